@@ -1,0 +1,3 @@
+from palmish.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,87 @@
+"""The contract between the device and the apps that run on it.
+
+An app is an object that handles events and draws into the framebuffer through
+its `AppContext`. It never imports pyglet and never touches the disk directly:
+preferences, saved state, plugins and sounds all go through the context.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+from palmish.device.display import DisplayConfig
+from palmish.device.events import Event
+from palmish.device.geometry import Rect
+
+if TYPE_CHECKING:
+    from PIL import Image
+
+
+@dataclass(frozen=True)
+class MenuItem:
+    label: str
+    command: str  # delivered back to the app as MenuCommand(command)
+    shortcut: str = ""  # Palm's Graffiti command-stroke letter, shown at the right
+
+
+@dataclass(frozen=True)
+class Menu:
+    title: str
+    items: tuple[MenuItem, ...] = field(default_factory=tuple)
+
+
+class AppContext(Protocol):
+    """What the device offers a running app."""
+
+    @property
+    def config(self) -> DisplayConfig: ...
+
+    @property
+    def bounds(self) -> Rect: ...
+
+    @property
+    def screen(self) -> Image.Image:
+        """The framebuffer (RGB, native size). Draw only inside `bounds`."""
+        ...
+
+    def invalidate(self, rect: Rect | None = None) -> None:
+        """Report a changed region (None: all of the app's bounds)."""
+
+    def play_sound(self, wave: bytes) -> None:
+        """Ask the frontend to play a RIFF WAVE (the bytes of a 'wave' resource)."""
+
+    def set_timer(self, delay_ms: int) -> None:
+        """Deliver a Tick to the app after `delay_ms` (replaces any pending timer)."""
+
+    def load_prefs(self) -> dict[str, object]: ...
+
+    def save_prefs(self, prefs: dict[str, object]) -> None: ...
+
+    def load_state(self) -> bytes | None: ...
+
+    def save_state(self, data: bytes) -> None: ...
+
+
+class App:
+    """Base class for apps. Subclasses set the class attributes and override what they need."""
+
+    name: str = "App"  # shown in the launcher
+    creator: str = "????"  # four-character Palm creator code
+
+    def start(self, ctx: AppContext) -> None:
+        """Called once when the app becomes the running app; draw the whole screen here."""
+
+    def stop(self) -> None:
+        """Called before another app runs: save what must survive."""
+
+    def handle(self, event: Event) -> None:
+        """Pen, keys, menu commands, ticks and display changes arrive here."""
+
+    def menus(self) -> tuple[Menu, ...]:
+        """The menu bar the device opens when the Menu button is pressed."""
+        return ()
+
+    def icon(self) -> Image.Image | None:
+        """The launcher icon (decoded from the app's 'tAIB' resource), if any."""
+        return None

@@ -1,0 +1,95 @@
+"""Palm-like events as plain data. Apps receive these; they never see pyglet.
+
+Coordinates are native LCD pixels, origin top-left.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from palmish.device.display import DisplayConfig
+from palmish.device.geometry import Rect
+
+
+class Key(str, enum.Enum):
+    UP = "up"
+    DOWN = "down"
+    LEFT = "left"
+    RIGHT = "right"
+    SELECT = "select"
+    APP1 = "app1"
+    APP2 = "app2"
+    APP3 = "app3"
+    APP4 = "app4"
+    MENU = "menu"
+    HOME = "home"
+
+
+@dataclass(frozen=True)
+class PenDown:
+    x: int
+    y: int
+
+
+@dataclass(frozen=True)
+class PenMove:
+    x: int
+    y: int
+
+
+@dataclass(frozen=True)
+class PenUp:
+    x: int
+    y: int
+
+
+@dataclass(frozen=True)
+class KeyDown:
+    key: Key
+
+
+@dataclass(frozen=True)
+class MenuCommand:
+    """A menu item chosen; `command` is the item's id as the app declared it."""
+
+    command: str
+
+
+@dataclass(frozen=True)
+class DisplayChanged:
+    config: DisplayConfig
+    bounds: Rect  # the app's new bounds
+
+
+@dataclass(frozen=True)
+class AppStart:
+    pass
+
+
+@dataclass(frozen=True)
+class AppStop:
+    pass
+
+
+@dataclass(frozen=True)
+class Tick:
+    """A timer the app asked for has fired; `now_ms` is device time."""
+
+    now_ms: int
+
+
+@dataclass(frozen=True)
+class Rotate:
+    """The status bar's rotate button (or a script) asks for a rotation."""
+
+
+@dataclass(frozen=True)
+class ToggleInputArea:
+    """The status bar's input-area button (or a script) opens/closes the input area."""
+
+
+Event = (
+    PenDown | PenMove | PenUp | KeyDown | MenuCommand | DisplayChanged | AppStart | AppStop | Tick
+    | Rotate | ToggleInputArea
+)

@@ -1,0 +1,52 @@
+"""The dependency direction of DESIGN.md: rules import nothing of the device,
+prc_tools imports nothing of palmish, only palmish/frontend imports pyglet."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def imported_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+    return names
+
+
+def sources(*parts: str) -> list[Path]:
+    return sorted(ROOT.joinpath(*parts).rglob("*.py"))
+
+
+def test_only_frontend_imports_pyglet() -> None:
+    offenders = [
+        str(p.relative_to(ROOT))
+        for p in sources("palmish") + sources("prc_tools")
+        if "frontend" not in p.relative_to(ROOT).parts
+        and any(m == "pyglet" or m.startswith("pyglet.") for m in imported_modules(p))
+    ]
+    assert offenders == []
+
+
+def test_prc_tools_is_independent_of_palmish() -> None:
+    offenders = [
+        str(p.relative_to(ROOT))
+        for p in sources("prc_tools")
+        if any(m == "palmish" or m.startswith("palmish.") for m in imported_modules(p))
+    ]
+    assert offenders == []
+
+
+def test_rules_import_nothing_of_the_device() -> None:
+    offenders = [
+        str(p.relative_to(ROOT))
+        for p in ROOT.joinpath("palmish").rglob("rules.py")
+        if any(m.startswith(("palmish.device", "palmish.frontend")) for m in imported_modules(p))
+    ]
+    assert offenders == []
