@@ -8,6 +8,7 @@ preferences, saved state, plugins and sounds all go through the context.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from palmish.device.display import DisplayConfig
@@ -16,6 +17,9 @@ from palmish.device.geometry import Rect
 
 if TYPE_CHECKING:
     from PIL import Image
+
+    from palmish.device.screen import Framebuffer
+    from palmish.device.ui.modal import Modal
 
 
 @dataclass(frozen=True)
@@ -41,8 +45,8 @@ class AppContext(Protocol):
     def bounds(self) -> Rect: ...
 
     @property
-    def screen(self) -> Image.Image:
-        """The framebuffer (RGB, native size). Draw only inside `bounds`."""
+    def screen(self) -> Framebuffer:
+        """The framebuffer (native size). Draw only inside `bounds`; drawing records damage."""
         ...
 
     def invalidate(self, rect: Rect | None = None) -> None:
@@ -53,6 +57,11 @@ class AppContext(Protocol):
 
     def set_timer(self, delay_ms: int) -> None:
         """Deliver a Tick to the app after `delay_ms` (replaces any pending timer)."""
+
+    def open_modal(
+        self, modal: Modal, on_close: Callable[[object], None] | None = None
+    ) -> None:
+        """Show a menu, alert, form or text viewer over the app; `on_close` gets its result."""
 
     def load_prefs(self) -> dict[str, object]: ...
 
