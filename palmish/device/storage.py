@@ -1,0 +1,237 @@
+"""The device's storage: a folder of Palm databases in the user's data directory.
+
+Everything that must survive lives here as a database, as on a real Palm:
+installed plugins (.prc), each app's preferences and each app's saved state
+(.pdb). Writes are atomic (temporary file in the same folder, fsync, rename,
+fsync of the folder), so an interrupted save leaves the old or the new file.
+A file that cannot be read is moved aside as NAME.corrupt-<time> and reported
+in one line; the caller goes on with defaults. docs/storage.md has the layout.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from prc_tools import Database, PrcError, Record
+
+Reporter = Callable[[str], None]
+
+PREFS_TYPE = "pref"
+STATE_TYPE = "save"
+# Record 0 of a prefs database: the app's own preferences; record 1: the
+# plugin choices the device manages for it (kept apart so neither clobbers the other).
+APP_PREFS_RECORD = 0
+PLUGIN_CHOICES_RECORD = 1
+
+
+def default_data_dir() -> Path:
+    """$XDG_DATA_HOME/palmish, or ~/.local/share/palmish."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "palmish"
+
+
+def report_to_stderr(message: str) -> None:
+    print(f"palmish: {message}", file=sys.stderr)
+
+
+def safe_file_stem(text: str) -> str:
+    """A file name stem for any database name or creator code: odd characters become %XX."""
+    out = []
+    for ch in text:
+        if ch.isascii() and (ch.isalnum() or ch in "-_ ."):
+            out.append(ch)
+        else:
+            out.extend(f"%{b:02X}" for b in ch.encode("utf-8"))
+    stem = "".join(out).strip(" .")
+    return stem or "%00"
+
+
+def fsync_directory(directory: Path) -> None:
+    """Make a rename in `directory` durable (not possible on every platform)."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def atomic_write(path: Path, data: bytes, durable: bool = True) -> None:
+    """Replace `path` by `data`: temporary file beside it, fsync, rename, fsync the folder.
+
+    `durable=False` skips the fsyncs (still atomic against a crash of this
+    process, not of the machine): used for throw-away folders such as gremlins runs.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            if durable:
+                os.fsync(handle.fileno())
+        os.replace(tmp_name, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp_name)
+        raise
+    if durable:
+        fsync_directory(path.parent)
+
+
+class Storage:
+    """The folder of databases, with per-app preferences and saved state."""
+
+    def __init__(
+        self, data_dir: Path, report: Reporter = report_to_stderr, durable: bool = True
+    ) -> None:
+        self.data_dir = Path(data_dir)
+        self.databases_dir = self.data_dir / "databases"
+        self.cache_dir = self.data_dir / "cache"
+        self.report = report
+        self.durable = durable
+
+    # ------------------------------------------------------------ databases
+
+    def database_paths(self) -> list[Path]:
+        """Every .prc/.pdb in storage, sorted by file name."""
+        if not self.databases_dir.is_dir():
+            return []
+        return sorted(
+            p
+            for p in self.databases_dir.iterdir()
+            if p.is_file() and p.suffix.lower() in (".prc", ".pdb")
+        )
+
+    def write_database(self, path: Path, db: Database) -> None:
+        atomic_write(path, db.to_bytes(), self.durable)
+
+    def read_database(self, path: Path) -> Database | None:
+        """The database at `path`; None when absent or unreadable (then moved aside)."""
+        if not path.exists():
+            return None
+        try:
+            return Database.read(path)
+        except PrcError as exc:
+            self.quarantine(path, str(exc))
+            return None
+
+    def quarantine(self, path: Path, problem: str) -> Path | None:
+        """Move a bad file aside as NAME.corrupt-<time> and report it in one line."""
+        stamp = time.strftime("%Y%m%dT%H%M%S")
+        target = path.with_name(f"{path.name}.corrupt-{stamp}")
+        counter = 1
+        while target.exists():
+            counter += 1
+            target = path.with_name(f"{path.name}.corrupt-{stamp}-{counter}")
+        try:
+            os.replace(path, target)
+        except OSError as exc:
+            self.report(f"{path}: {problem}; could not move it aside ({exc.strerror or exc})")
+            return None
+        self.report(f"{path}: {problem}; moved aside to {target.name}, using defaults")
+        return target
+
+    # ---------------------------------------------------- prefs and app state
+
+    def prefs_path(self, creator: str) -> Path:
+        return self.databases_dir / f"{safe_file_stem(creator)}-prefs.pdb"
+
+    def state_path(self, creator: str) -> Path:
+        return self.databases_dir / f"{safe_file_stem(creator)}-state.pdb"
+
+    def load_prefs(self, creator: str) -> dict[str, object]:
+        return self._load_json_record(creator, APP_PREFS_RECORD)
+
+    def save_prefs(self, creator: str, prefs: dict[str, object]) -> None:
+        self._save_json_record(creator, APP_PREFS_RECORD, prefs)
+
+    def load_plugin_choices(self, creator: str) -> dict[str, object]:
+        return self._load_json_record(creator, PLUGIN_CHOICES_RECORD)
+
+    def save_plugin_choices(self, creator: str, choices: dict[str, object]) -> None:
+        self._save_json_record(creator, PLUGIN_CHOICES_RECORD, choices)
+
+    def load_state(self, creator: str) -> bytes | None:
+        path = self.state_path(creator)
+        db = self.read_database(path)
+        if db is None:
+            return None
+        if db.is_resource or db.type != STATE_TYPE or not db.records:
+            self.quarantine(path, "not a saved-state database")
+            return None
+        return db.records[0].data
+
+    def save_state(self, creator: str, data: bytes) -> None:
+        db = Database(
+            name=_db_name(creator, "State"),
+            type=STATE_TYPE,
+            creator=_code(creator),
+            records=[Record(bytes(data), unique_id=1)],
+            attributes=_ATTR_BACKUP,
+        )
+        self.write_database(self.state_path(creator), db)
+
+    # ------------------------------------------------------------- internals
+
+    def _prefs_records(self, creator: str) -> list[bytes]:
+        path = self.prefs_path(creator)
+        db = self.read_database(path)
+        if db is None:
+            return []
+        if db.is_resource or db.type != PREFS_TYPE:
+            self.quarantine(path, "not a preferences database")
+            return []
+        return [r.data for r in db.records]
+
+    def _load_json_record(self, creator: str, index: int) -> dict[str, object]:
+        records = self._prefs_records(creator)
+        if index >= len(records) or not records[index]:
+            return {}
+        try:
+            value = json.loads(records[index].decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            self.quarantine(self.prefs_path(creator), f"record {index} is not JSON ({exc})")
+            return {}
+        if not isinstance(value, dict):
+            self.quarantine(self.prefs_path(creator), f"record {index} is not a JSON object")
+            return {}
+        return value
+
+    def _save_json_record(self, creator: str, index: int, value: dict[str, object]) -> None:
+        records = self._prefs_records(creator)
+        encoded = json.dumps(value, sort_keys=True, separators=(",", ":")).encode("utf-8")
+        while len(records) <= index:
+            records.append(b"")
+        records[index] = encoded
+        db = Database(
+            name=_db_name(creator, "Prefs"),
+            type=PREFS_TYPE,
+            creator=_code(creator),
+            records=[Record(data, unique_id=i + 1) for i, data in enumerate(records)],
+            attributes=_ATTR_BACKUP,
+        )
+        self.write_database(self.prefs_path(creator), db)
+
+
+_ATTR_BACKUP = 0x0008
+
+
+def _code(creator: str) -> str:
+    """A creator usable as a 4-byte code (apps always have one; be lenient for tests)."""
+    raw = creator.encode("latin-1", "replace")[:4].ljust(4, b" ")
+    return raw.decode("latin-1")
+
+
+def _db_name(creator: str, what: str) -> str:
+    return f"{safe_file_stem(creator)[:20]} {what}"

@@ -1,0 +1,126 @@
+"""Storage: prefs and state round trips, atomic saves, corrupt files moved aside."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from palmish.device import storage as storage_mod
+from palmish.device.storage import Storage, safe_file_stem
+from prc_tools import Database
+
+
+def make_storage(tmp_path: Path) -> tuple[Storage, list[str]]:
+    messages: list[str] = []
+    return Storage(tmp_path, report=messages.append), messages
+
+
+def test_prefs_and_state_round_trip(tmp_path: Path) -> None:
+    store, messages = make_storage(tmp_path)
+    assert store.load_prefs("PIsh") == {}
+    assert store.load_state("PIsh") is None
+    store.save_prefs("PIsh", {"sound": True, "scoring": "modern"})
+    store.save_state("PIsh", b"seed 7 moves 1,2")
+    store.save_plugin_choices("PIsh", {"square": {"board": "Stone"}})
+    assert store.load_prefs("PIsh") == {"sound": True, "scoring": "modern"}
+    assert store.load_plugin_choices("PIsh") == {"square": {"board": "Stone"}}
+    assert store.load_state("PIsh") == b"seed 7 moves 1,2"
+    db = Database.read(store.prefs_path("PIsh"))
+    assert (db.type, db.creator, len(db.records)) == ("pref", "PIsh", 2)
+    assert messages == []
+
+
+def test_odd_creator_codes_make_safe_file_names(tmp_path: Path) -> None:
+    assert safe_file_stem("a/b.") == "a%2Fb"
+    assert safe_file_stem("..") == "%00"
+    store, _ = make_storage(tmp_path)
+    store.save_state("../x", b"1")
+    assert store.state_path("../x").parent == store.databases_dir
+    assert store.load_state("../x") == b"1"
+
+
+@pytest.mark.parametrize("content", [b"", b"garbage", b"\0" * 100])
+def test_corrupt_state_is_moved_aside(tmp_path: Path, content: bytes) -> None:
+    store, messages = make_storage(tmp_path)
+    path = store.state_path("PIsh")
+    path.parent.mkdir(parents=True)
+    path.write_bytes(content)
+    assert store.load_state("PIsh") is None
+    assert not path.exists()
+    aside = list(path.parent.glob(f"{path.name}.corrupt-*"))
+    assert len(aside) == 1 and aside[0].read_bytes() == content
+    assert len(messages) == 1 and "\n" not in messages[0] and "moved aside" in messages[0]
+    store.save_state("PIsh", b"fresh")
+    assert store.load_state("PIsh") == b"fresh"
+
+
+def test_prefs_that_are_not_json_objects_fall_back_to_defaults(tmp_path: Path) -> None:
+    store, messages = make_storage(tmp_path)
+    store.save_prefs("PIsh", {"a": 1})
+    db = Database.read(store.prefs_path("PIsh"))
+    db.records[0].data = b"[1, 2"
+    store.prefs_path("PIsh").write_bytes(db.to_bytes())
+    assert store.load_prefs("PIsh") == {}
+    assert len(messages) == 1
+
+
+def test_wrong_kind_of_database_is_moved_aside(tmp_path: Path) -> None:
+    store, messages = make_storage(tmp_path)
+    store.save_prefs("PIsh", {"a": 1})
+    os.replace(store.prefs_path("PIsh"), store.state_path("PIsh"))
+    assert store.load_state("PIsh") is None
+    assert "not a saved-state database" in messages[0]
+
+
+class Boom(Exception):
+    pass
+
+
+@pytest.mark.parametrize("step", ["write", "fsync", "replace", "fsync-dir"])
+def test_interrupted_save_leaves_old_or_new_state(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, step: str
+) -> None:
+    store, messages = make_storage(tmp_path)
+    store.save_state("PIsh", b"old")
+    real_fsync = os.fsync
+    calls = {"fsync": 0}
+
+    def failing_fsync(fd: int) -> None:
+        calls["fsync"] += 1
+        # The first fsync is the file's, the second the folder's.
+        failing_call = {"fsync": 1, "fsync-dir": 2}.get(step)
+        if calls["fsync"] == failing_call:
+            raise Boom(step)
+        real_fsync(fd)
+
+    def failing_replace(src: str, dst: str) -> None:
+        raise Boom(step)
+
+    if step == "write":
+        real_fdopen = os.fdopen
+
+        def broken_fdopen(fd: int, mode: str = "r") -> object:
+            handle = real_fdopen(fd, mode)
+
+            def write(data: bytes) -> int:
+                handle.raw.write(data[: len(data) // 2])  # half the bytes reach the disk
+                raise Boom(step)
+
+            handle.write = write  # type: ignore[method-assign]
+            return handle
+
+        monkeypatch.setattr(storage_mod.os, "fdopen", broken_fdopen)
+    elif step in ("fsync", "fsync-dir"):
+        monkeypatch.setattr(storage_mod.os, "fsync", failing_fsync)
+    else:
+        monkeypatch.setattr(storage_mod.os, "replace", failing_replace)
+    with pytest.raises(Boom):
+        store.save_state("PIsh", b"new")
+    monkeypatch.undo()
+    assert store.load_state("PIsh") in (b"old", b"new")
+    assert messages == []
+    # No temporary files are left behind for the steps that fail before the rename.
+    leftovers = [p.name for p in store.databases_dir.iterdir() if p.name.endswith(".tmp")]
+    assert leftovers == []
