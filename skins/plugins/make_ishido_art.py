@@ -557,6 +557,8 @@ def make_pieces(out: Path, folder_name: str, name: str, cell: tuple[int, int],
          "blue/dots", "pink/hatched"],
         "shapes": SHAPE_NAMES,
     }
+    if not contrast:
+        info["default"] = True  # the bundled fallback when nothing is chosen
     write_manifest(folder, info, bitmaps + lifted_entries, [])
     return sheet_tiles
 
@@ -594,7 +596,7 @@ def make_board(out: Path, slot: str) -> list[Image.Image]:
     info: dict[str, object] = {
         "game": "ishido", "kind": "board", "name": style["name"], "version": 1,
         "author": "palmish project", "configs": [slot], "cell": list(cell),
-        "text_color": list(rgb(style["text"])),
+        "text_color": list(rgb(style["text"])), "default": True,
     }
     write_manifest(folder, info, [bitmap_entry(2000, board_files),
                                   bitmap_entry(2001, mark_files),
@@ -619,6 +621,7 @@ def make_sounds(out: Path) -> None:
     info: dict[str, object] = {
         "game": "ishido", "kind": "sound", "name": "Chimes Sounds", "version": 1,
         "author": "palmish project", "configs": ["square", "tall", "wide"],
+        "default": True,
     }
     write_manifest(folder, info, [], entries)
 

@@ -1,0 +1,130 @@
+"""Where PalmIshido puts things in each display configuration (pure geometry).
+
+All rectangles are in native LCD pixels. The board is always 12x8 cells; the
+cell is 24x40 at double density in Square and Tall, 12x20 on the 160x160
+device and 34x40 in Wide. The rest of the app area is the panel: the current
+tile, the tiles left, the ancient score (Roman numerals) and the modern score
+drawn vertically. Square and Wide have a narrow strip at the right; Tall puts a
+larger panel below the board and centres the board above it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from palmish.device.display import ConfigName, DisplayConfig
+from palmish.device.geometry import Rect
+
+COLS = 12
+ROWS = 8
+
+
+def cell_size(config: DisplayConfig) -> tuple[int, int]:
+    """One cell in native pixels for this configuration."""
+    if config.name is ConfigName.WIDE:
+        return (34, 40)
+    if config.density == 72:
+        return (12, 20)
+    return (24, 40)
+
+
+@dataclass(frozen=True)
+class IshidoLayout:
+    config: DisplayConfig
+    bounds: Rect  # the app's whole area
+    cell_w: int
+    cell_h: int
+    board: Rect  # the 12x8 cells
+    panel: Rect  # the information panel
+    fillers: tuple[Rect, ...]  # app area that is neither board nor panel (Tall's side margins)
+    tile_well: Rect  # where the current tile sits (one cell)
+    tiles_left: Rect  # the count of tiles not yet on the board
+    ancient: Rect  # Roman numerals (vertical in the narrow panels)
+    modern: Rect  # the modern score, drawn vertically
+    deal: Rect | None  # Tall only: the deal number and scoring
+    vertical_text: bool  # narrow panels draw the ancient score vertically as well
+
+    @property
+    def scale(self) -> int:
+        """Native pixels per low-density pixel: 1 or 2."""
+        return self.config.density // 72
+
+    @property
+    def density(self) -> int:
+        return self.config.density
+
+    @property
+    def cell_w_144(self) -> int:
+        """The cell width in the plugins' double-density units."""
+        return self.cell_w * 2 // self.scale
+
+    def cell_rect(self, row: int, col: int) -> Rect:
+        if not (0 <= row < ROWS and 0 <= col < COLS):
+            raise ValueError(f"no cell ({row}, {col}) on a {ROWS}x{COLS} board")
+        return Rect(self.board.x + col * self.cell_w, self.board.y + row * self.cell_h,
+                    self.cell_w, self.cell_h)
+
+    def cell_at(self, x: int, y: int) -> tuple[int, int] | None:
+        """The (row, col) under a point, or None off the board."""
+        if not self.board.contains(x, y):
+            return None
+        return ((y - self.board.y) // self.cell_h, (x - self.board.x) // self.cell_w)
+
+
+def layout_for(config: DisplayConfig, bounds: Rect | None = None) -> IshidoLayout:
+    """The layout of the app area `bounds` (default: the configuration's app bounds)."""
+    area = bounds if bounds is not None else config.app_bounds
+    cw, ch = cell_size(config)
+    bw, bh = COLS * cw, ROWS * ch
+    if area.w < bw or area.h < bh:
+        raise ValueError(f"an app area of {area.w}x{area.h} cannot hold a {bw}x{bh} board")
+    u = config.density // 72  # one low-density pixel
+    if area.h - bh >= area.w - bw and area.h - bh >= 60 * u:
+        return _below(config, area, cw, ch, u)
+    return _beside(config, area, cw, ch, u)
+
+
+def _beside(config: DisplayConfig, area: Rect, cw: int, ch: int, u: int) -> IshidoLayout:
+    """Board at the left, a narrow strip at the right (Square, Square-low, Wide)."""
+    board = Rect(area.x, area.y, COLS * cw, ROWS * ch)
+    panel = Rect(board.right, area.y, area.right - board.right, area.h)
+    fillers: tuple[Rect, ...] = ()
+    if area.bottom > board.bottom:
+        fillers = (Rect(area.x, board.bottom, board.w, area.bottom - board.bottom),)
+    margin = 2 * u
+    well = Rect(panel.x + (panel.w - cw) // 2, panel.y + margin, cw, ch)
+    line = 12 * u  # room for one line of the standard font
+    tiles_left = Rect(panel.x, well.bottom + margin, panel.w, line)
+    ancient = Rect(panel.x, tiles_left.bottom + margin, panel.w, 60 * u)
+    modern = Rect(panel.x, ancient.bottom + margin, panel.w,
+                  panel.bottom - margin - ancient.bottom - margin)
+    return IshidoLayout(config, area, cw, ch, board, panel, fillers, well, tiles_left, ancient,
+                        modern, None, vertical_text=True)
+
+
+def _below(config: DisplayConfig, area: Rect, cw: int, ch: int, u: int) -> IshidoLayout:
+    """Board centred at the top, a large panel below it (Tall)."""
+    bw, bh = COLS * cw, ROWS * ch
+    left = area.x + (area.w - bw) // 2
+    board = Rect(left, area.y, bw, bh)
+    panel = Rect(area.x, board.bottom, area.w, area.bottom - board.bottom)
+    fillers = tuple(
+        r for r in (Rect(area.x, area.y, left - area.x, bh),
+                    Rect(board.right, area.y, area.right - board.right, bh))
+        if r.w > 0
+    )
+    margin = 4 * u
+    # Left: the current tile in its well. Middle: text rows. Right: the vertical score.
+    well = Rect(panel.x + 8 * u, panel.y + (panel.h - ch) // 2, cw, ch)
+    modern_w = 12 * u
+    modern = Rect(panel.right - margin - modern_w, panel.y + margin, modern_w,
+                  panel.h - 2 * margin)
+    text_x = well.right + 8 * u
+    text_w = modern.x - margin - text_x
+    row_h = 13 * u
+    top = panel.y + margin + 2 * u
+    deal = Rect(text_x, top, text_w, row_h)
+    tiles_left = Rect(text_x, top + row_h + margin, text_w, row_h)
+    ancient = Rect(text_x, tiles_left.bottom + margin, text_w, row_h)
+    return IshidoLayout(config, area, cw, ch, board, panel, fillers, well, tiles_left, ancient,
+                        modern, deal, vertical_text=False)
