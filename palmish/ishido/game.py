@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from palmish.ishido import rules
 from palmish.ishido.rules import IllegalMove, Tile
@@ -14,8 +14,7 @@ RECORD_MAGIC = "ishido"
 RECORD_VERSION = "1"
 
 
-@dataclass(frozen=True)
-class Placement:
+class Placement(NamedTuple):
     """What one placement earned.
 
     `points` is neighbour points plus the four-way bonus; `end_bonus` is the

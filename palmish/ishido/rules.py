@@ -98,14 +98,13 @@ BOARD, CELL_OF, AROUND, EDGE = _build_tables()
 
 def cells_of(mask: int) -> list[tuple[int, int]]:
     """The (row, col) cells of a mask, sorted by row then column."""
-    out: list[tuple[int, int]] = []
+    mask &= BOARD
+    out: list[tuple[int, int] | None] = []
     while mask:
         low = mask & -mask
-        cell = CELL_OF[low.bit_length() - 1]
-        if cell is not None:
-            out.append(cell)
+        out.append(CELL_OF[low.bit_length() - 1])
         mask ^= low
-    return out
+    return out  # type: ignore[return-value]  # BOARD bits all have coordinates
 
 
 def bits_of(mask: int) -> list[int]:
@@ -228,19 +227,21 @@ def deal(seed: int) -> tuple[list[Tile], list[Tile]]:
     until six are taken. Such a tile always lies ahead of the pass (any
     earlier one would have been taken), so the pass never runs dry.
     """
-    order = [(c, s) for c in range(COLORS) for s in range(SHAPES)] * COPIES
+    order = list(TILES) * COPIES
     random.Random(seed).shuffle(order)
     opening: list[Tile] = []
     pouch: list[Tile] = []
-    used_colors: set[int] = set()
-    used_shapes: set[int] = set()
-    for c, s in order:
-        if len(opening) < len(OPENING_CELLS) and c not in used_colors and s not in used_shapes:
-            opening.append(TILES[c * SHAPES + s])
-            used_colors.add(c)
-            used_shapes.add(s)
+    used_colors = used_shapes = 0  # bit sets
+    for t in order:
+        color_bit, shape_bit = 1 << t.color, 1 << t.shape
+        if len(opening) < len(OPENING_CELLS) and not (
+            used_colors & color_bit or used_shapes & shape_bit
+        ):
+            opening.append(t)
+            used_colors |= color_bit
+            used_shapes |= shape_bit
         else:
-            pouch.append(TILES[c * SHAPES + s])
+            pouch.append(t)
     return opening, pouch
 
 
