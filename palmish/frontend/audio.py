@@ -1,0 +1,63 @@
+"""Play the device's sounds (RIFF WAVE bytes) through pyglet.media, or go quiet.
+
+No files are written: pyglet decodes straight from the bytes. A machine without
+a sound card (or PYGLET_AUDIO=silent) gets pyglet's silent driver; if playing
+fails anyway, the player says so once on stderr and stays silent from then on.
+A sound that cannot be decoded is skipped (and reported once), not fatal.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from collections.abc import Callable
+
+
+def _stderr(message: str) -> None:
+    print(message, file=sys.stderr)
+
+
+class SoundPlayer:
+    def __init__(self, report: Callable[[str], None] = _stderr) -> None:
+        self.report = report
+        self.enabled = True
+        self.played = 0  # sounds handed to the audio driver
+        self.skipped = 0  # sounds that could not be decoded
+        self._told_bad_sound = False
+
+    @property
+    def driver_name(self) -> str:
+        """Which pyglet audio driver is in use ('silent', 'openal', 'pulse', ...)."""
+        from pyglet.media import drivers
+
+        driver = drivers.get_audio_driver()  # type: ignore[no-untyped-call]
+        return "none" if driver is None else type(driver).__module__.rsplit(".", 1)[-1]
+
+    def play(self, wave: bytes) -> bool:
+        """Start playing one sound; False when it was skipped or sound is off."""
+        if not self.enabled:
+            return False
+        try:
+            import pyglet.media
+        except Exception as exc:  # no usable audio at all: carry on without sound
+            self._go_silent(exc)
+            return False
+        try:
+            source = pyglet.media.load("sound.wav", file=io.BytesIO(wave), streaming=False)
+        except Exception as exc:  # a broken 'wave' resource must not stop the device
+            self.skipped += 1
+            if not self._told_bad_sound:
+                self._told_bad_sound = True
+                self.report(f"palmish: skipped a sound that could not be decoded ({exc})")
+            return False
+        try:
+            source.play()
+        except Exception as exc:  # the driver failed (no device, server gone, ...)
+            self._go_silent(exc)
+            return False
+        self.played += 1
+        return True
+
+    def _go_silent(self, exc: Exception) -> None:
+        self.enabled = False
+        self.report(f"palmish: sound is off, the audio driver failed ({exc})")

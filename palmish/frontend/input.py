@@ -1,0 +1,103 @@
+"""From desktop input to device input: keys to hard buttons, window pixels to LCD pixels.
+
+Pure geometry and tables (no pyglet), so they are tested without a window. The
+window passes key names as `pyglet.window.key.symbol_string` spells them.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from palmish.device.events import Event, Key, KeyDown, Rotate, ToggleInputArea
+from palmish.device.geometry import Rect
+from palmish.frontend.skin import INPUT_AREA, ROTATE, Face
+
+# Desktop key -> skin action (a Key value, ROTATE or INPUT_AREA). Documented in README.md.
+KEY_ACTIONS: dict[str, str] = {
+    "UP": Key.UP.value,
+    "DOWN": Key.DOWN.value,
+    "LEFT": Key.LEFT.value,
+    "RIGHT": Key.RIGHT.value,
+    "NUM_UP": Key.UP.value,
+    "NUM_DOWN": Key.DOWN.value,
+    "NUM_LEFT": Key.LEFT.value,
+    "NUM_RIGHT": Key.RIGHT.value,
+    "RETURN": Key.SELECT.value,
+    "ENTER": Key.SELECT.value,
+    "NUM_ENTER": Key.SELECT.value,
+    "SPACE": Key.SELECT.value,
+    "F1": Key.APP1.value,
+    "F2": Key.APP2.value,
+    "F3": Key.APP3.value,
+    "F4": Key.APP4.value,
+    "HOME": Key.HOME.value,
+    "ESCAPE": Key.HOME.value,
+    "F5": Key.MENU.value,
+    "M": Key.MENU.value,
+    "R": ROTATE,
+    "I": INPUT_AREA,
+}
+
+
+def key_action(symbol_name: str) -> str | None:
+    """The action of a desktop key (pyglet's symbol name), or None if it has none."""
+    return KEY_ACTIONS.get(symbol_name)
+
+
+def action_event(action: str) -> Event:
+    """The device event a skin/key action posts."""
+    if action == ROTATE:
+        return Rotate()
+    if action == INPUT_AREA:
+        return ToggleInputArea()
+    return KeyDown(Key(action))
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A skin face shown at an integer zoom, around an LCD of a given native size.
+
+    Window coordinates are pyglet's: origin bottom-left, y up, possibly fractional.
+    Skin coordinates are the bezel image's pixels, origin top-left.
+    """
+
+    face: Face
+    zoom: int
+    lcd_width: int  # native LCD pixels
+    lcd_height: int
+
+    @property
+    def window_size(self) -> tuple[int, int]:
+        w, h = self.face.size
+        return (w * self.zoom, h * self.zoom)
+
+    @property
+    def lcd_scale(self) -> int:
+        """Skin pixels per LCD pixel (the skin loader made sure it is whole)."""
+        return self.face.lcd.w // self.lcd_width
+
+    def skin_point(self, wx: float, wy: float) -> tuple[float, float]:
+        """A window point (pyglet: y up, top row = height - 1) in skin pixels."""
+        height = self.window_size[1]
+        return (wx / self.zoom, (height - 1 - wy) / self.zoom)
+
+    def lcd_point(self, sx: float, sy: float) -> tuple[int, int] | None:
+        """The LCD pixel under a skin point, or None outside the LCD."""
+        lcd = self.face.lcd
+        if not (lcd.x <= sx < lcd.right and lcd.y <= sy < lcd.bottom):
+            return None
+        return self.clamp_to_lcd(sx, sy)
+
+    def clamp_to_lcd(self, sx: float, sy: float) -> tuple[int, int]:
+        """The nearest LCD pixel to a skin point (a stylus dragged off the glass)."""
+        lcd = self.face.lcd
+        px = math.floor((sx - lcd.x) / self.lcd_scale)
+        py = math.floor((sy - lcd.y) / self.lcd_scale)
+        return (min(max(px, 0), self.lcd_width - 1), min(max(py, 0), self.lcd_height - 1))
+
+    def gl_rect(self, rect: Rect) -> tuple[int, int, int, int]:
+        """A skin rectangle as (x, y, w, h) in window pixels with y up, for drawing."""
+        height = self.window_size[1]
+        z = self.zoom
+        return (rect.x * z, height - rect.bottom * z, rect.w * z, rect.h * z)

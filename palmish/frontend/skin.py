@@ -1,0 +1,281 @@
+"""Device skins: the bezel picture, the LCD rectangle in it and the hard buttons.
+
+A skin is `skins/devices/NAME.yaml` plus its images (docs/skin-format.md).
+This module only reads and checks them; it needs Pillow but not pyglet, so the
+geometry can be tested without a window.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+from PIL import Image, UnidentifiedImageError
+
+from palmish.device.display import CONFIGS, ConfigName, DisplayConfig
+from palmish.device.events import Key
+from palmish.device.geometry import Rect
+
+# What a skin button can do besides pressing one of the device's keys.
+ROTATE = "rotate"
+INPUT_AREA = "input-area"
+ACTIONS = frozenset([k.value for k in Key] + [ROTATE, INPUT_AREA])
+
+SKIN_SUFFIX = ".yaml"
+
+
+class SkinError(Exception):
+    """A skin that cannot be found or is malformed; the message says what and where."""
+
+
+@dataclass(frozen=True)
+class Circle:
+    cx: int
+    cy: int
+    r: int
+
+    def contains(self, x: float, y: float) -> bool:
+        return math.hypot(x - self.cx, y - self.cy) <= self.r
+
+    def bounds(self) -> Rect:
+        return Rect(self.cx - self.r, self.cy - self.r, 2 * self.r, 2 * self.r)
+
+
+@dataclass(frozen=True)
+class Button:
+    action: str  # a Key value, ROTATE or INPUT_AREA
+    shape: Rect | Circle
+    label: str = ""
+
+    def contains(self, x: float, y: float) -> bool:
+        if isinstance(self.shape, Circle):
+            return self.shape.contains(x, y)
+        return self.shape.x <= x < self.shape.right and self.shape.y <= y < self.shape.bottom
+
+    def bounds(self) -> Rect:
+        return self.shape.bounds() if isinstance(self.shape, Circle) else self.shape
+
+
+@dataclass(frozen=True)
+class Face:
+    """One orientation of a skin: bezel image (skin pixels), LCD rectangle, buttons."""
+
+    image: Image.Image  # RGBA
+    lcd: Rect
+    buttons: tuple[Button, ...]
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.image.size
+
+    def button_at(self, x: float, y: float) -> Button | None:
+        """The first listed button under a skin point (earlier entries win overlaps)."""
+        for button in self.buttons:
+            if button.contains(x, y):
+                return button
+        return None
+
+
+@dataclass(frozen=True)
+class Skin:
+    name: str
+    title: str
+    path: Path
+    configs: tuple[ConfigName, ...]
+    background: tuple[int, int, int]
+    portrait: Face | None
+    landscape: Face | None
+
+    def offers(self, config: DisplayConfig) -> bool:
+        return config.name in self.configs
+
+    def face_for(self, config: DisplayConfig) -> Face:
+        """The face to show for a configuration (the skin must offer it)."""
+        face = self.landscape if config.landscape else self.portrait
+        if face is None or not self.offers(config):
+            offered = ", ".join(c.value for c in self.configs)
+            raise SkinError(
+                f"skin {self.name!r} does not offer the {config.name.value} configuration"
+                f" (it offers {offered})"
+            )
+        return face
+
+
+def skins_dir() -> Path:
+    """Where the bundled skins live: skins/devices at the top of the source tree."""
+    return Path(__file__).resolve().parents[2] / "skins" / "devices"
+
+
+def available_skins(directory: Path | None = None) -> list[str]:
+    folder = directory or skins_dir()
+    return sorted(p.stem for p in folder.glob(f"*{SKIN_SUFFIX}"))
+
+
+def default_skin_name(config: DisplayConfig) -> str:
+    """The classic device for Square-low, the T3-style one for the rest."""
+    return "classic" if config.name is ConfigName.SQUARE_LOW else "t3"
+
+
+def find_skin(name: str, directory: Path | None = None) -> Path:
+    """A skin name (`t3`) or a path to a skin's YAML file -> that YAML file."""
+    if name.endswith(SKIN_SUFFIX) or "/" in name:
+        path = Path(name)
+        if not path.is_file():
+            raise SkinError(f"{path}: no such skin file")
+        return path
+    folder = directory or skins_dir()
+    path = folder / f"{name}{SKIN_SUFFIX}"
+    if not path.is_file():
+        known = ", ".join(available_skins(folder)) or "none"
+        raise SkinError(f"unknown device skin {name!r} (available: {known})")
+    return path
+
+
+def load_skin(name: str, directory: Path | None = None) -> Skin:
+    """Find, read and check a skin; SkinError (one line) on any problem."""
+    path = find_skin(name, directory)
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise SkinError(f"{path}: cannot read skin: {reason}") from None
+    return _SkinReader(path).skin(data)
+
+
+class _SkinReader:
+    """Turns the parsed YAML into a Skin, naming the offending key on error."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def fail(self, where: str, problem: str) -> SkinError:
+        return SkinError(f"{self.path}: {where}: {problem}")
+
+    def skin(self, data: object) -> Skin:
+        if not isinstance(data, dict):
+            raise SkinError(f"{self.path}: a skin must be a YAML mapping")
+        unknown = set(data) - {"title", "configs", "background", "portrait", "landscape"}
+        if unknown:
+            raise self.fail(", ".join(sorted(map(str, unknown))), "unknown key")
+        configs = self.configs(data.get("configs"))
+        faces: dict[str, Face | None] = {}
+        for orientation in ("portrait", "landscape"):
+            raw = data.get(orientation)
+            faces[orientation] = None if raw is None else self.face(orientation, raw)
+        for config_name in configs:
+            config = CONFIGS[config_name]
+            orientation = "landscape" if config.landscape else "portrait"
+            face = faces[orientation]
+            if face is None:
+                raise self.fail("configs", f"{config_name.value} needs a {orientation} face")
+            self.check_lcd_scale(orientation, face.lcd, config)
+        title = data.get("title", self.path.stem)
+        if not isinstance(title, str):
+            raise self.fail("title", "must be text")
+        return Skin(
+            name=self.path.stem,
+            title=title,
+            path=self.path,
+            configs=configs,
+            background=self.colour(data.get("background", "#303030")),
+            portrait=faces["portrait"],
+            landscape=faces["landscape"],
+        )
+
+    def configs(self, raw: object) -> tuple[ConfigName, ...]:
+        if not isinstance(raw, list) or not raw:
+            raise self.fail("configs", "must be a non-empty list")
+        names: list[ConfigName] = []
+        for item in raw:
+            try:
+                names.append(ConfigName(item))
+            except ValueError:
+                choices = ", ".join(c.value for c in ConfigName)
+                raise self.fail("configs", f"unknown configuration {item!r} ({choices})") from None
+        return tuple(names)
+
+    def colour(self, raw: object) -> tuple[int, int, int]:
+        if isinstance(raw, str) and len(raw) == 7 and raw.startswith("#"):
+            try:
+                return (int(raw[1:3], 16), int(raw[3:5], 16), int(raw[5:7], 16))
+            except ValueError:
+                pass
+        raise self.fail("background", f"expected a colour like '#30343a', got {raw!r}")
+
+    def face(self, where: str, raw: object) -> Face:
+        if not isinstance(raw, dict):
+            raise self.fail(where, "must be a mapping with image, lcd and buttons")
+        image = self.image(f"{where}.image", raw.get("image"))
+        bounds = Rect(0, 0, image.width, image.height)
+        lcd = self.rect(f"{where}.lcd", raw.get("lcd"))
+        if lcd.intersect(bounds) != lcd:
+            raise self.fail(f"{where}.lcd", f"{lcd.box()} lies outside the {image.size} image")
+        buttons_raw = raw.get("buttons", [])
+        if not isinstance(buttons_raw, list):
+            raise self.fail(f"{where}.buttons", "must be a list")
+        buttons = tuple(
+            self.button(f"{where}.buttons[{i}]", item, bounds)
+            for i, item in enumerate(buttons_raw)
+        )
+        return Face(image=image, lcd=lcd, buttons=buttons)
+
+    def image(self, where: str, raw: object) -> Image.Image:
+        if not isinstance(raw, str):
+            raise self.fail(where, "must name a PNG file beside the YAML")
+        file = self.path.parent / raw
+        try:
+            with Image.open(file) as img:
+                rgba: Image.Image = img.convert("RGBA")
+                return rgba
+        except (OSError, UnidentifiedImageError) as exc:
+            raise self.fail(where, f"cannot load {file}: {exc}") from None
+
+    def numbers(self, where: str, raw: object, count: int) -> list[int]:
+        if (
+            not isinstance(raw, list)
+            or len(raw) != count
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in raw)
+        ):
+            raise self.fail(where, f"expected {count} integers, got {raw!r}")
+        return list(raw)
+
+    def rect(self, where: str, raw: object) -> Rect:
+        x, y, w, h = self.numbers(where, raw, 4)
+        if w <= 0 or h <= 0:
+            raise self.fail(where, "width and height must be positive")
+        return Rect(x, y, w, h)
+
+    def button(self, where: str, raw: object, bounds: Rect) -> Button:
+        if not isinstance(raw, dict):
+            raise self.fail(where, "must be a mapping with action and rect or circle")
+        action = raw.get("action")
+        if action not in ACTIONS:
+            raise self.fail(f"{where}.action", f"{action!r} is not one of {sorted(ACTIONS)}")
+        shape: Rect | Circle
+        if ("rect" in raw) == ("circle" in raw):
+            raise self.fail(where, "needs exactly one of rect or circle")
+        if "rect" in raw:
+            shape = self.rect(f"{where}.rect", raw["rect"])
+        else:
+            cx, cy, r = self.numbers(f"{where}.circle", raw["circle"], 3)
+            if r <= 0:
+                raise self.fail(f"{where}.circle", "radius must be positive")
+            shape = Circle(cx, cy, r)
+        box = shape.bounds() if isinstance(shape, Circle) else shape
+        if box.intersect(bounds) != box:
+            raise self.fail(where, f"{box.box()} lies outside the image")
+        label = raw.get("label", "")
+        return Button(action=str(action), shape=shape, label=str(label))
+
+    def check_lcd_scale(self, where: str, lcd: Rect, config: DisplayConfig) -> None:
+        """The LCD rectangle must show each LCD pixel as a whole number of skin pixels."""
+        sx, rx = divmod(lcd.w, config.width)
+        sy, ry = divmod(lcd.h, config.height)
+        if rx or ry or sx != sy or sx < 1:
+            raise self.fail(
+                f"{where}.lcd",
+                f"{lcd.w}x{lcd.h} is not a whole multiple of the"
+                f" {config.width}x{config.height} LCD of {config.name.value}",
+            )
