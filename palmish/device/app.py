@@ -7,8 +7,8 @@ preferences, saved state, plugins and sounds all go through the context.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from palmish.device.display import DisplayConfig
@@ -18,6 +18,7 @@ from palmish.device.geometry import Rect
 if TYPE_CHECKING:
     from PIL import Image
 
+    from palmish.device.plugins import LoadedPlugin, PluginInfo
     from palmish.device.screen import Framebuffer
     from palmish.device.ui.modal import Modal
 
@@ -70,6 +71,47 @@ class AppContext(Protocol):
     def load_state(self) -> bytes | None: ...
 
     def save_state(self, data: bytes) -> None: ...
+
+    @property
+    def now_ms(self) -> int:
+        """Device time in milliseconds (the clock Tick.now_ms uses)."""
+        ...
+
+    def cancel_timer(self) -> None:
+        """Drop the pending timer, if any."""
+
+    def notify(self, message: str) -> None:
+        """Tell the user something short (an alert shown by the device, also logged)."""
+
+    # Plugins of this app's creator (see palmish.device.plugins). `slot` is
+    # 'square', 'tall' or 'wide' (DisplayConfig.plugin_slot); kind 'board',
+    # 'pieces' or 'sound'.
+    def plugins(self, kind: str | None = None, slot: str | None = None) -> list[PluginInfo]:
+        """Bundled and installed plugins of a kind serving a slot (None: any)."""
+        ...
+
+    def plugin(self, kind: str, slot: str | None = None) -> LoadedPlugin | None:
+        """The plugin in use (the user's choice, else the bundled default; the user is
+        told when a choice could not be used). Slot default: the current config's."""
+        ...
+
+    def plugin_choice(self, kind: str, slot: str) -> str | None:
+        """The plugin name the user chose for (kind, slot); None = the default."""
+        ...
+
+    def choose_plugin(self, kind: str, slot: str, name: str | None) -> None:
+        """Remember the user's choice (None = back to the default); ValueError if unknown."""
+
+    def delete_plugin(self, info: PluginInfo) -> None:
+        """Delete an installed plugin from storage (ValueError for a bundled one)."""
+
+    # For system apps (the launcher).
+    def apps(self) -> tuple[App, ...]:
+        """Every installed app in launcher order."""
+        ...
+
+    def launch(self, name: str) -> None:
+        """Switch to the named app once the current event has been handled."""
 
 
 class App:

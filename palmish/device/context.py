@@ -1,0 +1,127 @@
+"""The AppContext a running app talks to: screen, timers, sounds, modals, storage, plugins.
+
+One context per run of an app; when the app is stopped its context goes
+inactive, so a stale reference can no longer set timers or open dialogs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from palmish.device.display import DisplayConfig
+from palmish.device.geometry import Rect
+from palmish.device.plugins import LoadedPlugin, PluginInfo
+
+if TYPE_CHECKING:
+    from palmish.device.app import App
+    from palmish.device.screen import Framebuffer
+    from palmish.device.system import Device
+    from palmish.device.ui.modal import Modal
+
+
+class DeviceContext:
+    """The device's side of the AppContext protocol, bound to one app."""
+
+    def __init__(self, device: Device, app: App) -> None:
+        self._device = device
+        self._app = app
+        self.active = True
+
+    # ---------------------------------------------------------------- display
+
+    @property
+    def config(self) -> DisplayConfig:
+        return self._device.config
+
+    @property
+    def bounds(self) -> Rect:
+        return self._device.config.app_bounds
+
+    @property
+    def screen(self) -> Framebuffer:
+        return self._device.screen
+
+    def invalidate(self, rect: Rect | None = None) -> None:
+        self._device.screen.damage(rect if rect is not None else self.bounds)
+
+    # ------------------------------------------------- time, sound, dialogs
+
+    @property
+    def now_ms(self) -> int:
+        """Device time in milliseconds (what Tick.now_ms counts)."""
+        return self._device.now_ms
+
+    def set_timer(self, delay_ms: int) -> None:
+        if self.active:
+            self._device.set_timer(max(0, int(delay_ms)))
+
+    def cancel_timer(self) -> None:
+        if self.active:
+            self._device.set_timer(None)
+
+    def play_sound(self, wave: bytes) -> None:
+        if self.active and wave:
+            self._device.queue_sound(bytes(wave))
+
+    def open_modal(
+        self, modal: Modal, on_close: Callable[[object], None] | None = None
+    ) -> None:
+        if self.active:
+            self._device.open_modal(modal, on_close)
+
+    def notify(self, message: str) -> None:
+        """Tell the user something in one line (shown in an alert, also logged)."""
+        self._device.notify(message)
+
+    # ------------------------------------------------------------- storage
+
+    def load_prefs(self) -> dict[str, object]:
+        return self._device.storage.load_prefs(self._app.creator)
+
+    def save_prefs(self, prefs: dict[str, object]) -> None:
+        self._device.storage.save_prefs(self._app.creator, prefs)
+
+    def load_state(self) -> bytes | None:
+        return self._device.storage.load_state(self._app.creator)
+
+    def save_state(self, data: bytes) -> None:
+        self._device.storage.save_state(self._app.creator, data)
+
+    # ------------------------------------------------------------- plugins
+
+    def plugins(self, kind: str | None = None, slot: str | None = None) -> list[PluginInfo]:
+        """The plugins for this app's creator (bundled and installed), by kind and slot."""
+        return self._device.plugins.find(self._app.creator, kind, slot)
+
+    def plugin(self, kind: str, slot: str | None = None) -> LoadedPlugin | None:
+        """The plugin in use for `kind` in `slot` (default: the current configuration's).
+
+        The user's choice if it is usable, else the bundled default (the user is
+        told why); None only when no plugin of that kind exists at all.
+        """
+        slot = slot or self.config.plugin_slot
+        return self._device.plugins.chosen(self._app.creator, kind, slot)
+
+    def plugin_choice(self, kind: str, slot: str) -> str | None:
+        """The name the user chose for (kind, slot), None for the default."""
+        return self._device.plugins.choice(self._app.creator, kind, slot)
+
+    def choose_plugin(self, kind: str, slot: str, name: str | None) -> None:
+        """Remember the user's plugin for (kind, slot); None returns to the default."""
+        self._device.plugins.choose(self._app.creator, kind, slot, name)
+
+    def delete_plugin(self, info: PluginInfo) -> None:
+        """Remove an installed plugin (the Plugin Manager's Delete)."""
+        self._device.plugins.delete(info)
+
+    # ------------------------------------------------------ system (launcher)
+
+    def apps(self) -> tuple[App, ...]:
+        """Every installed app, in launcher order."""
+        return tuple(self._device.apps)
+
+    def launch(self, name: str) -> None:
+        """Switch to another app once the current event is handled."""
+        if self.active:
+            self._device.request_switch(name)

@@ -1,0 +1,403 @@
+"""Plugin databases: discovery, validation, the user's choice per slot, fallback.
+
+A plugin is a resource database whose 'pINF' id 0 resource is a YAML mapping
+(game, kind, name, version, author, configs, ...; see docs/plugin-format.md).
+Bundled plugins are source folders under skins/plugins/ built by the packer
+into <data-dir>/cache/bundled/; installed ones are databases in storage. An
+installed plugin shadows a bundled one of the same name. The user's choice per
+(kind, slot) is kept in the app's prefs database; a missing or broken choice
+falls back to the default bundled plugin with a one-line message.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+from PIL import Image
+
+from palmish.device.storage import Reporter, Storage, atomic_write, safe_file_stem
+from prc_tools import Database, PrcError
+
+KINDS = ("board", "pieces", "sound")
+SLOTS = ("square", "tall", "wide")
+INFO_TYPE = "pINF"
+# Known games: their creator and the database type of each plugin kind.
+GAMES: dict[str, tuple[str, dict[str, str]]] = {
+    "ishido": ("PIsh", {"board": "IsBd", "pieces": "IsPc", "sound": "IsSd"}),
+}
+
+
+class InvalidPlugin(ValueError):
+    """A database that is not a usable plugin; the message is one line."""
+
+
+@dataclass(frozen=True)
+class PluginInfo:
+    """What a plugin says about itself (its pINF), and where it lives."""
+
+    name: str
+    game: str
+    kind: str
+    configs: tuple[str, ...]
+    version: int
+    author: str
+    creator: str
+    db_type: str
+    path: Path
+    bundled: bool
+    default: bool = False  # pINF `default: true`: preferred among bundled fallbacks
+    fields: Mapping[str, object] = field(default_factory=dict, compare=False, hash=False)
+
+    def serves(self, slot: str) -> bool:
+        return slot in self.configs
+
+    @property
+    def source(self) -> str:
+        return "bundled" if self.bundled else "installed"
+
+
+def describe(db: Database, path: Path, bundled: bool = False) -> PluginInfo:
+    """Check a database's plugin header (pINF) and return what it declares."""
+    if not db.is_resource:
+        raise InvalidPlugin("not a resource database (a plugin is a .prc)")
+    res = db.resource(INFO_TYPE, 0)
+    if res is None:
+        raise InvalidPlugin("no 'pINF' id 0 resource: not a plugin")
+    try:
+        parsed = yaml.safe_load(res.data.decode("utf-8"))
+    except (UnicodeDecodeError, yaml.YAMLError) as exc:
+        problem = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise InvalidPlugin(f"pINF is not UTF-8 YAML: {problem}") from None
+    if not isinstance(parsed, dict):
+        raise InvalidPlugin("pINF is not a YAML mapping")
+    info: dict[str, object] = {str(k): v for k, v in parsed.items()}
+
+    def text(key: str) -> str:
+        value = info.get(key)
+        if not isinstance(value, str) or not value.strip():
+            raise InvalidPlugin(f"pINF '{key}' must be a non-empty string")
+        return value.strip()
+
+    game, kind, name, author = text("game"), text("kind"), text("name"), text("author")
+    if kind not in KINDS:
+        raise InvalidPlugin(f"pINF kind {kind!r} is not one of {', '.join(KINDS)}")
+    version = info.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+        raise InvalidPlugin("pINF 'version' must be a whole number")
+    configs = info.get("configs")
+    if (
+        not isinstance(configs, list)
+        or not configs
+        or any(c not in SLOTS for c in configs)
+    ):
+        raise InvalidPlugin(f"pINF 'configs' must be a list of {', '.join(SLOTS)}")
+    for key in ("cell", "anchor", "lifted_anchor"):
+        if key in info and not _is_int_pair(info[key]):
+            raise InvalidPlugin(f"pINF '{key}' must be a pair of whole numbers")
+    if kind in ("board", "pieces") and "cell" not in info:
+        raise InvalidPlugin(f"pINF of a {kind} plugin needs 'cell'")
+    if game in GAMES:
+        creator, types = GAMES[game]
+        if db.creator != creator:
+            raise InvalidPlugin(f"creator {db.creator!r} is not {creator!r} of game {game}")
+        if db.type != types[kind]:
+            raise InvalidPlugin(f"type {db.type!r} is not {types[kind]!r} of a {game} {kind}")
+    return PluginInfo(
+        name=name,
+        game=game,
+        kind=kind,
+        configs=tuple(str(c) for c in configs),
+        version=version,
+        author=author,
+        creator=db.creator,
+        db_type=db.type,
+        path=path,
+        bundled=bundled,
+        default=info.get("default") is True,
+        fields=info,
+    )
+
+
+def _is_int_pair(value: object) -> bool:
+    return (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    )
+
+
+def check_contents(db: Database) -> None:
+    """Every bitmap decodes and every sound is a RIFF WAVE; InvalidPlugin otherwise."""
+    from prc_tools import bitmap  # the codec is only needed once a plugin is used
+
+    for res in db.resources:
+        where = f"{res.type} {res.id}"
+        if res.type in ("Tbmp", "tAIB"):
+            try:
+                members = bitmap.decode(res.data)
+            except PrcError as exc:
+                raise InvalidPlugin(f"{where}: {exc}") from None
+            if not members:
+                raise InvalidPlugin(f"{where}: no bitmap in the family")
+        elif res.type == "wave" and not (res.data[:4] == b"RIFF" and res.data[8:12] == b"WAVE"):
+            raise InvalidPlugin(f"{where}: not a RIFF WAVE sound")
+
+
+class LoadedPlugin:
+    """A validated plugin database with its bitmaps decoded on demand."""
+
+    def __init__(self, info: PluginInfo, db: Database) -> None:
+        self.info = info
+        self.database = db
+        self._bitmaps: dict[tuple[int, int], Image.Image | None] = {}
+
+    def resource(self, type_: str, id_: int) -> bytes | None:
+        res = self.database.resource(type_, id_)
+        return None if res is None else res.data
+
+    def sound(self, id_: int) -> bytes | None:
+        """A 'wave' resource's RIFF bytes, or None when the plugin has none (silence)."""
+        return self.resource("wave", id_)
+
+    def bitmap(self, id_: int, density: int = 144) -> Image.Image | None:
+        """The 'Tbmp' `id_` as RGBA at `density` (72 or 144), deepest member first.
+
+        A family without a member of that density is scaled from the nearest one
+        (nearest-neighbour, as Palm OS does).
+        """
+        key = (id_, density)
+        if key not in self._bitmaps:
+            self._bitmaps[key] = self._decode(id_, density)
+        return self._bitmaps[key]
+
+    def _decode(self, id_: int, density: int) -> Image.Image | None:
+        from prc_tools import bitmap
+
+        data = self.resource("Tbmp", id_)
+        if data is None:
+            return None
+        members = bitmap.decode(data)
+        exact = [m for m in members if m.density == density]
+        if exact:
+            return max(exact, key=lambda m: m.depth).image.convert("RGBA")
+        best = min(members, key=lambda m: (abs(m.density - density), -m.depth))
+        image = best.image.convert("RGBA")
+        w = max(1, image.width * density // best.density)
+        h = max(1, image.height * density // best.density)
+        return image.resize((w, h), Image.Resampling.NEAREST)
+
+
+class PluginRegistry:
+    """All plugins the device knows: bundled (built on demand) and installed."""
+
+    def __init__(self, storage: Storage, bundled_root: Path | None, report: Reporter) -> None:
+        self.storage = storage
+        self.bundled_root = bundled_root
+        self.report = report
+        self._plugins: list[PluginInfo] | None = None
+        self._loaded: dict[tuple[Path, int], LoadedPlugin] = {}
+
+    @property
+    def bundled_cache(self) -> Path:
+        return self.storage.cache_dir / "bundled"
+
+    # ------------------------------------------------------------ discovery
+
+    def refresh(self) -> None:
+        """Rebuild stale bundled plugins and rescan everything."""
+        plugins = [*self._scan_bundled(), *self._scan_installed()]
+        self._plugins = sorted(plugins, key=lambda p: (p.game, p.kind, p.name.lower(), p.bundled))
+
+    def all(self) -> list[PluginInfo]:
+        if self._plugins is None:
+            self.refresh()
+        assert self._plugins is not None
+        return list(self._plugins)
+
+    def find(
+        self, creator: str | None = None, kind: str | None = None, slot: str | None = None
+    ) -> list[PluginInfo]:
+        """Plugins for a game's creator, of a kind, serving a slot (None: any)."""
+        return [
+            p
+            for p in self.all()
+            if (creator is None or p.creator == creator)
+            and (kind is None or p.kind == kind)
+            and (slot is None or p.serves(slot))
+        ]
+
+    def by_name(self, creator: str, kind: str, name: str) -> PluginInfo | None:
+        """The plugin of that name; an installed one shadows a bundled one."""
+        matches = [p for p in self.find(creator, kind) if p.name == name]
+        matches.sort(key=lambda p: p.bundled)
+        return matches[0] if matches else None
+
+    def _scan_bundled(self) -> list[PluginInfo]:
+        root = self.bundled_root
+        if root is None or not root.is_dir():
+            return []
+        found = []
+        for folder in sorted(p for p in root.iterdir() if p.is_dir()):
+            if not _has_manifest(folder):
+                continue
+            target = self.bundled_cache / f"{safe_file_stem(folder.name)}.prc"
+            try:
+                db = self._bundled_database(folder, target)
+                found.append(describe(db, target, bundled=True))
+            except (PrcError, InvalidPlugin, OSError) as exc:
+                self.report(f"bundled plugin {folder}: {_one_line(exc)}; skipped")
+        return found
+
+    def _bundled_database(self, folder: Path, target: Path) -> Database:
+        """The cached build of `folder`, rebuilt when any file in it is newer."""
+        if target.exists() and target.stat().st_mtime >= _newest_mtime(folder):
+            try:
+                return Database.read(target)
+            except PrcError:
+                pass  # a damaged cache is simply rebuilt
+        from prc_tools import plugin
+
+        db = plugin.build_folder(folder)
+        atomic_write(target, db.to_bytes(), self.storage.durable)
+        return db
+
+    def _scan_installed(self) -> list[PluginInfo]:
+        found = []
+        for path in self.storage.database_paths():
+            if path.suffix.lower() != ".prc":
+                continue
+            db = self.storage.read_database(path)
+            if db is None:
+                continue
+            try:
+                found.append(describe(db, path))
+            except InvalidPlugin as exc:
+                self.report(f"{path}: {exc}; ignored")
+        return found
+
+    # -------------------------------------------------------------- loading
+
+    def load(self, info: PluginInfo) -> LoadedPlugin:
+        """Read and fully check a plugin (every bitmap decodes); InvalidPlugin if broken."""
+        try:
+            stamp = info.path.stat().st_mtime_ns
+            key = (info.path, stamp)
+            if key in self._loaded:
+                return self._loaded[key]
+            db = Database.read(info.path)
+            fresh = describe(db, info.path, info.bundled)
+            check_contents(db)
+        except OSError as exc:
+            raise InvalidPlugin(f"cannot read {info.path}: {exc.strerror or exc}") from None
+        except PrcError as exc:
+            raise InvalidPlugin(_one_line(exc)) from None
+        loaded = LoadedPlugin(fresh, db)
+        self._loaded[key] = loaded
+        return loaded
+
+    def default_for(self, creator: str, kind: str, slot: str) -> PluginInfo | None:
+        """The bundled plugin used when nothing (usable) is chosen."""
+        bundled = [p for p in self.find(creator, kind, slot) if p.bundled]
+        bundled.sort(key=lambda p: (not p.default, p.path.name))
+        return bundled[0] if bundled else None
+
+    def chosen(self, creator: str, kind: str, slot: str) -> LoadedPlugin | None:
+        """The user's plugin for (kind, slot), else the bundled default (with a message)."""
+        name = self.choice(creator, kind, slot)
+        if name is not None:
+            info = self.by_name(creator, kind, name)
+            if info is None:
+                self.report(f"{kind} plugin {name!r} is missing; using the bundled one")
+            elif not info.serves(slot):
+                self.report(f"{kind} plugin {name!r} does not serve {slot}; using the bundled one")
+            else:
+                try:
+                    return self.load(info)
+                except InvalidPlugin as exc:
+                    self.report(f"{kind} plugin {name!r} is broken ({exc}); using the bundled one")
+        tried: set[Path] = set()
+        while True:
+            fallback = self.default_for(creator, kind, slot)
+            if fallback is None or fallback.path in tried:
+                return None
+            tried.add(fallback.path)
+            try:
+                return self.load(fallback)
+            except InvalidPlugin as exc:
+                self.report(f"bundled {kind} plugin {fallback.name!r} is broken: {exc}")
+                self._plugins = [p for p in self.all() if p.path != fallback.path]
+
+    # --------------------------------------------------------------- choices
+
+    def choice(self, creator: str, kind: str, slot: str) -> str | None:
+        choices = self.storage.load_plugin_choices(creator)
+        per_slot = choices.get(slot)
+        if isinstance(per_slot, dict):
+            name = per_slot.get(kind)
+            if isinstance(name, str):
+                return name
+        return None
+
+    def choose(self, creator: str, kind: str, slot: str, name: str | None) -> None:
+        """Remember the user's plugin for (kind, slot); None returns to the default."""
+        if slot not in SLOTS or kind not in KINDS:
+            raise ValueError(f"no plugin slot {kind}/{slot}")
+        if name is not None:
+            info = self.by_name(creator, kind, name)
+            if info is None or not info.serves(slot):
+                raise ValueError(f"no {kind} plugin {name!r} for {slot}")
+        choices = self.storage.load_plugin_choices(creator)
+        per_slot = choices.get(slot)
+        table: dict[str, object] = dict(per_slot) if isinstance(per_slot, dict) else {}
+        if name is None:
+            table.pop(kind, None)
+        else:
+            table[kind] = name
+        choices[slot] = table
+        self.storage.save_plugin_choices(creator, choices)
+
+    # ------------------------------------------------- install and delete
+
+    def install(self, source: Path) -> PluginInfo:
+        """Validate a .prc fully and copy it into storage (like a HotSync)."""
+        try:
+            data = source.read_bytes()
+        except OSError as exc:
+            raise InvalidPlugin(f"cannot read: {exc.strerror or exc}") from None
+        try:
+            db = Database.read(data)
+            name = describe(db, source).name
+            check_contents(db)
+        except PrcError as exc:
+            raise InvalidPlugin(_one_line(exc)) from None
+        target = self.storage.databases_dir / f"{safe_file_stem(name)}.prc"
+        atomic_write(target, data, self.storage.durable)
+        self._plugins = None
+        return describe(db, target)
+
+    def delete(self, info: PluginInfo) -> None:
+        """Remove an installed plugin from storage (bundled ones cannot be deleted)."""
+        if info.bundled:
+            raise ValueError(f"{info.name!r} is bundled and cannot be deleted")
+        with contextlib.suppress(FileNotFoundError):
+            os.remove(info.path)
+        self._plugins = None
+
+
+def _has_manifest(folder: Path) -> bool:
+    return any((folder / name).is_file() for name in ("manifest.yaml", "manifest.yml"))
+
+
+def _newest_mtime(folder: Path) -> float:
+    stamps: Iterable[float] = (p.stat().st_mtime for p in folder.rglob("*") if p.is_file())
+    return max(stamps, default=0.0)
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__

@@ -1,0 +1,40 @@
+"""Where the shipped skins and bundled plugin sources are, installed or not.
+
+A regular install carries them inside the package (palmish/skins, copied there
+by the build step in setup.py); an editable install or a source checkout uses
+the repository's skins/ folder beside the package.
+"""
+
+from __future__ import annotations
+
+import os
+from importlib import resources
+from pathlib import Path
+
+
+def skins_dir() -> Path | None:
+    """The skins folder: $PALMISH_SKINS, the installed package data, or the checkout's."""
+    override = os.environ.get("PALMISH_SKINS")
+    if override:
+        return Path(override)
+    packaged = resources.files("palmish") / "skins"
+    if isinstance(packaged, Path) and packaged.is_dir():
+        return packaged
+    checkout = Path(__file__).resolve().parents[2] / "skins"
+    if checkout.is_dir():
+        return checkout
+    return None
+
+
+def bundled_plugins_dir() -> Path | None:
+    """The folder holding one source folder per bundled plugin."""
+    root = skins_dir()
+    return root / "plugins" if root is not None else None
+
+
+def device_skins() -> list[str]:
+    """Names of the device skins (skins/devices/NAME.yaml)."""
+    root = skins_dir()
+    if root is None or not (root / "devices").is_dir():
+        return []
+    return sorted(p.stem for p in (root / "devices").glob("*.yaml"))

@@ -1,0 +1,394 @@
+"""The emulated handheld: routes events, owns the screen, switches apps, keeps time.
+
+Pen events go to the topmost modal if there is one, else to the status bar or
+the app, by where the pen went down (the pen stays with that owner until it is
+lifted). Keys go to the modal, else the app; Menu opens the app's menu bar and
+Home returns to the launcher. Rotation and the input-area toggle change the
+configuration live: a new framebuffer, the OS parts redrawn, DisplayChanged to
+the app. No pyglet here: a frontend or a script drives the device by `post`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from palmish.device.app import App
+from palmish.device.context import DeviceContext
+from palmish.device.display import DisplayConfig, input_area_toggled, rotated
+from palmish.device.events import (
+    DisplayChanged,
+    Event,
+    Key,
+    KeyDown,
+    MenuCommand,
+    PenDown,
+    PenMove,
+    PenUp,
+    Rotate,
+    Tick,
+    ToggleInputArea,
+)
+from palmish.device.geometry import Rect
+from palmish.device.inputarea import draw_input_area
+from palmish.device.plugins import PluginRegistry
+from palmish.device.resources import bundled_plugins_dir
+from palmish.device.screen import WHITE, Framebuffer
+from palmish.device.statusbar import StatusButton, button_at, button_enabled, draw_status_bar
+from palmish.device.storage import Reporter, Storage, report_to_stderr
+
+if TYPE_CHECKING:
+    from palmish.device.ui.modal import Modal
+
+LAUNCHER_CREATOR = "lnch"
+MAX_TICKS_PER_ADVANCE = 64  # a timer of 0 ms cannot starve the caller
+
+
+@dataclass
+class _OpenModal:
+    modal: Modal
+    on_close: Callable[[object], None] | None
+
+
+class Device:
+    """One handheld: a display configuration, storage, plugins and the installed apps."""
+
+    def __init__(
+        self,
+        config: DisplayConfig,
+        data_dir: Path,
+        apps: Sequence[App],
+        start_app: str | None = None,
+        *,
+        report: Reporter = report_to_stderr,
+        durable: bool = True,
+        bundled_plugins: Path | None = None,
+        alerts: bool = True,
+    ) -> None:
+        if not apps:
+            raise ValueError("a device needs at least one app")
+        self.apps: list[App] = list(apps)
+        self.config = config
+        self.now_ms = 0
+        self.messages: list[str] = []
+        self._report = report
+        self._alerts = alerts
+        self._shown: set[str] = set()
+        self._pending_notices: list[str] = []
+        self.storage = Storage(data_dir, report=self.notify, durable=durable)
+        root = bundled_plugins if bundled_plugins is not None else bundled_plugins_dir()
+        self.plugins = PluginRegistry(self.storage, root, self.notify)
+        self.screen = Framebuffer(config.width, config.height, config.density)
+        self._modals: list[_OpenModal] = []
+        self._sounds: list[bytes] = []
+        self._timer_due: int | None = None
+        self._pen_owner: str | None = None  # "modal", "status", "app", "ignore"
+        self._pressed: StatusButton | None = None
+        self._switch_to: str | None = None
+        self._running = False
+        first = self.find_app(start_app) if start_app is not None else self._default_app()
+        if first is None:
+            names = ", ".join(a.name for a in self.apps)
+            raise ValueError(f"no app named {start_app!r} (installed: {names})")
+        self.running_app = first
+        self._context = DeviceContext(self, first)
+        self._draw_system_areas()
+        self._start(first)
+        self._after_event()
+
+    # ------------------------------------------------------------ public API
+
+    @property
+    def modals(self) -> tuple[Modal, ...]:
+        """The open modals, bottom first."""
+        return tuple(m.modal for m in self._modals)
+
+    @property
+    def context(self) -> DeviceContext:
+        """The running app's context."""
+        return self._context
+
+    def post(self, event: Event) -> None:
+        """Feed one event (pen in LCD pixels, keys, rotate, input-area toggle, menu command)."""
+        if not self._running:
+            return
+        if isinstance(event, (PenDown, PenMove, PenUp)):
+            self._pen(event)
+        elif isinstance(event, KeyDown):
+            self._key(event.key)
+        elif isinstance(event, Rotate):
+            self.change_config(rotated(self.config))
+        elif isinstance(event, ToggleInputArea):
+            self.change_config(input_area_toggled(self.config))
+        elif isinstance(event, MenuCommand):
+            self.running_app.handle(event)
+        # DisplayChanged, AppStart, AppStop and Tick are the device's own to send.
+        self._after_event()
+
+    def take_damage(self) -> list[Rect]:
+        """The changed regions of the screen since the last call (merged, on screen)."""
+        return self.screen.take_damage()
+
+    def take_sounds(self) -> list[bytes]:
+        """The RIFF WAVE sounds apps asked for since the last call, in order."""
+        sounds, self._sounds = self._sounds, []
+        return sounds
+
+    def advance(self, now_ms: int) -> None:
+        """Move device time forward to `now_ms` and fire the app's timer if it is due.
+
+        While a modal is open the app's timer waits (the app is not in front).
+        """
+        self.now_ms = max(self.now_ms, int(now_ms))
+        for _ in range(MAX_TICKS_PER_ADVANCE):
+            due = self._timer_due
+            if not self._running or due is None or due > self.now_ms or self._modals:
+                break
+            self._timer_due = None
+            self.running_app.handle(Tick(self.now_ms))
+            self._after_event()
+
+    def next_timer_ms(self) -> int | None:
+        """When the next timer is due (device time), None if none can fire now."""
+        if self._modals:
+            return None
+        return self._timer_due
+
+    def find_app(self, name: str) -> App | None:
+        """An installed app by name or creator code (case-insensitive)."""
+        for app in self.apps:
+            if app.name == name or app.creator == name:
+                return app
+        folded = name.casefold()
+        for app in self.apps:
+            if folded in (app.name.casefold(), app.creator.casefold()):
+                return app
+        return None
+
+    def switch_to(self, name: str) -> None:
+        """Stop the running app (it saves) and start another; ValueError for an unknown one."""
+        app = self.find_app(name)
+        if app is None:
+            raise ValueError(f"no app named {name!r}")
+        if app is self.running_app and self._running:
+            return
+        self._stop_running()
+        self.screen.fill(self.config.app_bounds, WHITE)
+        self._start(app)
+        self._after_event()
+
+    def go_home(self) -> None:
+        launcher = self._launcher()
+        if launcher is not None:
+            self.switch_to(launcher.name)
+        else:
+            self._close_all_modals()
+
+    def shutdown(self) -> None:
+        """Stop the running app so that it saves its state; the device is then idle."""
+        if self._running:
+            self._stop_running()
+
+    def change_config(self, config: DisplayConfig) -> None:
+        """Switch to another display configuration live (rotate, input-area toggle)."""
+        if config == self.config:
+            return
+        self.config = config
+        self.screen = Framebuffer(config.width, config.height, config.density)
+        self._pressed = None
+        self._draw_system_areas()
+        if self._running:
+            self.running_app.handle(DisplayChanged(config, config.app_bounds))
+        self._relayout_modals()
+
+    # --------------------------------------------- services for the context
+
+    def set_timer(self, delay_ms: int | None) -> None:
+        self._timer_due = None if delay_ms is None else self.now_ms + delay_ms
+
+    def queue_sound(self, wave: bytes) -> None:
+        self._sounds.append(wave)
+
+    def request_switch(self, name: str) -> None:
+        if self.find_app(name) is None:
+            raise ValueError(f"no app named {name!r}")
+        self._switch_to = name
+
+    def open_modal(self, modal: Modal, on_close: Callable[[object], None] | None = None) -> None:
+        self._modals.append(_OpenModal(modal, on_close))
+        modal.layout(self.config.app_bounds, self.config.density)
+        modal.draw(self.screen)
+
+    def notify(self, message: str) -> None:
+        """A one-line message for the user: logged, and shown in an alert once per session."""
+        self.messages.append(message)
+        self._report(message)
+        if self._alerts and message not in self._shown:
+            self._shown.add(message)
+            self._pending_notices.append(message)
+
+    # ---------------------------------------------------------------- events
+
+    def _pen(self, event: PenDown | PenMove | PenUp) -> None:
+        if isinstance(event, PenDown):
+            if self._modals and self._modal_event(event):
+                self._pen_owner = "modal"
+                return
+            self._pen_owner = self._pen_target(event.x, event.y)
+            if self._pen_owner == "status":
+                self._press(button_at(self.config, event.x, event.y))
+            self._pen_to_owner(event)
+            return
+        owner = self._pen_owner
+        if isinstance(event, PenUp):
+            self._pen_owner = None
+        if owner is None:
+            return  # a move or lift without a pen-down
+        if owner == "modal":
+            if self._modals:
+                self._modal_event(event)
+            return
+        self._pen_to_owner(event, owner)
+
+    def _pen_to_owner(self, event: PenDown | PenMove | PenUp, owner: str | None = None) -> None:
+        owner = owner or self._pen_owner
+        if owner == "status":
+            self._status_pen(event)
+        elif owner == "app":
+            self.running_app.handle(event)
+
+    def _pen_target(self, x: int, y: int) -> str:
+        bar = self.config.status_bar
+        if bar is not None and bar.contains(x, y):
+            return "status"
+        if self.config.app_bounds.contains(x, y) and not self._modals:
+            return "app"
+        return "ignore"  # the input area, or off the LCD
+
+    def _status_pen(self, event: PenDown | PenMove | PenUp) -> None:
+        under = button_at(self.config, event.x, event.y)
+        if isinstance(event, PenMove):
+            if under is not self._pressed and self._pressed is not None:
+                self._press(None)
+            return
+        if isinstance(event, PenUp):
+            pressed = self._pressed
+            self._press(None)
+            if pressed is not None and under is pressed:
+                self._status_button(pressed)
+
+    def _press(self, button: StatusButton | None) -> None:
+        if button is not None and not button_enabled(self.config, button):
+            button = None
+        if button is not self._pressed:
+            self._pressed = button
+            draw_status_bar(self.screen, self.config, button)
+
+    def _status_button(self, button: StatusButton) -> None:
+        if button is StatusButton.HOME:
+            self._key(Key.HOME)
+        elif button is StatusButton.MENU:
+            self._key(Key.MENU)
+        elif button is StatusButton.INPUT_AREA:
+            self.change_config(input_area_toggled(self.config))
+        elif button is StatusButton.ROTATE:
+            self.change_config(rotated(self.config))
+
+    def _key(self, key: Key) -> None:
+        if self._modals and self._modal_event(KeyDown(key)):
+            return
+        if key is Key.HOME:
+            self.go_home()
+            return
+        if self._modals:
+            return
+        if key is Key.MENU:
+            self._open_menu_bar()
+            return
+        self.running_app.handle(KeyDown(key))
+
+    def _open_menu_bar(self) -> None:
+        menus = self.running_app.menus()
+        if not menus:
+            return
+        from palmish.device.ui.menubar import MenuBar
+
+        def chosen(result: object) -> None:
+            if isinstance(result, str) and self._running:
+                self.running_app.handle(MenuCommand(result))
+
+        self.open_modal(MenuBar(menus, self.config), chosen)
+
+    # ---------------------------------------------------------------- modals
+
+    def _modal_event(self, event: Event) -> bool:
+        """Offer an event to the topmost modal; False if it left the event alone."""
+        entry = self._modals[-1]
+        consumed = entry.modal.handle(event)
+        if entry.modal.closed:
+            self._close_modal(entry, notify=True)
+        elif consumed:
+            entry.modal.draw(self.screen)
+        return consumed
+
+    def _close_modal(self, entry: _OpenModal, notify: bool) -> None:
+        if entry in self._modals:
+            self._modals.remove(entry)
+        entry.modal.erase(self.screen)
+        if notify and entry.on_close is not None:
+            entry.on_close(entry.modal.result)
+
+    def _close_all_modals(self) -> None:
+        while self._modals:
+            self._close_modal(self._modals[-1], notify=False)
+
+    def _relayout_modals(self) -> None:
+        """After a display change every open modal re-places itself and is drawn again."""
+        for entry in self._modals:
+            entry.modal.layout(self.config.app_bounds, self.config.density)
+            entry.modal.draw(self.screen)
+
+    # ------------------------------------------------------------- apps
+
+    def _default_app(self) -> App:
+        return self._launcher() or self.apps[0]
+
+    def _launcher(self) -> App | None:
+        return next((a for a in self.apps if a.creator == LAUNCHER_CREATOR), None)
+
+    def _start(self, app: App) -> None:
+        self.running_app = app
+        self._context = DeviceContext(self, app)
+        self._running = True
+        app.start(self._context)
+
+    def _stop_running(self) -> None:
+        self._close_all_modals()
+        self._context.active = False
+        self._timer_due = None
+        self._pen_owner = None
+        self._running = False
+        self.running_app.stop()
+
+    def _draw_system_areas(self) -> None:
+        draw_status_bar(self.screen, self.config, self._pressed)
+        draw_input_area(self.screen, self.config)
+
+    def _after_event(self) -> None:
+        """Work that must wait until the app has returned: switches, then notices."""
+        for _ in range(8):
+            target, self._switch_to = self._switch_to, None
+            if target is None:
+                break
+            self.switch_to(target)
+        if self._pending_notices and not self._modals and self._running:
+            text = "\n".join(self._pending_notices)
+            self._pending_notices.clear()
+            self._show_alert(text)
+
+    def _show_alert(self, text: str) -> None:
+        from palmish.device.ui.alert import Alert
+
+        self.open_modal(Alert("Note", text))
