@@ -1,0 +1,224 @@
+"""Palm bitmaps ('Tbmp', 'tAIB'): decode whole families, pick a member, encode.
+
+``decode`` walks a bitmap family (low-density members chained by
+nextDepthOffset, the 16-byte dummy header, then version 3 members chained by
+nextBitmapOffset) and returns every member as a Pillow RGBA image.
+``encode`` and ``encode_family`` (in bitmap_encode) write them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from PIL import Image
+
+from prc_tools import compression
+from prc_tools.bitmap_encode import encode, encode_family
+from prc_tools.bitmap_header import (
+    DUMMY_HEADER,
+    FLAG_COLOUR_TABLE,
+    FLAG_COMPRESSED,
+    FLAG_DIRECT_COLOUR,
+    FLAG_TRANSPARENT,
+    NO_TRANSPARENCY_V3,
+    PIXEL_FORMAT_565,
+    PIXEL_FORMAT_565_LE,
+    PIXEL_FORMAT_INDEXED,
+    Header,
+    read_header,
+)
+from prc_tools.bitmap_pixels import direct_to_image, indexed_to_image
+from prc_tools.errors import BitmapError
+from prc_tools.palette import RGB, default_palette
+
+__all__ = ["DUMMY_HEADER", "Member", "best", "decode", "encode", "encode_family"]
+
+# No Palm bitmap comes near this; it keeps a hostile file from costing gigabytes
+# even when its compressed data could in principle expand that far.
+MAX_PIXELS = 1 << 25
+
+_DIRECT_INFO_SIZE = 8
+
+
+@dataclass(frozen=True)
+class Member:
+    """One decoded bitmap of a family."""
+
+    image: Image.Image  # RGBA; transparent pixels have alpha 0
+    width: int
+    height: int
+    depth: int
+    density: int
+    version: int
+    compression: str  # "none", "scanline", "rle" or "packbits"
+    transparent: bool
+    transparent_value: int | None  # the index (indexed) or the RGB565 value (16 bit)
+    has_colour_table: bool
+    colour_table: tuple[RGB, ...] | None
+    row_bytes: int
+    offset: int  # where this member starts in the decoded data
+
+
+def decode(data: bytes) -> list[Member]:
+    """Every member of the bitmap family in ``data``, in file order."""
+    data = bytes(data)
+    members: list[Member] = []
+    pos = 0
+    while True:
+        header = read_header(data, pos)
+        if header.is_dummy:
+            next_pos = pos + len(DUMMY_HEADER)
+            if next_pos >= len(data):
+                break  # a dummy with nothing after it ends the family
+        else:
+            members.append(_decode_member(data, pos, header))
+            if header.next_offset == 0:
+                break
+            next_pos = pos + header.next_offset
+        if next_pos >= len(data):
+            raise BitmapError(
+                f"bitmap at byte {pos} points to a next member at byte {next_pos}, "
+                f"past the end ({len(data)} bytes)"
+            )
+        pos = next_pos
+    if not members:
+        raise BitmapError("bitmap family holds only a dummy header")
+    return members
+
+
+def best(members: Sequence[Member], density: int, max_depth: int = 16) -> Member:
+    """The member to draw at ``density``: the deepest one there, else a scaled one.
+
+    Without a member at that density, the member of the highest density (the
+    most detail) is resized: pixel-doubled up, box-filtered down.
+    """
+    usable = [m for m in members if m.depth <= max_depth] or list(members)
+    if not usable:
+        raise BitmapError("no bitmap members to choose from")
+    exact = [m for m in usable if m.density == density]
+    if exact:
+        return max(exact, key=lambda m: m.depth)
+    source = max(usable, key=lambda m: (m.density, m.depth))
+    width = max(1, round(source.width * density / source.density))
+    height = max(1, round(source.height * density / source.density))
+    upscale = density > source.density
+    resample = Image.Resampling.NEAREST if upscale else Image.Resampling.BOX
+    image = source.image.convert("RGBa").resize((width, height), resample).convert("RGBA")
+    return replace(source, image=image, width=width, height=height, density=density)
+
+
+def _decode_member(data: bytes, pos: int, header: Header) -> Member:
+    where = f"bitmap at byte {pos}"
+    depth = header.depth
+    if depth not in (1, 2, 4, 8, 16):
+        raise BitmapError(f"{where}: unsupported pixel size {header.pixel_size}")
+    if header.width < 0 or header.height < 0:
+        raise BitmapError(f"{where}: negative size {header.width}x{header.height}")
+    if header.row_bytes * 8 < header.width * depth:
+        raise BitmapError(
+            f"{where}: {header.row_bytes} bytes per row cannot hold "
+            f"{header.width} pixels of {depth} bits"
+        )
+    if depth == 16 and header.row_bytes % 2:
+        raise BitmapError(f"{where}: odd row length {header.row_bytes} at 16 bits per pixel")
+    if header.width * header.height > MAX_PIXELS:
+        raise BitmapError(f"{where}: {header.width}x{header.height} is too large")
+
+    cursor = pos + header.header_size
+    colour_table: tuple[RGB, ...] | None = None
+    if header.has(FLAG_COLOUR_TABLE):
+        colour_table, cursor = _read_colour_table(data, cursor, where)
+
+    direct_transparent: RGB | None = None
+    if header.version < 3 and header.has(FLAG_DIRECT_COLOUR):
+        if cursor + _DIRECT_INFO_SIZE > len(data):
+            raise BitmapError(f"{where}: direct colour info truncated")
+        bits = tuple(data[cursor : cursor + 3])
+        if bits != (5, 6, 5):
+            raise BitmapError(f"{where}: direct colour with {bits} bits, only 5-6-5 is supported")
+        r, g, b = data[cursor + 5 : cursor + 8]
+        direct_transparent = (r, g, b)
+        cursor += _DIRECT_INFO_SIZE
+
+    codec = _codec(header, where)
+    if codec != compression.NONE:
+        cursor += 4 if header.version >= 3 else 2  # the size field; we do not trust it
+    unit = 2 if depth == 16 and codec == compression.PACKBITS else 1
+    needed = header.height * compression.min_input_per_row(codec, header.row_bytes, unit)
+    available = len(data) - cursor
+    if needed > available:
+        raise BitmapError(
+            f"{where}: {header.width}x{header.height} at {depth} bits needs at least "
+            f"{needed} bytes of {codec} data, only {max(available, 0)} present"
+        )
+    raw, _ = compression.decode(codec, data, cursor, header.row_bytes, header.height, unit)
+
+    transparent = header.has(FLAG_TRANSPARENT)
+    transparent_value: int | None = None
+    if depth == 16:
+        if header.version >= 3:
+            if header.pixel_format not in (PIXEL_FORMAT_565, PIXEL_FORMAT_565_LE):
+                raise BitmapError(f"{where}: 16-bit pixel format {header.pixel_format} unknown")
+            if transparent and header.transparent != NO_TRANSPARENCY_V3:
+                transparent_value = header.transparent & 0xFFFF
+        elif transparent and direct_transparent is not None:
+            r, g, b = direct_transparent
+            transparent_value = ((r >> 3) << 11) | ((g >> 2) << 5) | (b >> 3)
+        big_endian = header.version < 3 or header.pixel_format == PIXEL_FORMAT_565
+        image = direct_to_image(
+            raw, header.width, header.height, header.row_bytes, big_endian, transparent_value
+        )
+    else:
+        if header.version >= 3 and header.pixel_format != PIXEL_FORMAT_INDEXED:
+            raise BitmapError(f"{where}: indexed pixel format {header.pixel_format} unknown")
+        if transparent and not (header.version >= 3 and header.transparent == NO_TRANSPARENCY_V3):
+            transparent_value = header.transparent & 0xFF
+        palette = colour_table if colour_table is not None else default_palette(depth)
+        image = indexed_to_image(
+            raw, header.width, header.height, header.row_bytes, depth, palette, transparent_value
+        )
+
+    return Member(
+        image=image,
+        width=header.width,
+        height=header.height,
+        depth=depth,
+        density=header.density,
+        version=header.version,
+        compression=codec,
+        transparent=transparent_value is not None,
+        transparent_value=transparent_value,
+        has_colour_table=colour_table is not None,
+        colour_table=colour_table,
+        row_bytes=header.row_bytes,
+        offset=pos,
+    )
+
+
+def _codec(header: Header, where: str) -> str:
+    if not header.has(FLAG_COMPRESSED):
+        return compression.NONE
+    if header.version < 2:
+        return compression.SCANLINE  # before version 2, "compressed" meant ScanLine
+    codec = compression.CODEC_BY_TYPE.get(header.compression_type)
+    if codec is None or codec == compression.NONE:
+        raise BitmapError(f"{where}: unknown compression type {header.compression_type}")
+    return codec
+
+
+def _read_colour_table(data: bytes, cursor: int, where: str) -> tuple[tuple[RGB, ...], int]:
+    if cursor + 2 > len(data):
+        raise BitmapError(f"{where}: colour table truncated")
+    count = int.from_bytes(data[cursor : cursor + 2], "big")
+    if count > 256:
+        raise BitmapError(f"{where}: colour table claims {count} entries (256 at most)")
+    cursor += 2
+    end = cursor + 4 * count
+    if end > len(data):
+        raise BitmapError(f"{where}: colour table of {count} entries truncated")
+    # Entries are {index, r, g, b}; a pixel value is the entry's position.
+    table = tuple(
+        (data[i + 1], data[i + 2], data[i + 3]) for i in range(cursor, end, 4)
+    )
+    return table, end

@@ -1,0 +1,309 @@
+"""Write Palm bitmaps: one member (``encode``) or a whole family (``encode_family``).
+
+Versions follow netpbm's choice: 3 above low density; else 2 with
+transparency or any compression; else 1 above 1 bit per pixel or with a
+colour table; else 0.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from PIL import Image
+
+from prc_tools import compression
+from prc_tools.bitmap_header import (
+    DENSITIES,
+    DUMMY_HEADER,
+    FLAG_COLOUR_TABLE,
+    FLAG_COMPRESSED,
+    FLAG_DIRECT_COLOUR,
+    FLAG_TRANSPARENT,
+    LOW_DENSITY,
+    PIXEL_FORMAT_565,
+    PIXEL_FORMAT_INDEXED,
+    Header,
+    write_header,
+)
+from prc_tools.bitmap_pixels import (
+    expand_565,
+    image_to_565,
+    indices_to_rows,
+    row_bytes_for,
+    swap_bytes,
+    words_to_rows,
+)
+from prc_tools.errors import BitmapError
+from prc_tools.palette import RGB
+from prc_tools.quantize import to_indices, transparency_mask
+
+BEST = "best"
+DEPTHS = (1, 2, 4, 8, 16)
+MAX_SIZE = 0x7FFF
+_PREFERRED_KEY_565 = 0xF81F  # magenta, the customary Palm transparent colour
+
+
+@dataclass(frozen=True)
+class _Pixels:
+    """One member's pixels, ready to compress and frame."""
+
+    width: int
+    height: int
+    depth: int
+    row_bytes: int
+    rows: list[bytes]
+    colour_table: tuple[RGB, ...] | None
+    transparent: int | None  # index, or RGB565 value at 16 bits
+
+
+def encode(
+    image: Image.Image,
+    depth: int = 16,
+    density: int = 144,
+    compression: str = "packbits",
+    colour_table: bool = False,
+    dither: bool = False,
+    version: int | None = None,
+) -> bytes:
+    """One Palm bitmap of ``image`` (any Pillow mode; alpha < 128 is transparent)."""
+    _check_options(depth, density, compression)
+    pixels = _prepare(image, depth, colour_table, dither)
+    return _frame_best(pixels, density, compression, version, chained=False)
+
+
+def encode_family(
+    image: Image.Image,
+    densities: Iterable[int] = (144, 72),
+    depths: Iterable[int] = (16, 8),
+    compression: str = "best",
+    dither: bool = False,
+) -> bytes:
+    """A bitmap family of every density x depth from one image at the highest density.
+
+    Low-density members come first (versions 1/2, by increasing depth), then
+    the 16-byte dummy header, then the version 3 members of higher densities.
+    """
+    density_list = sorted(set(densities))
+    depth_list = sorted(set(depths))
+    if not density_list or not depth_list:
+        raise BitmapError("a bitmap family needs at least one density and one depth")
+    for density in density_list:
+        for depth in depth_list:
+            _check_options(depth, density, compression)
+    top = density_list[-1]
+    source = image.convert("RGBA")
+
+    low: list[bytes] = []
+    high: list[bytes] = []
+    for density in density_list:
+        scaled = _resize_for(source, density, top)
+        for depth in depth_list:
+            pixels = _prepare(scaled, depth, False, dither)
+            framed = _frame_best(pixels, density, compression, None, chained=True)
+            (low if density == LOW_DENSITY else high).append(framed)
+
+    out = bytearray()
+    for index, member in enumerate(low):
+        if index < len(low) - 1 or high:  # something follows: point at it
+            member = _chain(member)
+        out += member
+    if low and high:
+        out += DUMMY_HEADER
+    for index, member in enumerate(high):
+        if index < len(high) - 1:
+            member = _chain(member)
+        out += member
+    return bytes(out)
+
+
+def _check_options(depth: int, density: int, codec: str) -> None:
+    if depth not in DEPTHS:
+        raise BitmapError(f"depth {depth} is not one of 1, 2, 4, 8, 16")
+    if density not in DENSITIES:
+        raise BitmapError(f"density {density} is not one of 72, 108, 144, 216, 288")
+    if codec != BEST and codec not in compression.CODECS:
+        raise BitmapError(
+            f"compression {codec!r} is not one of none, scanline, rle, packbits, best"
+        )
+
+
+def _resize_for(source: Image.Image, density: int, top: int) -> Image.Image:
+    if density == top:
+        return source
+    width = max(1, round(source.width * density / top))
+    height = max(1, round(source.height * density / top))
+    exact = top % density == 0
+    resample = Image.Resampling.BOX if exact else Image.Resampling.LANCZOS
+    # Premultiplied alpha so transparent pixels' hidden colours do not bleed in.
+    return source.convert("RGBa").resize((width, height), resample).convert("RGBA")
+
+
+def _prepare(image: Image.Image, depth: int, colour_table: bool, dither: bool) -> _Pixels:
+    width, height = image.size
+    if width > MAX_SIZE or height > MAX_SIZE:
+        raise BitmapError(f"image {width}x{height} is larger than a Palm bitmap allows (32767)")
+    row_bytes = row_bytes_for(width, depth)
+    if row_bytes > 0xFFFF:
+        raise BitmapError(f"image {width} pixels wide is too wide at {depth} bits per pixel")
+    if depth == 16:
+        if colour_table:
+            raise BitmapError("a 16-bit bitmap cannot have a colour table")
+        return _prepare_direct(image, row_bytes)
+    indexed = to_indices(image, depth, colour_table, dither)
+    rows = indices_to_rows(indexed.indices, depth, row_bytes)
+    return _Pixels(
+        width, height, depth, row_bytes, rows, indexed.colour_table, indexed.transparent_index
+    )
+
+
+def _prepare_direct(image: Image.Image, row_bytes: int) -> _Pixels:
+    rgba = image.convert("RGBA")
+    width, height = rgba.size
+    words = image_to_565(rgba.convert("RGB"))
+    mask = transparency_mask(rgba)
+    key: int | None = None
+    if mask is not None:
+        key = _free_565(words, mask)
+        # Paint the key into the transparent pixels, a byte plane at a time.
+        high = Image.frombytes("L", rgba.size, words[0::2])
+        low = Image.frombytes("L", rgba.size, words[1::2])
+        high.paste(key >> 8, mask=mask)
+        low.paste(key & 0xFF, mask=mask)
+        words = Image.merge("LA", (high, low)).tobytes()
+    rows = words_to_rows(words, width, height, row_bytes)
+    return _Pixels(width, height, 16, row_bytes, rows, None, key)
+
+
+def _free_565(words: bytes, mask: Image.Image) -> int:
+    """An RGB565 value that no opaque pixel has (big-endian ``words``)."""
+    native = words if sys.byteorder == "big" else swap_bytes(words)
+    used = set(memoryview(native).cast("H"))
+    if len(used) == 1 << 16:
+        # Every value occurs somewhere: count only the opaque pixels.
+        transparent = mask.tobytes()
+        used = {v for v, t in zip(memoryview(native).cast("H"), transparent, strict=True) if not t}
+    if _PREFERRED_KEY_565 not in used:
+        return _PREFERRED_KEY_565
+    free = next((v for v in range(0xFFFF, -1, -1) if v not in used), None)
+    if free is None:
+        raise BitmapError("every RGB565 colour is in use: no colour left for transparency")
+    return free
+
+
+def _frame_best(
+    pixels: _Pixels, density: int, codec: str, version: int | None, chained: bool
+) -> bytes:
+    if codec != BEST:
+        return _frame(pixels, density, codec, version, chained)
+    candidates = [_frame(pixels, density, c, version, chained) for c in compression.CODECS]
+    return min(candidates, key=len)
+
+
+def minimum_version(
+    depth: int, density: int, codec: str, colour_table: bool, transparent: bool
+) -> int:
+    """The oldest version able to hold these features."""
+    if density != LOW_DENSITY:
+        return 3
+    if transparent or codec in (compression.RLE, compression.PACKBITS):
+        return 2
+    if depth > 1 or colour_table:
+        return 1
+    return 0
+
+
+def netpbm_version(
+    depth: int, density: int, codec: str, colour_table: bool, transparent: bool
+) -> int:
+    """The version netpbm's pnmtopalm writes for these features."""
+    if density != LOW_DENSITY:
+        return 3
+    if transparent or codec != compression.NONE:
+        return 2
+    if depth > 1 or colour_table:
+        return 1
+    return 0
+
+
+def _frame(pixels: _Pixels, density: int, codec: str, version: int | None, chained: bool) -> bytes:
+    transparent = pixels.transparent is not None
+    has_table = pixels.colour_table is not None
+    needed = minimum_version(pixels.depth, density, codec, has_table, transparent)
+    if chained:
+        needed = max(needed, 1)  # version 0 has no field to chain a next member
+    if version is None:
+        version = max(needed, netpbm_version(pixels.depth, density, codec, has_table, transparent))
+    elif version not in (0, 1, 2, 3):
+        raise BitmapError(f"bitmap version {version} is not 0, 1, 2 or 3")
+    elif version < needed:
+        raise BitmapError(
+            f"version {version} cannot hold a {pixels.depth}-bit bitmap at density {density} "
+            f"with {codec} compression{' and transparency' if transparent else ''}"
+        )
+    if version < 2 and codec not in (compression.NONE, compression.SCANLINE):
+        raise BitmapError(f"version {version} supports only ScanLine compression")
+
+    flags = 0
+    body = bytearray()
+    if has_table:
+        assert pixels.colour_table is not None
+        flags |= FLAG_COLOUR_TABLE
+        body += len(pixels.colour_table).to_bytes(2, "big")
+        for index, (r, g, b) in enumerate(pixels.colour_table):
+            body += bytes((index, r, g, b))
+    if pixels.depth == 16 and version < 3:
+        flags |= FLAG_DIRECT_COLOUR
+        key = expand_565(pixels.transparent) if pixels.transparent is not None else (0, 0, 0)
+        body += bytes((5, 6, 5, 0, 0, *key))
+    elif pixels.depth == 16:
+        flags |= FLAG_DIRECT_COLOUR  # as pnmtopalm writes; pixelFormat says 565 too
+    if transparent:
+        flags |= FLAG_TRANSPARENT
+
+    unit = 2 if pixels.depth == 16 and codec == compression.PACKBITS else 1
+    data = compression.encode(codec, pixels.rows, unit)
+    if codec != compression.NONE:
+        flags |= FLAG_COMPRESSED
+        size_width = 4 if version >= 3 else 2
+        size = len(data) + size_width
+        if size >= 1 << (8 * size_width):
+            raise BitmapError(f"compressed bitmap of {size} bytes is too big for version {version}")
+        body += size.to_bytes(size_width, "big")
+    body += data
+
+    if version < 3:
+        # Before v3 the 16-bit key lives in the direct colour info instead.
+        transparent_field = pixels.transparent or 0 if pixels.depth < 16 else 0
+    else:
+        transparent_field = pixels.transparent if pixels.transparent is not None else 0
+    header = Header(
+        width=pixels.width,
+        height=pixels.height,
+        row_bytes=pixels.row_bytes,
+        flags=flags,
+        pixel_size=pixels.depth,
+        version=version,
+        header_size=24 if version >= 3 else 16,
+        compression_type=compression.TYPE_CODES[codec],
+        pixel_format=PIXEL_FORMAT_565 if pixels.depth == 16 else PIXEL_FORMAT_INDEXED,
+        density=density,
+        transparent=transparent_field,
+        next_offset=0,
+    )
+    return write_header(header) + bytes(body)
+
+
+def _chain(member: bytes) -> bytes:
+    """Pad a member to 4 bytes and point its chain field just past itself."""
+    out = bytearray(member + bytes(-len(member) % 4))
+    offset = len(out)
+    version = member[9]
+    if version < 3:
+        if offset // 4 > 0xFFFF:
+            raise BitmapError("bitmap too large to chain in a version 1/2 family (256 KB max)")
+        out[10:12] = (offset // 4).to_bytes(2, "big")
+    else:
+        out[20:24] = offset.to_bytes(4, "big")
+    return bytes(out)

@@ -1,0 +1,130 @@
+"""Raw Palm pixel rows <-> Pillow images, with Pillow doing the per-pixel work.
+
+Indexed rows are packed most significant bit first; direct colour is RGB565
+(big-endian in Palm bitmaps). Rows may carry padding up to ``row_bytes``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image, ImageChops
+
+from prc_tools.palette import RGB
+
+_INDEXED_RAWMODES = {1: "P;1", 2: "P;2", 4: "P;4", 8: "P"}
+_OPAQUE_BLACK = (0, 0, 0, 255)
+
+
+def swap_bytes(data: bytes) -> bytes:
+    """Swap each pair of bytes (big-endian <-> little-endian 16-bit words)."""
+    swapped = bytearray(len(data))
+    swapped[0::2] = data[1::2]
+    swapped[1::2] = data[0::2]
+    return bytes(swapped)
+
+
+def expand_565(value: int) -> RGB:
+    """An RGB565 value as 8-bit channels, scaled as palmtopnm does (v * 255 // max)."""
+    return (
+        ((value >> 11) & 0x1F) * 255 // 31,
+        ((value >> 5) & 0x3F) * 255 // 63,
+        (value & 0x1F) * 255 // 31,
+    )
+
+
+def pack_565(colour: RGB) -> int:
+    """The nearest RGB565 value to an 8-bit colour (rounded per channel)."""
+    r, g, b = colour
+    red, green, blue = (r * 31 + 127) // 255, (g * 63 + 127) // 255, (b * 31 + 127) // 255
+    return (red << 11) | (green << 5) | blue
+
+
+def indexed_to_image(
+    raw: bytes,
+    width: int,
+    height: int,
+    row_bytes: int,
+    depth: int,
+    palette: Sequence[RGB],
+    transparent_index: int | None,
+) -> Image.Image:
+    """Indexed rows as an RGBA image; indices past the palette read as black."""
+    if width == 0 or height == 0:
+        return Image.new("RGBA", (width, height))
+    indexed = Image.frombytes("P", (width, height), raw, "raw", _INDEXED_RAWMODES[depth], row_bytes)
+    entries = [(*colour, 255) for colour in palette[:256]]
+    entries += [_OPAQUE_BLACK] * (256 - len(entries))
+    if transparent_index is not None and transparent_index < 256:
+        r, g, b, _ = entries[transparent_index]
+        entries[transparent_index] = (r, g, b, 0)
+    indexed.putpalette([channel for entry in entries for channel in entry], "RGBA")
+    return indexed.convert("RGBA")
+
+
+def direct_to_image(
+    raw: bytes,
+    width: int,
+    height: int,
+    row_bytes: int,
+    big_endian: bool,
+    transparent_565: int | None,
+) -> Image.Image:
+    """RGB565 rows as an RGBA image; pixels equal to ``transparent_565`` get alpha 0."""
+    if width == 0 or height == 0:
+        return Image.new("RGBA", (width, height))
+    little = swap_bytes(raw) if big_endian else raw
+    # Pillow's "BGR;16" reads little-endian RGB565 and scales exactly like palmtopnm.
+    rgb = Image.frombytes("RGB", (width, height), little, "raw", "BGR;16", row_bytes)
+    if transparent_565 is None:
+        alpha = Image.new("L", rgb.size, 255)
+    else:
+        key = expand_565(transparent_565)
+        # Per channel: 255 where it differs from the key; a pixel is transparent
+        # only where all three channels match (the expansion is one-to-one).
+        differs = [
+            band.point([0 if v == key[i] else 255 for v in range(256)])
+            for i, band in enumerate(rgb.split())
+        ]
+        alpha = ImageChops.lighter(ImageChops.lighter(differs[0], differs[1]), differs[2])
+    rgba = rgb.convert("RGBA")
+    rgba.putalpha(alpha)
+    return rgba
+
+
+def image_to_565(rgb: Image.Image) -> bytes:
+    """An RGB image as big-endian RGB565 pixels, rows unpadded."""
+    red, green, blue = rgb.split()
+    high = ImageChops.add(
+        red.point([((v * 31 + 127) // 255) << 3 for v in range(256)]),
+        green.point([((v * 63 + 127) // 255) >> 3 for v in range(256)]),
+    )
+    low = ImageChops.add(
+        green.point([(((v * 63 + 127) // 255) & 7) << 5 for v in range(256)]),
+        blue.point([(v * 31 + 127) // 255 for v in range(256)]),
+    )
+    return Image.merge("LA", (high, low)).tobytes()
+
+
+def indices_to_rows(indices: Image.Image, depth: int, row_bytes: int) -> list[bytes]:
+    """An image of index values ("L" or "P") packed into Palm rows of ``row_bytes`` bytes."""
+    width, height = indices.size
+    if width == 0 or height == 0:
+        return [bytes(row_bytes)] * height
+    paletted = Image.frombytes("P", indices.size, indices.tobytes())
+    packed = paletted.tobytes("raw", _INDEXED_RAWMODES[depth])
+    stride = (width * depth + 7) // 8
+    padding = bytes(row_bytes - stride)
+    return [packed[y * stride : (y + 1) * stride] + padding for y in range(height)]
+
+
+def words_to_rows(words: bytes, width: int, height: int, row_bytes: int) -> list[bytes]:
+    """Unpadded 16-bit pixel data split into Palm rows of ``row_bytes`` bytes."""
+    stride = width * 2
+    padding = bytes(row_bytes - stride)
+    return [words[y * stride : (y + 1) * stride] + padding for y in range(height)]
+
+
+def row_bytes_for(width: int, depth: int) -> int:
+    """Palm rows are padded to a whole number of 16-bit words."""
+    return ((width * depth + 15) // 16) * 2
