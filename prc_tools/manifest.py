@@ -1,0 +1,475 @@
+"""The plugin folder's manifest.yaml: parsed and checked into plain specs.
+
+docs/plugin-format.md is the user-facing description of every field here.
+Every problem is a PluginError whose message starts with the manifest's path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+import yaml
+
+from prc_tools.errors import PluginError
+
+MANIFEST_NAMES = ("manifest.yaml", "manifest.yml")
+KINDS = ("board", "pieces", "sound")
+CONFIGS = ("square", "tall", "wide")
+DENSITIES = (72, 108, 144, 216, 288)
+DEPTHS = (1, 2, 4, 8, 16)
+COMPRESSIONS = ("best", "none", "scanline", "rle", "packbits")
+BITMAP_TYPES = ("Tbmp", "tAIB")
+INFO_TYPE = "pINF"
+INFO_ID = 0
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game's codes and the names a manifest may use instead of resource ids."""
+
+    key: str
+    creator: str | None
+    types: Mapping[str, str]
+    bitmap_ids: Mapping[str, int]
+    sound_ids: Mapping[str, int]
+
+
+GAMES: dict[str, Game] = {
+    "ishido": Game(
+        key="ishido",
+        creator="PIsh",
+        types={"board": "IsBd", "pieces": "IsPc", "sound": "IsSd"},
+        bitmap_ids={"tile": 1000, "lifted": 1100, "board": 2000, "cell_mark": 2001, "panel": 2002},
+        sound_ids={"place": 3000, "four_way": 3001, "illegal": 3002, "game_over": 3003,
+                   "all_placed": 3004},
+    ),
+    # Codes not defined yet: their manifests give type and creator themselves.
+    "sigmar": Game("sigmar", None, {}, {}, {}),
+    "pachisi": Game("pachisi", None, {}, {}, {}),
+}
+
+_TOP_FIELDS = {
+    "name", "game", "kind", "version", "author", "configs", "cell", "anchor", "lifted_anchor",
+    "type", "creator", "attributes", "info", "defaults", "bitmaps", "sounds", "resources",
+    "records", "app_info", "sort_info",
+}
+_BITMAP_FIELDS = {
+    "file", "pattern", "count", "id", "type", "densities", "depths", "compression", "dither",
+    "size", "members",
+}
+_DEFAULT_FIELDS = {"densities", "depths", "compression", "dither"}
+_SOUND_FIELDS = {"file", "id", "rate", "bits"}
+_RESOURCE_FIELDS = {"file", "type", "id"}
+_RECORD_FIELDS = {"file", "attributes", "unique_id"}
+
+
+@dataclass(frozen=True)
+class BitmapSpec:
+    """One bitmap family to build: its source picture(s) and how to encode it."""
+
+    file: str
+    type: str
+    id: int
+    densities: tuple[int, ...]
+    depths: tuple[int, ...]
+    compression: str
+    dither: bool
+    size: tuple[int, int] | None = None
+    members: Mapping[tuple[int, int], str] = field(default_factory=dict)  # (density, depth)
+
+
+@dataclass(frozen=True)
+class SoundSpec:
+    file: str
+    id: int
+    rate: int | None
+    bits: int | None
+
+
+@dataclass(frozen=True)
+class RawSpec:
+    file: str
+    type: str
+    id: int
+
+
+@dataclass(frozen=True)
+class RecordSpec:
+    file: str
+    attributes: int
+    unique_id: int
+
+
+@dataclass
+class Manifest:
+    """A checked manifest. `info` is the pINF mapping (None for a plain database)."""
+
+    path: Path
+    name: str
+    type: str
+    creator: str
+    version: int
+    attributes: int
+    info: dict[str, Any] | None
+    game: Game | None
+    kind: str | None
+    bitmaps: list[BitmapSpec]
+    sounds: list[SoundSpec]
+    resources: list[RawSpec]
+    records: list[RecordSpec]
+    app_info: str | None
+    sort_info: str | None
+
+    @property
+    def is_records(self) -> bool:
+        return bool(self.records) or self.app_info is not None or self.sort_info is not None
+
+
+def find_manifest(folder: Path) -> Path:
+    if not folder.is_dir():
+        raise PluginError(f"{folder}: not a folder")
+    for name in MANIFEST_NAMES:
+        candidate = folder / name
+        if candidate.is_file():
+            return candidate
+    raise PluginError(f"{folder}: no manifest.yaml in this folder")
+
+
+def load(folder: Path) -> Manifest:
+    """Read and check the manifest of a plugin folder."""
+    path = find_manifest(folder)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PluginError(f"{path}: cannot read: {exc}") from None
+    try:
+        document = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + 1}" if mark is not None else ""
+        problem = getattr(exc, "problem", None) or "not valid YAML"
+        raise PluginError(f"{path}: YAML error{where}: {problem}") from None
+    return parse(document, path)
+
+
+class _Checker:
+    """Field checks that report `manifest.yaml: where: problem`."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def fail(self, where: str, problem: str) -> PluginError:
+        return PluginError(f"{self.path}: {where}: {problem}")
+
+    def mapping(self, value: Any, where: str, allowed: set[str]) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.fail(where, "must be a mapping of field: value")
+        unknown = sorted(str(k) for k in value if k not in allowed)
+        if unknown:
+            raise self.fail(where, f"unknown field {unknown[0]!r}")
+        return value
+
+    def text(self, value: Any, where: str) -> str:
+        if not isinstance(value, str) or not value:
+            raise self.fail(where, "must be a non-empty text")
+        return value
+
+    def integer(self, value: Any, where: str, low: int, high: int) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(where, f"must be an integer, not {value!r}")
+        if not low <= value <= high:
+            raise self.fail(where, f"{value} is outside {low}..{high}")
+        return value
+
+    def code(self, value: Any, where: str) -> str:
+        if not isinstance(value, str) or len(value) != 4 or any(ord(c) > 255 for c in value):
+            raise self.fail(where, f"must be a four-character code, not {value!r}")
+        return value
+
+    def pair(self, value: Any, where: str, low: int, high: int) -> tuple[int, int]:
+        if not isinstance(value, list) or len(value) != 2:
+            raise self.fail(where, "must be a list of two integers, e.g. [24, 40]")
+        return (
+            self.integer(value[0], where, low, high),
+            self.integer(value[1], where, low, high),
+        )
+
+    def choices(self, value: Any, where: str, allowed: tuple[Any, ...]) -> tuple[Any, ...]:
+        if not isinstance(value, list) or not value:
+            raise self.fail(where, f"must be a non-empty list of {_list(allowed)}")
+        for item in value:
+            if isinstance(item, bool) or item not in allowed:
+                raise self.fail(where, f"{item!r} is not one of {_list(allowed)}")
+        if len(set(value)) != len(value):
+            raise self.fail(where, "lists a value twice")
+        return tuple(value)
+
+    def choice(self, value: Any, where: str, allowed: tuple[Any, ...]) -> Any:
+        if isinstance(value, bool) or value not in allowed:
+            raise self.fail(where, f"{value!r} is not one of {_list(allowed)}")
+        return value
+
+    def flag(self, value: Any, where: str) -> bool:
+        if not isinstance(value, bool):
+            raise self.fail(where, "must be true or false")
+        return value
+
+    def file(self, value: Any, where: str) -> str:
+        name = self.text(value, where)
+        pure = PurePosixPath(name.replace("\\", "/"))
+        if pure.is_absolute() or ".." in pure.parts or ":" in name:
+            raise self.fail(where, f"{name!r} must be a path inside the plugin folder")
+        return pure.as_posix()
+
+
+def _list(values: tuple[Any, ...]) -> str:
+    return ", ".join(str(v) for v in values)
+
+
+def parse(document: Any, path: Path) -> Manifest:
+    check = _Checker(path)
+    if document is None:
+        raise PluginError(f"{path}: the manifest is empty")
+    top = check.mapping(document, "top level", _TOP_FIELDS)
+    if "name" not in top:
+        raise check.fail("name", "missing (the plugin's name, at most 31 bytes)")
+    name = check.text(top["name"], "name")
+
+    game: Game | None = None
+    kind: str | None = None
+    if "game" in top or "kind" in top:
+        if "game" not in top:
+            raise check.fail("game", f"missing (one of {_list(tuple(GAMES))})")
+        if "kind" not in top:
+            raise check.fail("kind", f"missing (one of {_list(KINDS)})")
+        game = GAMES.get(check.text(top["game"], "game"))
+        if game is None:
+            raise check.fail("game", f"{top['game']!r} is not one of {_list(tuple(GAMES))}")
+        kind = check.choice(top["kind"], "kind", KINDS)
+
+    type_ = top.get("type") or (game.types.get(kind) if game and kind else None)
+    creator = top.get("creator") or (game.creator if game else None)
+    if type_ is None:
+        raise check.fail("type", "missing (needed when the game's codes are not defined)")
+    if creator is None:
+        raise check.fail("creator", "missing (needed when the game's codes are not defined)")
+    type_ = check.code(type_, "type")
+    creator = check.code(creator, "creator")
+    version = check.integer(top.get("version", 1), "version", 0, 0xFFFF)
+    attributes = check.integer(top.get("attributes", 0), "attributes", 0, 0xFFFF)
+
+    info: dict[str, Any] | None = None
+    configs: tuple[str, ...] = CONFIGS
+    if game is not None and kind is not None:
+        info, configs = _plugin_info(check, top, game, kind, name, version)
+
+    defaults = check.mapping(top.get("defaults", {}), "defaults", _DEFAULT_FIELDS)
+    bitmap_ids = game.bitmap_ids if game else {}
+    sound_ids = game.sound_ids if game else {}
+    bitmaps: list[BitmapSpec] = []
+    for index, entry in enumerate(_entries(check, top, "bitmaps")):
+        bitmaps.extend(_bitmap_specs(check, entry, f"bitmaps[{index}]", defaults, configs,
+                                     bitmap_ids))
+    sounds = [
+        _sound_spec(check, entry, f"sounds[{index}]", sound_ids)
+        for index, entry in enumerate(_entries(check, top, "sounds"))
+    ]
+    resources = [
+        _raw_spec(check, entry, f"resources[{index}]")
+        for index, entry in enumerate(_entries(check, top, "resources"))
+    ]
+    records = [
+        _record_spec(check, entry, f"records[{index}]")
+        for index, entry in enumerate(_entries(check, top, "records"))
+    ]
+    app_info = check.file(top["app_info"], "app_info") if "app_info" in top else None
+    sort_info = check.file(top["sort_info"], "sort_info") if "sort_info" in top else None
+    manifest = Manifest(
+        path=path, name=name, type=type_, creator=creator, version=version,
+        attributes=attributes, info=info, game=game, kind=kind, bitmaps=bitmaps,
+        sounds=sounds, resources=resources, records=records, app_info=app_info,
+        sort_info=sort_info,
+    )
+    if manifest.is_records and (bitmaps or sounds or resources or info is not None):
+        raise check.fail("records", "a database holds records or resources, not both")
+    return manifest
+
+
+def _entries(check: _Checker, top: dict[str, Any], key: str) -> list[Any]:
+    value = top.get(key, [])
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise check.fail(key, "must be a list")
+    return value
+
+
+def _plugin_info(
+    check: _Checker, top: dict[str, Any], game: Game, kind: str, name: str, version: int
+) -> tuple[dict[str, Any], tuple[str, ...]]:
+    if "author" not in top:
+        raise check.fail("author", "missing (who made this plugin)")
+    author = check.text(top["author"], "author")
+    if "configs" in top:
+        configs: tuple[str, ...] = check.choices(top["configs"], "configs", CONFIGS)
+    elif kind == "sound":
+        configs = CONFIGS
+    else:
+        raise check.fail("configs", f"missing (any of {_list(CONFIGS)})")
+    info: dict[str, Any] = {
+        "game": game.key, "kind": kind, "name": name, "version": version, "author": author,
+        "configs": list(configs),
+    }
+    if kind in ("board", "pieces"):
+        if "cell" not in top:
+            raise check.fail("cell", "missing (the cell size in 144-dpi pixels, e.g. [24, 40])")
+        info["cell"] = list(check.pair(top["cell"], "cell", 1, 1000))
+        if "wide" in configs and len(configs) > 1:
+            raise check.fail("configs", "a wide plugin cannot also serve square or tall")
+        if "wide" in configs and "Wide" not in name:
+            raise check.fail("name", f"{name!r}: a wide plugin carries 'Wide' in its name")
+    if kind == "pieces":
+        anchor = check.pair(top.get("anchor", [0, 0]), "anchor", -1000, 1000)
+        info["anchor"] = list(anchor)
+        info["lifted_anchor"] = list(
+            check.pair(top.get("lifted_anchor", list(anchor)), "lifted_anchor", -1000, 1000)
+        )
+    else:
+        for key in ("anchor", "lifted_anchor"):
+            if key in top:
+                raise check.fail(key, "only Pieces plugins have anchors")
+    if kind == "sound" and "cell" in top:
+        raise check.fail("cell", "Sound plugins have no cell size")
+    extra = top.get("info", {})
+    if not isinstance(extra, dict) or not all(isinstance(k, str) for k in extra):
+        raise check.fail("info", "must be a mapping of field: value")
+    info.update(extra)
+    return info, configs
+
+
+def _resource_id(check: _Checker, value: Any, where: str, names: Mapping[str, int]) -> int:
+    if isinstance(value, str):
+        if value not in names:
+            known = _list(tuple(names)) if names else "none for this game"
+            raise check.fail(where, f"unknown resource name {value!r} (known: {known})")
+        return names[value]
+    return check.integer(value, where, 0, 0xFFFF)
+
+
+def _bitmap_specs(
+    check: _Checker,
+    value: Any,
+    where: str,
+    defaults: dict[str, Any],
+    configs: tuple[str, ...],
+    names: Mapping[str, int],
+) -> list[BitmapSpec]:
+    entry = check.mapping(value, where, _BITMAP_FIELDS)
+    settings = {**defaults, **entry}
+    if "id" not in entry:
+        raise check.fail(f"{where}.id", "missing (a number or a name like 'board')")
+    base_id = _resource_id(check, entry["id"], f"{where}.id", names)
+    type_ = check.choice(entry.get("type", "Tbmp"), f"{where}.type", BITMAP_TYPES)
+    default_densities = [144, 72] if "square" in configs else [144]
+    densities = tuple(
+        sorted(check.choices(settings.get("densities", default_densities),
+                             f"{where}.densities", DENSITIES), reverse=True)
+    )
+    depths = tuple(
+        sorted(check.choices(settings.get("depths", [16, 8]), f"{where}.depths", DEPTHS),
+               reverse=True)
+    )
+    compression = check.choice(settings.get("compression", "best"), f"{where}.compression",
+                               COMPRESSIONS)
+    dither = check.flag(settings.get("dither", False), f"{where}.dither")
+    size = check.pair(entry["size"], f"{where}.size", 1, 4096) if "size" in entry else None
+    members: dict[tuple[int, int], str] = {}
+    raw_members = entry.get("members", {})
+    if not isinstance(raw_members, dict):
+        raise check.fail(f"{where}.members", "must be a mapping like {\"72x8\": small.png}")
+    for key, file in raw_members.items():
+        member = _member_key(check, key, f"{where}.members")
+        if member[0] not in densities or member[1] not in depths:
+            raise check.fail(f"{where}.members", f"{key!r} is not one of the members built")
+        members[member] = check.file(file, f"{where}.members.{key}")
+
+    if ("file" in entry) == ("pattern" in entry):
+        raise check.fail(where, "needs either file or pattern")
+    common = {"type": type_, "densities": densities, "depths": depths,
+              "compression": compression, "dither": dither, "size": size}
+    if "file" in entry:
+        if "count" in entry:
+            raise check.fail(f"{where}.count", "goes with pattern, not file")
+        file = check.file(entry["file"], f"{where}.file")
+        return [BitmapSpec(file=file, id=base_id, members=members, **common)]
+
+    if members:
+        raise check.fail(f"{where}.members", "goes with file, not pattern")
+    pattern = check.file(entry["pattern"], f"{where}.pattern")
+    uses_tile = "{colour}" in pattern or "{shape}" in pattern
+    if "{n}" not in pattern and not uses_tile:
+        raise check.fail(f"{where}.pattern", "needs {n}, or {colour} and {shape}")
+    if uses_tile and not ("{colour}" in pattern and "{shape}" in pattern) and "{n}" not in pattern:
+        raise check.fail(f"{where}.pattern", "needs both {colour} and {shape}")
+    if "count" in entry:
+        count = check.integer(entry["count"], f"{where}.count", 1, 0x10000)
+    elif uses_tile:
+        count = 36
+    else:
+        raise check.fail(f"{where}.count", "missing (how many files {n} numbers)")
+    if base_id + count - 1 > 0xFFFF:
+        raise check.fail(f"{where}.id", "the pattern's ids run past 65535")
+    specs = []
+    for n in range(count):
+        file = (pattern.replace("{n}", str(n)).replace("{colour}", str(n // 6))
+                .replace("{shape}", str(n % 6)))
+        specs.append(BitmapSpec(file=file, id=base_id + n, **common))
+    return specs
+
+
+def _member_key(check: _Checker, key: Any, where: str) -> tuple[int, int]:
+    parts = str(key).lower().split("x")
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        raise check.fail(where, f"{key!r} must be density x depth, e.g. 72x8")
+    return int(parts[0]), int(parts[1])
+
+
+def _sound_spec(check: _Checker, value: Any, where: str, names: Mapping[str, int]) -> SoundSpec:
+    entry = check.mapping(value, where, _SOUND_FIELDS)
+    for key in ("file", "id"):
+        if key not in entry:
+            raise check.fail(f"{where}.{key}", "missing")
+    rate = entry.get("rate")
+    bits = entry.get("bits")
+    return SoundSpec(
+        file=check.file(entry["file"], f"{where}.file"),
+        id=_resource_id(check, entry["id"], f"{where}.id", names),
+        rate=None if rate is None else check.choice(rate, f"{where}.rate", (11025, 22050)),
+        bits=None if bits is None else check.choice(bits, f"{where}.bits", (8, 16)),
+    )
+
+
+def _raw_spec(check: _Checker, value: Any, where: str) -> RawSpec:
+    entry = check.mapping(value, where, _RESOURCE_FIELDS)
+    for key in ("file", "type", "id"):
+        if key not in entry:
+            raise check.fail(f"{where}.{key}", "missing")
+    return RawSpec(
+        file=check.file(entry["file"], f"{where}.file"),
+        type=check.code(entry["type"], f"{where}.type"),
+        id=check.integer(entry["id"], f"{where}.id", 0, 0xFFFF),
+    )
+
+
+def _record_spec(check: _Checker, value: Any, where: str) -> RecordSpec:
+    entry = check.mapping(value, where, _RECORD_FIELDS)
+    if "file" not in entry:
+        raise check.fail(f"{where}.file", "missing")
+    return RecordSpec(
+        file=check.file(entry["file"], f"{where}.file"),
+        attributes=check.integer(entry.get("attributes", 0), f"{where}.attributes", 0, 0xFF),
+        unique_id=check.integer(entry.get("unique_id", 0), f"{where}.unique_id", 0, 0xFF_FFFF),
+    )
