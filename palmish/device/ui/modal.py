@@ -1,0 +1,125 @@
+"""The base of every modal UI element: menus, alerts, forms, the text viewer.
+
+A modal lives over the running app. Its life, as the device drives it:
+
+1. `layout(area, density)`: the app's bounds and the screen density; the modal
+   places itself inside `area` (sizes are in standard coordinates times the
+   density's scale). Call again after a display change.
+2. `draw(fb)`: draws the whole modal. The first draw on a framebuffer saves the
+   pixels behind it (Palm's save-behind). Call after opening and after every
+   event `handle` consumed; a draw after the modal closed erases it instead.
+3. `handle(event) -> bool`: True if the modal consumed the event. A modal
+   consumes every pen event inside the app area and every key but Home; pen
+   events outside the area (the status bar, the input area) are left to the
+   device.
+4. When `closed` turns True, `result` holds the outcome; `erase(fb)` (or one
+   more `draw`) puts back what was behind.
+
+If `draw` comes before `layout`, the modal places itself in the part of the
+screen that belongs to the app in every display configuration of that size.
+"""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from palmish.device.display import CONFIGS
+from palmish.device.events import Event, Key, KeyDown, PenDown, PenMove, PenUp
+from palmish.device.geometry import Rect
+from palmish.device.screen import Framebuffer
+
+
+def default_area(fb: Framebuffer) -> Rect:
+    """The app area common to every configuration with this screen's size."""
+    area = fb.bounds
+    for config in CONFIGS.values():
+        if (config.width, config.height, config.density) == (fb.width, fb.height, fb.density):
+            area = area.intersect(config.app_bounds) or area
+    return area
+
+
+class Modal:
+    """Base class; subclasses implement `_layout`, `_draw` and `_handle`."""
+
+    def __init__(self) -> None:
+        self.bounds = Rect(0, 0, 0, 0)
+        self.closed = False
+        self.result: object = None
+        self.area: Rect | None = None
+        self.scale = 1
+        self._saved: tuple[Framebuffer, Rect, Image.Image] | None = None
+
+    # -- the device-facing API ----------------------------------------------------
+
+    def layout(self, area: Rect, density: int) -> None:
+        if density not in (72, 144):
+            raise ValueError(f"density must be 72 or 144, not {density}")
+        self.area = area
+        self.scale = density // 72
+        self._saved = None
+        self._layout(area, self.scale)
+
+    def draw(self, fb: Framebuffer) -> None:
+        if self.closed:
+            self.erase(fb)
+            return
+        stale = self.area is None or self.area.intersect(fb.bounds) != self.area
+        if stale or self.scale != fb.scale:
+            self.layout(default_area(fb), fb.density)
+        if self._saved is None or self._saved[0] is not fb:
+            covered = self.covered()
+            self._saved = (fb, covered, fb.snapshot(covered))
+        self._draw(fb)
+
+    def erase(self, fb: Framebuffer) -> None:
+        """Put back the pixels the modal covered (only on the framebuffer it saved from)."""
+        if self._saved is not None and self._saved[0] is fb:
+            _, rect, pixels = self._saved
+            fb.restore(pixels, rect.x, rect.y)
+        self._saved = None
+
+    def handle(self, event: Event) -> bool:
+        if self.closed:
+            return False
+        if isinstance(event, PenDown | PenMove | PenUp):
+            if self.area is not None and not self.area.contains(event.x, event.y):
+                return False
+            self._handle(event)
+            return True
+        if isinstance(event, KeyDown):
+            if event.key is Key.HOME:
+                return False
+            self._handle(event)
+            return True
+        return False
+
+    # -- for subclasses -----------------------------------------------------------
+
+    def covered(self) -> Rect:
+        """Everything the modal may draw over (saved behind on the first draw)."""
+        return self.bounds
+
+    def close(self, result: object) -> None:
+        self.closed = True
+        self.result = result
+
+    def restore_behind(self, fb: Framebuffer, rect: Rect | None = None) -> None:
+        """Repaint saved app pixels inside `rect` (all of them by default), e.g. where a
+        pull-down menu was before another one opened."""
+        if self._saved is None or self._saved[0] is not fb:
+            return
+        _, saved_rect, pixels = self._saved
+        part = saved_rect if rect is None else rect.intersect(saved_rect)
+        if part is None:
+            return
+        sx, sy = part.x - saved_rect.x, part.y - saved_rect.y
+        fb.restore(pixels.crop((sx, sy, sx + part.w, sy + part.h)), part.x, part.y)
+
+    def _layout(self, area: Rect, scale: int) -> None:
+        raise NotImplementedError
+
+    def _draw(self, fb: Framebuffer) -> None:
+        raise NotImplementedError
+
+    def _handle(self, event: PenDown | PenMove | PenUp | KeyDown) -> None:
+        raise NotImplementedError
