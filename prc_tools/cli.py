@@ -1,11 +1,301 @@
-"""`prc-tools ...`: build, inspect, extract and verify Palm databases."""
+"""`prc-tools ...`: build, inspect, extract and verify Palm databases.
+
+Every problem with the user's input ends as one line on stderr,
+`prc-tools: FILE: problem`, with exit status 1; bad usage exits with 2.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import sys
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import yaml
+from PIL import Image
+
+from prc_tools import __version__, bitmap, plugin, sound
+from prc_tools.database import Database, write_atomic
+from prc_tools.errors import PluginError, PrcError
+from prc_tools.manifest import BITMAP_TYPES
+from prc_tools.progress import ProgressBar
+
+PROG = "prc-tools"
+EXIT_OK = 0
+EXIT_BAD_INPUT = 1
+EXIT_USAGE = 2
+
+# What can go wrong with a user's files; anything else is a bug and may show a traceback.
+INPUT_ERRORS = (PrcError, OSError, yaml.YAMLError, Image.DecompressionBombError, UnicodeError)
+
+ATTRIBUTE_NAMES = {
+    0x0001: "resource", 0x0002: "read-only", 0x0004: "appInfo dirty", 0x0008: "backup",
+    0x0010: "OK to install newer", 0x0020: "reset after install", 0x0040: "copy prevention",
+    0x0080: "stream", 0x0100: "hidden", 0x0200: "launchable data", 0x0400: "recyclable",
+    0x0800: "bundle", 0x8000: "open",
+}
+
+
+class InputError(Exception):
+    """A failure already phrased as `FILE: problem`."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="Build, inspect, extract and verify Palm OS databases (.prc/.pdb).",
+        epilog="Plugin folders are described in docs/plugin-format.md.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    build = commands.add_parser(
+        "build", help="make a database from a plugin folder",
+        description="Make a database from a folder holding manifest.yaml, PNG and WAV files.",
+    )
+    build.add_argument("folder", metavar="FOLDER", type=Path)
+    build.add_argument("-o", "--output", metavar="OUT.prc", type=Path, required=True,
+                       help="the database to write (replaced atomically)")
+    build.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+
+    info = commands.add_parser(
+        "info", help="show a database's header and contents",
+        description="Show a database's header fields, plugin info and every resource or record.",
+    )
+    info.add_argument("file", metavar="FILE", type=Path)
+    info.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+    extract = commands.add_parser(
+        "extract", help="turn a database into a folder that `build` accepts",
+        description="Write every resource as PNG (bitmaps), WAV ('wave') or .bin, plus"
+        " manifest.yaml. FOLDER must not exist or be empty.",
+    )
+    extract.add_argument("file", metavar="FILE", type=Path)
+    extract.add_argument("-o", "--output", metavar="FOLDER", type=Path, required=True)
+
+    verify = commands.add_parser(
+        "verify", help="check a database's structure, bitmaps and sounds",
+        description="Check the structure, that every bitmap decodes, every 'wave' reads"
+        " and a plugin's 'pINF' is valid. Exit status 0 if all is well.",
+    )
+    verify.add_argument("file", metavar="FILE", type=Path)
+    verify.add_argument("-v", "--verbose", action="store_true", help="one line per resource")
+    return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="prc-tools")
-    parser.parse_args(argv)
-    return 0
+    args = build_parser().parse_args(argv)  # exits with 2 on bad usage
+    try:
+        handler = {"build": cmd_build, "info": cmd_info, "extract": cmd_extract,
+                   "verify": cmd_verify}[args.command]
+        return handler(args)
+    except InputError as exc:
+        return fail(str(exc))
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # The reader (e.g. `| head`) went away: stop quietly, and keep Python's
+        # exit-time flush of stdout from complaining again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_BAD_INPUT
+
+
+def fail(message: str) -> int:
+    print(f"{PROG}: {_one_line(message)}", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _problem(path: Path, exc: BaseException) -> InputError:
+    if isinstance(exc, OSError):
+        detail = exc.strerror or str(exc)
+        where = exc.filename if exc.filename else path
+        return InputError(f"{where}: {detail}")
+    return InputError(f"{path}: {exc}")
+
+
+def read_database(path: Path) -> Database:
+    try:
+        return Database.read(path)
+    except INPUT_ERRORS as exc:
+        raise _problem(path, exc) from None
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    bar = ProgressBar(sys.stderr, f"building {args.output.name}")
+    bar.enabled = bar.enabled and not args.quiet
+    try:
+        db = plugin.build_folder(args.folder, progress=bar.update)
+        data = db.to_bytes()
+    except PluginError as exc:
+        raise InputError(str(exc)) from None  # already names the file
+    except INPUT_ERRORS as exc:
+        raise _problem(args.folder, exc) from None
+    finally:
+        bar.close()
+    try:
+        write_atomic(args.output, data)
+    except OSError as exc:
+        raise _problem(args.output, exc) from None
+    print(f"{args.output}: {db.name!r}, {len(db.resources) or len(db.records)} items,"
+          f" {len(data)} bytes")
+    return EXIT_OK
+
+
+def cmd_info(args: argparse.Namespace) -> int:
+    db = read_database(args.file)
+    report = describe(db)
+    if args.json:
+        print(json.dumps(report, indent=2, ensure_ascii=False))
+    else:
+        print(format_report(args.file, report))
+    return EXIT_OK
+
+
+def cmd_extract(args: argparse.Namespace) -> int:
+    db = read_database(args.file)
+    try:
+        plugin.extract(db, args.output)
+    except PluginError as exc:
+        raise InputError(str(exc)) from None
+    except INPUT_ERRORS as exc:
+        raise _problem(args.output, exc) from None
+    print(f"{args.output}: {len(db.resources) or len(db.records)} items and manifest.yaml")
+    return EXIT_OK
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    db = read_database(args.file)
+    try:
+        lines = plugin.verify(db)
+    except INPUT_ERRORS as exc:
+        raise _problem(args.file, exc) from None
+    if args.verbose:
+        for line in lines:
+            print(line)
+    count = len(db.resources) if db.is_resource else len(db.records)
+    what = "resources" if db.is_resource else "records"
+    print(f"{args.file}: OK ({count} {what})")
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------- info
+
+
+def _date(value: datetime | None) -> str | None:
+    return value.isoformat(sep=" ") if value is not None else None
+
+
+def describe(db: Database) -> dict[str, Any]:
+    """Everything `info` shows, as JSON-ready data."""
+    report: dict[str, Any] = {
+        "name": db.name,
+        "type": db.type,
+        "creator": db.creator,
+        "database": "resource" if db.is_resource else "record",
+        "attributes": db.attributes,
+        "attribute_names": [n for bit, n in ATTRIBUTE_NAMES.items() if db.attributes & bit],
+        "version": db.version,
+        "created": _date(db.created),
+        "modified": _date(db.modified),
+        "backed_up": _date(db.backed_up),
+        "modification_number": db.modification_number,
+        "unique_id_seed": db.unique_id_seed,
+        "app_info_size": None if db.app_info is None else len(db.app_info),
+        "sort_info_size": None if db.sort_info is None else len(db.sort_info),
+    }
+    try:
+        report["plugin"] = plugin.read_info(db) if db.is_resource else None
+    except PrcError:
+        report["plugin"] = None
+    if db.is_resource:
+        report["resources"] = [_describe_resource(r.type, r.id, r.data) for r in db.resources]
+    else:
+        report["records"] = [
+            {"size": len(r.data), "attributes": r.attributes, "category": r.category,
+             "unique_id": r.unique_id}
+            for r in db.records
+        ]
+    return report
+
+
+def _describe_resource(type_: str, id_: int, data: bytes) -> dict[str, Any]:
+    entry: dict[str, Any] = {"type": type_, "id": id_, "size": len(data)}
+    try:
+        if type_ in BITMAP_TYPES:
+            entry["bitmap"] = [
+                {"width": m.width, "height": m.height, "depth": m.depth, "density": m.density,
+                 "version": m.version, "compression": m.compression,
+                 "transparent": m.transparent}
+                for m in bitmap.decode(data)
+            ]
+        elif type_ == plugin.WAVE_TYPE:
+            wav = sound.read_wav(data)
+            entry["sound"] = {"rate": wav.rate, "bits": wav.bits, "channels": wav.channels,
+                              "float": wav.is_float, "seconds": round(wav.seconds, 3)}
+    except PrcError as exc:
+        entry["error"] = str(exc)
+    return entry
+
+
+def format_report(path: Path, report: dict[str, Any]) -> str:
+    flags = ", ".join(report["attribute_names"]) or "none"
+    lines = [
+        f"File:          {path}",
+        f"Name:          {report['name']}",
+        f"Type/creator:  {report['type']!r} / {report['creator']!r}",
+        f"Database:      {report['database']} database",
+        f"Attributes:    0x{report['attributes']:04X} ({flags})",
+        f"Version:       {report['version']}",
+        f"Created:       {report['created'] or 'not set'}",
+        f"Modified:      {report['modified'] or 'not set'}",
+        f"Backed up:     {report['backed_up'] or 'never'}",
+        f"Mod. number:   {report['modification_number']}",
+    ]
+    if report["app_info_size"] is not None:
+        lines.append(f"appInfo:       {report['app_info_size']} bytes")
+    if report["sort_info_size"] is not None:
+        lines.append(f"sortInfo:      {report['sort_info_size']} bytes")
+    info = report.get("plugin")
+    if info:
+        lines.append(
+            f"Plugin:        {info['game']} {info['kind']}, version {info['version']}"
+            f" by {info['author']}, serves {', '.join(info['configs'])}"
+        )
+    if "resources" in report:
+        lines.append(f"Resources:     {len(report['resources'])}")
+        for res in report["resources"]:
+            lines.append(f"  {res['type']!r:8} {res['id']:5}  {res['size']:7} bytes"
+                         f"  {_resource_summary(res)}".rstrip())
+    else:
+        lines.append(f"Records:       {len(report['records'])}")
+        for index, rec in enumerate(report["records"]):
+            lines.append(f"  {index:5}  {rec['size']:7} bytes  attributes 0x{rec['attributes']:02X}"
+                         f"  unique id {rec['unique_id']}")
+    return "\n".join(lines)
+
+
+def _resource_summary(res: dict[str, Any]) -> str:
+    if "error" in res:
+        return f"BROKEN: {res['error']}"
+    if "bitmap" in res:
+        return "bitmap " + ", ".join(
+            f"{m['width']}x{m['height']} {m['density']}dpi {m['depth']}bpp {m['compression']}"
+            for m in res["bitmap"]
+        )
+    if "sound" in res:
+        s = res["sound"]
+        return f"sound {s['rate']} Hz {s['bits']}-bit x{s['channels']}, {s['seconds']} s"
+    return ""
+
+
+if __name__ == "__main__":
+    sys.exit(main())
