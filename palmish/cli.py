@@ -1,23 +1,285 @@
-"""`palmish ...`: the command line of the emulator."""
+"""`palmish ...`: the command line of the emulator.
+
+    palmish [--device NAME] [--config C] [--zoom N] [--app NAME] [--data-dir DIR]
+    palmish --screenshot OUT.png [--config C] [--app NAME] [--events FILE] [--data-dir DIR]
+    palmish gremlins --events N --seed S [--config C] [--data-dir DIR]
+    palmish install FILE.prc [--data-dir DIR]
+    palmish plugins [--data-dir DIR]
+
+Usage errors exit 2 (argparse); bad files and names print one line and exit 1.
+Only the window mode imports the frontend (and so pyglet).
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
 
 from palmish import __version__
+from palmish.device.display import ConfigName, DisplayConfig, config_by_name
+from palmish.device.eventscript import ScriptError, Step, SwitchApp, read_script, run_script
+from palmish.device.storage import default_data_dir
+from palmish.device.system import Device
+
+EXIT_OK, EXIT_FAILED = 0, 1
+
+
+def _config(text: str) -> DisplayConfig:
+    try:
+        return config_by_name(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} must be 1 or more")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text, 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def _add_data_dir(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        metavar="DIR",
+        help=f"the device's storage folder (default: {default_data_dir()})",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="palmish", description="A Palm OS-style handheld running retro games."
+        prog="palmish",
+        description="A Palm OS-style handheld running retro games.",
+        epilog="Without a command, the device opens in a window.",
     )
     parser.add_argument("--version", action="version", version=f"palmish {__version__}")
+    configs = ", ".join(c.value for c in ConfigName)
+    parser.add_argument(
+        "--device", metavar="NAME", help="device skin (default: classic for square-low, else t3)"
+    )
+    parser.add_argument(
+        "--config", type=_config, metavar="C", help=f"display configuration: {configs}"
+    )
+    parser.add_argument("--zoom", type=_positive, default=1, metavar="N", help="window scale")
+    parser.add_argument("--app", metavar="NAME", help="the app to start (default: PalmIshido)")
+    _add_data_dir(parser)
+    parser.add_argument(
+        "--screenshot", type=Path, metavar="OUT.png", help="no window: write the screen as a PNG"
+    )
+    parser.add_argument(
+        "--events", type=Path, metavar="FILE", help="with --screenshot: events to feed first"
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    gremlins = commands.add_parser("gremlins", help="stress the device with random events")
+    gremlins.add_argument("--events", type=_positive, required=True, metavar="N", dest="count")
+    gremlins.add_argument("--seed", type=_seed, required=True, metavar="S")
+    gremlins.add_argument("--config", type=_config, metavar="C", dest="gremlins_config")
+    gremlins.add_argument("--app", metavar="NAME", dest="gremlins_app")
+    gremlins.add_argument(
+        "--data-dir", type=Path, metavar="DIR", dest="gremlins_data_dir",
+        help="storage to use (default: a temporary folder, removed afterwards)",
+    )
+
+    install = commands.add_parser("install", help="validate a plugin and copy it onto the device")
+    install.add_argument("file", type=Path, metavar="FILE.prc")
+    install.add_argument("--data-dir", type=Path, metavar="DIR", dest="command_data_dir")
+
+    plugins = commands.add_parser("plugins", help="list the bundled and installed plugins")
+    plugins.add_argument("--data-dir", type=Path, metavar="DIR", dest="command_data_dir")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    parser.parse_args(argv)
-    print("palmish: the emulator window is not built yet", file=sys.stderr)
-    return 0
+    args = parser.parse_args(argv)
+    handlers: dict[str | None, Callable[[argparse.Namespace], int]] = {
+        None: _screenshot_or_window,
+        "gremlins": _gremlins,
+        "install": _install,
+        "plugins": _plugins,
+    }
+    if args.command is None and args.events is not None and args.screenshot is None:
+        parser.error("--events needs --screenshot (or use the gremlins command)")
+    try:
+        return handlers[args.command](args)
+    except KeyboardInterrupt:
+        return 130
+
+
+def fail(message: str) -> int:
+    print(f"palmish: {message}", file=sys.stderr)
+    return EXIT_FAILED
+
+
+def _data_dir(*candidates: Path | None) -> Path:
+    return next((c for c in candidates if c is not None), default_data_dir())
+
+
+def _usable_dir(path: Path) -> str | None:
+    """Why `path` cannot be the storage folder, or None if it can."""
+    if path.exists() and not path.is_dir():
+        return f"{path}: not a folder"
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return f"{path}: cannot create the data folder: {exc.strerror or exc}"
+    return None
+
+
+def _default_start_app() -> str | None:
+    """PalmIshido (the first game) when installed, else the launcher."""
+    from palmish.apps import installed_apps
+
+    games = [a for a in installed_apps() if a.creator != "lnch"]
+    return games[0].name if games else None
+
+
+def _screenshot_or_window(args: argparse.Namespace) -> int:
+    from palmish.apps import installed_apps
+
+    config: DisplayConfig
+    if args.config is not None:
+        config = args.config
+    elif args.device == "classic":
+        config = config_by_name("square-low")
+    else:
+        config = config_by_name("square")
+    data_dir = _data_dir(args.data_dir)
+    problem = _usable_dir(data_dir)
+    if problem:
+        return fail(problem)
+    steps: list[Step] = []
+    if args.events is not None:
+        try:
+            steps = read_script(args.events)
+        except ScriptError as exc:
+            return fail(str(exc))
+    apps = installed_apps()
+    start = args.app if args.app is not None else _default_start_app()
+    try:
+        device = Device(config, data_dir, apps, start, durable=args.screenshot is None)
+    except ValueError as exc:
+        return fail(str(exc))
+    if args.screenshot is not None:
+        return _screenshot(device, steps, args.screenshot)
+    return _window(device, args.device, args.zoom)
+
+
+def _screenshot(device: Device, steps: list[Step], out: Path) -> int:
+    for step in steps:
+        if isinstance(step, SwitchApp) and device.find_app(step.name) is None:
+            device.shutdown()
+            return fail(f"events: no app named {step.name!r}")
+    run_script(device, steps)
+    image = device.screen.image.copy()
+    device.shutdown()
+    if out.suffix.lower() != ".png":
+        return fail(f"{out}: the screenshot is written as PNG; name it .png")
+    try:
+        image.save(out, format="PNG")
+    except OSError as exc:
+        return fail(f"{out}: cannot write: {exc.strerror or exc}")
+    return EXIT_OK
+
+
+def _window(device: Device, skin: str | None, zoom: int) -> int:
+    try:
+        from palmish.frontend.window import run
+    except ImportError as exc:
+        device.shutdown()
+        return fail(f"the window cannot open: {exc}")
+    try:
+        return run(device, skin=skin, zoom=zoom)
+    finally:
+        device.shutdown()
+
+
+def _gremlins(args: argparse.Namespace) -> int:
+    from palmish.apps import installed_apps
+    from palmish.device.gremlins import run_gremlins
+
+    config = args.gremlins_config or config_by_name("square")
+    with tempfile.TemporaryDirectory(prefix="palmish-gremlins-") as scratch:
+        data_dir = args.gremlins_data_dir or Path(scratch)
+        problem = _usable_dir(data_dir)
+        if problem:
+            return fail(problem)
+        try:
+            device = Device(
+                config, data_dir, installed_apps(), args.gremlins_app,
+                report=lambda message: None, durable=False,
+            )
+        except ValueError as exc:
+            return fail(str(exc))
+        result = run_gremlins(device, args.count, args.seed)
+    if not result.ok:
+        print(
+            f"palmish gremlins: seed {result.seed}, event {result.events}: {result.problem}",
+            file=sys.stderr,
+        )
+        return EXIT_FAILED
+    print(f"palmish gremlins: seed {result.seed}: {result.events} events, no problem found")
+    return EXIT_OK
+
+
+def _install(args: argparse.Namespace) -> int:
+    from palmish.device.plugins import InvalidPlugin, PluginRegistry
+    from palmish.device.resources import bundled_plugins_dir
+    from palmish.device.storage import Storage
+
+    data_dir = _data_dir(args.command_data_dir)
+    problem = _usable_dir(data_dir)
+    if problem:
+        return fail(problem)
+    storage = Storage(data_dir, report=lambda m: print(f"palmish: {m}", file=sys.stderr))
+    registry = PluginRegistry(storage, bundled_plugins_dir(), storage.report)
+    try:
+        info = registry.install(args.file)
+    except InvalidPlugin as exc:
+        return fail(f"{args.file}: {exc}")
+    except OSError as exc:
+        return fail(f"{args.file}: cannot install: {exc.strerror or exc}")
+    configs = ", ".join(info.configs)
+    print(f"installed {info.name!r} ({info.game} {info.kind}, {configs}) as {info.path}")
+    return EXIT_OK
+
+
+def _plugins(args: argparse.Namespace) -> int:
+    from palmish.device.plugins import PluginRegistry
+    from palmish.device.resources import bundled_plugins_dir
+    from palmish.device.storage import Storage
+
+    data_dir = _data_dir(args.command_data_dir)
+    problem = _usable_dir(data_dir)
+    if problem:
+        return fail(problem)
+    storage = Storage(data_dir, report=lambda m: print(f"palmish: {m}", file=sys.stderr))
+    registry = PluginRegistry(storage, bundled_plugins_dir(), storage.report)
+    plugins = registry.all()
+    if not plugins:
+        print("no plugins")
+        return EXIT_OK
+    rows = [("NAME", "GAME", "KIND", "CONFIGS", "VERSION", "AUTHOR", "WHERE")]
+    rows += [
+        (p.name, p.game, p.kind, ",".join(p.configs), str(p.version), p.author, p.source)
+        for p in plugins
+    ]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    for row in rows:
+        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
+    return EXIT_OK

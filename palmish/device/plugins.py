@@ -250,7 +250,8 @@ class PluginRegistry:
                 db = self._bundled_database(folder, target)
                 found.append(describe(db, target, bundled=True))
             except (PrcError, InvalidPlugin, OSError) as exc:
-                self.report(f"bundled plugin {folder}: {_one_line(exc)}; skipped")
+                problem = _one_line(exc).replace(f"{folder}{os.sep}", "")
+                self.report(f"bundled plugin {folder.name}: {problem}; skipped")
         return found
 
     def _bundled_database(self, folder: Path, target: Path) -> Database:
