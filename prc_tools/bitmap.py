@@ -218,7 +218,5 @@ def _read_colour_table(data: bytes, cursor: int, where: str) -> tuple[tuple[RGB,
     if end > len(data):
         raise BitmapError(f"{where}: colour table of {count} entries truncated")
     # Entries are {index, r, g, b}; a pixel value is the entry's position.
-    table = tuple(
-        (data[i + 1], data[i + 2], data[i + 3]) for i in range(cursor, end, 4)
-    )
+    table = tuple((data[i + 1], data[i + 2], data[i + 3]) for i in range(cursor, end, 4))
     return table, end

@@ -8,7 +8,7 @@ colour table; else 0.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from PIL import Image
@@ -79,8 +79,12 @@ def encode_family(
     depths: Iterable[int] = (16, 8),
     compression: str = "best",
     dither: bool = False,
+    members: Mapping[tuple[int, int], Image.Image] | None = None,
 ) -> bytes:
     """A bitmap family of every density x depth from one image at the highest density.
+
+    ``members`` maps (density, depth) to a picture used for that member instead
+    of the scaled ``image`` (hand-drawn low-density art, or exact extracted pixels).
 
     Low-density members come first (versions 1/2, by increasing depth), then
     the 16-byte dummy header, then the version 3 members of higher densities.
@@ -100,7 +104,9 @@ def encode_family(
     for density in density_list:
         scaled = _resize_for(source, density, top)
         for depth in depth_list:
-            pixels = _prepare(scaled, depth, False, dither)
+            override = (members or {}).get((density, depth))
+            picture = scaled if override is None else override.convert("RGBA")
+            pixels = _prepare(picture, depth, False, dither)
             framed = _frame_best(pixels, density, compression, None, chained=True)
             (low if density == LOW_DENSITY else high).append(framed)
 

@@ -1,0 +1,142 @@
+"""ScanLine, RLE and PackBits: known encodings, round trips, bounds and bad data."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from prc_tools import compression
+from prc_tools.errors import BitmapError
+
+CODECS = ("none", "scanline", "rle", "packbits")
+
+# Two 4-byte rows (3 pixels of 8 bits + padding), as pnmtopalm compresses them.
+ROWS = [bytes.fromhex("7dd25f00"), bytes.fromhex("00ffd700")]
+PNMTOPALM_STREAMS = {
+    "rle": bytes.fromhex("017d 01d2 015f 0100 0100 01ff 01d7 0100"),
+    "scanline": bytes.fromhex("f0 7dd25f00 e0 00ffd7"),
+    "packbits": bytes.fromhex("03 7dd25f00 03 00ffd700"),
+}
+
+
+@pytest.mark.parametrize("codec", sorted(PNMTOPALM_STREAMS))
+def test_decodes_pnmtopalm_streams(codec: str) -> None:
+    stream = PNMTOPALM_STREAMS[codec]
+    raw, end = compression.decode(codec, stream, 0, 4, 2)
+    assert raw == b"".join(ROWS)
+    assert end == len(stream)
+
+
+def test_scanline_encoding_matches_pnmtopalm() -> None:
+    assert compression.encode("scanline", ROWS) == PNMTOPALM_STREAMS["scanline"]
+
+
+def test_rle_splits_long_runs() -> None:
+    row = bytes(300) + b"\x07"
+    assert compression.encode("rle", [row]) == bytes([255, 0, 45, 0, 1, 7])
+
+
+def test_packbits_runs_and_literals() -> None:
+    row = b"\x01\x02\x03" + b"\x09" * 5 + b"\x04"
+    # literal of 3, run of 5 (-4 = 0xFC), literal of 1
+    assert compression.encode("packbits", [row]) == bytes.fromhex("02010203 fc09 0004")
+
+
+def test_packbits_16_bit_units() -> None:
+    row = bytes.fromhex("f81f f81f f81f 0001")
+    encoded = compression.encode("packbits", [row], unit=2)
+    assert encoded == bytes.fromhex("fe f81f 00 0001")
+    assert compression.decode("packbits", encoded, 0, 8, 1, unit=2)[0] == row
+
+
+def test_packbits_minus_128_is_a_no_op() -> None:
+    raw, _ = compression.decode("packbits", bytes.fromhex("80 01 aabb"), 0, 2, 1)
+    assert raw == b"\xaa\xbb"
+
+
+def test_decoding_starts_at_position_and_reports_end() -> None:
+    stream = b"junk" + PNMTOPALM_STREAMS["rle"] + b"tail"
+    raw, end = compression.decode("rle", stream, 4, 4, 2)
+    assert raw == b"".join(ROWS)
+    assert stream[end:] == b"tail"
+
+
+rows_strategy = st.integers(min_value=1, max_value=40).flatmap(
+    lambda width: st.lists(
+        st.binary(min_size=width, max_size=width)
+        | st.lists(st.sampled_from([0, 1, 255]), min_size=width, max_size=width).map(bytes),
+        min_size=1,
+        max_size=6,
+    )
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(rows=rows_strategy, codec=st.sampled_from(CODECS))
+def test_round_trip(rows: list[bytes], codec: str) -> None:
+    encoded = compression.encode(codec, rows)
+    raw, end = compression.decode(codec, encoded, 0, len(rows[0]), len(rows))
+    assert raw == b"".join(rows)
+    assert end == len(encoded)
+    # The bound the decoder relies on to reject impossible headers holds.
+    assert len(encoded) >= len(rows) * compression.min_input_per_row(codec, len(rows[0]))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    rows=st.integers(min_value=1, max_value=20).flatmap(
+        lambda words: st.lists(
+            st.lists(st.sampled_from([0, 0xF81F, 0x1234]), min_size=words, max_size=words),
+            min_size=1,
+            max_size=5,
+        )
+    )
+)
+def test_packbits_16_round_trip(rows: list[list[int]]) -> None:
+    raw_rows = [b"".join(v.to_bytes(2, "big") for v in row) for row in rows]
+    encoded = compression.encode("packbits", raw_rows, unit=2)
+    raw, _ = compression.decode("packbits", encoded, 0, len(raw_rows[0]), len(rows), unit=2)
+    assert raw == b"".join(raw_rows)
+    assert len(encoded) >= len(rows) * compression.min_input_per_row(
+        "packbits", len(raw_rows[0]), 2
+    )
+
+
+def test_min_input_is_a_lower_bound_for_the_most_compressible_row() -> None:
+    for row_bytes in (1, 2, 8, 9, 128, 255, 256, 1000):
+        row = bytes(row_bytes)
+        for codec in CODECS:
+            encoded = compression.encode(codec, [row, row])
+            assert len(encoded) >= 2 * compression.min_input_per_row(codec, row_bytes)
+
+
+@pytest.mark.parametrize(
+    ("codec", "stream", "message"),
+    [
+        ("rle", bytes.fromhex("05 00"), "overflows"),
+        ("rle", bytes.fromhex("00 00"), "length 0"),
+        ("rle", bytes.fromhex("02"), "truncated"),
+        ("packbits", bytes.fromhex("fb 00"), "overflows"),
+        ("packbits", bytes.fromhex("03 0102"), "truncated"),
+        ("packbits", bytes.fromhex("ff"), "truncated"),
+        ("scanline", bytes.fromhex("f0 0102"), "truncated"),
+        ("none", bytes.fromhex("0102"), "truncated"),
+    ],
+)
+def test_bad_streams_raise_bitmap_error(codec: str, stream: bytes, message: str) -> None:
+    with pytest.raises(BitmapError, match=message):
+        compression.decode(codec, stream, 0, 4, 1)
+
+
+def test_scanline_second_row_truncated() -> None:
+    stream = bytes.fromhex("f0 01020304 f0 05")
+    with pytest.raises(BitmapError, match="row 1"):
+        compression.decode("scanline", stream, 0, 4, 2)
+
+
+def test_unknown_codec() -> None:
+    with pytest.raises(ValueError):
+        compression.encode("lzw", [b"x"])
+    with pytest.raises(ValueError):
+        compression.min_input_per_row("lzw", 4)

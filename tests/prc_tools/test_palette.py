@@ -1,0 +1,67 @@
+"""The Palm palettes against netpbm's copy of the system palette and the format notes."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from prc_tools.palette import PALM_8BIT, default_palette, flat, grey_levels
+
+NETPBM_MAP = Path("/usr/share/netpbm/palmcolor8.map")
+
+
+def _read_plain_ppm(path: Path) -> list[tuple[int, int, int]]:
+    words = [w for line in path.read_text().splitlines() for w in line.split("#")[0].split()]
+    assert words[0] == "P3"
+    width, height, maxval = int(words[1]), int(words[2]), int(words[3])
+    assert maxval == 255
+    values = [int(w) for w in words[4:]]
+    assert len(values) == width * height * 3
+    return [(values[i], values[i + 1], values[i + 2]) for i in range(0, len(values), 3)]
+
+
+def test_system_palette_matches_netpbm_map() -> None:
+    if not NETPBM_MAP.exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"{NETPBM_MAP} missing: CI must install netpbm")
+        pytest.skip("netpbm is not installed")
+    assert list(PALM_8BIT) == _read_plain_ppm(NETPBM_MAP)
+
+
+def test_system_palette_landmarks() -> None:
+    assert len(PALM_8BIT) == 256
+    assert PALM_8BIT[0] == (255, 255, 255)
+    assert PALM_8BIT[1] == (255, 204, 255)  # green varies fastest
+    assert PALM_8BIT[6] == (255, 255, 204)  # then blue within the bright half
+    assert PALM_8BIT[108] == (255, 255, 102)  # the dark-blue half starts
+    assert PALM_8BIT[214] == (0, 51, 0)  # the cube without its black
+    assert PALM_8BIT[215] == (0x11, 0x11, 0x11)
+    assert PALM_8BIT[224] == (0xEE, 0xEE, 0xEE)
+    assert PALM_8BIT[225:230] == (
+        (0xC0, 0xC0, 0xC0),
+        (0x80, 0, 0),
+        (0x80, 0, 0x80),
+        (0, 0x80, 0),
+        (0, 0x80, 0x80),
+    )
+    assert set(PALM_8BIT[230:]) == {(0, 0, 0)}
+    # Every cube colour but black appears exactly once among the first 215.
+    levels = (0, 51, 102, 153, 204, 255)
+    cube = {(r, g, b) for r in levels for g in levels for b in levels} - {(0, 0, 0)}
+    assert set(PALM_8BIT[:215]) == cube
+
+
+def test_grey_levels_are_linear_white_first() -> None:
+    assert grey_levels(1) == ((255, 255, 255), (0, 0, 0))
+    assert [c[0] for c in grey_levels(2)] == [255, 170, 85, 0]
+    assert [c[0] for c in grey_levels(4)] == [255 - 17 * i for i in range(16)]
+    assert default_palette(8) is PALM_8BIT
+    assert default_palette(2) == grey_levels(2)
+    with pytest.raises(ValueError):
+        grey_levels(8)
+
+
+def test_flat_palette() -> None:
+    assert flat([(1, 2, 3), (4, 5, 6)]) == [1, 2, 3, 4, 5, 6]
