@@ -31,7 +31,11 @@ class SoundPlayer:
         from pyglet.media import drivers
 
         driver = drivers.get_audio_driver()  # type: ignore[no-untyped-call]
-        return "none" if driver is None else type(driver).__module__.rsplit(".", 1)[-1]
+        if driver is None:
+            return "none"
+        # e.g. pyglet.media.drivers.silent.adaptation -> "silent"
+        parts = type(driver).__module__.split(".")
+        return parts[parts.index("drivers") + 1] if "drivers" in parts[:-1] else parts[-1]
 
     def play(self, wave: bytes) -> bool:
         """Start playing one sound; False when it was skipped or sound is off."""

@@ -96,6 +96,16 @@ class Layout:
         py = math.floor((sy - lcd.y) / self.lcd_scale)
         return (min(max(px, 0), self.lcd_width - 1), min(max(py, 0), self.lcd_height - 1))
 
+    def window_point(self, sx: float, sy: float) -> tuple[float, float]:
+        """A skin point in window coordinates (the inverse of skin_point)."""
+        height = self.window_size[1]
+        return (sx * self.zoom, height - 1 - sy * self.zoom)
+
+    def window_point_of_lcd(self, px: int, py: int) -> tuple[float, float]:
+        """The window point at the centre of an LCD pixel (for scripts and tests)."""
+        lcd, k = self.face.lcd, self.lcd_scale
+        return self.window_point(lcd.x + (px + 0.5) * k, lcd.y + (py + 0.5) * k)
+
     def gl_rect(self, rect: Rect) -> tuple[int, int, int, int]:
         """A skin rectangle as (x, y, w, h) in window pixels with y up, for drawing."""
         height = self.window_size[1]

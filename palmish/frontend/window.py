@@ -92,7 +92,7 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         self._held: pyglet.shapes.ShapeBase | None = None
         self._ready = False
         width, height = self.layout.window_size
-        super().__init__(width, height, caption=self._caption(), **window_options)
+        super().__init__(width, height, caption=self._title_text(), **window_options)
         self._show(device.config)
         self._ready = True
         self.request_frame()
@@ -108,13 +108,13 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
     def _layout_for(self, config: DisplayConfig) -> Layout:
         return Layout(self.skin.face_for(config), self.zoom, config.width, config.height)
 
-    def _caption(self) -> str:
+    def _title_text(self) -> str:
         return f"palmish - {self.skin.title} ({self.device.config.name.value})"
 
     def _show(self, config: DisplayConfig) -> None:
         """(Re)build the bezel and LCD sprites for a configuration and upload the whole LCD."""
-        self._config = config
-        self._screen = self.device.screen
+        self._shown_config = config
+        self._shown_screen = self.device.screen
         self.layout = layout = self._layout_for(config)
         self._bezel = pyglet.sprite.Sprite(
             bezel_texture(layout.face.image, self.skin.background),
@@ -122,7 +122,7 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         )
         self._bezel.scale = self.zoom
         self.lcd = LcdTexture(config.width, config.height)
-        self.lcd.upload_all(self._screen.image)
+        self.lcd.upload_all(self._shown_screen.image)
         x, y, _, _ = layout.gl_rect(layout.face.lcd)
         self._lcd_sprite = pyglet.sprite.Sprite(
             self.lcd.texture, x, y, batch=self._batch, group=self._lcd_group
@@ -132,13 +132,19 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         self._pen_down = False
 
     def _relayout(self, config: DisplayConfig) -> None:
+        stroke = self._last_pen if self._pen_down else None
         old_size = self.layout.window_size
         self._bezel.delete()
         self._lcd_sprite.delete()
         self._show(config)
-        self.set_caption(self._caption())
+        self.set_caption(self._title_text())
         if self.layout.window_size != old_size:
             self.set_size(*self.layout.window_size)
+        if stroke is not None:
+            # The display turned under the stylus (a key press mid-drag): lift the pen
+            # where it was, kept on the new LCD, so the app sees every stroke end.
+            x, y = stroke
+            self.device.post(PenUp(min(x, config.width - 1), min(y, config.height - 1)))
 
     # --- the frame: device -> screen --------------------------------------------
 
@@ -166,14 +172,14 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         device = self.device
         for wave in device.take_sounds():
             self.sounds.play(wave)
-        if device.config != self._config or device.screen is not self._screen:
+        if device.config != self._shown_config or device.screen is not self._shown_screen:
             self._relayout(device.config)
             device.take_damage()  # all of it was just uploaded
             self._needs_draw = True
         else:
             damage = device.take_damage()
             if damage:
-                self.lcd.upload(self._screen.image, damage)
+                self.lcd.upload(self._shown_screen.image, damage)
                 self._needs_draw = True
         self._schedule_timer()
 

@@ -1,0 +1,50 @@
+"""Sound playing: silent driver, undecodable sounds, a driver that fails."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import needs_display, tone
+
+pytestmark = [pytest.mark.window, needs_display]  # pyglet.media loads OpenGL, so X is needed
+
+
+def test_a_wave_plays_on_the_silent_driver() -> None:
+    from palmish.frontend.audio import SoundPlayer
+
+    told: list[str] = []
+    player = SoundPlayer(report=told.append)
+    assert player.driver_name == "silent"
+    assert player.play(tone())
+    assert player.played == 1 and told == []
+
+
+def test_an_undecodable_sound_is_skipped_and_reported_once() -> None:
+    from palmish.frontend.audio import SoundPlayer
+
+    told: list[str] = []
+    player = SoundPlayer(report=told.append)
+    assert not player.play(b"RIFF\x00\x00\x00\x00WAVEjunk")
+    assert not player.play(b"not a sound at all")
+    assert player.play(tone())  # later good sounds still play
+    assert player.skipped == 2 and player.played == 1
+    assert len(told) == 1 and "could not be decoded" in told[0]
+
+
+def test_a_failing_driver_turns_sound_off_with_one_message(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pyglet.media.codecs.base import Source
+
+    from palmish.frontend.audio import SoundPlayer
+
+    def broken(self: Source) -> None:
+        raise OSError("no audio device")
+
+    monkeypatch.setattr(Source, "play", broken)
+    told: list[str] = []
+    player = SoundPlayer(report=told.append)
+    assert not player.play(tone())
+    assert not player.play(tone())
+    assert not player.enabled
+    assert told == ["palmish: sound is off, the audio driver failed (no audio device)"]

@@ -1,0 +1,95 @@
+"""Window pixels to LCD pixels and keys to device events (no window needed)."""
+
+from __future__ import annotations
+
+import pytest
+
+from palmish.device.display import CONFIGS, ConfigName
+from palmish.device.events import Key, KeyDown, Rotate, ToggleInputArea
+from palmish.frontend.input import KEY_ACTIONS, Layout, action_event, key_action
+from palmish.frontend.skin import load_skin
+
+
+def layout(skin: str, config: ConfigName, zoom: int) -> Layout:
+    cfg = CONFIGS[config]
+    return Layout(load_skin(skin).face_for(cfg), zoom, cfg.width, cfg.height)
+
+
+@pytest.mark.parametrize(
+    ("skin", "config", "zoom"),
+    [
+        ("t3", ConfigName.SQUARE, 1),
+        ("t3", ConfigName.WIDE, 2),
+        ("classic", ConfigName.SQUARE_LOW, 1),
+        ("classic", ConfigName.SQUARE_LOW, 3),
+    ],
+)
+def test_every_lcd_pixel_round_trips_through_window_coordinates(
+    skin: str, config: ConfigName, zoom: int
+) -> None:
+    lay = layout(skin, config, zoom)
+    cfg = CONFIGS[config]
+    for px in range(0, cfg.width, 7):
+        for py in range(0, cfg.height, 5):
+            wx, wy = lay.window_point_of_lcd(px, py)
+            assert lay.lcd_point(*lay.skin_point(wx, wy)) == (px, py)
+
+
+def test_corners_of_the_lcd_at_zoom_two() -> None:
+    lay = layout("classic", ConfigName.SQUARE_LOW, 2)
+    lcd = lay.face.lcd  # 2 skin pixels per LCD pixel, so 4 window pixels each
+    width, height = lay.window_size
+    assert (width, height) == (lay.face.size[0] * 2, lay.face.size[1] * 2)
+    top_left = (lcd.x * 2, height - 1 - lcd.y * 2)  # pyglet's y runs up from the bottom
+    assert lay.lcd_point(*lay.skin_point(*top_left)) == (0, 0)
+    bottom_right = (lcd.right * 2 - 1, height - lcd.bottom * 2)
+    assert lay.lcd_point(*lay.skin_point(*bottom_right)) == (159, 159)
+    just_outside = (lcd.right * 2, height - lcd.bottom * 2)
+    assert lay.lcd_point(*lay.skin_point(*just_outside)) is None
+
+
+def test_drag_off_the_glass_clamps_to_the_edge() -> None:
+    lay = layout("t3", ConfigName.TALL, 1)
+    assert lay.clamp_to_lcd(-50, -50) == (0, 0)
+    assert lay.clamp_to_lcd(10_000, 10_000) == (319, 479)
+
+
+def test_gl_rect_flips_y() -> None:
+    lay = layout("t3", ConfigName.TALL, 2)
+    x, y, w, h = lay.gl_rect(lay.face.lcd)
+    assert (w, h) == (640, 960)
+    assert y == lay.window_size[1] - lay.face.lcd.bottom * 2
+    assert x == lay.face.lcd.x * 2
+
+
+@pytest.mark.parametrize(
+    ("name", "event"),
+    [
+        ("UP", KeyDown(Key.UP)),
+        ("LEFT", KeyDown(Key.LEFT)),
+        ("RETURN", KeyDown(Key.SELECT)),
+        ("SPACE", KeyDown(Key.SELECT)),
+        ("F1", KeyDown(Key.APP1)),
+        ("F4", KeyDown(Key.APP4)),
+        ("HOME", KeyDown(Key.HOME)),
+        ("ESCAPE", KeyDown(Key.HOME)),
+        ("F5", KeyDown(Key.MENU)),
+        ("M", KeyDown(Key.MENU)),
+        ("R", Rotate()),
+        ("I", ToggleInputArea()),
+    ],
+)
+def test_desktop_keys(name: str, event: object) -> None:
+    action = key_action(name)
+    assert action is not None
+    assert action_event(action) == event
+
+
+def test_unmapped_keys_do_nothing() -> None:
+    assert key_action("Q") is None
+    assert key_action("F12") is None
+
+
+def test_every_device_key_has_a_desktop_key() -> None:
+    mapped = {action_event(a) for a in KEY_ACTIONS.values()}
+    assert {KeyDown(k) for k in Key} <= mapped

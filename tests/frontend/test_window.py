@@ -1,0 +1,210 @@
+"""The pyglet window on a real X server (Xvfb in CI) with software OpenGL.
+
+Input is dispatched as pyglet events (the conftest delivers them at once) and
+what the window shows is read back from the GL colour buffer.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+from PIL import Image, ImageChops
+
+from palmish.device.events import Key, KeyDown, PenDown, PenMove, PenUp, Tick
+from palmish.device.statusbar import StatusButton, button_rects
+
+from .conftest import WindowFactory, needs_display
+
+if TYPE_CHECKING:
+    from palmish.frontend.window import DeviceWindow
+
+pytestmark = [pytest.mark.window, needs_display]
+
+
+def lcd_on_screen(window: DeviceWindow) -> Image.Image:
+    """The LCD part of what the window shows, scaled back down to LCD pixels."""
+    shot = window.capture()
+    lay = window.layout
+    x, y, w, h = lay.face.lcd.x, lay.face.lcd.y, lay.face.lcd.w, lay.face.lcd.h
+    z = lay.zoom
+    region = shot.crop((x * z, y * z, (x + w) * z, (y + h) * z))
+    return region.resize((lay.lcd_width, lay.lcd_height), Image.Resampling.NEAREST)
+
+
+def assert_screen_matches(window: DeviceWindow) -> None:
+    device = window.device
+    expected = device.screen.image.convert("RGB")
+    shown = lcd_on_screen(window)
+    assert shown.size == expected.size
+    diff = ImageChops.difference(shown, expected).getbbox()
+    assert diff is None, f"screen differs from the framebuffer in {diff}"
+
+
+def click(window: DeviceWindow, wx: float, wy: float) -> None:
+    window.dispatch_event("on_mouse_press", wx, wy, 1, 0)
+    window.dispatch_event("on_mouse_release", wx, wy, 1, 0)
+    window.frame()
+
+
+@pytest.mark.parametrize(
+    ("config", "skin", "zoom"),
+    [("square", "t3", 1), ("tall", "t3", 1), ("wide", "t3", 1), ("square-low", "classic", 1),
+     ("square-low", "classic", 2)],
+)
+def test_window_opens_with_the_skin_and_shows_the_framebuffer(
+    open_window: WindowFactory, config: str, skin: str, zoom: int
+) -> None:
+    window, _ = open_window(config, skin, zoom)
+    face = window.layout.face
+    assert window.get_size() == (face.size[0] * zoom, face.size[1] * zoom)
+    shot = window.capture()
+    # Outside the LCD the window shows the bezel picture (over the skin's background).
+    bezel = Image.new("RGB", face.size, window.skin.background)
+    bezel.paste(face.image, (0, 0), face.image)
+    corner = (8, face.size[1] - 60, 60, face.size[1] - 8)  # a bit of body and background
+    got = shot.resize(face.size, Image.Resampling.NEAREST).crop(corner)
+    assert ImageChops.difference(got, bezel.crop(corner)).getbbox() is None
+    assert_screen_matches(window)
+
+
+def test_clicking_the_status_bar_rotate_button_turns_the_window_landscape(
+    open_window: WindowFactory,
+) -> None:
+    window, _ = open_window("square", "t3", 1)
+    device = window.device
+    portrait_size = window.get_size()
+    rotate = button_rects(device.config)[StatusButton.ROTATE]
+    lay = window.layout
+    click(window, *lay.window_point_of_lcd(rotate.x + rotate.w // 2, rotate.y + rotate.h // 2))
+    assert device.config.landscape
+    assert device.screen.image.size == (480, 320)
+    landscape = window.skin.landscape
+    assert window.layout.face is landscape
+    assert window.get_size() == landscape.size
+    assert window.get_framebuffer_size() == landscape.size
+    assert window.get_size() == (portrait_size[1], portrait_size[0])
+    assert_screen_matches(window)
+    # And back again with the R key.
+    from pyglet.window import key
+
+    window.dispatch_event("on_key_press", key.R, 0)
+    window.frame()
+    assert not device.config.landscape and device.screen.image.size == (320, 480)
+    assert window.get_size() == window.skin.portrait.size
+    assert_screen_matches(window)
+
+
+@pytest.mark.parametrize(
+    ("skin", "config", "zoom"), [("t3", "tall", 1), ("classic", "square-low", 2)]
+)
+def test_a_mouse_drag_reaches_the_app_as_pen_events(
+    open_window: WindowFactory, skin: str, config: str, zoom: int
+) -> None:
+    window, app = open_window(config, skin, zoom)
+    lay = window.layout
+    path = [(20, 30), (21, 30), (40, 50), (60, 70)]
+    wx, wy = lay.window_point_of_lcd(*path[0])
+    window.dispatch_event("on_mouse_press", wx, wy, 1, 0)
+    for px, py in path[1:]:
+        wx, wy = lay.window_point_of_lcd(px, py)
+        window.dispatch_event("on_mouse_drag", wx, wy, 1.0, 1.0, 1, 0)
+    # Off the glass: the stylus stays on the LCD's edge.
+    window.dispatch_event("on_mouse_drag", 0.0, 0.0, 1.0, 1.0, 1, 0)
+    window.dispatch_event("on_mouse_release", 0.0, 0.0, 1, 0)
+    window.frame()
+    pen = [e for e in app.events if isinstance(e, (PenDown, PenMove, PenUp))]
+    cfg = window.device.config
+    bottom_left = (0, cfg.app_bounds.bottom - 1) if cfg.status_bar is None else None
+    assert pen[0] == PenDown(20, 30)
+    assert pen[1:4] == [PenMove(21, 30), PenMove(40, 50), PenMove(60, 70)]
+    if bottom_left is not None:  # the classic device: the app owns the whole LCD
+        assert pen[4:] == [PenMove(0, 159), PenUp(0, 159)]
+    else:  # the pen stays with its owner even when dragged over the status bar
+        assert pen[-1] == PenUp(0, 479)
+    assert_screen_matches(window)  # the red marks drawn at the pen-down show up
+
+
+def test_hard_buttons_and_keys_become_key_events(open_window: WindowFactory) -> None:
+    from pyglet.window import key
+
+    window, app = open_window("tall", "t3", 2)
+    lay = window.layout
+    for action in ("up", "select", "app1"):
+        button = next(b for b in lay.face.buttons if b.action == action)
+        box = button.bounds()
+        click(window, *lay.window_point(box.x + box.w / 2, box.y + box.h / 2))
+    for symbol in (key.DOWN, key.SPACE, key.F3, key.ESCAPE):
+        window.dispatch_event("on_key_press", symbol, 0)
+    keys = [e.key for e in app.events if isinstance(e, KeyDown)]
+    # Escape is Home: the device handles it (no launcher here), the window stays open.
+    assert keys == [Key.UP, Key.SELECT, Key.APP1, Key.DOWN, Key.SELECT, Key.APP3]
+    assert not window.has_exit
+
+
+def test_only_damaged_regions_are_uploaded(open_window: WindowFactory) -> None:
+    window, _ = open_window("square", "t3", 1)
+    before = window.lcd.uploaded_pixels
+    click(window, *window.layout.window_point_of_lcd(100, 100))
+    uploaded = window.lcd.uploaded_pixels - before
+    assert 0 < uploaded < 320 * 480 // 20
+    assert_screen_matches(window)
+
+
+def test_nothing_is_drawn_while_idle(open_window: WindowFactory) -> None:
+    import pyglet
+
+    window, _ = open_window("square", "t3", 1)
+    for _ in range(3):
+        pyglet.clock.tick()
+    drawn = window.frames_drawn
+    for _ in range(20):
+        pyglet.clock.tick()
+        window.frame()
+    assert window.frames_drawn == drawn
+    assert pyglet.clock.get_sleep_time(True) is None  # nothing scheduled: the loop can block
+
+
+def test_app_timers_fire_through_the_pyglet_clock(open_window: WindowFactory) -> None:
+    import time
+
+    import pyglet
+    from pyglet.window import key
+
+    window, app = open_window("square", "t3", 1)
+    window.dispatch_event("on_key_press", key.RETURN, 0)
+    window.frame()
+    deadline = time.monotonic() + 2
+    while not any(isinstance(e, Tick) for e in app.events) and time.monotonic() < deadline:
+        pyglet.clock.tick()
+        time.sleep(0.005)
+    ticks = [e for e in app.events if isinstance(e, Tick)]
+    assert len(ticks) == 1 and ticks[0].now_ms >= 30
+    window.frame()
+    assert_screen_matches(window)  # the square the tick painted is on screen
+
+
+def test_sounds_play_through_the_silent_driver(open_window: WindowFactory) -> None:
+    window, _ = open_window("square", "t3", 1)
+    sounds = window.sounds
+    assert sounds.driver_name == "silent"
+    for px in (50, 60, 70):
+        click(window, *window.layout.window_point_of_lcd(px, 100))
+    assert sounds.played == 3 and sounds.skipped == 0 and sounds.enabled
+
+
+def test_a_rotation_during_a_drag_lifts_the_pen(open_window: WindowFactory) -> None:
+    from pyglet.window import key
+
+    window, app = open_window("tall", "t3", 1)
+    wx, wy = window.layout.window_point_of_lcd(30, 400)
+    window.dispatch_event("on_mouse_press", wx, wy, 1, 0)
+    window.dispatch_event("on_key_press", key.R, 0)
+    window.frame()
+    window.dispatch_event("on_mouse_drag", wx, wy, 1.0, 1.0, 1, 0)
+    window.dispatch_event("on_mouse_release", wx, wy, 1, 0)
+    window.frame()
+    assert window.device.config.landscape
+    pen = [e for e in app.events if isinstance(e, (PenDown, PenMove, PenUp))]
+    assert pen == [PenDown(30, 400), PenUp(30, 319)]  # lifted on the 480x320 LCD
+    assert_screen_matches(window)
