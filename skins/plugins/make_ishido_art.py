@@ -364,13 +364,10 @@ def draw_cell_mark(cell: tuple[int, int], colour: RGB) -> Image.Image:
 
 
 def draw_panel(style: BoardStyle, size: tuple[int, int], seed: int) -> Image.Image:
-    """The strip beside or below the board: the board's material, darker, with a frame."""
+    """The strip beside or below the board: the board's material, darker. No frame, so
+    that the game can also use it for the margins beside Tall's board without seams."""
     darker = {**style, "base": mix(rgb(style["base"]), (0, 0, 0), 0.35)}
-    img = surface(darker, size, seed)
-    draw = ImageDraw.Draw(img)
-    unit = max(1, round(size[1] / 320)) if size[1] >= 160 else 1
-    draw.rectangle((0, 0, size[0] - 1, size[1] - 1), outline=rgb(style["groove"]), width=unit)
-    return img.convert("RGBA")
+    return surface(darker, size, seed).convert("RGBA")
 
 
 # ---------------------------------------------------------------- sounds
@@ -474,7 +471,9 @@ def write_wav(path: Path, samples: list[float]) -> None:
 
 # ---------------------------------------------------------------- folders
 
-PANEL_SIZES = {"square": (32, 320), "tall": (320, 140), "wide": (52, 320)}
+# Tall's picture is the whole app area: the panel below the board and the side margins
+# both take from it (see palmish/ishido/view.py).
+PANEL_SIZES = {"square": (32, 320), "tall": (320, 460), "wide": (52, 320)}
 
 
 TOP_LEVEL = ("game", "kind", "name", "version", "author", "configs", "cell", "anchor",
@@ -501,10 +500,13 @@ def write_manifest(folder: Path, info: dict[str, object], bitmaps: list[dict[str
         old.unlink()
 
 
-def bitmap_entry(res_id: int, files: dict[int, str]) -> dict[str, object]:
+def bitmap_entry(res_id: int, files: dict[int, str], compression: str | None = None
+                 ) -> dict[str, object]:
     """One 'Tbmp' family from the 144-dpi PNG; a 72-dpi PNG, when drawn, gives the
     low-density members exactly instead of a scaled-down copy."""
     entry: dict[str, object] = {"id": res_id, "file": files[144]}
+    if compression is not None:
+        entry["compression"] = compression
     if 72 in files:
         entry["members"] = {"72x16": files[72], "72x8": files[72]}
     return entry
@@ -598,9 +600,11 @@ def make_board(out: Path, slot: str) -> list[Image.Image]:
         "author": "palmish project", "configs": [slot], "cell": list(cell),
         "text_color": list(rgb(style["text"])), "default": True,
     }
-    write_manifest(folder, info, [bitmap_entry(2000, board_files),
+    # The textured pictures are noisy: RLE would double them past what a low-density
+    # (version 2) bitmap can hold, so they are packed with PackBits outright.
+    write_manifest(folder, info, [bitmap_entry(2000, board_files, "packbits"),
                                   bitmap_entry(2001, mark_files),
-                                  bitmap_entry(2002, panel_files)], [])
+                                  bitmap_entry(2002, panel_files, "packbits")], [])
     return pictures
 
 

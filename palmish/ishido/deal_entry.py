@@ -1,0 +1,115 @@
+"""Game > Deal number...: a small keypad dialog to type the number of a deal.
+
+Result: the number (int), or None when cancelled. The pen types on the keypad;
+Select confirms, Up/Down move the focus between OK and Cancel.
+"""
+
+from __future__ import annotations
+
+from palmish.device.events import Key, KeyDown, PenDown, PenMove, PenUp
+from palmish.device.geometry import Rect
+from palmish.device.screen import BLACK, WHITE, Framebuffer
+from palmish.device.ui.modal import Modal
+from palmish.device.ui.widgets import (
+    BUTTON_HEIGHT,
+    FRAME,
+    INSET,
+    TITLE_HEIGHT,
+    Button,
+    ButtonRow,
+    dialog_rect,
+    draw_dialog,
+)
+
+KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "Del", "0", "Clr")
+MAX_DIGITS = 9
+KEY_W, KEY_H, KEY_GAP = 26, 12, 3  # standard coordinates
+
+
+class DealEntry(Modal):
+    def __init__(self, current: int | None = None) -> None:
+        super().__init__()
+        self.digits = "" if current is None else str(current)[:MAX_DIGITS]
+        self.keys = [Button(label) for label in KEYS]
+        self.row = ButtonRow(("OK", "Cancel"))
+        self._armed: int | None = None
+        self._field = Rect(0, 0, 0, 0)
+
+    @property
+    def value(self) -> int | None:
+        return int(self.digits) if self.digits else None
+
+    def _layout(self, area: Rect, scale: int) -> None:
+        s = scale
+        pad = 2 * s
+        rows = 4
+        content = (INSET + 12 + INSET + rows * (KEY_H + KEY_GAP) + INSET + BUTTON_HEIGHT + INSET)
+        height = TITLE_HEIGHT * s + content * s + FRAME * s
+        self.bounds = dialog_rect(area, height, s)
+        left = self.bounds.x + (FRAME + INSET) * s
+        width = self.bounds.w - 2 * (FRAME + INSET) * s
+        y = self.bounds.y + TITLE_HEIGHT * s + INSET * s
+        self._field = Rect(left, y, width, 12 * s)
+        y = self._field.bottom + INSET * s
+        grid_w = 3 * KEY_W * s + 2 * KEY_GAP * s
+        x0 = self.bounds.x + (self.bounds.w - grid_w) // 2
+        for i, key in enumerate(self.keys):
+            r, c = divmod(i, 3)
+            key.rect = Rect(x0 + c * (KEY_W + KEY_GAP) * s, y + r * (KEY_H + KEY_GAP) * s,
+                            KEY_W * s, KEY_H * s)
+        y += rows * (KEY_H + KEY_GAP) * s + INSET * s - pad
+        self.row.place(left, y, s, width)
+
+    def _draw(self, fb: Framebuffer) -> None:
+        draw_dialog(fb, self.bounds, "Deal Number")
+        s = fb.scale
+        fb.fill(self._field, WHITE)
+        fb.rectangle(self._field, BLACK, s)
+        font = fb.font("bold")
+        text = self.digits or " "
+        fb.text(self._field.right - 3 * s - font.width(text),
+                self._field.y + (self._field.h - font.height) // 2, text, BLACK, font)
+        for i, key in enumerate(self.keys):
+            key.draw(fb, pressed=self._armed == i)
+        self.row.draw(fb)
+
+    def _press(self, label: str) -> None:
+        if label == "Del":
+            self.digits = self.digits[:-1]
+        elif label == "Clr":
+            self.digits = ""
+        elif len(self.digits) < MAX_DIGITS:
+            self.digits = (self.digits + label).lstrip("0") or "0"
+
+    def _confirm(self) -> None:
+        if self.value is not None:
+            self.close(self.value)
+
+    def _handle(self, event: PenDown | PenMove | PenUp | KeyDown) -> None:
+        if isinstance(event, KeyDown):
+            if event.key in (Key.LEFT, Key.UP):
+                self.row.move_focus(-1)
+            elif event.key in (Key.RIGHT, Key.DOWN):
+                self.row.move_focus(1)
+            elif event.key is Key.SELECT:
+                if self.row.focus == 0:
+                    self._confirm()
+                else:
+                    self.close(None)
+            return
+        hit = next((i for i, k in enumerate(self.keys) if k.rect.contains(event.x, event.y)),
+                   None)
+        if isinstance(event, PenDown) and hit is not None:
+            self._armed = hit
+            return
+        if self._armed is not None:
+            if isinstance(event, PenUp):
+                if hit == self._armed:
+                    self._press(KEYS[hit])
+                self._armed = None
+            return
+        chosen = self.row.pen(event)
+        if chosen == 0:
+            self._confirm()
+        elif chosen == 1:
+            self.close(None)

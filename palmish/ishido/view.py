@@ -1,0 +1,243 @@
+"""Draws PalmIshido: board, tiles, the selected-cell mark, the panel and a dragged tile.
+
+Every drawing goes through `paint(region)`, which redraws all layers that
+touch the region, in order, clipped to it: the app asks for exactly the
+rectangles that changed, and the framebuffer records them as damage.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from palmish.device.geometry import Rect
+from palmish.device.screen import Framebuffer
+from palmish.ishido import Game, roman
+from palmish.ishido.art import Art
+from palmish.ishido.layout import COLS, ROWS, IshidoLayout
+
+PLAIN_BOARD = (200, 196, 180)
+PLAIN_EDGE = (176, 170, 150)
+PLAIN_LINE = (120, 114, 100)
+PLAIN_PANEL = (255, 255, 255)
+
+
+@dataclass
+class Scene:
+    """What the view shows besides the game itself."""
+
+    game: Game
+    mark: tuple[int, int] | None = None  # the selected legal cell
+    drag: tuple[int, int] | None = None  # native top-left of the dragged tile's cell box
+    deal_label: str = ""
+
+
+class IshidoView:
+    def __init__(self, layout: IshidoLayout, art: Art) -> None:
+        self.layout = layout
+        self.art = art
+
+    # ---------------------------------------------------------------- geometry
+
+    def tile_rect(self, row: int, col: int, scene: Scene) -> Rect:
+        """Where the tile on (row, col) is drawn (it may stick out of its cell)."""
+        cell = self.layout.cell_rect(row, col)
+        t = scene.game.tile_at(row, col)
+        if t is None:
+            return cell
+        img = self.art.tile(t.color, t.shape)
+        dx, dy = self.art.offset(t.color, t.shape)
+        return Rect(cell.x + dx, cell.y + dy, img.width, img.height).union(cell)
+
+    def drag_rect(self, scene: Scene) -> Rect | None:
+        t = scene.game.current
+        if scene.drag is None or t is None:
+            return None
+        img = self.art.tile(t.color, t.shape, lifted=True)
+        dx, dy = self.art.offset(t.color, t.shape, lifted=True)
+        x, y = scene.drag
+        return Rect(x + dx, y + dy, img.width, img.height)
+
+    def well_rect(self) -> Rect:
+        """The current tile's well including its frame and any overhang of the tile."""
+        well = self.layout.tile_well
+        u = self.layout.scale
+        frame = Rect(well.x - u, well.y - u, well.w + 2 * u, well.h + 2 * u)
+        for img in self.art.tiles.values():
+            dx, dy = self.art.anchor
+            frame = frame.union(Rect(well.x + dx, well.y + dy, img.width, img.height))
+        return frame
+
+    # ---------------------------------------------------------------- painting
+
+    def paint(self, fb: Framebuffer, scene: Scene, region: Rect | None = None) -> None:
+        """Redraw everything that touches `region` (default: the whole app area)."""
+        lay = self.layout
+        area = lay.bounds if region is None else region.intersect(lay.bounds)
+        if area is None:
+            return
+        self._paint_board(fb, scene, area)
+        self._paint_panel(fb, scene, area)
+        drag = self.drag_rect(scene)
+        if drag is not None and drag.intersect(area) is not None and scene.drag is not None:
+            t = scene.game.current
+            assert t is not None
+            img = self.art.tile(t.color, t.shape, lifted=True)
+            fb.blit(img, drag.x, drag.y, clip=area)
+
+    def paint_all(self, fb: Framebuffer, scene: Scene, regions: Iterable[Rect | None]) -> None:
+        for region in regions:
+            if region is not None:
+                self.paint(fb, scene, region)
+
+    def _paint_board(self, fb: Framebuffer, scene: Scene, area: Rect) -> None:
+        lay = self.layout
+        for filler in lay.fillers:
+            self._panel_background(fb, filler, area)
+        # Tiles may stick out of their cells, so a region can need the board under a
+        # neighbouring tile: widen the board part of the region by the largest overhang.
+        board_area = area.intersect(lay.board)
+        if board_area is not None:
+            if self.art.board is not None:
+                fb.blit(self.art.board, lay.board.x, lay.board.y, clip=board_area)
+            else:
+                self._plain_board(fb, board_area)
+        for row in range(ROWS):
+            for col in range(COLS):
+                t = scene.game.tile_at(row, col)
+                if t is None:
+                    continue
+                cell = lay.cell_rect(row, col)
+                dx, dy = self.art.offset(t.color, t.shape)
+                img = self.art.tile(t.color, t.shape)
+                target = Rect(cell.x + dx, cell.y + dy, img.width, img.height)
+                if target.intersect(area) is not None:
+                    fb.blit(img, target.x, target.y, clip=area.intersect(lay.bounds))
+        if scene.mark is not None:
+            cell = lay.cell_rect(*scene.mark)
+            clip = area.intersect(cell)
+            if clip is not None:
+                if self.art.mark is not None:
+                    fb.blit(self.art.mark, cell.x, cell.y, clip=clip)
+                else:
+                    u = lay.scale
+                    for i in range(u * 2):
+                        inner = Rect(cell.x + i, cell.y + i, cell.w - 2 * i, cell.h - 2 * i)
+                        self._frame(fb, inner, (255, 220, 0) if i < u else (0, 0, 0), clip)
+
+    def _plain_board(self, fb: Framebuffer, area: Rect) -> None:
+        lay = self.layout
+        for row in range(ROWS):
+            for col in range(COLS):
+                cell = lay.cell_rect(row, col)
+                clip = cell.intersect(area)
+                if clip is None:
+                    continue
+                edge = row in (0, ROWS - 1) or col in (0, COLS - 1)
+                fb.fill(clip, PLAIN_EDGE if edge else PLAIN_BOARD)
+                self._frame(fb, cell, PLAIN_LINE, clip)
+
+    def _frame(self, fb: Framebuffer, rect: Rect, colour: tuple[int, int, int],
+               clip: Rect) -> None:
+        for side in (Rect(rect.x, rect.y, rect.w, 1), Rect(rect.x, rect.bottom - 1, rect.w, 1),
+                     Rect(rect.x, rect.y, 1, rect.h), Rect(rect.right - 1, rect.y, 1, rect.h)):
+            part = side.intersect(clip)
+            if part is not None:
+                fb.fill(part, colour)
+
+    def _panel_background(self, fb: Framebuffer, rect: Rect, area: Rect) -> None:
+        clip = rect.intersect(area)
+        if clip is None:
+            return
+        img = self.art.panel
+        if img is None:
+            fb.fill(clip, PLAIN_PANEL)
+            return
+        # Repeat the picture from the rect's top-left, blitting only the copies that show.
+        x0 = rect.x + (clip.x - rect.x) // img.width * img.width
+        y0 = rect.y + (clip.y - rect.y) // img.height * img.height
+        for y in range(y0, clip.bottom, img.height):
+            for x in range(x0, clip.right, img.width):
+                fb.blit(img, x, y, clip=clip)
+
+    def _paint_panel(self, fb: Framebuffer, scene: Scene, area: Rect) -> None:
+        lay = self.layout
+        if lay.panel.intersect(area) is None:
+            return
+        self._panel_background(fb, lay.panel, area)
+        game = scene.game
+        ink = self.art.text_colour
+        u = lay.scale
+        well = lay.tile_well
+        clip = area.intersect(lay.panel) or area
+        frame = Rect(well.x - u, well.y - u, well.w + 2 * u, well.h + 2 * u)
+        dark, light = (0, 0, 0), (255, 255, 255)
+        if frame.intersect(clip) is not None:
+            # A sunken well: dark above and left, light below and right.
+            self._frame(fb, frame, dark, clip)
+            for side in (Rect(frame.x + 1, frame.bottom - 1, frame.w - 1, 1),
+                         Rect(frame.right - 1, frame.y + 1, 1, frame.h - 1)):
+                part = side.intersect(clip)
+                if part is not None:
+                    fb.fill(part, light)
+        t = game.current if scene.drag is None else None
+        if t is None and game.over:
+            t = game.stuck_tile
+        if t is not None:
+            dx, dy = self.art.offset(t.color, t.shape)
+            fb.blit(self.art.tile(t.color, t.shape), well.x + dx, well.y + dy, clip=clip)
+        if lay.vertical_text:
+            self._narrow_texts(fb, game, clip, ink)
+        else:
+            self._wide_texts(fb, scene, clip, ink)
+
+    def _narrow_texts(self, fb: Framebuffer, game: Game, clip: Rect,
+                      ink: tuple[int, int, int]) -> None:
+        lay = self.layout
+        left = str(game.remaining)
+        font = "bold"
+        box = lay.tiles_left
+        part = box.intersect(clip)
+        if part is not None:
+            w = fb.text_width(left, font)
+            fb.text(box.x + (box.w - w) // 2, box.y, left, ink, font, clip=part)
+        if game.fourways:
+            numerals = roman(game.fourways)
+            box = lay.ancient
+            part = box.intersect(clip)
+            if part is not None:
+                h = fb.line_height("bold")
+                fb.text_vertical(box.x + (box.w - h) // 2, box.y, numerals, ink, "bold",
+                                 clip=part)
+        self._vertical_score(fb, game, clip, ink)
+
+    def _vertical_score(self, fb: Framebuffer, game: Game, clip: Rect,
+                        ink: tuple[int, int, int]) -> None:
+        box = self.layout.modern
+        part = box.intersect(clip)
+        if part is None:
+            return
+        text = str(game.score)
+        font = "large" if fb.text_width(text, "large") <= box.h else "bold"
+        h = fb.line_height(font)
+        length = fb.text_width(text, font)
+        # Reads bottom-to-top, ending at the bottom of its box, like the original.
+        fb.text_vertical(box.x + (box.w - h) // 2, box.bottom - length, text, ink, font,
+                         clip=part)
+
+    def _wide_texts(self, fb: Framebuffer, scene: Scene, clip: Rect,
+                    ink: tuple[int, int, int]) -> None:
+        lay = self.layout
+        game = scene.game
+        rows: list[tuple[Rect | None, str]] = [
+            (lay.deal, scene.deal_label),
+            (lay.tiles_left, f"Tiles left: {game.remaining}"),
+            (lay.ancient, f"Four-ways: {roman(game.fourways) if game.fourways else '-'}"),
+        ]
+        for box, text in rows:
+            if box is None:
+                continue
+            part = box.intersect(clip)
+            if part is not None:
+                fb.text(box.x, box.y, text, ink, "bold", clip=part)
+        self._vertical_score(fb, game, clip, ink)
