@@ -15,7 +15,7 @@ the focused button. Fields that do not fit scroll, with a scroll bar.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from palmish.device.events import Key, KeyDown, PenDown, PenMove, PenUp
@@ -96,7 +96,7 @@ class Form(Modal):
     def __init__(
         self,
         title: str,
-        fields: list[Field] | tuple[Field, ...],
+        fields: Sequence[Field],
         buttons: tuple[str, ...] = ("OK", "Cancel"),
     ) -> None:
         super().__init__()
@@ -124,6 +124,24 @@ class Form(Modal):
             elif isinstance(field, PushButtons | PopupList):
                 out[field.key] = field.selected
         return out
+
+    def control_rects(self, key: str) -> list[Rect]:
+        """On-screen hit rects of a field's control at the current scroll position:
+        one per push button, the check box with its label, the pop-up trigger."""
+        for row in self._rows:
+            if not isinstance(row.field, Label) and row.field.key == key:
+                return [self._to_screen(part) for part in row.parts]
+        raise KeyError(key)
+
+    @property
+    def popup(self) -> ListPopup | None:
+        """The open pop-up list, if any."""
+        return self._popup[1] if self._popup is not None else None
+
+    @property
+    def scrolled(self) -> int:
+        """Native pixels the field area is scrolled down by."""
+        return self._offset
 
     # -- layout ---------------------------------------------------------------------
 

@@ -48,6 +48,10 @@ class ListPopup:
         )
         self.rows_rect = Rect(inner.x, inner.y, inner.w - bar_w, inner.h)
 
+    def row_rect(self, index: int) -> Rect:
+        """Where option `index` is on screen (meaningful while it is scrolled into view)."""
+        return self._row_rect(index)
+
     def _row_rect(self, index: int) -> Rect:
         r = self.rows_rect
         return Rect(r.x, r.y + (index - self.scroll.top) * self.row_h, r.w, self.row_h)

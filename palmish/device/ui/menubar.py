@@ -77,6 +77,14 @@ class MenuBar(Modal):
             self._items.append(rows)
         self.bounds = self._current_bounds()
 
+    def title_rects(self) -> list[Rect]:
+        """Where each menu's title sits in the bar (after layout)."""
+        return list(self._titles)
+
+    def item_rects(self, menu: int) -> list[Rect]:
+        """Where the items of a menu are when it is pulled down."""
+        return list(self._items[menu])
+
     def _current_bounds(self) -> Rect:
         if not self.menus:
             return self._bar

@@ -9,9 +9,9 @@ A modal lives over the running app. Its life, as the device drives it:
    pixels behind it (Palm's save-behind). Call after opening and after every
    event `handle` consumed; a draw after the modal closed erases it instead.
 3. `handle(event) -> bool`: True if the modal consumed the event. A modal
-   consumes every pen event inside the app area and every key but Home; pen
-   events outside the area (the status bar, the input area) are left to the
-   device.
+   consumes every pen stroke that starts inside the app area (to the pen-up,
+   wherever the pen goes) and every key but Home; strokes that start outside
+   the area (the status bar, the input area) are left to the device.
 4. When `closed` turns True, `result` holds the outcome; `erase(fb)` (or one
    more `draw`) puts back what was behind.
 
@@ -48,6 +48,7 @@ class Modal:
         self.area: Rect | None = None
         self.scale = 1
         self._saved: tuple[Framebuffer, Rect, Image.Image] | None = None
+        self._stroke = False  # the pen went down inside the area and is still down
 
     # -- the device-facing API ----------------------------------------------------
 
@@ -82,8 +83,14 @@ class Modal:
         if self.closed:
             return False
         if isinstance(event, PenDown | PenMove | PenUp):
-            if self.area is not None and not self.area.contains(event.x, event.y):
+            # A stroke that starts inside the app area belongs to the modal until the
+            # pen lifts, wherever it goes (Palm's pen tracking); others are not ours.
+            if isinstance(event, PenDown):
+                self._stroke = self.area is None or self.area.contains(event.x, event.y)
+            if not self._stroke:
                 return False
+            if isinstance(event, PenUp):
+                self._stroke = False
             self._handle(event)
             return True
         if isinstance(event, KeyDown):

@@ -115,6 +115,10 @@ class ButtonRow:
             widths[widest] -= 1
         layout_buttons(self.buttons, scale, x, y, widths)
 
+    def rects(self) -> list[Rect]:
+        """Where the buttons are on screen (after layout), in order."""
+        return [b.rect for b in self.buttons]
+
     def at(self, x: int, y: int) -> int | None:
         return next((i for i, b in enumerate(self.buttons) if b.rect.contains(x, y)), None)
 
