@@ -132,20 +132,13 @@ def _is_int_pair(value: object) -> bool:
 
 
 def check_contents(db: Database) -> None:
-    """Every bitmap decodes and every sound is a RIFF WAVE; InvalidPlugin otherwise."""
-    from prc_tools import bitmap  # the codec is only needed once a plugin is used
+    """Every bitmap decodes and every sound reads (prc_tools' verify); InvalidPlugin if not."""
+    from prc_tools import plugin  # the codecs are only needed once a plugin is used
 
-    for res in db.resources:
-        where = f"{res.type} {res.id}"
-        if res.type in ("Tbmp", "tAIB"):
-            try:
-                members = bitmap.decode(res.data)
-            except PrcError as exc:
-                raise InvalidPlugin(f"{where}: {exc}") from None
-            if not members:
-                raise InvalidPlugin(f"{where}: no bitmap in the family")
-        elif res.type == "wave" and not (res.data[:4] == b"RIFF" and res.data[8:12] == b"WAVE"):
-            raise InvalidPlugin(f"{where}: not a RIFF WAVE sound")
+    try:
+        plugin.verify(db)
+    except PrcError as exc:
+        raise InvalidPlugin(_one_line(exc)) from None
 
 
 class LoadedPlugin:

@@ -1,0 +1,251 @@
+"""Plugins: bundled builds and their cache, listing, validation, install, choice, fallback."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from palmish.device.events import Key, KeyDown
+from palmish.device.plugins import InvalidPlugin, PluginRegistry
+from palmish.device.storage import Storage
+from palmish.device.ui import Alert
+from prc_tools import Database, Resource
+from prc_tools.plugin import build_folder
+
+FIXTURES = Path(__file__).parent / "fixtures" / "plugins"
+
+
+@pytest.fixture
+def bundled(tmp_path: Path) -> Path:
+    """A private copy of the fixture plugin folders (tests touch their files)."""
+    root = tmp_path / "bundled"
+    shutil.copytree(FIXTURES, root)
+    return root
+
+
+@pytest.fixture
+def registry(tmp_path: Path, bundled: Path) -> tuple[PluginRegistry, list[str]]:
+    messages: list[str] = []
+    storage = Storage(tmp_path / "data", report=messages.append)
+    return PluginRegistry(storage, bundled, messages.append), messages
+
+
+def plugin_file(tmp_path: Path, folder: str, name: str | None = None, **info: Any) -> Path:
+    """Build a fixture folder into a .prc, optionally renamed and with pINF changes."""
+    db = build_folder(FIXTURES / folder)
+    if name is not None or info:
+        import yaml
+
+        pinf = db.resource("pINF", 0)
+        assert pinf is not None
+        fields = yaml.safe_load(pinf.data)
+        fields.update(info)
+        if name is not None:
+            fields["name"] = name
+            db.name = name
+        pinf.data = yaml.safe_dump(fields).encode()
+    path = tmp_path / f"{name or folder}.prc"
+    path.write_bytes(db.to_bytes())
+    return path
+
+
+def test_bundled_plugins_are_built_once_and_rebuilt_when_changed(
+    registry: tuple[PluginRegistry, list[str]], bundled: Path
+) -> None:
+    reg, messages = registry
+    names = [p.name for p in reg.all()]
+    assert names == ["Test Board", "Test Board Wide", "Test Sounds"]
+    cached = reg.bundled_cache / "test-board.prc"
+    assert Database.read(cached).name == "Test Board"
+    built_at = cached.stat().st_mtime_ns
+    reg.refresh()
+    assert cached.stat().st_mtime_ns == built_at  # up to date: not rebuilt
+    manifest = bundled / "test-board" / "manifest.yaml"
+    manifest.write_text(manifest.read_text().replace("version: 2", "version: 3"))
+    future = cached.stat().st_mtime + 10
+    os.utime(manifest, (future, future))
+    reg.refresh()
+    assert [p.version for p in reg.find(kind="board", slot="square")] == [3]
+    assert messages == []
+
+
+def test_a_broken_bundled_folder_is_skipped_with_a_message(
+    registry: tuple[PluginRegistry, list[str]], bundled: Path
+) -> None:
+    reg, messages = registry
+    (bundled / "test-sounds" / "beep.wav").write_bytes(b"not a wav")
+    assert [p.name for p in reg.all()] == ["Test Board", "Test Board Wide"]
+    assert len(messages) == 1 and messages[0].startswith("bundled plugin test-sounds:")
+
+
+def test_listing_by_creator_kind_and_slot(registry: tuple[PluginRegistry, list[str]]) -> None:
+    reg, _ = registry
+    assert [p.name for p in reg.find("PIsh", "board", "wide")] == ["Test Board Wide"]
+    assert [p.name for p in reg.find("PIsh", "board", "tall")] == ["Test Board"]
+    assert [p.name for p in reg.find("PIsh", "sound", "square")] == ["Test Sounds"]
+    assert reg.find("XXXX") == []
+    info = reg.find(kind="board", slot="square")[0]
+    assert (info.game, info.version, info.author, info.configs) == (
+        "ishido", 2, "palmish tests", ("square", "tall"),
+    )
+    assert info.fields["cell"] == [4, 4]
+
+
+def test_loaded_plugins_give_bitmaps_at_both_densities_and_sounds(
+    registry: tuple[PluginRegistry, list[str]],
+) -> None:
+    reg, _ = registry
+    board = reg.chosen("PIsh", "board", "square")
+    assert board is not None
+    image = board.bitmap(2000, 144)
+    assert image is not None and image.size == (48, 32) and image.mode == "RGBA"
+    low = board.bitmap(2000, 72)
+    assert low is not None and low.size == (24, 16)
+    assert board.bitmap(1234) is None
+    sounds = reg.chosen("PIsh", "sound", "wide")
+    assert sounds is not None
+    wave = sounds.sound(3000)
+    assert wave is not None and wave[:4] == b"RIFF"
+    assert sounds.sound(3001) is None  # left out: silence
+
+
+def test_install_copies_a_valid_plugin_that_then_shadows_the_bundled_one(
+    registry: tuple[PluginRegistry, list[str]], tmp_path: Path
+) -> None:
+    reg, _ = registry
+    source = plugin_file(tmp_path, "test-board", version=9)
+    info = reg.install(source)
+    assert info.path.parent == reg.storage.databases_dir and info.path.read_bytes() == (
+        source.read_bytes()
+    )
+    mine = reg.by_name("PIsh", "board", "Test Board")
+    assert mine is not None and not mine.bundled and mine.version == 9
+    assert [p.source for p in reg.find(kind="board", slot="tall")] == ["installed", "bundled"]
+    reg.delete(mine)
+    assert not info.path.exists()
+    bundled_one = reg.by_name("PIsh", "board", "Test Board")
+    assert bundled_one is not None and bundled_one.bundled
+    with pytest.raises(ValueError, match="bundled"):
+        reg.delete(bundled_one)
+
+
+def _with(resource: Resource) -> bytes:
+    return Database("X", "IsBd", "PIsh", resources=[resource]).to_bytes()
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        (b"hello", "truncated header"),
+        (_with(Resource("Tbmp", 2000, b"\0" * 40)), "no 'pINF'"),
+        (_with(Resource("pINF", 0, b"a: [")), "not UTF-8 YAML"),
+        (_with(Resource("pINF", 0, b"- 1")), "not a YAML mapping"),
+        (Database("X", "DATA", "PIsh").to_bytes(), "not a resource database"),
+    ],
+)
+def test_install_refuses_what_is_not_a_plugin(
+    registry: tuple[PluginRegistry, list[str]], tmp_path: Path, content: bytes, problem: str
+) -> None:
+    reg, _ = registry
+    path = tmp_path / "bad.prc"
+    path.write_bytes(content)
+    with pytest.raises(InvalidPlugin, match=problem) as info:
+        reg.install(path)
+    assert "\n" not in str(info.value)
+    assert reg.storage.database_paths() == []
+
+
+@pytest.mark.parametrize(
+    ("changes", "problem"),
+    [
+        ({"kind": "music"}, "kind 'music'"),
+        ({"version": "one"}, "version"),
+        ({"configs": ["square", "round"]}, "configs"),
+        ({"cell": [4]}, "cell"),
+        ({"kind": "pieces"}, "type 'IsBd' is not 'IsPc'"),
+    ],
+)
+def test_install_refuses_a_bad_plugin_header(
+    registry: tuple[PluginRegistry, list[str]], tmp_path: Path, changes: Any, problem: str
+) -> None:
+    reg, _ = registry
+    path = plugin_file(tmp_path, "test-board", **changes)
+    with pytest.raises(InvalidPlugin, match=problem):
+        reg.install(path)
+
+
+def test_install_refuses_a_plugin_whose_bitmap_does_not_decode(
+    registry: tuple[PluginRegistry, list[str]], tmp_path: Path
+) -> None:
+    reg, _ = registry
+    db = build_folder(FIXTURES / "test-board")
+    board = db.resource("Tbmp", 2000)
+    assert board is not None
+    board.data = board.data[:30]
+    path = tmp_path / "broken.prc"
+    path.write_bytes(db.to_bytes())
+    with pytest.raises(InvalidPlugin, match="Tbmp 2000"):
+        reg.install(path)
+    with pytest.raises(InvalidPlugin, match="cannot read"):
+        reg.install(tmp_path / "missing.prc")
+
+
+def test_choice_is_remembered_per_slot_apart_from_app_prefs(
+    registry: tuple[PluginRegistry, list[str]], tmp_path: Path
+) -> None:
+    reg, messages = registry
+    reg.storage.save_prefs("PIsh", {"sound": False})
+    reg.install(plugin_file(tmp_path, "test-board", name="Green Board"))
+    reg.choose("PIsh", "board", "tall", "Green Board")
+    assert reg.choice("PIsh", "board", "tall") == "Green Board"
+    assert reg.choice("PIsh", "board", "square") is None
+    chosen = reg.chosen("PIsh", "board", "tall")
+    assert chosen is not None and chosen.info.name == "Green Board"
+    default = reg.chosen("PIsh", "board", "square")
+    assert default is not None and default.info.name == "Test Board"
+    assert reg.storage.load_prefs("PIsh") == {"sound": False}
+    with pytest.raises(ValueError, match="no board plugin"):
+        reg.choose("PIsh", "board", "wide", "Green Board")  # does not serve wide
+    reg.choose("PIsh", "board", "tall", None)
+    assert reg.choice("PIsh", "board", "tall") is None
+    assert messages == []
+
+
+def test_a_missing_or_broken_choice_falls_back_to_the_bundled_one(
+    registry: tuple[PluginRegistry, list[str]], tmp_path: Path
+) -> None:
+    reg, messages = registry
+    info = reg.install(plugin_file(tmp_path, "test-board", name="Green Board"))
+    reg.choose("PIsh", "board", "square", "Green Board")
+    db = Database.read(info.path)
+    board = db.resource("Tbmp", 2000)
+    assert board is not None
+    board.data = b"\xff" * 20  # damaged after installing
+    info.path.write_bytes(db.to_bytes())
+    chosen = reg.chosen("PIsh", "board", "square")
+    assert chosen is not None and chosen.info.name == "Test Board"
+    assert "'Green Board' is broken" in messages[-1] and "using the bundled one" in messages[-1]
+    info.path.unlink()
+    reg.refresh()
+    chosen = reg.chosen("PIsh", "board", "square")
+    assert chosen is not None and chosen.info.bundled
+    assert "'Green Board' is missing" in messages[-1]
+
+
+def test_the_device_shows_a_fallback_as_an_alert(make_device: Any, tmp_path: Path) -> None:
+    device = make_device("square")
+    device.plugins.choose("PIsh", "board", "square", "Test Board")
+    (device.plugins.bundled_cache / "test-board.prc").unlink()  # cache gone: still rebuilt
+    device.plugins.refresh()
+    prefs = device.storage.load_plugin_choices("PIsh")
+    prefs["square"] = {"board": "Gone Board"}
+    device.storage.save_plugin_choices("PIsh", prefs)
+    chosen = device.plugins.chosen("PIsh", "board", "square")
+    assert chosen is not None and chosen.info.name == "Test Board"
+    device.post(KeyDown(Key.UP))  # the alert opens once the event is handled
+    assert isinstance(device.modals[-1], Alert)
+    assert "'Gone Board' is missing" in device.modals[-1].message
