@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import needs_display, tone
+from .conftest import needs_display
+from .probe import tone
 
 pytestmark = [pytest.mark.window, needs_display]  # pyglet.media loads OpenGL, so X is needed
 

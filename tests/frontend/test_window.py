@@ -17,7 +17,7 @@ from palmish.device.statusbar import StatusButton, button_rects
 from .conftest import WindowFactory, needs_display
 
 if TYPE_CHECKING:
-    from palmish.frontend.window import DeviceWindow
+    from palmish.frontend.devicewindow import DeviceWindow
 
 pytestmark = [pytest.mark.window, needs_display]
 

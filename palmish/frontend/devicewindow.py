@@ -1,0 +1,301 @@
+"""The pyglet window: the device skin, the LCD texture, input and sound.
+
+A DeviceWindow shows the skin at an integer zoom and pumps the device: mouse
+presses on the LCD become stylus events in LCD pixels, presses on the skin's
+hard buttons and desktop keys become key events, the device's sounds are
+played, and its timers are scheduled on pyglet's clock. Importing this module
+connects to the X display (pyglet does so on import); window.run guards that.
+
+Nothing is drawn unless something changed: a frame is scheduled only after
+input, a timer, damage or an expose, and nothing runs while the device is idle.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Protocol
+
+import pyglet
+from PIL import Image
+from pyglet import gl
+from pyglet.window import key as pkey
+from pyglet.window import mouse
+
+from palmish.device.display import DisplayConfig
+from palmish.device.events import Event, PenDown, PenMove, PenUp
+from palmish.device.geometry import Rect
+from palmish.frontend.audio import SoundPlayer
+from palmish.frontend.input import Layout, action_event, key_action
+from palmish.frontend.skin import Button, Circle, Skin
+from palmish.frontend.texture import LcdTexture, bezel_texture
+
+PRESSED_SHADE = (0, 0, 0, 96)  # drawn over a hard button while it is held down
+QUIT_MODIFIERS = pkey.MOD_CTRL | pkey.MOD_COMMAND
+
+
+class ScreenLike(Protocol):
+    @property
+    def image(self) -> Image.Image: ...
+
+
+class DeviceLike(Protocol):
+    """What the window needs of palmish.device.system.Device."""
+
+    @property
+    def config(self) -> DisplayConfig: ...
+
+    @property
+    def screen(self) -> ScreenLike: ...
+
+    def post(self, event: Event) -> None: ...
+
+    def take_damage(self) -> list[Rect]: ...
+
+    def take_sounds(self) -> list[bytes]: ...
+
+    def advance(self, now_ms: int) -> None: ...
+
+    def next_timer_ms(self) -> int | None: ...
+
+
+class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
+    """A window showing one device; see the module docstring."""
+
+    def __init__(
+        self,
+        device: DeviceLike,
+        skin: Skin,
+        zoom: int = 1,
+        sounds: SoundPlayer | None = None,
+        **window_options: Any,
+    ) -> None:
+        self.device = device
+        self.skin = skin
+        self.zoom = zoom
+        self.sounds = sounds or SoundPlayer()
+        self.layout = self._layout_for(device.config)
+        self.frames_drawn = 0
+        self._started = time.monotonic()
+        # Carry on from the device's own clock if it already ran (Device.now_ms).
+        start = getattr(device, "now_ms", 0)
+        self._time_offset = start if isinstance(start, int) else 0
+        self._batch = pyglet.graphics.Batch()
+        self._bezel_group = pyglet.graphics.Group(order=0)
+        self._lcd_group = pyglet.graphics.Group(order=1)
+        self._shade_group = pyglet.graphics.Group(order=2)
+        # Set before the window exists: creating it may dispatch resize/expose at once.
+        self._frame_pending = False
+        self._needs_draw = True
+        self._timer_due: int | None = None
+        self._pen_down = False
+        self._last_pen: tuple[int, int] | None = None
+        self._held: pyglet.shapes.ShapeBase | None = None
+        self._ready = False
+        width, height = self.layout.window_size
+        super().__init__(width, height, caption=self._title_text(), **window_options)
+        self._show(device.config)
+        self._ready = True
+        self.request_frame()
+
+    # --- device time -------------------------------------------------------
+
+    def now_ms(self) -> int:
+        """Device time: the device's clock when the window opened plus the time since."""
+        return self._time_offset + int((time.monotonic() - self._started) * 1000)
+
+    # --- layout ----------------------------------------------------------------
+
+    def _layout_for(self, config: DisplayConfig) -> Layout:
+        return Layout(self.skin.face_for(config), self.zoom, config.width, config.height)
+
+    def _title_text(self) -> str:
+        return f"palmish - {self.skin.title} ({self.device.config.name.value})"
+
+    def _show(self, config: DisplayConfig) -> None:
+        """(Re)build the bezel and LCD sprites for a configuration and upload the whole LCD."""
+        self._shown_config = config
+        self._shown_screen = self.device.screen
+        self.layout = layout = self._layout_for(config)
+        self._bezel = pyglet.sprite.Sprite(
+            bezel_texture(layout.face.image, self.skin.background),
+            0, 0, batch=self._batch, group=self._bezel_group,
+        )
+        self._bezel.scale = self.zoom
+        self.lcd = LcdTexture(config.width, config.height)
+        self.lcd.upload_all(self._shown_screen.image)
+        x, y, _, _ = layout.gl_rect(layout.face.lcd)
+        self._lcd_sprite = pyglet.sprite.Sprite(
+            self.lcd.texture, x, y, batch=self._batch, group=self._lcd_group
+        )
+        self._lcd_sprite.scale = self.zoom * layout.lcd_scale
+        self._release_button()
+        self._pen_down = False
+
+    def _relayout(self, config: DisplayConfig) -> None:
+        stroke = self._last_pen if self._pen_down else None
+        old_size = self.layout.window_size
+        self._bezel.delete()
+        self._lcd_sprite.delete()
+        self._show(config)
+        self.set_caption(self._title_text())
+        if self.layout.window_size != old_size:
+            self.set_size(*self.layout.window_size)
+        if stroke is not None:
+            # The display turned under the stylus (a key press mid-drag): lift the pen
+            # where it was, kept on the new LCD, so the app sees every stroke end.
+            x, y = stroke
+            self.device.post(PenUp(min(x, config.width - 1), min(y, config.height - 1)))
+
+    # --- the frame: device -> screen --------------------------------------------
+
+    def request_frame(self) -> None:
+        """Sync with the device and redraw on the next turn of the event loop."""
+        if not self._frame_pending:
+            self._frame_pending = True
+            pyglet.clock.schedule_once(self._on_frame, 0)
+
+    def _on_frame(self, _dt: float) -> None:
+        self._frame_pending = False
+        self.frame()
+
+    def frame(self) -> bool:
+        """Play sounds, follow config changes, upload damage, draw if needed. True if drawn."""
+        if not self._ready:
+            return False
+        self.sync()
+        if not self._needs_draw or self.has_exit:
+            return False
+        self.draw(0.0)  # switch_to, on_draw, flip
+        return True
+
+    def sync(self) -> None:
+        device = self.device
+        for wave in device.take_sounds():
+            self.sounds.play(wave)
+        if device.config != self._shown_config or device.screen is not self._shown_screen:
+            self._relayout(device.config)
+            device.take_damage()  # all of it was just uploaded
+            self._needs_draw = True
+        else:
+            damage = device.take_damage()
+            if damage:
+                self.lcd.upload(self._shown_screen.image, damage)
+                self._needs_draw = True
+        self._schedule_timer()
+
+    def _schedule_timer(self) -> None:
+        due = self.device.next_timer_ms()
+        if due == self._timer_due:
+            return
+        pyglet.clock.unschedule(self._on_timer)
+        self._timer_due = due
+        if due is not None:
+            # One millisecond late rather than early: advance() must see the time reached.
+            pyglet.clock.schedule_once(self._on_timer, max(0, due - self.now_ms() + 1) / 1000)
+
+    def _on_timer(self, _dt: float) -> None:
+        self._timer_due = None
+        self.device.advance(self.now_ms())
+        self.frame()
+
+    def on_draw(self) -> None:
+        if not self._ready:
+            return
+        self.clear()
+        self._batch.draw()
+        self.frames_drawn += 1
+        self._needs_draw = False
+
+    def on_expose(self) -> None:
+        self._needs_draw = True
+        self.request_frame()
+
+    def on_resize(self, width: int, height: int) -> None:
+        self._needs_draw = True
+        self.request_frame()
+
+    def capture(self) -> Image.Image:
+        """Draw a frame and read it back from the colour buffer, as the window shows it."""
+        self.switch_to()
+        self.on_draw()
+        width, height = self.get_framebuffer_size()
+        buffer = (gl.GLubyte * (width * height * 4))()
+        gl.glPixelStorei(gl.GL_PACK_ALIGNMENT, 1)
+        gl.glReadPixels(0, 0, width, height, gl.GL_RGBA, gl.GL_UNSIGNED_BYTE, buffer)
+        self.flip()
+        image = Image.frombuffer("RGBA", (width, height), bytes(buffer), "raw", "RGBA", 0, 1)
+        return image.transpose(Image.Transpose.FLIP_TOP_BOTTOM).convert("RGB")
+
+    # --- input: window -> device ----------------------------------------------------
+
+    def post(self, event: Event) -> None:
+        self.device.post(event)
+        self.request_frame()
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
+        if button != mouse.LEFT:
+            return
+        sx, sy = self.layout.skin_point(x, y)
+        point = self.layout.lcd_point(sx, sy)
+        if point is not None:
+            self._pen_down = True
+            self._last_pen = point
+            self.post(PenDown(*point))
+            return
+        hard = self.layout.face.button_at(sx, sy)
+        if hard is not None:
+            self._hold_button(hard)
+            self.post(action_event(hard.action))
+
+    def on_mouse_drag(
+        self, x: float, y: float, dx: float, dy: float, buttons: int, modifiers: int
+    ) -> None:
+        if not self._pen_down or not buttons & mouse.LEFT:
+            return
+        point = self.layout.clamp_to_lcd(*self.layout.skin_point(x, y))
+        if point != self._last_pen:
+            self._last_pen = point
+            self.post(PenMove(*point))
+
+    def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> None:
+        if button != mouse.LEFT:
+            return
+        self._release_button()
+        if self._pen_down:
+            self._pen_down = False
+            self.post(PenUp(*self.layout.clamp_to_lcd(*self.layout.skin_point(x, y))))
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        # Replaces pyglet's default, which closes the window on Escape (Home here).
+        if modifiers & QUIT_MODIFIERS:
+            if symbol in (pkey.Q, pkey.W):
+                self.dispatch_event("on_close")
+            return True
+        action = key_action(pkey.symbol_string(symbol))
+        if action is not None:
+            self.post(action_event(action))
+        return True
+
+    def _hold_button(self, button: Button) -> None:
+        self._release_button()
+        z = self.zoom
+        shape = button.shape
+        if isinstance(shape, Circle):
+            _, top = self.layout.window_size
+            self._held = pyglet.shapes.Circle(
+                shape.cx * z, top - shape.cy * z, shape.r * z,
+                color=PRESSED_SHADE, batch=self._batch, group=self._shade_group,
+            )
+        else:
+            x, y, w, h = self.layout.gl_rect(shape)
+            self._held = pyglet.shapes.Rectangle(
+                x, y, w, h, color=PRESSED_SHADE, batch=self._batch, group=self._shade_group
+            )
+        self._needs_draw = True
+
+    def _release_button(self) -> None:
+        if self._held is not None:
+            self._held.delete()
+            self._held = None
+            self._needs_draw = True
+            self.request_frame()
