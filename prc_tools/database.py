@@ -50,6 +50,7 @@ RECORD_SECRET = 0x10
 # Palm dates count seconds from 1904-01-01 local time; Unix from 1970-01-01.
 PALM_EPOCH = datetime(1904, 1, 1)
 UNIX_EPOCH = datetime(1970, 1, 1)
+UNIX_EPOCH_IN_PALM = 2_082_844_800  # 1970-01-01 counted from 1904
 _TOP_BIT = 0x8000_0000
 _U32_MAX = 0xFFFF_FFFF
 
@@ -65,11 +66,13 @@ def decode_date(value: int) -> datetime | None:
     The format counts from 1904, but some writers store Unix time. Every 1904
     date after mid-1972 has the top bit set, so a value with the top bit clear
     is read as Unix time (which misreads 1904-epoch dates from 1904 to 1972:
-    no Palm database was written then).
+    no Palm database was written then), except 1970-01-01 itself.
     """
     if value == 0:
         return None
-    if value & _TOP_BIT:
+    if value & _TOP_BIT or value == UNIX_EPOCH_IN_PALM:
+        # The second case: converters (Perl's Palm::PDB among them) store an
+        # unset Unix date 0 as its 1904-epoch value; read as 1970, not 2036.
         return PALM_EPOCH + timedelta(seconds=value)
     return UNIX_EPOCH + timedelta(seconds=value)
 
