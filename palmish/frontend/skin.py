@@ -14,6 +14,7 @@ from pathlib import Path
 import yaml
 from PIL import Image, UnidentifiedImageError
 
+from palmish.device import resources
 from palmish.device.display import CONFIGS, ConfigName, DisplayConfig
 from palmish.device.events import Key
 from palmish.device.geometry import Rect
@@ -104,8 +105,11 @@ class Skin:
 
 
 def skins_dir() -> Path:
-    """Where the bundled skins live: skins/devices at the top of the source tree."""
-    return Path(__file__).resolve().parents[2] / "skins" / "devices"
+    """Where the bundled device skins live (installed package data or the checkout)."""
+    root = resources.skins_dir()
+    if root is None:  # a broken install: say where they were expected
+        return Path(__file__).resolve().parents[2] / "skins" / "devices"
+    return root / "devices"
 
 
 def available_skins(directory: Path | None = None) -> list[str]:
@@ -126,6 +130,8 @@ def find_skin(name: str, directory: Path | None = None) -> Path:
             raise SkinError(f"{path}: no such skin file")
         return path
     folder = directory or skins_dir()
+    if not folder.is_dir():
+        raise SkinError(f"{folder}: no device skins there (missing folder)")
     path = folder / f"{name}{SKIN_SUFFIX}"
     if not path.is_file():
         known = ", ".join(available_skins(folder)) or "none"
