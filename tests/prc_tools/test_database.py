@@ -22,7 +22,7 @@ def test_prc_layout_matches_the_format(prc: Database) -> None:
     assert data[:32] == b"Sample Resources".ljust(32, b"\0")
     attributes, version = struct.unpack_from(">HH", data, 32)
     assert (attributes, version) == (0x0001, 3)
-    created, modified, backed_up, mod_number, app, sort = struct.unpack_from(">6I", data, 36)
+    created, _modified, backed_up, mod_number, app, sort = struct.unpack_from(">6I", data, 36)
     assert created == encode_date(datetime(2024, 5, 6, 7, 8, 9))
     assert created & 0x8000_0000  # 1904 epoch
     assert backed_up == 0 and mod_number == 12 and app == 0 and sort == 0
@@ -141,7 +141,7 @@ def test_invalid_header_values_are_refused(kwargs: dict[str, object], message: s
 
 
 def test_invalid_items_are_refused() -> None:
-    with pytest.raises(PrcError, match="0..65535"):
+    with pytest.raises(PrcError, match=r"0\.\.65535"):
         Database("n", "DATA", "test", resources=[Resource("Tbmp", 70000, b"")]).to_bytes()
     with pytest.raises(PrcError, match="24 bits"):
         Database("n", "DATA", "test", records=[Record(b"", unique_id=1 << 24)]).to_bytes()
@@ -218,7 +218,8 @@ def test_app_info_after_the_records(pdb: Database) -> None:
 
 
 def test_missing_file_is_a_database_error(tmp_path: Path) -> None:
-    assert "cannot read" in str(pytest.raises(DatabaseError, Database.read, tmp_path / "nope"))
+    with pytest.raises(DatabaseError, match="cannot read"):
+        Database.read(tmp_path / "nope")
 
 
 def test_empty_items_at_equal_offsets_are_fine(prc: Database) -> None:

@@ -60,7 +60,10 @@ def test_palm_pdb_perl_reads_ours(
                 (r.unique_id, None if r.attributes & 0x80 else r.category, r.data)
                 for r in db.records
             ]
-            flags = [({k.lower() for k, v in (r["attributes"] or {}).items() if v}) for r in got["records"]]
+            flags = [
+                {k.lower() for k, v in (r["attributes"] or {}).items() if v}
+                for r in got["records"]
+            ]
             assert [("delete" in f, "dirty" in f, "busy" in f, "secret" in f) for f in flags] == [
                 (bool(r.attributes & 0x80), bool(r.attributes & 0x40),
                  bool(r.attributes & 0x20), bool(r.attributes & 0x10))
