@@ -63,6 +63,9 @@ class Drag:
     grab_dy: int
     pen_x: int
     pen_y: int
+    # After a display change the pen's position is a guess until it moves again; a pen
+    # lifted before that (a window lifts it as it turns) puts the tile back, unplaced.
+    settled: bool = True
 
 
 class IshidoApp(App):
@@ -112,6 +115,8 @@ class IshidoApp(App):
 
     def _save(self) -> None:
         assert self.ctx is not None
+        if self.game.seed is None:
+            return  # a position set up by a test or puzzle has no record to keep
         state = {"v": STATE_VERSION, "record": self.game.record(), "recorded": self.recorded}
         self.ctx.save_state(json.dumps(state, separators=(",", ":")).encode("utf-8"))
 
@@ -163,6 +168,7 @@ class IshidoApp(App):
                 // max(1, old.bounds.h)
             d.grab_dx = d.grab_dx * self.layout.cell_w // max(1, old.cell_w)
             d.grab_dy = d.grab_dy * self.layout.cell_h // max(1, old.cell_h)
+            d.settled = False
         self._sync_scene()
         self.view.paint(ctx.screen, self.scene)
 
@@ -238,13 +244,19 @@ class IshidoApp(App):
             return
         before = self._drag_rect()
         self.drag.pen_x, self.drag.pen_y = x, y
+        self.drag.settled = True
         self._paint(before, self._drag_rect())
 
     def _pen_up(self, x: int, y: int) -> None:
         assert self.layout is not None and self.view is not None
-        if self.drag is not None:
-            self.drag.pen_x, self.drag.pen_y = x, y
+        if self.drag is not None and not self.drag.settled:
             before = self._drag_rect()
+            self.drag = None
+            self._paint(before, self.view.well_rect())
+            return
+        if self.drag is not None:
+            before = self._drag_rect()
+            self.drag.pen_x, self.drag.pen_y = x, y
             box_x, box_y = x - self.drag.grab_dx, y - self.drag.grab_dy
             # The tile lands on the cell under its middle, where the player sees it.
             target = self.layout.cell_at(box_x + self.layout.cell_w // 2,
