@@ -35,13 +35,8 @@ def _near(a: Rect, b: Rect, gap: int) -> bool:
     )
 
 
-def _area(r: Rect) -> int:
-    return r.w * r.h
-
-
-def merge_rects(rects: Iterable[Rect], gap: int = DAMAGE_GAP, cap: int = DAMAGE_CAP) -> list[Rect]:
-    """Union rects that overlap or lie within `gap` of each other, then, while
-    there are more than `cap`, join the pair whose union wastes the least area."""
+def _merge_near(rects: Iterable[Rect], gap: int) -> list[Rect]:
+    """Union rects that overlap or lie within `gap` of each other; no two results are near."""
     merged: list[Rect] = []
     for rect in rects:
         # Absorb every neighbour into the new rect, repeating since a grown rect
@@ -52,19 +47,49 @@ def merge_rects(rects: Iterable[Rect], gap: int = DAMAGE_GAP, cap: int = DAMAGE_
                 break
             rect = rect.union(merged.pop(hit))
         merged.append(rect)
+    return merged
+
+
+def _bands(rects: list[Rect], count: int) -> list[Rect]:
+    """Join rects, in reading order, into `count` groups: a cheap first cut."""
+    ordered = sorted(rects, key=lambda r: (r.y, r.x))
+    size = -(-len(ordered) // count)
+    groups = [ordered[i : i + size] for i in range(0, len(ordered), size)]
+    out = []
+    for group in groups:
+        union = group[0]
+        for rect in group[1:]:
+            union = union.union(rect)
+        out.append(union)
+    return out
+
+
+def _cheapest_pair(rects: list[Rect]) -> tuple[int, int]:
+    """The two rects whose union adds the least area not already covered by them."""
+    best, best_pair = -1, (0, 1)
+    boxes = [(r.x, r.y, r.right, r.bottom, r.w * r.h) for r in rects]
+    for i, (ax0, ay0, ax1, ay1, a_area) in enumerate(boxes):
+        for j in range(i + 1, len(boxes)):
+            bx0, by0, bx1, by1, b_area = boxes[j]
+            union = (max(ax1, bx1) - min(ax0, bx0)) * (max(ay1, by1) - min(ay0, by0))
+            waste = union - a_area - b_area
+            if best < 0 or waste < best:
+                best, best_pair = waste, (i, j)
+    return best_pair
+
+
+def merge_rects(rects: Iterable[Rect], gap: int = DAMAGE_GAP, cap: int = DAMAGE_CAP) -> list[Rect]:
+    """Union rects that overlap or lie within `gap` of each other, then, while
+    there are more than `cap`, join the pair whose union wastes the least area
+    (after a cheap cut into bands when there are many more)."""
+    merged = _merge_near(rects, gap)
+    if len(merged) > 2 * cap:
+        merged = _merge_near(_bands(merged, 2 * cap), gap)
     while len(merged) > cap:
-        best: tuple[int, int, int] | None = None
-        for i in range(len(merged)):
-            for j in range(i + 1, len(merged)):
-                union = merged[i].union(merged[j])
-                waste = _area(union) - _area(merged[i]) - _area(merged[j])
-                if best is None or waste < best[0]:
-                    best = (waste, i, j)
-        assert best is not None
-        _, i, j = best
+        i, j = _cheapest_pair(merged)
         union = merged[i].union(merged[j])
         del merged[j], merged[i]
-        merged = merge_rects([*merged, union], gap, len(merged) + 1)
+        merged = _merge_near([*merged, union], gap)
     return merged
 
 

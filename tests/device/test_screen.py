@@ -92,7 +92,7 @@ rects = st.builds(
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(rects, min_size=1, max_size=40))
+@given(st.lists(rects, min_size=1, max_size=80))
 def test_merged_damage_covers_every_input_rect(inputs: list[Rect]) -> None:
     merged = merge_rects(inputs)
     assert len(merged) <= DAMAGE_CAP
