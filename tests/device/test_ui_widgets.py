@@ -273,6 +273,9 @@ def test_form_popup_closes_without_change(config: DisplayConfig) -> None:
     fb = show(form, config)
     keys(form, fb, Key.SELECT, Key.DOWN, Key.LEFT)
     assert form.popup is None and form.values["board"] == 0
+    outside = fb.image.copy()
+    outside.paste((1, 2, 3), form.bounds.box())  # the list left nothing outside the form
+    assert {colour for _, colour in outside.getcolors() or []} == {APP_COLOUR, (1, 2, 3)}
 
 
 def test_form_pen_edits_every_kind_of_field(config: DisplayConfig) -> None:

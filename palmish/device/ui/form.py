@@ -111,6 +111,7 @@ class Form(Modal):
         self._scroll: ScrollBar | None = None
         self._offset = 0  # native px scrolled
         self._popup: tuple[int, ListPopup] | None = None
+        self._popup_shown: Rect | None = None  # where a list was last drawn
         self._armed: tuple[int, int] | None = None  # (row, part) the pen went down on
         focusable = [i for i, f in enumerate(self.fields) if not isinstance(f, Label)]
         self.focus: int | None = focusable[0] if focusable else None  # None: button row
@@ -175,6 +176,7 @@ class Form(Modal):
             self._scroll = ScrollBar(bar, content_h, view_h, 0)
         self._offset = 0
         self._popup = None
+        self._popup_shown = None
         button_y = self.bounds.bottom - (FRAME + INSET + BUTTON_HEIGHT) * s
         self.row.place(left, button_y, s, inner_w)
         self._reveal_focus()
@@ -227,7 +229,14 @@ class Form(Modal):
 
     # -- drawing --------------------------------------------------------------------
 
+    def covered(self) -> Rect:
+        # A pop-up list may reach outside the dialog, anywhere in the app area.
+        return self.area if self.area is not None else self.bounds
+
     def _draw(self, fb: Framebuffer) -> None:
+        if self._popup_shown is not None:  # repaint the app where the last list was
+            self.restore_behind(fb, self._popup_shown)
+            self._popup_shown = None
         draw_dialog(fb, self.bounds, self.title)
         for index, row in enumerate(self._rows):
             screen_y = self._view.y + row.y - self._offset
@@ -238,7 +247,9 @@ class Form(Modal):
             self._scroll.draw(fb)
         self.row.draw(fb, focused=self.focus is None and self._popup is None)
         if self._popup is not None:
-            self._popup[1].draw(fb)
+            popup = self._popup[1]
+            popup.draw(fb)
+            self._popup_shown = popup.covered()
 
     def _draw_row(self, fb: Framebuffer, index: int, row: _Row) -> None:
         s = fb.scale

@@ -30,16 +30,16 @@ class ListPopup:
         font = get_font("std", scale)
         self.row_h = font.height
         s = scale
-        visible = max(1, min(len(options), (area.h - 2 * s) // self.row_h))
+        visible = max(1, min(len(options), (area.h - 3 * s) // self.row_h))
         needs_bar = visible < len(options)
         bar_w = (7 * s) if needs_bar else 0
         width = max(font.width(o) for o in options) + 2 * ITEM_PAD * s + bar_w + 2 * s
-        width = min(max(width, anchor.w), area.w)
+        width = min(max(width, anchor.w), area.w - s)  # room for the shadow
         height = visible * self.row_h + 2 * s
         top = min(max(0, selected - visible // 2), len(options) - visible)
         y = anchor.y - s - (selected - top) * self.row_h
-        y = max(area.y, min(y, area.bottom - height))
-        x = max(area.x, min(anchor.x, area.right - width))
+        y = max(area.y, min(y, area.bottom - s - height))
+        x = max(area.x, min(anchor.x, area.right - s - width))
         self.rect = Rect(x, y, width, height)
         self.visible = visible
         inner = Rect(x + s, y + s, width - 2 * s, height - 2 * s)
@@ -47,6 +47,11 @@ class ListPopup:
             Rect(inner.right - bar_w, inner.y, bar_w, inner.h), len(options), visible, top
         )
         self.rows_rect = Rect(inner.x, inner.y, inner.w - bar_w, inner.h)
+
+    def covered(self) -> Rect:
+        """The list with its shadow."""
+        s = self._scale
+        return Rect(self.rect.x, self.rect.y, self.rect.w + s, self.rect.h + s)
 
     def row_rect(self, index: int) -> Rect:
         """Where option `index` is on screen (meaningful while it is scrolled into view)."""
