@@ -9,8 +9,8 @@ header that claims more rows than the available bytes could ever produce.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
-from itertools import groupby
 
 from prc_tools.errors import BitmapError
 
@@ -91,15 +91,21 @@ def _scanline_encode(rows: Sequence[bytes]) -> bytes:
     return bytes(out)
 
 
+# One match per run of equal units; matching restarts where the last run
+# ended, so 2-byte units stay aligned.
+_BYTE_RUNS = re.compile(rb"(.)\1*", re.DOTALL)
+_WORD_RUNS = re.compile(rb"(..)\1*", re.DOTALL)
+
+
 def _rle_encode_row(row: bytes) -> bytes:
     out = bytearray()
-    for value, run in groupby(row):
-        count = sum(1 for _ in run)
-        while count:
-            take = min(count, _RLE_MAX_RUN)
-            out.append(take)
-            out.append(value)
-            count -= take
+    for run in _BYTE_RUNS.finditer(row):
+        count = run.end() - run.start()
+        value = row[run.start()]
+        while count > _RLE_MAX_RUN:
+            out += bytes((_RLE_MAX_RUN, value))
+            count -= _RLE_MAX_RUN
+        out += bytes((count, value))
     return bytes(out)
 
 
@@ -107,39 +113,31 @@ def _packbits_encode_row(row: bytes, unit: int) -> bytes:
     """PackBits over units of 1 or 2 bytes: runs of 3+ (or 2 with no pending literal) repeat."""
     if len(row) % unit:
         raise ValueError("row length is not a whole number of units")
-    units = memoryview(row).cast("H") if unit == 2 else memoryview(row)
     out = bytearray()
-    literal_start = 0  # in units
-    position = 0
+    literal_start = 0  # byte offsets
+    runs = _WORD_RUNS if unit == 2 else _BYTE_RUNS
 
     def flush_literal(end: int) -> None:
         start = literal_start
         while start < end:
-            take = min(end - start, _PACKBITS_MAX_OP)
-            out.append(take - 1)
-            out.extend(row[start * unit : (start + take) * unit])
+            take = min(end - start, _PACKBITS_MAX_OP * unit)
+            out.append(take // unit - 1)
+            out.extend(row[start : start + take])
             start += take
 
-    for _, run in groupby(units):
-        count = sum(1 for _ in run)
-        pending = position - literal_start
-        if count >= 3 or (count == 2 and pending == 0):
-            flush_literal(position)
-            value = row[position * unit : (position + 1) * unit]
-            remaining = count
-            while remaining:
-                take = min(remaining, _PACKBITS_MAX_OP)
-                if take == 1:
-                    out.append(0)
-                else:
-                    out.append(257 - take)  # -(take - 1) as a signed byte
+    for run in runs.finditer(row):
+        start, end = run.span()
+        count = (end - start) // unit
+        if count >= 3 or (count == 2 and start == literal_start):
+            flush_literal(start)
+            value = row[start : start + unit]
+            while count:
+                take = min(count, _PACKBITS_MAX_OP)
+                out.append(0 if take == 1 else 257 - take)  # -(take - 1) as a signed byte
                 out += value
-                remaining -= take
-            position += count
-            literal_start = position
-        else:
-            position += count
-    flush_literal(position)
+                count -= take
+            literal_start = end
+    flush_literal(len(row))
     return bytes(out)
 
 
