@@ -93,11 +93,16 @@ class Storage:
     """The folder of databases, with per-app preferences and saved state."""
 
     def __init__(
-        self, data_dir: Path, report: Reporter = report_to_stderr, durable: bool = True
+        self,
+        data_dir: Path,
+        report: Reporter = report_to_stderr,
+        durable: bool = True,
+        cache_dir: Path | None = None,
     ) -> None:
         self.data_dir = Path(data_dir)
         self.databases_dir = self.data_dir / "databases"
-        self.cache_dir = self.data_dir / "cache"
+        # Derived files (built bundled plugins); tests may share one between devices.
+        self.cache_dir = Path(cache_dir) if cache_dir is not None else self.data_dir / "cache"
         self.report = report
         self.durable = durable
 

@@ -65,6 +65,7 @@ class Device:
         report: Reporter = report_to_stderr,
         durable: bool = True,
         bundled_plugins: Path | None = None,
+        cache_dir: Path | None = None,
         alerts: bool = True,
     ) -> None:
         if not apps:
@@ -77,7 +78,7 @@ class Device:
         self._alerts = alerts
         self._shown: set[str] = set()
         self._pending_notices: list[str] = []
-        self.storage = Storage(data_dir, report=self.notify, durable=durable)
+        self.storage = Storage(data_dir, self.notify, durable, cache_dir)
         root = bundled_plugins if bundled_plugins is not None else bundled_plugins_dir()
         self.plugins = PluginRegistry(self.storage, root, self.notify)
         self.screen = Framebuffer(config.width, config.height, config.density)

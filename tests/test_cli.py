@@ -1,0 +1,224 @@
+"""`palmish ...`: screenshots, event scripts, gremlins, install, plugins and the error paths."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import types
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from palmish import cli
+from prc_tools.plugin import build_folder
+
+FIXTURES = Path(__file__).parent / "device" / "fixtures" / "plugins"
+
+
+@pytest.fixture(scope="module")
+def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One storage folder for the module, so the bundled plugins are built only once."""
+    return tmp_path_factory.mktemp("palmish-data")
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = cli.main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def usage_error(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(argv)
+    assert exit_info.value.code == 2
+    return capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--zoom", "0"],
+        ["--zoom", "two"],
+        ["--config", "round"],
+        ["fly"],
+        ["gremlins", "--events", "10"],
+        ["gremlins", "--events", "-1", "--seed", "1"],
+        ["--events", "x.txt"],
+        ["install"],
+    ],
+)
+def test_bad_options_are_usage_errors(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    err = usage_error(argv, capsys)
+    assert "usage: palmish" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("config", "size"),
+    [
+        ("square-low", (160, 160)),
+        ("square", (320, 480)),
+        ("tall", (320, 480)),
+        ("wide", (480, 320)),
+    ],
+)
+def test_screenshot_of_each_configuration(
+    config: str, size: tuple[int, int], data_dir: Path, tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    out = tmp_path / f"{config}.png"
+    code, _, err = run(["--screenshot", str(out), "--config", config, "--data-dir", str(data_dir)],
+                       capsys)
+    assert code == 0, err
+    with Image.open(out) as image:
+        assert image.size == size
+
+
+def test_screenshot_after_an_event_script(
+    data_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = tmp_path / "events.txt"
+    script.write_text("# go to the launcher, then rotate\nkey home\nwait 100\nrotate\n")
+    out = tmp_path / "shot.png"
+    code, _, err = run(
+        ["--screenshot", str(out), "--events", str(script), "--data-dir", str(data_dir)], capsys
+    )
+    assert code == 0, err
+    with Image.open(out) as image:
+        assert image.size == (480, 320)
+        assert image.convert("RGB").getpixel((10, 5)) == (0, 0, 0)  # the launcher's title tab
+
+
+@pytest.mark.parametrize(
+    ("script", "problem"),
+    [
+        ("tap 1\n", "events.txt:1: 'tap' takes 2 numbers, got 1"),
+        ("\n\nfly 1 2\n", "events.txt:3: unknown event 'fly'"),
+        ("key jump\n", "events.txt:1: unknown key 'jump'"),
+        ("wait -5\n", "events.txt:1:"),
+        ("app Nowhere\n", "no app named 'Nowhere'"),
+    ],
+)
+def test_bad_event_scripts_are_one_line_errors(
+    script: str, problem: str, data_dir: Path, tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = tmp_path / "events.txt"
+    path.write_text(script)
+    argv = ["--screenshot", str(tmp_path / "x.png"), "--events", str(path), "--data-dir",
+            str(data_dir)]
+    code, _, err = run(argv, capsys)
+    assert code == 1
+    assert problem in err and err.count("\n") == 1
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_other_bad_input_is_a_one_line_error(
+    data_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cases = [
+        (["--screenshot", str(tmp_path / "a.png"), "--events", str(tmp_path / "none.txt")],
+         "cannot read"),
+        (["--screenshot", str(tmp_path / "a.jpg")], "name it .png"),
+        (["--screenshot", str(tmp_path / "no" / "dir" / "a.png")], "cannot write"),
+        (["--screenshot", str(tmp_path / "a.png"), "--app", "Nope"], "no app named 'Nope'"),
+    ]
+    for argv, problem in cases:
+        code, _, err = run([*argv, "--data-dir", str(data_dir)], capsys)
+        assert code == 1, argv
+        assert problem in err and err.count("\n") == 1, err
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    code, _, err = run(["--screenshot", str(tmp_path / "a.png"), "--data-dir", str(blocker)],
+                       capsys)
+    assert code == 1 and "not a folder" in err
+
+
+def test_gremlins_runs_and_reports(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["gremlins", "--events", "300", "--seed", "7", "--config", "wide",
+                          "--data-dir", str(data_dir)], capsys)
+    assert code == 0, err
+    assert "seed 7: 300 events" in out
+
+
+def test_gremlins_failure_prints_seed_and_event(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from palmish.device.app import App
+    from palmish.device.events import Event, KeyDown
+    from palmish.launcher import LauncherApp
+
+    class Fragile(App):
+        name = "Fragile"
+        creator = "Frag"
+
+        def handle(self, event: Event) -> None:
+            if isinstance(event, KeyDown):
+                raise RuntimeError("key handling is broken")
+
+    monkeypatch.setattr("palmish.apps.installed_apps", lambda: [LauncherApp(), Fragile()])
+    code, _, err = run(["gremlins", "--events", "500", "--seed", "3", "--app", "Fragile"], capsys)
+    assert code == 1
+    assert err.startswith("palmish gremlins: seed 3, event ")
+    assert "RuntimeError: key handling is broken" in err and "Traceback" not in err
+
+
+def test_install_and_list_plugins(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plugin = tmp_path / "TestBoard.prc"
+    plugin.write_bytes(build_folder(FIXTURES / "test-board").to_bytes())
+    store = tmp_path / "store"
+    code, out, err = run(["install", str(plugin), "--data-dir", str(store)], capsys)
+    assert code == 0, err
+    assert "installed 'Test Board' (ishido board, square, tall)" in out
+    assert (store / "databases" / "Test Board.prc").read_bytes() == plugin.read_bytes()
+    code, out, _ = run(["plugins", "--data-dir", str(store)], capsys)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].split() == ["NAME", "GAME", "KIND", "CONFIGS", "VERSION", "AUTHOR", "WHERE"]
+    mine = [line for line in lines if line.startswith("Test Board")]
+    assert len(mine) == 1 and mine[0].split()[-1] == "installed"
+    assert any(line.endswith("bundled") for line in lines)
+
+
+def test_install_refuses_bad_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    junk = tmp_path / "junk.prc"
+    junk.write_bytes(b"\0" * 90)
+    for path in (junk, tmp_path / "missing.prc", tmp_path):
+        code, _, err = run(["install", str(path), "--data-dir", str(tmp_path / "s")], capsys)
+        assert code == 1 and err.count("\n") == 1 and str(path) in err, err
+    assert not (tmp_path / "s" / "databases").exists() or not any(
+        (tmp_path / "s" / "databases").iterdir()
+    )
+
+
+def test_window_mode_hands_the_device_to_the_frontend(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    seen: dict[str, Any] = {}
+
+    def fake_run(device: Any, skin: str | None = None, zoom: int = 1) -> int:
+        seen.update(config=device.config.name.value, skin=skin, zoom=zoom,
+                    app=device.running_app.name)
+        return 0
+
+    fake = types.ModuleType("palmish.frontend.window")
+    fake.run = fake_run  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "palmish.frontend.window", fake)
+    argv = ["--device", "classic", "--zoom", "3", "--app", "Applications",
+            "--data-dir", str(tmp_path)]
+    code, _, _ = run(argv, capsys)
+    assert code == 0
+    assert seen == {"config": "square-low", "skin": "classic", "zoom": 3, "app": "Applications"}
+
+
+def test_no_traceback_from_the_real_command(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "palmish", "install", str(tmp_path / "nothing.prc"),
+         "--data-dir", str(tmp_path)],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert result.returncode == 1
+    assert result.stderr.startswith("palmish: ") and "Traceback" not in result.stderr
