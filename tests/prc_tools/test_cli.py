@@ -1,0 +1,189 @@
+"""`prc-tools`: every command's happy path and every error path (one line, right exit code)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from prc_tools import Database, Resource
+from prc_tools.cli import main
+
+MakeFolder = Callable[..., Path]
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    try:
+        code = main(argv)
+    except SystemExit as exc:  # argparse: --help and bad usage
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_error_line(err: str, *parts: str) -> None:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("prc-tools: ")
+    for part in parts:
+        assert part in lines[0]
+    assert "Traceback" not in err
+
+
+@pytest.fixture
+def built(pieces_folder: MakeFolder, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    out = tmp_path / "pieces.prc"
+    code, stdout, err = run(["build", str(pieces_folder(lifted=False)), "-o", str(out)], capsys)
+    assert code == 0, err
+    assert "'Test Pieces', 37 items" in stdout
+    return out
+
+
+def test_build_info_verify_extract(
+    built: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(["info", str(built)], capsys)
+    assert code == 0
+    assert "Name:          Test Pieces" in out and "'IsPc' / 'PIsh'" in out
+    assert "Plugin:        ishido pieces, version 2 by Test Author, serves square, tall" in out
+    assert "bitmap 12x20 72dpi" in out
+
+    code, out, _ = run(["info", "--json", str(built)], capsys)
+    report = json.loads(out)
+    assert report["type"] == "IsPc" and report["plugin"]["cell"] == [24, 40]
+    assert len(report["resources"]) == 37
+    assert report["resources"][1]["bitmap"][0]["density"] in (72, 144)
+
+    code, out, _ = run(["verify", "-v", str(built)], capsys)
+    assert code == 0 and out.strip().endswith("OK (37 resources)")
+    assert len(out.strip().splitlines()) == 38
+
+    folder = tmp_path / "extracted"
+    code, out, _ = run(["extract", str(built), "-o", str(folder)], capsys)
+    assert code == 0 and (folder / "manifest.yaml").is_file()
+    again = tmp_path / "again.prc"
+    assert run(["build", str(folder), "-o", str(again), "-q"], capsys)[0] == 0
+    assert len(Database.read(again).resources) == 37
+
+
+def test_info_of_a_record_database(
+    pdb: Database, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "r.pdb"
+    pdb.write(path)
+    code, out, _ = run(["info", str(path)], capsys)
+    assert code == 0 and "Records:       3" in out and "appInfo:       14 bytes" in out
+
+
+@pytest.mark.parametrize("argv", [[], ["frobnicate"], ["build", "x"], ["info"],
+                                  ["extract", "f.prc"], ["verify", "a", "b"], ["info", "--nope"]])
+def test_bad_usage_exits_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(argv, capsys)
+    assert code == 2 and "usage:" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["build", "--help"], ["info", "-h"],
+                                  ["extract", "--help"], ["verify", "--help"]])
+def test_help_everywhere(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(argv, capsys)
+    assert code == 0 and "usage: prc-tools" in out
+
+
+def test_bad_databases(prc: Database, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = prc.to_bytes()
+    cases = {
+        "missing.prc": None,
+        "truncated.prc": data[:60],
+        "short-list.prc": data[:90],
+        "empty.prc": b"",
+    }
+    for name, content in cases.items():
+        path = tmp_path / name
+        if content is not None:
+            path.write_bytes(content)
+        for command in ("info", "verify", "extract"):
+            extra = ["-o", str(tmp_path / f"out-{name}")] if command == "extract" else []
+            code, _out, err = run([command, str(path), *extra], capsys)
+            assert code == 1, (command, name)
+            one_error_line(err, str(path))
+    assert not any(p.name.startswith("out-") for p in tmp_path.iterdir())
+
+
+def test_verify_names_the_broken_resource(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = Database("Broken", "DATA", "test", resources=[
+        Resource("Tbmp", 1000, b"\x7f\xff\x7f\xff" + bytes(12)),  # 32767x32767 in 16 bytes
+    ])
+    path = tmp_path / "broken.prc"
+    db.write(path)
+    code, _, err = run(["verify", str(path)], capsys)
+    assert code == 1
+    one_error_line(err, str(path), "Tbmp 1000")
+    code, out, _ = run(["info", str(path)], capsys)
+    assert code == 0 and "BROKEN" in out  # info still shows what it can
+
+
+def test_bad_plugin_folders(
+    pieces_folder: MakeFolder, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out.prc"
+    code, _, err = run(["build", str(tmp_path / "nothing"), "-o", str(out)], capsys)
+    assert code == 1
+    one_error_line(err, "nothing", "not a folder")
+    folder = pieces_folder()
+    (folder / "tiles" / "t12.png").write_bytes(b"garbage")
+    code, _, err = run(["build", str(folder), "-o", str(out)], capsys)
+    assert code == 1
+    one_error_line(err, "t12.png", "not a picture")
+    (folder / "manifest.yaml").write_text("name: x\ngame: ishido\nkind: pieces\n")
+    code, _, err = run(["build", str(folder), "-o", str(out)], capsys)
+    one_error_line(err, "manifest.yaml", "author: missing")
+    assert not out.exists()
+
+
+def test_build_keeps_the_old_output_on_failure(
+    pieces_folder: MakeFolder, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out.prc"
+    out.write_bytes(b"previous build")
+    folder = pieces_folder()
+    (folder / "tiles" / "t55.png").unlink()
+    assert run(["build", str(folder), "-o", str(out)], capsys)[0] == 1
+    assert out.read_bytes() == b"previous build"
+
+
+def test_unwritable_output(
+    pieces_folder: MakeFolder, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "no" / "such" / "dir" / "out.prc"
+    code, _, err = run(["build", str(pieces_folder(lifted=False)), "-o", str(target)], capsys)
+    assert code == 1
+    one_error_line(err, "No such file or directory")
+
+
+def test_extract_into_a_non_empty_folder(
+    built: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    busy = tmp_path / "busy"
+    busy.mkdir()
+    (busy / "precious.txt").write_text("keep me")
+    code, _, err = run(["extract", str(built), "-o", str(busy)], capsys)
+    assert code == 1
+    one_error_line(err, str(busy), "not an empty folder")
+    assert (busy / "precious.txt").read_text() == "keep me"
+
+
+def test_console_script_runs_without_traceback(tmp_path: Path) -> None:
+    garbage = tmp_path / "garbage.prc"
+    garbage.write_bytes(b"\xff" * 100)
+    result = subprocess.run(
+        [sys.executable, "-m", "prc_tools.cli", "info", str(garbage)],
+        capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert result.returncode == 1
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("prc-tools: ")
