@@ -68,7 +68,7 @@ def random_events(rng: random.Random, width: int, height: int, count: int) -> li
 def test_random_input_keeps_modals_whole(kind: str, name: ConfigName) -> None:
     config = CONFIGS[name]
     rng = random.Random(f"{kind}-{name.value}")
-    for _ in range(15):
+    for _ in range(10):
         fb = Framebuffer(config.width, config.height, config.density)
         fb.fill(fb.bounds, APP_COLOUR)
         modal = make(kind)

@@ -377,3 +377,17 @@ def test_textviewer_short_text_does_not_scroll() -> None:
     fb = show(viewer, config)
     keys(viewer, fb, Key.DOWN)
     assert viewer.top == 0 and viewer.lines == [("palmish 1.0", False)]
+
+
+def test_alert_icon_sits_left_of_the_text(config: DisplayConfig) -> None:
+    plain, with_icon = Alert("T", "Message"), Alert("T", "Message", icon="warning")
+    fb_plain, fb_icon = show(plain, config), show(with_icon, config)
+    s = fb_icon.scale
+    b = with_icon.bounds
+    icon_centre = (b.x + (2 + 4 + 4) * s, b.y + (13 + 4 + 14) * s)  # ink, beside the "!"
+    assert fb_icon.image.getpixel(icon_centre) == BLACK
+    assert fb_plain.image.getpixel(icon_centre) == WHITE
+    keys(with_icon, fb_icon, Key.SELECT)
+    assert with_icon.result == 0
+    with pytest.raises(ValueError, match="icon"):
+        Alert("T", "M", icon="smiley")
