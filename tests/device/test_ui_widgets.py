@@ -386,7 +386,14 @@ def test_alert_icon_sits_left_of_the_text(config: DisplayConfig) -> None:
     b = with_icon.bounds
     icon_centre = (b.x + (2 + 4 + 4) * s, b.y + (13 + 4 + 14) * s)  # ink, beside the "!"
     assert fb_icon.image.getpixel(icon_centre) == BLACK
-    assert fb_plain.image.getpixel(icon_centre) == WHITE
+    # The same line of text, moved right by the icon and its gap.
+    left, top = b.x + (2 + 4) * s, b.y + (13 + 4) * s
+    w, h = fb_plain.text_width("Message"), fb_plain.line_height()
+    plain_top = plain.bounds.y + (13 + 4) * s
+    moved = (left + (17 + 5) * s, top, left + (17 + 5) * s + w, top + h)
+    assert fb_icon.image.crop(moved).tobytes() == fb_plain.image.crop(
+        (left, plain_top, left + w, plain_top + h)
+    ).tobytes()
     keys(with_icon, fb_icon, Key.SELECT)
     assert with_icon.result == 0
     with pytest.raises(ValueError, match="icon"):
