@@ -96,6 +96,9 @@ def encode_family(
     for density in density_list:
         for depth in depth_list:
             _check_options(depth, density, compression)
+    for density, depth in members or {}:
+        if density not in density_list or depth not in depth_list:
+            raise BitmapError(f"member {density}x{depth} is not one of the family's members")
     top = density_list[-1]
     source = image.convert("RGBA")
 
@@ -185,11 +188,8 @@ def _prepare_direct(image: Image.Image, row_bytes: int) -> _Pixels:
 def _free_565(words: bytes, mask: Image.Image) -> int:
     """An RGB565 value that no opaque pixel has (big-endian ``words``)."""
     native = words if sys.byteorder == "big" else swap_bytes(words)
-    used = set(memoryview(native).cast("H"))
-    if len(used) == 1 << 16:
-        # Every value occurs somewhere: count only the opaque pixels.
-        transparent = mask.tobytes()
-        used = {v for v, t in zip(memoryview(native).cast("H"), transparent, strict=True) if not t}
+    transparent = mask.tobytes()
+    used = {v for v, t in zip(memoryview(native).cast("H"), transparent, strict=True) if not t}
     if _PREFERRED_KEY_565 not in used:
         return _PREFERRED_KEY_565
     free = next((v for v in range(0xFFFF, -1, -1) if v not in used), None)

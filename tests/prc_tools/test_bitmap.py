@@ -372,6 +372,25 @@ def test_family_with_three_densities() -> None:
     ]
 
 
+def test_family_members_given_as_exact_pictures() -> None:
+    low = palette_image([(255, 0, 0), (0, 0, 255)], 9, 5)
+    members = bitmap.decode(
+        bitmap.encode_family(GRADIENT, densities=(144, 72), depths=(16,), members={(72, 16): low})
+    )
+    assert members[0].image.size == (9, 5)
+    assert pixels(members[0].image) == pixels(low)
+    assert members[1].image.size == (40, 30)
+    with pytest.raises(BitmapError, match="72x4"):
+        bitmap.encode_family(GRADIENT, depths=(16,), members={(72, 4): low})
+
+
+def test_decoded_members_re_encode_to_the_same_pixels() -> None:
+    family = bitmap.encode_family(with_holes(GRADIENT), depths=(2, 8, 16), dither=True)
+    for member in bitmap.decode(family):
+        again = bitmap.encode(member.image, member.depth, member.density, "best")
+        assert pixels(bitmap.decode(again)[0].image) == pixels(member.image)
+
+
 def test_best_member() -> None:
     members = bitmap.decode(bitmap.encode_family(GRADIENT))
     assert (bitmap.best(members, 144).depth, bitmap.best(members, 144).density) == (16, 144)
