@@ -95,3 +95,9 @@ def make_device(tmp_path: Path, recording_app: RecordingApp) -> MakeDevice:
         )
 
     return make
+
+
+@pytest.fixture(scope="session")
+def shared_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A plugin cache shared by the tests that run the real apps (built once)."""
+    return tmp_path_factory.mktemp("plugin-cache")

@@ -1,0 +1,94 @@
+"""The launcher: icons of the installed apps, pen and keys start them, Home comes back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from palmish.device.events import Key, KeyDown, MenuCommand, PenDown, PenMove, PenUp
+from palmish.launcher import LauncherApp
+from palmish.launcher.app import CELL_H, CELL_W, TITLE_H, fit_icon
+
+WHITE = (255, 255, 255)
+
+
+def first_cell_centre(device: Any) -> tuple[int, int]:
+    s = device.config.scale
+    b = device.config.app_bounds
+    columns = b.w // (CELL_W * s)
+    left = b.x + (b.w - columns * CELL_W * s) // 2
+    return left + CELL_W * s // 2, b.y + TITLE_H * s + CELL_H * s // 2
+
+
+@pytest.mark.parametrize("config", ["square-low", "square", "wide"])
+def test_a_tap_on_an_icon_starts_the_app(make_device: Any, recording_app: Any, config: str) -> None:
+    device = make_device(config, start="Applications")
+    x, y = first_cell_centre(device)
+    before = device.screen.image.copy()
+    device.post(PenDown(x, y))
+    assert device.screen.image != before  # the icon shows it is pressed
+    device.post(PenUp(x, y))
+    assert device.running_app is recording_app and recording_app.starts == 1
+
+
+def test_dragging_off_the_icon_cancels(make_device: Any, recording_app: Any) -> None:
+    device = make_device("square", start="Applications")
+    x, y = first_cell_centre(device)
+    device.post(PenDown(x, y))
+    device.post(PenMove(x + 200, y + 200))
+    device.post(PenUp(x + 200, y + 200))
+    assert device.running_app.name == "Applications"
+
+
+def test_keys_move_the_highlight_and_select_launches(
+    make_device: Any, recording_app: Any, app_class: Any
+) -> None:
+    second = app_class("Second", "Scnd")
+    device = make_device("square", apps=[LauncherApp(), recording_app, second],
+                         start="Applications")
+    device.post(KeyDown(Key.RIGHT))  # the first key shows the highlight on the first app
+    device.post(KeyDown(Key.RIGHT))
+    device.post(KeyDown(Key.SELECT))
+    assert device.running_app is second
+    device.post(KeyDown(Key.HOME))
+    assert device.running_app.name == "Applications"
+    device.post(KeyDown(Key.LEFT))
+    device.post(KeyDown(Key.SELECT))
+    assert device.running_app is recording_app
+
+
+def test_icons_and_names_are_drawn(make_device: Any, app_class: Any) -> None:
+    class WithIcon(app_class):  # type: ignore[misc, valid-type]
+        def icon(self) -> Image.Image:
+            return Image.new("RGBA", (32, 22), (0, 128, 255, 255))
+
+    device = make_device("square", apps=[LauncherApp(), WithIcon("Blue", "Blue")],
+                         start="Applications")
+    x, y = first_cell_centre(device)
+    icon_pixels = device.screen.image.crop((x - 40, y - 40, x + 40, y + 10)).getcolors(100000)
+    assert any(colour == (0, 128, 255) for _, colour in icon_pixels)
+
+
+def test_fit_icon_scales_for_the_density() -> None:
+    small = Image.new("RGBA", (32, 22))
+    assert fit_icon(small, 2).size == (64, 44)
+    assert fit_icon(small, 1).size == (32, 22)
+    huge = Image.new("RGBA", (200, 100))
+    w, h = fit_icon(huge, 1).size
+    assert w <= (CELL_W - 4) and h <= 26
+
+
+def test_about_menu_opens_an_alert(make_device: Any) -> None:
+    device = make_device("square", start="Applications")
+    device.post(MenuCommand("about"))
+    assert type(device.modals[-1]).__name__ == "Alert"
+
+
+def test_no_apps_says_so(make_device: Any) -> None:
+    device = make_device("square-low", apps=[LauncherApp()], start=None)
+    assert device.running_app.name == "Applications"
+    row = device.screen.image.crop((0, 20, 160, 40))
+    assert row.getcolors(1000) is not None and len(row.getcolors(1000) or []) > 1
+    assert row.getpixel((0, 0)) == WHITE
