@@ -69,7 +69,7 @@ def encode(
 ) -> bytes:
     """One Palm bitmap of ``image`` (any Pillow mode; alpha < 128 is transparent)."""
     _check_options(depth, density, compression)
-    pixels = _prepare(image, depth, colour_table, dither)
+    pixels = _prepare(_as_rgba(image), depth, colour_table, dither)
     return _frame_best(pixels, density, compression, version, chained=False)
 
 
@@ -100,7 +100,7 @@ def encode_family(
         if density not in density_list or depth not in depth_list:
             raise BitmapError(f"member {density}x{depth} is not one of the family's members")
     top = density_list[-1]
-    source = image.convert("RGBA")
+    source = _as_rgba(image)
 
     low: list[bytes] = []
     high: list[bytes] = []
@@ -108,7 +108,7 @@ def encode_family(
         scaled = _resize_for(source, density, top)
         for depth in depth_list:
             override = (members or {}).get((density, depth))
-            picture = scaled if override is None else override.convert("RGBA")
+            picture = scaled if override is None else _as_rgba(override)
             pixels = _prepare(picture, depth, False, dither)
             framed = _frame_best(pixels, density, compression, None, chained=True)
             (low if density == LOW_DENSITY else high).append(framed)
@@ -125,6 +125,13 @@ def encode_family(
             member = _chain(member)
         out += member
     return bytes(out)
+
+
+def _as_rgba(image: Image.Image) -> Image.Image:
+    try:
+        return image.convert("RGBA")
+    except ValueError:
+        raise BitmapError(f"cannot convert a {image.mode} image to colours") from None
 
 
 def _check_options(depth: int, density: int, codec: str) -> None:

@@ -281,6 +281,13 @@ def test_best_compression_is_the_smallest() -> None:
         assert len(bitmap.encode(GRADIENT, depth, 144, "best")) == min(sizes)
 
 
+@pytest.mark.parametrize("mode", ["1", "L", "LA", "P", "PA", "RGB", "I", "I;16", "F", "CMYK"])
+def test_any_image_mode_encodes(mode: str) -> None:
+    image = Image.new(mode, (5, 4))
+    for depth in (1, 8, 16):
+        assert bitmap.decode(bitmap.encode(image, depth, 72, "best"))[0].image.size == (5, 4)
+
+
 def test_empty_image() -> None:
     member = bitmap.decode(bitmap.encode(Image.new("RGBA", (0, 0)), 8, 72, "rle"))[0]
     assert member.image.size == (0, 0)
@@ -459,5 +466,7 @@ def test_bad_encode_options() -> None:
         bitmap.encode(GRADIENT, depth=16, colour_table=True)
     with pytest.raises(BitmapError, match="larger"):
         bitmap.encode(Image.new("L", (40000, 1)), depth=1)
+    with pytest.raises(BitmapError, match="La image"):
+        bitmap.encode(Image.new("La", (2, 2)))
     with pytest.raises(BitmapError, match="at least one"):
         bitmap.encode_family(GRADIENT, depths=())

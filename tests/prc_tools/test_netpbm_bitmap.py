@@ -177,10 +177,11 @@ def test_our_bitmaps_read_the_same_in_palmtopnm(
 
 
 @pytest.mark.parametrize(
-    ("depth", "codec"), list(itertools.product((1, 2, 4, 8), ("none", "packbits")))
+    ("depth", "codec", "density"),
+    list(itertools.product((1, 2, 4, 8), ("none", "packbits"), (72, 144))),
 )
-def test_our_colour_tables_read_the_same_in_palmtopnm(depth: int, codec: str) -> None:
-    data = bitmap.encode(with_holes(colourful()), depth, 72, codec, colour_table=True)
+def test_our_colour_tables_read_the_same_in_palmtopnm(depth: int, codec: str, density: int) -> None:
+    data = bitmap.encode(with_holes(colourful()), depth, density, codec, colour_table=True)
     (member,) = assert_same_as_palmtopnm(data)
     assert member.has_colour_table
 
