@@ -1,0 +1,34 @@
+"""Build hook: ship the skins/ folder (device skins and bundled plugin sources) inside the
+package as palmish/skins, so a regular (non-editable) install finds them with
+importlib.resources. Editable installs and checkouts use skins/ in place.
+Everything else is declared in setup.cfg.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_py import build_py
+
+SKIN_FILES = ("*.yaml", "*.yml", "*.png", "*.wav", "*.bin", "*.txt", "*.md")
+
+
+class BuildPyWithSkins(build_py):
+    def run(self) -> None:
+        super().run()
+        if getattr(self, "editable_mode", False):
+            return  # an editable install reads the checkout's skins/ directly
+        source = Path(__file__).resolve().parent / "skins"
+        target = Path(self.build_lib) / "palmish" / "skins"
+        if target.exists():
+            shutil.rmtree(target)
+        for path in sorted(source.rglob("*")):
+            if path.is_file() and any(path.match(p) for p in SKIN_FILES):
+                dest = target / path.relative_to(source)
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(path, dest)
+
+
+setup(cmdclass={"build_py": BuildPyWithSkins})
