@@ -18,16 +18,13 @@ from palmish.frontend.skin import load_skin
 
 from .conftest import needs_display
 
-pytestmark = [
-    pytest.mark.window,
-    needs_display,
-    pytest.mark.skipif(shutil.which("xdotool") is None, reason="xdotool is not installed"),
-]
+pytestmark = [pytest.mark.window, needs_display]
 
 HERE = Path(__file__).resolve().parent
 
 
 def xdo(*args: str) -> str:
+    assert shutil.which("xdotool"), "this test needs xdotool (apt-get install xdotool)"
     done = subprocess.run(["xdotool", *args], capture_output=True, text=True, timeout=10)
     assert done.returncode == 0, done.stderr
     return done.stdout.strip()
