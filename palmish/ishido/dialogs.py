@@ -103,8 +103,8 @@ def game_over_text(game: Game, scores: HighScores, rank: int | None) -> str:
         lines.append("none yet")
     for i, entry in enumerate(table, start=1):
         marker = " <" if rank == i else ""
-        lines.append(f"{i}. {entry.score}  4-ways {entry.fourways}  left {entry.tiles_left}  "
-                     f"deal {entry.seed}{marker}")
+        lines.append(f"{i}. {entry.score} ({entry.fourways} 4-way, {entry.tiles_left} left, "
+                     f"deal {entry.seed}){marker}")
     return "\n".join(lines)
 
 

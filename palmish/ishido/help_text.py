@@ -84,10 +84,6 @@ than its cell for a raised or shadowed look, and a plugin may supply separate \
 """
 
 ABOUT = """\
-PalmIshido for palmish
-
-A tile-matching game in the tradition of Ishido: The Way of Stones, after \
-PalmIshido for Palm OS.
-
-This version, its tiles, boards and sounds were made for the palmish project.
+PalmIshido for palmish: tile matching in the tradition of Ishido, after \
+PalmIshido for Palm OS. Its tiles, boards and sounds were made for palmish.
 """
