@@ -1,0 +1,262 @@
+"""The PalmIshido computer player: `choose(game) -> (row, col)`.
+
+It knows what a player knows: the board, the current tile, the score and how
+many of each tile are still in the pouch (never their order). It searches an
+expectimax tree: our placement, then every tile the pouch may give next,
+weighted by how many of it are left, then our best reply, and so on, deepening
+while the time budget lasts. Leaves are scored by mobility: for every tile
+still to come, how many cells would take it; a tile with few or no cells is a
+threat to the game. With aim="score" the leaves also value four-ways, made and
+prepared. See docs/ai.md.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from palmish.ishido import rules
+from palmish.ishido.game import Game
+from palmish.ishido.rules import AROUND, BOARD, EDGE, STRIDE, IllegalMove
+
+AIMS = ("clear", "score")
+TYPES = len(rules.TILES)  # 36 distinct tiles, index color * 6 + shape
+_TYPE_COLOR = tuple(t.color for t in rules.TILES)
+_TYPE_SHAPE = tuple(t.shape for t in rules.TILES)
+
+# Leaf weights, tuned on seeds 1000..1199 (the benchmark uses 0..299).
+NO_CELL = -10.0  # a tile to come that no cell would take
+NEIGHBOUR_WEIGHT = 0.6  # per neighbour of a placement: fill holes, stay compact
+EDGE_WEIGHT = 0.3  # per edge placement: the rim is cheap space for clearing
+# aim="score": a four-way made, and a pocket (empty cell with four neighbours)
+# that some tile still to come would fill as a four-way.
+FOURWAY_MADE = 6.0
+LIVE_POCKET = 3.0
+PROTO_POCKET = 1.0  # an empty cell with three neighbours that some tile to come fits
+WIN = 1000.0  # every tile placed
+LOSS = -500.0  # stuck; minus LOSS_PER_TILE for each tile left
+LOSS_PER_TILE = 20.0
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+def legal_masks(
+    occupied: int, colors: Sequence[int], shapes: Sequence[int], types: Sequence[int]
+) -> list[int]:
+    """rules.legal_mask for several tile types at once, sharing the shifted masks."""
+    empty = BOARD & ~occupied
+    n_l, n_r, n_u, n_d = occupied << 1, occupied >> 1, occupied << STRIDE, occupied >> STRIDE
+    candidates = empty & (n_l | n_r | n_u | n_d)
+    four = n_l & n_r & n_u & n_d
+    single = ~((n_l & (n_r | n_u | n_d)) | (n_r & (n_u | n_d)) | (n_u & n_d))
+    open_cells = candidates & ~four
+    pockets = candidates & four
+    out = []
+    for k in types:
+        cm = colors[_TYPE_COLOR[k]]
+        sm = shapes[_TYPE_SHAPE[k]]
+        c_l, c_r, c_u, c_d = cm << 1, cm >> 1, cm << STRIDE, cm >> STRIDE
+        s_l, s_r, s_u, s_d = sm << 1, sm >> 1, sm << STRIDE, sm >> STRIDE
+        mismatch = (
+            (n_l & ~(c_l | s_l))
+            | (n_r & ~(c_r | s_r))
+            | (n_u & ~(c_u | s_u))
+            | (n_d & ~(c_d | s_d))
+        )
+        split = (
+            (c_l & (s_r | s_u | s_d))
+            | (c_r & (s_l | s_u | s_d))
+            | (c_u & (s_l | s_r | s_d))
+            | (c_d & (s_l | s_r | s_u))
+        )
+        legal = open_cells & ~mismatch & (single | split)
+        if pockets:
+            legal |= pockets & (
+                (c_l & c_r & s_u & s_d)
+                | (c_l & c_u & s_r & s_d)
+                | (c_l & c_d & s_r & s_u)
+                | (c_r & c_u & s_l & s_d)
+                | (c_r & c_d & s_l & s_u)
+                | (c_u & c_d & s_l & s_r)
+            )
+        out.append(legal)
+    return out
+
+
+class _Search:
+    """Expectimax over (our placement, next tile drawn) pairs on raw bitboards."""
+
+    def __init__(
+        self, game: Game, aim: str, deadline: float, max_evals: int | None
+    ) -> None:
+        self.scoring = aim == "score"
+        self.deadline = deadline
+        self.evals_left = max_evals
+        self.occupied = 0
+        self.colors = [0] * rules.COLORS
+        self.shapes = [0] * rules.SHAPES
+        for r in range(rules.ROWS):
+            for c in range(rules.COLS):
+                t = game.tile_at(r, c)
+                if t is not None:
+                    self._put(r * STRIDE + c, t.color * rules.SHAPES + t.shape)
+        # What a player can count: the tiles still to come after the current one.
+        self.counts = [0] * TYPES
+        for t, n in game.pouch_counts().items():
+            self.counts[t.color * rules.SHAPES + t.shape] = n
+        self.left = sum(self.counts)
+        self.fourways = game.fourways
+        self.ticks = 0
+
+    # -------------------------------------------------------- board edits
+
+    def _put(self, i: int, k: int) -> None:
+        bit = 1 << i
+        self.occupied |= bit
+        self.colors[_TYPE_COLOR[k]] |= bit
+        self.shapes[_TYPE_SHAPE[k]] |= bit
+
+    def _remove(self, i: int, k: int) -> None:
+        bit = ~(1 << i)
+        self.occupied &= bit
+        self.colors[_TYPE_COLOR[k]] &= bit
+        self.shapes[_TYPE_SHAPE[k]] &= bit
+
+    # -------------------------------------------------------- values
+
+    def move_value(self, i: int) -> float:
+        """What a placement on bit i is worth by itself (board before placing)."""
+        neighbours = (self.occupied & AROUND[i]).bit_count()
+        value = NEIGHBOUR_WEIGHT * neighbours
+        if (EDGE >> i) & 1:
+            value += EDGE_WEIGHT
+        if neighbours == 4 and self.scoring:
+            value += FOURWAY_MADE
+        return value
+
+    def _check_budget(self) -> None:
+        self.ticks += 1
+        if self.evals_left is not None:
+            self.evals_left -= 1
+            if self.evals_left < 0:
+                raise _OutOfTime
+        elif self.ticks & 7 == 0 and time.perf_counter() > self.deadline:
+            raise _OutOfTime
+
+    def after(self, depth: int) -> float:
+        """Value of the position after one of our placements, `depth` plies deep."""
+        if self.left == 0:
+            return WIN
+        self._check_budget()
+        counts = self.counts
+        present = [k for k in range(TYPES) if counts[k]]
+        masks = legal_masks(self.occupied, self.colors, self.shapes, present)
+        if depth <= 1:
+            value = 0.0
+            live = 0
+            for k, legal in zip(present, masks, strict=True):
+                cells = legal.bit_count()
+                value += counts[k] * (NO_CELL if cells == 0 else -1.0 / cells)
+                live |= legal
+            if self.scoring:
+                occupied = self.occupied
+                n_l, n_r = occupied << 1, occupied >> 1
+                n_u, n_d = occupied << STRIDE, occupied >> STRIDE
+                pockets = n_l & n_r & n_u & n_d & ~occupied
+                three = ((n_l & n_r & (n_u | n_d)) | (n_u & n_d & (n_l | n_r))) & ~pockets
+                value += LIVE_POCKET * (live & pockets).bit_count()
+                value += PROTO_POCKET * (live & three & ~EDGE).bit_count()
+            return value
+        total = 0.0
+        loss = LOSS - LOSS_PER_TILE * self.left
+        for k, legal in zip(present, masks, strict=True):
+            n = counts[k]
+            if not legal:
+                total += n * loss
+                continue
+            counts[k] = n - 1
+            self.left -= 1
+            best = -1e18
+            while legal:
+                low = legal & -legal
+                i = low.bit_length() - 1
+                legal ^= low
+                value = self.move_value(i)
+                self._put(i, k)
+                try:
+                    value += self.after(depth - 1)
+                finally:
+                    self._remove(i, k)
+                if value > best:
+                    best = value
+            self.left += 1
+            counts[k] = n
+            total += n * best
+        return total / self.left
+
+    def value_of(self, i: int, k: int, depth: int) -> float:
+        """Value of placing tile type k (the current tile) on bit i."""
+        value = self.move_value(i)
+        self._put(i, k)
+        try:
+            return value + self.after(depth)
+        finally:
+            self._remove(i, k)
+
+
+def choose(
+    game: Game,
+    budget_ms: float = 100.0,
+    aim: str = "clear",
+    *,
+    rng: random.Random | None = None,
+    deadline: float | None = None,
+    max_evals: int | None = None,
+) -> tuple[int, int]:
+    """A legal (row, col) for the game's current tile.
+
+    aim="clear" plays to place all 72 tiles; aim="score" for the modern
+    score. The search stops at `deadline` (a time.perf_counter() value) if
+    given, else after `budget_ms`; with `max_evals` it stops after that many
+    leaf evaluations instead, which makes it reproducible whatever the
+    machine's load. `rng` only breaks ties between equal moves.
+    """
+    if aim not in AIMS:
+        raise ValueError(f"unknown aim {aim!r} (use 'clear' or 'score')")
+    current = game.current
+    if current is None:
+        raise IllegalMove("the game is over: there is no tile to place")
+    start = time.perf_counter()
+    if deadline is None:
+        deadline = start + budget_ms / 1000.0
+    rng = rng or random.Random(0)
+    candidates = rules.bits_of(game.legal_mask())
+    rng.shuffle(candidates)  # ties go to a random move, reproducibly with rng
+    if len(candidates) == 1:
+        return divmod(candidates[0], STRIDE)
+    search = _Search(game, aim, deadline, max_evals)
+    k = current.color * rules.SHAPES + current.shape
+    best = candidates[0]
+    depth = 1
+    # Iterative deepening; a depth beyond the tiles left adds nothing.
+    while depth <= search.left + 1:
+        scored: list[tuple[float, int]] = []
+        try:
+            for i in candidates:
+                scored.append((search.value_of(i, k, depth), i))
+        except _OutOfTime:
+            pass
+        # Candidates run best-first, so a partial deeper pass that finished the
+        # previous best is still a fair comparison among those it finished.
+        if scored and (depth == 1 or scored[0][1] == best):
+            scored.sort(key=lambda pair: -pair[0])
+            best = scored[0][1]
+            finished = [i for _, i in scored]
+            candidates = finished + [i for i in candidates if i not in finished]
+        if len(scored) < len(candidates):
+            break
+        depth += 1
+    return divmod(best, STRIDE)
