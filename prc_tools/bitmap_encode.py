@@ -148,6 +148,8 @@ def _check_options(depth: int, density: int, codec: str) -> None:
 def _resize_for(source: Image.Image, density: int, top: int) -> Image.Image:
     if density == top:
         return source
+    if source.width == 0 or source.height == 0:
+        return source.copy()  # nothing to scale; an empty picture stays empty
     width = max(1, round(source.width * density / top))
     height = max(1, round(source.height * density / top))
     exact = top % density == 0

@@ -288,9 +288,13 @@ def test_any_image_mode_encodes(mode: str) -> None:
         assert bitmap.decode(bitmap.encode(image, depth, 72, "best"))[0].image.size == (5, 4)
 
 
-def test_empty_image() -> None:
-    member = bitmap.decode(bitmap.encode(Image.new("RGBA", (0, 0)), 8, 72, "rle"))[0]
-    assert member.image.size == (0, 0)
+@pytest.mark.parametrize("size", [(0, 0), (5, 0), (0, 5)])
+def test_empty_image(size: tuple[int, int]) -> None:
+    for depth in (1, 8, 16):
+        member = bitmap.decode(bitmap.encode(Image.new("RGBA", size), depth, 72, "best"))[0]
+        assert member.image.size == size
+    family = bitmap.decode(bitmap.encode_family(Image.new("RGBA", size)))
+    assert [m.image.size for m in family] == [size] * 4
 
 
 # --- versions -------------------------------------------------------------------------
