@@ -13,7 +13,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -131,7 +131,7 @@ def _build_time() -> datetime:
     """Now, or SOURCE_DATE_EPOCH (reproducible builds) when set."""
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
     if epoch.isdigit():
-        return datetime.utcfromtimestamp(int(epoch))
+        return datetime.fromtimestamp(int(epoch), timezone.utc).replace(tzinfo=None)
     return datetime.now().replace(microsecond=0)
 
 

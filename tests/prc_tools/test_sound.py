@@ -9,6 +9,8 @@ import wave
 from collections.abc import Callable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from prc_tools import SoundError, sound
 
@@ -127,3 +129,32 @@ def test_wave_resources_must_be_plain(make_wav: MakeWav) -> None:
     with pytest.raises(SoundError, match="not plain PCM"):
         sound.read_wave_resource(make_wav(rate=44100))
     assert sound.read_wave_resource(make_wav(bits=8, rate=11025)).bits == 8
+
+
+
+def _stdlib_wav(channels: int, width: int, rate: int) -> bytes:
+    buffer = io.BytesIO()
+    with wave.open(buffer, "wb") as out:
+        out.setnchannels(channels)
+        out.setsampwidth(width)
+        out.setframerate(rate)
+        out.writeframes(bytes((i * 37) & 0xFF for i in range(channels * width * 200)))
+    return buffer.getvalue()
+
+
+FUZZ_SAMPLES = [_stdlib_wav(1, 1, 11025), _stdlib_wav(2, 2, 44100), _stdlib_wav(2, 3, 48000)]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(FUZZ_SAMPLES), st.data())
+def test_mutated_wavs_raise_only_sound_errors(sample: bytes, data: st.DataObject) -> None:
+    body = bytearray(sample[: data.draw(st.integers(0, len(sample)))])
+    for _ in range(data.draw(st.integers(0, 6))):
+        if body:
+            body[data.draw(st.integers(0, len(body) - 1))] = data.draw(st.integers(0, 255))
+    try:
+        out = sound.convert(bytes(body))
+    except SoundError as exc:
+        assert "\n" not in str(exc)
+    else:
+        assert sound.read_wave_resource(out).is_plain
