@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 # Standard (low-density) metrics.
 TITLE_H = 15
-CELL_W = 40
+CELL_W = 53  # three columns on a 160-wide screen; names like "PalmIshido" fit
 CELL_H = 40
 ICON_BOX = 26  # height reserved for the icon inside a cell
 LAUNCHER_CREATOR = "lnch"
@@ -223,7 +223,7 @@ class LauncherApp(App):
         if index == self._pressed:
             fb.invert(Rect(ix - s, iy - s, image.width + 2 * s, image.height + 2 * s))
         std = fb.font("std")
-        label = std.fit(app.name, cell.w - 2 * s)
+        label = std.fit(app.name, cell.w - s)
         width = std.width(label)
         lx = cell.x + (cell.w - width) // 2
         ly = cell.y + (ICON_BOX + 3) * s
