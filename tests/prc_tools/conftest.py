@@ -191,3 +191,22 @@ def make_wav() -> Callable[..., bytes]:
 @pytest.fixture
 def make_tile() -> Callable[..., Image.Image]:
     return tile_image
+
+
+@pytest.fixture
+def netpbm() -> Callable[[list[str], bytes], bytes]:
+    """Run a netpbm tool (retrying pnmtopalm's random 16-bit failures), or skip/fail."""
+    need_tool(shutil.which("pnmtopalm") is not None, "netpbm (pnmtopalm)")
+
+    def run(command: list[str], data: bytes) -> bytes:
+        import subprocess
+
+        message = b""
+        for _ in range(6):
+            result = subprocess.run(command, input=data, capture_output=True, check=False)
+            if result.returncode == 0 and result.stdout:
+                return result.stdout
+            message = result.stderr
+        pytest.fail(f"{' '.join(command)} failed: {message.decode(errors='replace')}")
+
+    return run

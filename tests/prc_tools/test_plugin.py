@@ -332,3 +332,32 @@ def test_every_bundled_plugin_builds_and_verifies() -> None:
         db = plugin.build_folder(folder)
         assert plugin.verify(db)
         assert plugin.read_info(db)["game"] == "ishido"
+
+
+def test_extract_then_build_keeps_bitmaps_written_by_pnmtopalm(
+    netpbm: Callable[[list[str], bytes], bytes], tmp_path: Path
+) -> None:
+    import io
+
+    image = Image.new("RGB", (30, 20))
+    image.putdata([((x * 8) % 256, (y * 12) % 256, ((x + y) * 5) % 256)
+                   for y in range(20) for x in range(30)])
+    colour, grey = io.BytesIO(), io.BytesIO()
+    image.save(colour, format="PPM")
+    image.convert("L").save(grey, format="PPM")  # written as PGM
+    mapped = netpbm(["pnmremap", "-quiet", "-nofloyd",
+                     "-mapfile=/usr/share/netpbm/palmcolor8.map"], colour.getvalue())
+    cases = [
+        (["-depth", "2", "-rle_compression"], grey.getvalue()),
+        (["-depth", "4", "-scanline_compression"], grey.getvalue()),
+        (["-depth", "8", "-packbits_compression"], mapped),
+        (["-depth", "8", "-colormap"], colour.getvalue()),
+        (["-depth", "16"], colour.getvalue()),
+        (["-depth", "8", "-density", "144", "-transparent", "#ffffff"], mapped),
+    ]
+    db = Database("From netpbm", "DATA", "test", resources=[
+        Resource("Tbmp", index, netpbm(["pnmtopalm", "-quiet", *args], data))
+        for index, (args, data) in enumerate(cases)
+    ])
+    rebuilt = plugin.build_folder(plugin.extract(db, tmp_path / "out"))
+    assert equivalent(db, rebuilt) == []
