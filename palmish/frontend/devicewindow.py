@@ -30,6 +30,10 @@ from palmish.frontend.skin import Button, Circle, Skin
 from palmish.frontend.texture import LcdTexture, bezel_texture
 
 PRESSED_SHADE = (0, 0, 0, 96)  # drawn over a hard button while it is held down
+# Held scroll/navigator buttons repeat, as on the devices: after a pause, then steadily.
+REPEATING = frozenset({"up", "down", "left", "right"})
+REPEAT_DELAY_S = 0.45
+REPEAT_EVERY_S = 0.1
 QUIT_MODIFIERS = pkey.MOD_CTRL | pkey.MOD_COMMAND
 
 
@@ -198,6 +202,14 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         self.device.advance(self.now_ms())
         self.frame()
 
+    def close(self) -> None:
+        """Close the window and drop everything it scheduled on pyglet's clock."""
+        for callback in (self._on_frame, self._on_timer, self._start_repeat, self._repeat):
+            pyglet.clock.unschedule(callback)
+        self._frame_pending = False
+        self._ready = False
+        super().close()
+
     def on_draw(self) -> None:
         if not self._ready:
             return
@@ -246,6 +258,8 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         if hard is not None:
             self._hold_button(hard)
             self.post(action_event(hard.action))
+            if hard.action in REPEATING:
+                pyglet.clock.schedule_once(self._start_repeat, REPEAT_DELAY_S, hard.action)
 
     def on_mouse_drag(
         self, x: float, y: float, dx: float, dy: float, buttons: int, modifiers: int
@@ -293,7 +307,17 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
             )
         self._needs_draw = True
 
+    def _start_repeat(self, _dt: float, action: str) -> None:
+        if self._held is not None:
+            pyglet.clock.schedule_interval(self._repeat, REPEAT_EVERY_S, action)
+
+    def _repeat(self, _dt: float, action: str) -> None:
+        self.post(action_event(action))
+
     def _release_button(self) -> None:
+        # Only scheduled while a button is held, so an idle window has no timers.
+        pyglet.clock.unschedule(self._start_repeat)
+        pyglet.clock.unschedule(self._repeat)
         if self._held is not None:
             self._held.delete()
             self._held = None
