@@ -347,11 +347,14 @@ def test_extract_then_build_keeps_bitmaps_written_by_pnmtopalm(
     image.convert("L").save(grey, format="PPM")  # written as PGM
     mapped = netpbm(["pnmremap", "-quiet", "-nofloyd",
                      "-mapfile=/usr/share/netpbm/palmcolor8.map"], colour.getvalue())
+    few = io.BytesIO()
+    image.quantize(40).convert("RGB").save(few, format="PPM")
+    few_colours = few.getvalue()
     cases = [
         (["-depth", "2", "-rle_compression"], grey.getvalue()),
         (["-depth", "4", "-scanline_compression"], grey.getvalue()),
         (["-depth", "8", "-packbits_compression"], mapped),
-        (["-depth", "8", "-colormap"], colour.getvalue()),
+        (["-depth", "8", "-colormap"], few_colours),
         (["-depth", "16"], colour.getvalue()),
         (["-depth", "8", "-density", "144", "-transparent", "#ffffff"], mapped),
     ]
