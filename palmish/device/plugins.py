@@ -265,7 +265,7 @@ class PluginRegistry:
         for path in self.storage.database_paths():
             if path.suffix.lower() != ".prc":
                 continue
-            db = self.storage.read_database(path)
+            db = self.storage.read_database(path, then="plugin ignored")
             if db is None:
                 continue
             try:

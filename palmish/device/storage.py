@@ -121,17 +121,17 @@ class Storage:
     def write_database(self, path: Path, db: Database) -> None:
         atomic_write(path, db.to_bytes(), self.durable)
 
-    def read_database(self, path: Path) -> Database | None:
+    def read_database(self, path: Path, then: str = "using defaults") -> Database | None:
         """The database at `path`; None when absent or unreadable (then moved aside)."""
         if not path.exists():
             return None
         try:
             return Database.read(path)
         except PrcError as exc:
-            self.quarantine(path, str(exc))
+            self.quarantine(path, str(exc), then)
             return None
 
-    def quarantine(self, path: Path, problem: str) -> Path | None:
+    def quarantine(self, path: Path, problem: str, then: str = "using defaults") -> Path | None:
         """Move a bad file aside as NAME.corrupt-<time> and report it in one line."""
         stamp = time.strftime("%Y%m%dT%H%M%S")
         target = path.with_name(f"{path.name}.corrupt-{stamp}")
@@ -144,7 +144,7 @@ class Storage:
         except OSError as exc:
             self.report(f"{path}: {problem}; could not move it aside ({exc.strerror or exc})")
             return None
-        self.report(f"{path}: {problem}; moved aside to {target.name}, using defaults")
+        self.report(f"{path}: {problem}; moved aside to {target.name}, {then}")
         return target
 
     # ---------------------------------------------------- prefs and app state

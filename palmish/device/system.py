@@ -181,11 +181,12 @@ class Device:
         self._after_event()
 
     def go_home(self) -> None:
+        """Home: back to the launcher; on the launcher itself, just close any dialogs."""
         launcher = self._launcher()
-        if launcher is not None:
-            self.switch_to(launcher.name)
-        else:
+        if launcher is None or launcher is self.running_app:
             self._close_all_modals()
+        else:
+            self.switch_to(launcher.name)
 
     def shutdown(self) -> None:
         """Stop the running app so that it saves its state; the device is then idle."""

@@ -249,3 +249,24 @@ def test_the_device_shows_a_fallback_as_an_alert(make_device: Any, tmp_path: Pat
     device.post(KeyDown(Key.UP))  # the alert opens once the event is handled
     assert isinstance(device.modals[-1], Alert)
     assert "'Gone Board' is missing" in device.modals[-1].message
+
+
+def test_unreadable_installed_files_are_moved_aside_and_non_plugins_ignored(
+    registry: tuple[PluginRegistry, list[str]]
+) -> None:
+    reg, messages = registry
+    folder = reg.storage.databases_dir
+    folder.mkdir(parents=True)
+    (folder / "junk.prc").write_bytes(b"\x01" * 50)
+    Database("Not a plugin", "appl", "ABCD", resources=[Resource("code", 1, b"x")]).write(
+        folder / "app.prc"
+    )
+    assert [p.name for p in reg.all()] == ["Test Board", "Test Board Wide", "Test Sounds"]
+    assert not (folder / "junk.prc").exists()
+    assert len(list(folder.glob("junk.prc.corrupt-*"))) == 1
+    assert (folder / "app.prc").exists()
+    assert sorted(m.split(": ", 1)[1] for m in messages) == [
+        "no 'pINF' id 0 resource: not a plugin; ignored",
+        "truncated header: 50 bytes, a header needs 78; moved aside to "
+        + next(folder.glob("junk.prc.corrupt-*")).name + ", plugin ignored",
+    ]

@@ -248,3 +248,39 @@ def test_switching_apps_stops_and_starts_keeping_state(
 def test_unknown_start_app_is_refused(make_device: Any) -> None:
     with pytest.raises(ValueError, match="no app named 'Nope'"):
         make_device("square", start="Nope")
+
+
+def test_home_on_the_launcher_closes_its_dialogs(make_device: Any) -> None:
+    device = make_device("square", start="Applications")
+    device.post(MenuCommand("about"))
+    assert device.modals
+    device.post(KeyDown(Key.HOME))
+    assert device.modals == () and device.running_app.name == "Applications"
+
+
+def test_input_area_is_drawn_only_when_open(make_device: Any) -> None:
+    from palmish.device.inputarea import AREA_COLOUR, BOX_COLOUR, writing_boxes
+
+    device = make_device("square")
+    area = device.config.input_area
+    assert area is not None
+    assert device.screen.image.getpixel((area.x + 2, area.y + 2)) == AREA_COLOUR
+    letters, numbers = writing_boxes(area)
+    for box in (letters, numbers):
+        assert device.screen.image.getpixel((box.x + 20, box.y + 20)) == BOX_COLOUR
+    device.post(ToggleInputArea())
+    assert device.config.input_area is None
+    assert device.screen.image.getpixel((area.x + 2, area.y + 2)) == APP_COLOUR
+
+
+def test_a_pressed_status_button_is_highlighted(make_device: Any) -> None:
+    from palmish.device.statusbar import PRESSED_COLOUR
+
+    device = make_device("wide")
+    rect = button_rects(device.config)[StatusButton.HOME]
+    device.post(PenDown(rect.x + 2, rect.y + 2))
+    assert device.screen.image.getpixel((rect.x + 2, rect.y + 2)) == PRESSED_COLOUR
+    device.post(PenMove(rect.x - 100, rect.y + 2))  # slid off: released without acting
+    assert device.screen.image.getpixel((rect.x + 2, rect.y + 2)) == BAR_COLOUR
+    device.post(PenUp(rect.x - 100, rect.y + 2))
+    assert device.running_app.name == "Recorder"
