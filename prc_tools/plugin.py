@@ -295,7 +295,34 @@ def verify(db: Database) -> list[str]:
                 lines.append(f"{where}: sound {wav.rate} Hz {wav.bits}-bit, {wav.seconds:.2f} s")
         except PrcError as exc:
             raise type(exc)(f"{where}: {exc}") from None
+    if plugin and info["game"] == "ishido":
+        _check_ishido_database(db, info)
     return lines
+
+
+def _check_ishido_database(db: Database, info: dict[str, Any]) -> None:
+    """The resources the PalmIshido app needs are there, at the sizes it draws them."""
+    if info["kind"] == "pieces":
+        for tile in range(TILE_COUNT):
+            if db.resource("Tbmp", 1000 + tile) is None:
+                raise PluginError(
+                    f"Tbmp {1000 + tile} (tile colour {tile // 6}, shape {tile % 6}) is missing"
+                )
+    elif info["kind"] == "board":
+        for needed, what in ((2000, "board"), (2001, "cell mark")):
+            if db.resource("Tbmp", needed) is None:
+                raise PluginError(f"Tbmp {needed} (the {what}) is missing")
+        board = db.resource("Tbmp", 2000)
+        assert board is not None
+        cell_w, cell_h = info["cell"]
+        for member in bitmap.decode(board.data):
+            want = (BOARD_COLUMNS * cell_w * member.density // 144,
+                    BOARD_ROWS * cell_h * member.density // 144)
+            if (member.width, member.height) != want:
+                raise PluginError(
+                    f"Tbmp 2000 (the board) is {member.width}x{member.height} at"
+                    f" {member.density} dpi, must be {want[0]}x{want[1]}"
+                )
 
 
 def _is_known_plugin_type(db: Database) -> bool:

@@ -364,3 +364,24 @@ def test_extract_then_build_keeps_bitmaps_written_by_pnmtopalm(
     ])
     rebuilt = plugin.build_folder(plugin.extract(db, tmp_path / "out"))
     assert equivalent(db, rebuilt) == []
+
+
+def test_verify_checks_what_the_ishido_app_needs(pieces_folder: MakeFolder) -> None:
+    db = plugin.build_folder(pieces_folder(lifted=False))
+    db.resources = [r for r in db.resources if r.id != 1007]
+    with pytest.raises(PluginError, match=r"Tbmp 1007 \(tile colour 1, shape 1\) is missing"):
+        plugin.verify(db)
+    info = {"game": "ishido", "kind": "board", "name": "B", "version": 1, "author": "a",
+            "configs": ["square"], "cell": [24, 40]}
+    wrong_size = bitmap.encode_family(Image.new("RGB", (280, 320)), densities=(144,),
+                                      depths=(16,))
+    mark = bitmap.encode_family(Image.new("RGB", (24, 40)), densities=(144,), depths=(16,))
+    board = Database("B", "IsBd", "PIsh", resources=[
+        Resource("pINF", 0, plugin.info_bytes(info)), Resource("Tbmp", 2000, wrong_size),
+        Resource("Tbmp", 2001, mark),
+    ])
+    with pytest.raises(PluginError, match="is 280x320 at 144 dpi, must be 288x320"):
+        plugin.verify(board)
+    board.resources = board.resources[:2]
+    with pytest.raises(PluginError, match="cell mark"):
+        plugin.verify(board)
