@@ -35,6 +35,9 @@ REPEATING = frozenset({"up", "down", "left", "right"})
 REPEAT_DELAY_S = 0.45
 REPEAT_EVERY_S = 0.1
 QUIT_MODIFIERS = pkey.MOD_CTRL | pkey.MOD_COMMAND
+# The bezel (already laid over the background) and the LCD are opaque: copying
+# them without blending is cheaper for a software renderer.
+OPAQUE_BLEND = (gl.GL_ONE, gl.GL_ZERO)
 
 
 class ScreenLike(Protocol):
@@ -122,14 +125,16 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         self.layout = layout = self._layout_for(config)
         self._bezel = pyglet.sprite.Sprite(
             bezel_texture(layout.face.image, self.skin.background),
-            0, 0, batch=self._batch, group=self._bezel_group,
+            0, 0, blend_src=OPAQUE_BLEND[0], blend_dest=OPAQUE_BLEND[1],
+            batch=self._batch, group=self._bezel_group,
         )
         self._bezel.scale = self.zoom
         self.lcd = LcdTexture(config.width, config.height)
         self.lcd.upload_all(self._shown_screen.image)
         x, y, _, _ = layout.gl_rect(layout.face.lcd)
         self._lcd_sprite = pyglet.sprite.Sprite(
-            self.lcd.texture, x, y, batch=self._batch, group=self._lcd_group
+            self.lcd.texture, x, y, blend_src=OPAQUE_BLEND[0], blend_dest=OPAQUE_BLEND[1],
+            batch=self._batch, group=self._lcd_group,
         )
         self._lcd_sprite.scale = self.zoom * layout.lcd_scale
         self._release_button()
@@ -213,7 +218,7 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
     def on_draw(self) -> None:
         if not self._ready:
             return
-        self.clear()
+        # No clear(): the opaque bezel covers the whole window.
         self._batch.draw()
         self.frames_drawn += 1
         self._needs_draw = False
