@@ -9,6 +9,7 @@ user picked for the current display configuration (palmish.ishido.art).
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol, cast
@@ -23,6 +24,7 @@ from palmish.device.events import (
     PenDown,
     PenMove,
     PenUp,
+    Tick,
 )
 from palmish.device.geometry import Rect
 from palmish.device.plugins import LoadedPlugin, PluginInfo
@@ -37,6 +39,8 @@ CREATOR = "PIsh"
 SOUND_PLACE, SOUND_FOURWAY, SOUND_ILLEGAL, SOUND_GAME_OVER, SOUND_ALL_PLACED = (
     3000, 3001, 3002, 3003, 3004)
 STATE_VERSION = 1
+HINT_MS = 250  # thinking time for a hint
+DEMO_STEP_MS = 600  # between the demo player's moves
 
 
 class PluginContext(Protocol):
@@ -84,6 +88,7 @@ class IshidoApp(App):
         self.scores = HighScores()
         self.recorded = False  # this game's result is already in the high scores
         self._sound: LoadedPlugin | None = None
+        self.demo = False  # the computer is playing (Game > Demo); any pen or key stops it
 
     # ------------------------------------------------------------ life cycle
 
@@ -208,6 +213,13 @@ class IshidoApp(App):
     def handle(self, event: Event) -> None:
         if self.ctx is None:
             return
+        if isinstance(event, Tick):
+            self._demo_step()
+            return
+        if self.demo and isinstance(event, PenDown | KeyDown | MenuCommand):
+            self._stop_demo()
+            if not isinstance(event, MenuCommand):
+                return  # the tap or key only stops the demo
         if isinstance(event, PenDown):
             self._pen_down(event.x, event.y)
         elif isinstance(event, PenMove):
@@ -368,6 +380,44 @@ class IshidoApp(App):
         if self.ctx is not None:
             self.ctx.open_modal(modal, on_close)
 
+    # ------------------------------------------------------------ computer player
+
+    def _hint(self) -> None:
+        """Mark the cell the computer player would choose; Select then places there."""
+        from palmish.ishido.ai import choose
+
+        if self.game.over or self.drag is not None:
+            return
+        cell = choose(self.game, budget_ms=HINT_MS,
+                      rng=random.Random(len(self.game.moves)))
+        self._set_mark(cell)
+
+    def _start_demo(self) -> None:
+        if self.game.over or self.ctx is None:
+            return
+        self.demo = True
+        self.recorded = True  # a game the computer finished does not enter the table
+        self._save()
+        self.ctx.set_timer(DEMO_STEP_MS)
+
+    def _stop_demo(self) -> None:
+        self.demo = False
+
+    def _demo_step(self) -> None:
+        from palmish.ishido.ai import choose
+
+        if not self.demo or self.ctx is None:
+            return
+        if self.game.over or self.drag is not None:
+            self.demo = False
+            return
+        cell = choose(self.game, budget_ms=HINT_MS, rng=random.Random(len(self.game.moves)))
+        self._try_place(*cell)
+        if self.game.over:
+            self.demo = False
+        else:
+            self.ctx.set_timer(DEMO_STEP_MS)
+
     # ------------------------------------------------------------ menus
 
     def menus(self) -> tuple[Menu, ...]:
@@ -376,6 +426,8 @@ class IshidoApp(App):
                 MenuItem("New Game", "new", "N"),
                 MenuItem("Restart this deal", "restart", "R"),
                 MenuItem("Undo", "undo", "U"),
+                MenuItem("Hint", "hint", "H"),
+                MenuItem("Demo", "demo"),
                 MenuItem("Deal number...", "deal", "D"),
             )),
             Menu("Options", (
@@ -399,6 +451,10 @@ class IshidoApp(App):
             self._new_game(self.game.seed, self.game.scoring)
         elif command == "undo":
             self._undo()
+        elif command == "hint":
+            self._hint()
+        elif command == "demo":
+            self._start_demo()
         elif command == "deal":
             self._open(dialogs.deal_entry(self.game.seed), self._deal_chosen)
         elif command == "prefs":

@@ -356,3 +356,27 @@ def test_sound_off_in_preferences_silences_the_game(make: Make) -> None:
     tap(device, *centre(form.row.buttons[0].rect))
     tap_cell(device, app, *illegal_empty_cell(app.game))
     assert device.take_sounds() == []
+
+
+def test_hint_marks_a_legal_cell_and_select_places_there(make: Make) -> None:
+    device, app = make()
+    device.post(MenuCommand("hint"))
+    mark = app.scene.mark
+    assert mark is not None and mark in app.game.legal_moves()
+    device.post(KeyDown(Key.SELECT))
+    assert app.game.tile_at(*mark) is not None
+
+
+def test_demo_plays_on_timer_ticks_until_the_pen_stops_it(make: Make) -> None:
+    device, app = make()
+    device.post(MenuCommand("demo"))
+    for step in range(1, 4):
+        next_due = device.next_timer_ms()
+        assert next_due is not None
+        device.advance(next_due)
+        assert app.game.remaining == 66 - step
+    device.post(PenDown(1, 1))
+    device.post(PenUp(1, 1))
+    assert not app.demo
+    device.advance(device.now_ms + 5000)
+    assert app.game.remaining == 63
