@@ -41,6 +41,7 @@ MemberKey = tuple[int, int]  # (density, depth)
 BOARD_COLUMNS = 12
 BOARD_ROWS = 8
 TILE_COUNT = 36
+MAX_SOURCE_PIXELS = 4096 * 4096  # far beyond any Palm screen, still cheap to hold
 WAVE_TYPE = "wave"
 
 
@@ -151,6 +152,12 @@ def _load_image(folder: Path, name: str) -> Image.Image:
         raise PluginError(f"{path}: no such file")
     try:
         with Image.open(path) as image:
+            width, height = image.size
+            if width * height > MAX_SOURCE_PIXELS:  # checked before decoding the pixels
+                raise PluginError(
+                    f"{path}: {width}x{height} is too big for a plugin picture"
+                    f" (at most {MAX_SOURCE_PIXELS} pixels)"
+                )
             image.load()
             rgba: Image.Image = image.convert("RGBA")
             return rgba

@@ -22,6 +22,7 @@ RATES = (11025, 22050)
 BITS = (8, 16)
 MIN_RATE = 1000
 MAX_RATE = 384_000
+MAX_SECONDS = 300  # Palm sound effects last seconds; this bounds conversion time and memory
 
 FORMAT_PCM = 0x0001
 FORMAT_FLOAT = 0x0003
@@ -248,6 +249,8 @@ def convert(data: bytes, rate: int | None = None, bits: int | None = None) -> by
         raise SoundError(f"sound rate {rate} Hz: use 11025 or 22050")
     if bits not in BITS:
         raise SoundError(f"sound bits {bits}: use 8 or 16")
+    if sound.seconds > MAX_SECONDS:
+        raise SoundError(f"sound lasts {sound.seconds:.0f} s; at most {MAX_SECONDS} s fit a plugin")
     if sound.is_plain and sound.rate == rate and sound.bits == bits:
         return wav_bytes(sound.data, rate, bits)
     samples = resample(mono_samples(sound), sound.rate, rate)

@@ -385,3 +385,9 @@ def test_verify_checks_what_the_ishido_app_needs(pieces_folder: MakeFolder) -> N
     board.resources = board.resources[:2]
     with pytest.raises(PluginError, match="cell mark"):
         plugin.verify(board)
+
+
+def test_huge_pictures_are_refused_before_decoding(pieces_folder: MakeFolder) -> None:
+    folder = pieces_folder(lifted=False)
+    Image.new("1", (5000, 4000)).save(folder / "tiles" / "t20.png")
+    assert "5000x4000 is too big" in build_error(folder)

@@ -158,3 +158,14 @@ def test_mutated_wavs_raise_only_sound_errors(sample: bytes, data: st.DataObject
         assert "\n" not in str(exc)
     else:
         assert sound.read_wave_resource(out).is_plain
+
+
+def test_overlong_sounds_are_refused(make_wav: MakeWav) -> None:
+    long = bytearray(make_wav(bits=8, rate=1000, frames=10))
+    struct.pack_into("<I", long, 24, 1000)
+    samples = bytes(301 * 1000)
+    at = long.index(b"data")
+    body = bytes(long[:at]) + b"data" + struct.pack("<I", len(samples)) + samples
+    wav = b"RIFF" + struct.pack("<I", len(body) - 8) + body[8:]
+    with pytest.raises(SoundError, match="lasts 301 s"):
+        sound.convert(wav)
