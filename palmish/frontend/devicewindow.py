@@ -90,6 +90,7 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         self._bezel_group = pyglet.graphics.Group(order=0)
         self._lcd_group = pyglet.graphics.Group(order=1)
         self._shade_group = pyglet.graphics.Group(order=2)
+        self._bezels: dict[int, pyglet.image.Texture] = {}  # by id() of the skin face
         # Set before the window exists: creating it may dispatch resize/expose at once.
         self._frame_pending = False
         self._needs_draw = True
@@ -123,8 +124,10 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         self._shown_config = config
         self._shown_screen = self.device.screen
         self.layout = layout = self._layout_for(config)
+        if id(layout.face) not in self._bezels:
+            self._bezels[id(layout.face)] = bezel_texture(layout.face.image, self.skin.background)
         self._bezel = pyglet.sprite.Sprite(
-            bezel_texture(layout.face.image, self.skin.background),
+            self._bezels[id(layout.face)],
             0, 0, blend_src=OPAQUE_BLEND[0], blend_dest=OPAQUE_BLEND[1],
             batch=self._batch, group=self._bezel_group,
         )
@@ -141,7 +144,14 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         self._pen_down = False
 
     def _relayout(self, config: DisplayConfig) -> None:
-        stroke = self._last_pen if self._pen_down else None
+        if self._pen_down and self._last_pen is not None:
+            # The display turned under the stylus (a key press mid-drag): lift the pen
+            # where it was, kept on the new LCD, so the app sees every stroke end.
+            # Done first, so whatever the app draws for it is in the upload below.
+            x, y = self._last_pen
+            self._pen_down = False
+            self.device.post(PenUp(min(x, config.width - 1), min(y, config.height - 1)))
+            config = self.device.config
         old_size = self.layout.window_size
         self._bezel.delete()
         self._lcd_sprite.delete()
@@ -149,11 +159,6 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         self.set_caption(self._title_text())
         if self.layout.window_size != old_size:
             self.set_size(*self.layout.window_size)
-        if stroke is not None:
-            # The display turned under the stylus (a key press mid-drag): lift the pen
-            # where it was, kept on the new LCD, so the app sees every stroke end.
-            x, y = stroke
-            self.device.post(PenUp(min(x, config.width - 1), min(y, config.height - 1)))
 
     # --- the frame: device -> screen --------------------------------------------
 

@@ -6,7 +6,7 @@ import io
 import wave
 
 from palmish.device.app import App, AppContext
-from palmish.device.events import DisplayChanged, Event, KeyDown, PenDown, Tick
+from palmish.device.events import DisplayChanged, Event, KeyDown, PenDown, PenUp, Tick
 from palmish.device.geometry import Rect
 
 
@@ -24,7 +24,8 @@ def tone(ms: int = 40) -> bytes:
 
 
 class ProbeApp(App):
-    """Records every event; draws a pattern; a pen-down beeps and marks the spot;
+    """Records every event; draws a pattern; a pen-down beeps and marks the spot (red),
+    a pen-up marks its spot (blue);
     SELECT starts a 30 ms timer whose tick paints a square."""
 
     name = "Probe"
@@ -57,6 +58,8 @@ class ProbeApp(App):
         elif isinstance(event, PenDown):
             self.ctx.play_sound(tone())
             self.ctx.screen.fill(Rect(event.x - 1, event.y - 1, 3, 3), (255, 0, 0))
+        elif isinstance(event, PenUp):
+            self.ctx.screen.fill(Rect(event.x - 1, event.y - 1, 3, 3), (0, 0, 255))
         elif isinstance(event, KeyDown) and event.key.value == "select":
             self.ctx.set_timer(30)
         elif isinstance(event, Tick):
