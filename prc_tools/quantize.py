@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageStat
 
 from prc_tools.errors import BitmapError
+from prc_tools.nearest_colour import nearest_indices
 from prc_tools.palette import (
     BLACK_8BIT,
     FIRST_UNUSED_8BIT,
@@ -45,10 +46,6 @@ def transparency_mask(image: Image.Image) -> Image.Image | None:
     return mask if mask.getbbox() is not None else None
 
 
-def _dither_flag(dither: bool) -> Image.Dither:
-    return Image.Dither.FLOYDSTEINBERG if dither else Image.Dither.NONE
-
-
 def _palette_image(colours: tuple[RGB, ...] | list[RGB]) -> Image.Image:
     palette = Image.new("P", (1, 1))
     palette.putpalette(flat(list(colours)))
@@ -74,12 +71,17 @@ def to_indices(image: Image.Image, depth: int, colour_table: bool, dither: bool)
 
 
 def _system_palette(rgb: Image.Image, mask: Image.Image | None, dither: bool) -> Indexed:
-    quantized = rgb.quantize(palette=_palette_image(PALM_8BIT), dither=_dither_flag(dither))
-    # The unused slots 230..254 are black too; always write black as 255.
-    remap = bytes(
-        BLACK_8BIT if FIRST_UNUSED_8BIT <= i <= LAST_UNUSED_8BIT else i for i in range(256)
-    )
-    indices = Image.frombytes("L", rgb.size, quantized.tobytes().translate(remap))
+    if dither:
+        quantized = rgb.quantize(
+            palette=_palette_image(PALM_8BIT), dither=Image.Dither.FLOYDSTEINBERG
+        )
+        # The unused slots 230..254 are black too; always write black as 255.
+        remap = bytes(
+            BLACK_8BIT if FIRST_UNUSED_8BIT <= i <= LAST_UNUSED_8BIT else i for i in range(256)
+        )
+        indices = Image.frombytes("L", rgb.size, quantized.tobytes().translate(remap))
+    else:
+        indices = nearest_indices(rgb)
     if mask is None:
         return Indexed(indices, None, None)
     # An unused slot: no opaque pixel can ever carry it.

@@ -21,6 +21,7 @@ from prc_tools import bitmap
 from prc_tools.palette import PALM_8BIT, grey_levels
 
 CODECS = ("none", "scanline", "rle", "packbits")
+PALMCOLOR8_MAP = "/usr/share/netpbm/palmcolor8.map"
 PNMTOPALM_CODEC_FLAGS = {
     "none": [],
     "scanline": ["-scanline_compression"],
@@ -201,6 +202,30 @@ def test_our_families_read_the_same_in_palmtopnm(dither: bool) -> None:
 def test_our_family_with_one_bit_members_reads_the_same_in_palmtopnm() -> None:
     data = bitmap.encode_family(colourful(48, 30), densities=(72, 144), depths=(1, 16))
     assert len(assert_same_as_palmtopnm(data)) == 4
+
+
+def test_nearest_system_colours_match_pnmremap() -> None:
+    """Without dithering, 8-bit pixels are the colours pnmremap picks from palmcolor8.map."""
+    tool = _require("pnmremap")
+    source = colourful(64, 40)
+    buffer = io.BytesIO()
+    source.save(buffer, format="PPM")
+    result = subprocess.run(
+        [tool, "-quiet", "-nofs", f"-mapfile={PALMCOLOR8_MAP}"],
+        input=buffer.getvalue(),
+        capture_output=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr.decode(errors="replace")
+    theirs = rgb_list(Image.open(io.BytesIO(result.stdout)))
+    ours = rgb_list(bitmap.decode(bitmap.encode(source, 8, 72, "none"))[0].image)
+
+    def distance(a: tuple[int, int, int], b: tuple[int, int, int]) -> int:
+        return sum((x - y) ** 2 for x, y in zip(a, b, strict=True))
+
+    for original, mine, netpbm in zip(rgb_list(source), ours, theirs, strict=True):
+        # Equal, or an exact tie in distance.
+        assert mine == netpbm or distance(original, mine) == distance(original, netpbm)
 
 
 # --- pnmtopalm's bitmaps read by us ------------------------------------------------------

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import os
+import random
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
+from prc_tools.nearest_colour import nearest_indices
 from prc_tools.palette import PALM_8BIT, default_palette, flat, grey_levels
 
 NETPBM_MAP = Path("/usr/share/netpbm/palmcolor8.map")
@@ -65,3 +68,23 @@ def test_grey_levels_are_linear_white_first() -> None:
 
 def test_flat_palette() -> None:
     assert flat([(1, 2, 3), (4, 5, 6)]) == [1, 2, 3, 4, 5, 6]
+
+
+def _distance(a: tuple[int, int, int], b: tuple[int, int, int]) -> int:
+    return sum((x - y) ** 2 for x, y in zip(a, b, strict=True))
+
+
+def test_nearest_indices_are_exact() -> None:
+    rng = random.Random(5)
+    colours = [(rng.randrange(256), rng.randrange(256), rng.randrange(256)) for _ in range(2000)]
+    colours += [*PALM_8BIT[:230], (8, 8, 8), (9, 9, 9), (25, 26, 25), (200, 190, 192)]
+    image = Image.new("RGB", (len(colours), 1))
+    image.putdata(colours)
+    usable = [*PALM_8BIT[:230], PALM_8BIT[255]]
+    for colour, index in zip(colours, nearest_indices(image).tobytes(), strict=True):
+        assert index < 230 or index == 255  # never an unused slot
+        assert _distance(colour, PALM_8BIT[index]) == min(_distance(colour, p) for p in usable)
+    # Palette colours map to themselves, black to 255.
+    exact = Image.new("RGB", (231, 1))
+    exact.putdata(usable)
+    assert list(nearest_indices(exact).tobytes()) == [*range(230), 255]
