@@ -213,15 +213,17 @@ def _gremlins(args: argparse.Namespace) -> int:
     from palmish.apps import installed_apps
     from palmish.device.gremlins import run_gremlins
 
-    config = args.gremlins_config or config_by_name("square")
+    # Options given before the command word count too (`palmish --config wide gremlins ...`).
+    config = args.gremlins_config or args.config or config_by_name("square")
+    app = args.gremlins_app or args.app
     with tempfile.TemporaryDirectory(prefix="palmish-gremlins-") as scratch:
-        data_dir = args.gremlins_data_dir or Path(scratch)
+        data_dir = args.gremlins_data_dir or args.data_dir or Path(scratch)
         problem = _usable_dir(data_dir)
         if problem:
             return fail(problem)
         try:
             device = Device(
-                config, data_dir, installed_apps(), args.gremlins_app,
+                config, data_dir, installed_apps(), app,
                 report=lambda message: None, durable=False,
             )
         except ValueError as exc:
@@ -242,7 +244,7 @@ def _install(args: argparse.Namespace) -> int:
     from palmish.device.resources import bundled_plugins_dir
     from palmish.device.storage import Storage
 
-    data_dir = _data_dir(args.command_data_dir)
+    data_dir = _data_dir(args.command_data_dir, args.data_dir)
     problem = _usable_dir(data_dir)
     if problem:
         return fail(problem)
@@ -264,7 +266,7 @@ def _plugins(args: argparse.Namespace) -> int:
     from palmish.device.resources import bundled_plugins_dir
     from palmish.device.storage import Storage
 
-    data_dir = _data_dir(args.command_data_dir)
+    data_dir = _data_dir(args.command_data_dir, args.data_dir)
     problem = _usable_dir(data_dir)
     if problem:
         return fail(problem)

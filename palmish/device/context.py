@@ -91,7 +91,11 @@ class DeviceContext:
     # ------------------------------------------------------------- plugins
 
     def plugins(self, kind: str | None = None, slot: str | None = None) -> list[PluginInfo]:
-        """The plugins for this app's creator (bundled and installed), by kind and slot."""
+        """The plugins for this app's creator (bundled and installed), by kind and slot.
+
+        Storage is rescanned, so a plugin installed while the device runs shows up.
+        """
+        self._device.plugins.refresh(bundled=False)
         return self._device.plugins.find(self._app.creator, kind, slot)
 
     def plugin(self, kind: str, slot: str | None = None) -> LoadedPlugin | None:

@@ -193,6 +193,7 @@ class PluginRegistry:
         self.bundled_root = bundled_root
         self.report = report
         self._plugins: list[PluginInfo] | None = None
+        self._bundled: list[PluginInfo] | None = None
         self._loaded: dict[tuple[Path, int], LoadedPlugin] = {}
 
     @property
@@ -201,9 +202,11 @@ class PluginRegistry:
 
     # ------------------------------------------------------------ discovery
 
-    def refresh(self) -> None:
-        """Rebuild stale bundled plugins and rescan everything."""
-        plugins = [*self._scan_bundled(), *self._scan_installed()]
+    def refresh(self, bundled: bool = True) -> None:
+        """Rescan installed plugins and (unless `bundled` is False) rebuild stale bundled ones."""
+        if bundled or self._bundled is None:
+            self._bundled = self._scan_bundled()
+        plugins = [*self._bundled, *self._scan_installed()]
         self._plugins = sorted(plugins, key=lambda p: (p.game, p.kind, p.name.lower(), p.bundled))
 
     def all(self) -> list[PluginInfo]:
@@ -325,6 +328,7 @@ class PluginRegistry:
             except InvalidPlugin as exc:
                 self.report(f"bundled {kind} plugin {fallback.name!r} is broken: {exc}")
                 self._plugins = [p for p in self.all() if p.path != fallback.path]
+                self._bundled = [p for p in self._bundled or [] if p.path != fallback.path]
 
     # --------------------------------------------------------------- choices
 
