@@ -114,3 +114,27 @@ def test_boards_are_twelve_by_eight_cells(folder: str) -> None:
         assert low.size == (6 * cell[0], 4 * cell[1])
     wide = "Wide" in str(info["name"])
     assert wide == (info["configs"] == ["wide"])
+
+
+def test_bundled_sounds_build_into_five_plain_pcm_waves() -> None:
+    import io
+    import wave
+
+    from prc_tools import plugin
+
+    db = plugin.build_folder(PLUGINS / "ishido-sounds")
+    waves = {r.id: r.data for r in db.resources if r.type == "wave"}
+    assert sorted(waves) == [3000, 3001, 3002, 3003, 3004]
+    lengths = {}
+    for rid, data in waves.items():
+        with wave.open(io.BytesIO(data)) as w:
+            assert w.getnchannels() == 1 and w.getframerate() in (11025, 22050)
+            assert w.getsampwidth() in (1, 2)
+            lengths[rid] = w.getnframes() / w.getframerate()
+            frames = w.readframes(w.getnframes())
+        assert w.getsampwidth() == 2
+        peak = max(abs(int.from_bytes(frames[i:i + 2], "little", signed=True))
+                   for i in range(0, len(frames), 2))
+        assert peak > 16000, rid  # audible, not silence
+    # A click is short; the fanfare for all 72 tiles is the longest.
+    assert lengths[3000] < 0.2 and lengths[3004] == max(lengths.values())
