@@ -98,6 +98,7 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         self._pen_down = False
         self._last_pen: tuple[int, int] | None = None
         self._held: pyglet.shapes.ShapeBase | None = None
+        self._repeat_key: int | None = None  # desktop key held down for repeat
         self._ready = False
         width, height = self.layout.window_size
         super().__init__(width, height, caption=self._title_text(), **window_options)
@@ -266,7 +267,7 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
             return
         hard = self.layout.face.button_at(sx, sy)
         if hard is not None:
-            self._hold_button(hard)
+            self._hold_button(hard)  # stops any key repeat
             self.post(action_event(hard.action))
             if hard.action in REPEATING:
                 pyglet.clock.schedule_once(self._start_repeat, REPEAT_DELAY_S, hard.action)
@@ -298,7 +299,18 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         action = key_action(pkey.symbol_string(symbol))
         if action is not None:
             self.post(action_event(action))
+            if action in REPEATING:  # our own repeat: X's auto-repeat is filtered by pyglet
+                self._stop_repeat()
+                self._repeat_key = symbol
+                pyglet.clock.schedule_once(self._start_repeat, REPEAT_DELAY_S, action)
         return True
+
+    def on_key_release(self, symbol: int, modifiers: int) -> None:
+        if symbol == self._repeat_key:
+            self._stop_repeat()
+
+    def on_deactivate(self) -> None:
+        self._stop_repeat()  # a key released in another window never reaches us
 
     def _hold_button(self, button: Button) -> None:
         self._release_button()
@@ -318,16 +330,20 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         self._needs_draw = True
 
     def _start_repeat(self, _dt: float, action: str) -> None:
-        if self._held is not None:
+        if self._held is not None or self._repeat_key is not None:
             pyglet.clock.schedule_interval(self._repeat, REPEAT_EVERY_S, action)
 
     def _repeat(self, _dt: float, action: str) -> None:
         self.post(action_event(action))
 
-    def _release_button(self) -> None:
-        # Only scheduled while a button is held, so an idle window has no timers.
+    def _stop_repeat(self) -> None:
+        # Only scheduled while a button or key is held, so an idle window has no timers.
+        self._repeat_key = None
         pyglet.clock.unschedule(self._start_repeat)
         pyglet.clock.unschedule(self._repeat)
+
+    def _release_button(self) -> None:
+        self._stop_repeat()
         if self._held is not None:
             self._held.delete()
             self._held = None

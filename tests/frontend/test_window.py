@@ -239,3 +239,24 @@ def test_a_held_scroll_button_is_shaded_and_repeats(open_window: WindowFactory) 
         time.sleep(0.01)
     assert sum(1 for e in app.events if e == KeyDown(Key.DOWN)) == pressed
     assert window.capture().getpixel(centre) == before
+
+
+def test_a_held_arrow_key_repeats_until_released(open_window: WindowFactory) -> None:
+    import time
+
+    import pyglet
+    from pyglet.window import key
+
+    window, app = open_window("tall", "t3", 1)
+    window.dispatch_event("on_key_press", key.UP, 0)
+    deadline = time.monotonic() + 0.9
+    while time.monotonic() < deadline:
+        pyglet.clock.tick()
+        time.sleep(0.01)
+    window.dispatch_event("on_key_release", key.UP, 0)
+    pressed = sum(1 for e in app.events if e == KeyDown(Key.UP))
+    assert 3 <= pressed <= 8
+    for _ in range(20):
+        pyglet.clock.tick()
+        time.sleep(0.01)
+    assert sum(1 for e in app.events if e == KeyDown(Key.UP)) == pressed
