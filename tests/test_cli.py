@@ -174,7 +174,7 @@ def test_install_and_list_plugins(
     assert code == 0, err
     assert "installed 'Test Board' (ishido board, square, tall)" in out
     assert (store / "databases" / "Test Board.prc").read_bytes() == plugin.read_bytes()
-    code, out, _ = run(["plugins", "--data-dir", str(store)], capsys)
+    code, out, _ = run(["--data-dir", str(store), "plugins"], capsys)  # either place works
     assert code == 0
     lines = out.splitlines()
     assert lines[0].split() == ["NAME", "GAME", "KIND", "CONFIGS", "VERSION", "AUTHOR", "WHERE"]

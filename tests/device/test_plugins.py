@@ -270,3 +270,23 @@ def test_unreadable_installed_files_are_moved_aside_and_non_plugins_ignored(
         "truncated header: 50 bytes, a header needs 78; moved aside to "
         + next(folder.glob("junk.prc.corrupt-*")).name + ", plugin ignored",
     ]
+
+
+def test_a_plugin_installed_while_running_shows_up(
+    make_device: Any, app_class: Any, tmp_path: Path
+) -> None:
+    from palmish.launcher import LauncherApp
+
+    game = app_class("Game", "PIsh")
+    device = make_device("tall", apps=[LauncherApp(), game], start="Game")
+    ctx = device.context
+    assert [p.name for p in ctx.plugins("board", "tall")] == ["Test Board"]
+    other = PluginRegistry(device.storage, None, lambda message: None)  # `palmish install`
+    other.install(plugin_file(tmp_path, "test-board", name="Late Board"))
+    assert [p.name for p in ctx.plugins("board", "tall")] == ["Late Board", "Test Board"]
+    ctx.choose_plugin("board", "tall", "Late Board")
+    assert ctx.plugin_choice("board", "tall") == "Late Board"
+    loaded = ctx.plugin("board")
+    assert loaded is not None and loaded.info.name == "Late Board"
+    ctx.delete_plugin(loaded.info)
+    assert [p.name for p in ctx.plugins("board")] == ["Test Board"]
