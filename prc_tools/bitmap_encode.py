@@ -212,7 +212,15 @@ def _frame_best(
 ) -> bytes:
     if codec != BEST:
         return _frame(pixels, density, codec, version, chained)
-    candidates = [_frame(pixels, density, c, version, chained) for c in compression.CODECS]
+    candidates: list[bytes] = []
+    errors: list[BitmapError] = []
+    for candidate in compression.CODECS:
+        try:
+            candidates.append(_frame(pixels, density, candidate, version, chained))
+        except BitmapError as error:  # e.g. too big for a 16-bit size field: try the others
+            errors.append(error)
+    if not candidates:
+        raise errors[0]
     return min(candidates, key=len)
 
 

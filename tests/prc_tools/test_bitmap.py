@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import random
 import struct
 
 import pytest
@@ -286,6 +287,16 @@ def test_any_image_mode_encodes(mode: str) -> None:
     image = Image.new(mode, (5, 4))
     for depth in (1, 8, 16):
         assert bitmap.decode(bitmap.encode(image, depth, 72, "best"))[0].image.size == (5, 4)
+
+
+def test_best_skips_compressions_too_big_for_the_version() -> None:
+    # Noise that RLE doubles past the 64 KB size field of version 2.
+    rng = random.Random(3)
+    noise = Image.frombytes("RGB", (200, 120), bytes(rng.randrange(256) for _ in range(72000)))
+    with pytest.raises(BitmapError, match="too big for version 2"):
+        bitmap.encode(noise, 16, 72, "rle")
+    member = bitmap.decode(bitmap.encode(noise, 16, 72, "best"))[0]
+    assert member.compression != "rle" and member.version in (1, 2)
 
 
 @pytest.mark.parametrize("size", [(0, 0), (5, 0), (0, 5)])
