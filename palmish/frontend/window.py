@@ -48,6 +48,14 @@ def run(device: DeviceLike, skin: str | None = None, zoom: int = 1) -> int:
         window = DeviceWindow(device, chosen, zoom)
     except Exception as exc:  # no GL context of the needed kind, display gone, ...
         return _fail(f"cannot open a window ({_reason(exc)})")
+    screen = window.screen
+    width, height = window.layout.window_size
+    if width > screen.width or height > screen.height:
+        print(
+            f"palmish: note: the {width}x{height} window is larger than the"
+            f" {screen.width}x{screen.height} screen; a smaller --zoom would fit",
+            file=sys.stderr,
+        )
     pyglet.app.run(None)  # no redraw interval: frames are drawn on demand
     window.close()
     return 0
