@@ -122,10 +122,7 @@ class Manifest:
     records: list[RecordSpec]
     app_info: str | None
     sort_info: str | None
-
-    @property
-    def is_records(self) -> bool:
-        return bool(self.records) or self.app_info is not None or self.sort_info is not None
+    is_records: bool  # a record database: the manifest has records/app_info/sort_info
 
 
 def find_manifest(folder: Path) -> Path:
@@ -292,6 +289,7 @@ def parse(document: Any, path: Path) -> Manifest:
         attributes=attributes, info=info, game=game, kind=kind, bitmaps=bitmaps,
         sounds=sounds, resources=resources, records=records, app_info=app_info,
         sort_info=sort_info,
+        is_records=any(key in top for key in ("records", "app_info", "sort_info")),
     )
     if manifest.is_records and (bitmaps or sounds or resources or info is not None):
         raise check.fail("records", "a database holds records or resources, not both")

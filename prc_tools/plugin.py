@@ -125,7 +125,19 @@ def build_folder(folder: Path, progress: Progress | None = None) -> Database:
 
 def info_bytes(info: dict[str, Any]) -> bytes:
     """The 'pINF' resource: the info mapping as UTF-8 YAML."""
-    return yaml.safe_dump(info, sort_keys=False, allow_unicode=True).encode("utf-8")
+    return yaml_text(info).encode("utf-8")
+
+
+def yaml_text(data: Any) -> str:
+    """YAML with readable non-ASCII text, escaped when that would not read back equal.
+
+    (PyYAML's emitter mangles a few characters, such as U+0085, when it writes
+    them unescaped.)
+    """
+    text: str = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+    if yaml.safe_load(text) != data:
+        text = yaml.safe_dump(data, sort_keys=False, allow_unicode=False, width=100)
+    return text
 
 
 def _build_time() -> datetime:
@@ -412,7 +424,7 @@ class _Extractor:
             self.resources(skip_info=info is not None)
         else:
             self.records()
-        text = yaml.safe_dump(m, sort_keys=False, allow_unicode=True, width=100)
+        text = yaml_text(m)
         (self.folder / "manifest.yaml").write_text(
             "# Written by prc-tools extract; `prc-tools build` turns it back into a database.\n"
             + text,
