@@ -32,9 +32,9 @@ def greedy_player(game: Game, rng: random.Random) -> tuple[int, int]:
     return max(game.legal_moves(), key=lambda m: (game.neighbour_count(*m), rng.random()))
 
 
-def our_player(budget_ms: float, aim: str) -> Player:
+def our_player(budget_ms: float, aim: str, max_evals: int | None) -> Player:
     def play(game: Game, rng: random.Random) -> tuple[int, int]:
-        return ai.choose(game, budget_ms=budget_ms, aim=aim, rng=rng)
+        return ai.choose(game, budget_ms=budget_ms, aim=aim, rng=rng, max_evals=max_evals)
 
     return play
 
@@ -92,16 +92,20 @@ def main() -> int:
     parser.add_argument("--budget-ms", type=float, default=100.0, help="our time per move")
     parser.add_argument("--aim", choices=ai.AIMS, default="clear")
     parser.add_argument(
+        "--max-evals", type=int, default=None,
+        help="limit our search by positions evaluated instead of time (reproducible)",
+    )
+    parser.add_argument(
         "--players", default="random,greedy,ours", help="comma-separated: random, greedy, ours"
     )
     args = parser.parse_args()
-    if args.deals < 1 or args.budget_ms <= 0:
-        print("ishido_ai: --deals must be >= 1 and --budget-ms > 0", file=sys.stderr)
+    if args.deals < 1 or args.budget_ms <= 0 or (args.max_evals is not None and args.max_evals < 1):
+        print("ishido_ai: --deals, --budget-ms and --max-evals must be positive", file=sys.stderr)
         return 2
     players: dict[str, Player] = {
         "random": random_player,
         "greedy": greedy_player,
-        "ours": our_player(args.budget_ms, args.aim),
+        "ours": our_player(args.budget_ms, args.aim, args.max_evals),
     }
     chosen = [name.strip() for name in args.players.split(",") if name.strip()]
     unknown = [name for name in chosen if name not in players]
@@ -118,8 +122,9 @@ def main() -> int:
             play_deal(players[name], seed, tally)
             progress(name, done, len(seeds))
 
-    print(f"seeds {seeds.start}..{seeds.stop - 1}, ours: aim={args.aim}, "
-          f"budget {args.budget_ms:g} ms/move")
+    limit = (f"{args.max_evals} evaluations/move" if args.max_evals
+             else f"budget {args.budget_ms:g} ms/move")
+    print(f"seeds {seeds.start}..{seeds.stop - 1}, ours: aim={args.aim}, {limit}")
     print(f"{'player':<8} {'cleared':>8} {'mean score':>12} {'fourways':>9} "
           f"{'tiles left':>10} {'ms/move':>9}")
     for name in chosen:

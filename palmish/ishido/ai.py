@@ -32,8 +32,11 @@ EDGE_WEIGHT = 0.3  # per edge placement: the rim is cheap space for clearing
 # aim="score": a four-way made, and a pocket (empty cell with four neighbours)
 # that some tile still to come would fill as a four-way.
 FOURWAY_MADE = 6.0
-LIVE_POCKET = 3.0
-PROTO_POCKET = 1.0  # an empty cell with three neighbours that some tile to come fits
+LIVE_POCKET = 6.0
+PROTO_POCKET = 1.5  # an empty cell with three neighbours that some tile to come fits
+SCORE_MOBILITY = 1.5  # the weight of mobility when aiming at score
+SCORE_NEIGHBOUR_WEIGHT = 1.0
+SCORE_EDGE_WEIGHT = -0.3  # the rim scores nothing and holds no pockets
 WIN = 1000.0  # every tile placed
 LOSS = -500.0  # stuck; minus LOSS_PER_TILE for each tile left
 LOSS_PER_TILE = 20.0
@@ -54,12 +57,13 @@ def legal_masks(
     single = ~((n_l & (n_r | n_u | n_d)) | (n_r & (n_u | n_d)) | (n_u & n_d))
     open_cells = candidates & ~four
     pockets = candidates & four
+    # Shift each colour's and shape's tiles once; the tile types share them.
+    color_sides = [(m << 1, m >> 1, m << STRIDE, m >> STRIDE) for m in colors]
+    shape_sides = [(m << 1, m >> 1, m << STRIDE, m >> STRIDE) for m in shapes]
     out = []
     for k in types:
-        cm = colors[_TYPE_COLOR[k]]
-        sm = shapes[_TYPE_SHAPE[k]]
-        c_l, c_r, c_u, c_d = cm << 1, cm >> 1, cm << STRIDE, cm >> STRIDE
-        s_l, s_r, s_u, s_d = sm << 1, sm >> 1, sm << STRIDE, sm >> STRIDE
+        c_l, c_r, c_u, c_d = color_sides[_TYPE_COLOR[k]]
+        s_l, s_r, s_u, s_d = shape_sides[_TYPE_SHAPE[k]]
         mismatch = (
             (n_l & ~(c_l | s_l))
             | (n_r & ~(c_r | s_r))
@@ -130,11 +134,16 @@ class _Search:
     def move_value(self, i: int) -> float:
         """What a placement on bit i is worth by itself (board before placing)."""
         neighbours = (self.occupied & AROUND[i]).bit_count()
+        if self.scoring:
+            value = SCORE_NEIGHBOUR_WEIGHT * neighbours
+            if (EDGE >> i) & 1:
+                value += SCORE_EDGE_WEIGHT
+            if neighbours == 4:
+                value += FOURWAY_MADE
+            return value
         value = NEIGHBOUR_WEIGHT * neighbours
         if (EDGE >> i) & 1:
             value += EDGE_WEIGHT
-        if neighbours == 4 and self.scoring:
-            value += FOURWAY_MADE
         return value
 
     def _check_budget(self) -> None:
@@ -162,6 +171,7 @@ class _Search:
                 value += counts[k] * (NO_CELL if cells == 0 else -1.0 / cells)
                 live |= legal
             if self.scoring:
+                value *= SCORE_MOBILITY
                 occupied = self.occupied
                 n_l, n_r = occupied << 1, occupied >> 1
                 n_u, n_d = occupied << STRIDE, occupied >> STRIDE
