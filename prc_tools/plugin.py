@@ -92,21 +92,15 @@ def build_folder(folder: Path, progress: Progress | None = None) -> Database:
             step()
         return db
 
-    seen: dict[tuple[str, int], str] = {}
+    _check_sources(folder, manifest)
 
-    def add(type_: str, id_: int, data: bytes, source: str) -> None:
-        key = (type_, id_)
-        if key in seen:
-            raise PluginError(
-                f"{manifest.path}: {source} and {seen[key]} are both resource {type_} {id_}"
-            )
-        seen[key] = source
+    def add(type_: str, id_: int, data: bytes) -> None:
         db.resources.append(Resource(type_, id_, data))
 
     if manifest.info is not None:
-        add(INFO_TYPE, INFO_ID, info_bytes(manifest.info), "the plugin info")
+        add(INFO_TYPE, INFO_ID, info_bytes(manifest.info))
     for spec in manifest.bitmaps:
-        add(spec.type, spec.id, _build_bitmap(folder, manifest, spec), spec.file)
+        add(spec.type, spec.id, _build_bitmap(folder, manifest, spec))
         step()
     for sound_spec in manifest.sounds:
         path = folder / sound_spec.file
@@ -115,12 +109,36 @@ def build_folder(folder: Path, progress: Progress | None = None) -> Database:
             wave = sound.convert(data, sound_spec.rate, sound_spec.bits)
         except PrcError as exc:
             raise PluginError(f"{path}: {exc}") from None
-        add(WAVE_TYPE, sound_spec.id, wave, sound_spec.file)
+        add(WAVE_TYPE, sound_spec.id, wave)
         step()
     for raw in manifest.resources:
-        add(raw.type, raw.id, _read_file(folder, raw.file), raw.file)
+        add(raw.type, raw.id, _read_file(folder, raw.file))
         step()
     return db
+
+
+def _check_sources(folder: Path, manifest: Manifest) -> None:
+    """Before any slow work: no resource twice, and every file named is there."""
+    seen: dict[tuple[str, int], str] = {}
+    if manifest.info is not None:
+        seen[(INFO_TYPE, INFO_ID)] = "the plugin info"
+    items = (
+        [(s.type, s.id, s.file) for s in manifest.bitmaps]
+        + [(WAVE_TYPE, s.id, s.file) for s in manifest.sounds]
+        + [(r.type, r.id, r.file) for r in manifest.resources]
+    )
+    for type_, id_, source in items:
+        key = (type_, id_)
+        if key in seen:
+            raise PluginError(
+                f"{manifest.path}: {source} and {seen[key]} are both resource {type_} {id_}"
+            )
+        seen[key] = source
+    files = [source for _, _, source in items]
+    files += [name for spec in manifest.bitmaps for name in spec.members.values()]
+    for name in files:
+        if not (folder / name).is_file():
+            raise PluginError(f"{folder / name}: no such file")
 
 
 def info_bytes(info: dict[str, Any]) -> bytes:

@@ -201,7 +201,7 @@ def test_members_override_single_members(pieces_folder: MakeFolder) -> None:
 def test_manifest_problems_name_the_file_and_field(
     pieces_folder: MakeFolder, change: Callable[[dict[str, Any]], object], message: str
 ) -> None:
-    folder = pieces_folder()
+    folder = pieces_folder(lifted=False)
     edit_manifest(folder, change)
     error = build_error(folder)
     assert message in error
@@ -256,7 +256,7 @@ def test_read_info_rejects_bad_info() -> None:
 
 
 def test_extract_then_build_is_equivalent(pieces_folder: MakeFolder, tmp_path: Path) -> None:
-    original = plugin.build_folder(pieces_folder())
+    original = plugin.build_folder(pieces_folder(lifted=False))
     out = plugin.extract(original, tmp_path / "extracted")
     manifest = yaml.safe_load((out / "manifest.yaml").read_text())
     assert manifest["game"] == "ishido" and manifest["kind"] == "pieces"
