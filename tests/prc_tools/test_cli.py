@@ -187,3 +187,16 @@ def test_console_script_runs_without_traceback(tmp_path: Path) -> None:
     )
     assert result.returncode == 1
     assert result.stderr.count("\n") == 1 and result.stderr.startswith("prc-tools: ")
+
+
+def test_unsupported_wav(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "sounds"
+    folder.mkdir()
+    (folder / "odd.wav").write_bytes(b"RIFF\x24\0\0\0WAVEfmt \x10\0\0\0\x11\0\x01\0"
+                                     b"\x11\x2b\0\0\x11\x2b\0\0\x01\0\x04\0data\0\0\0\0")
+    (folder / "manifest.yaml").write_text(
+        "name: S\ngame: ishido\nkind: sound\nauthor: a\nsounds: [{file: odd.wav, id: place}]\n"
+    )
+    code, _, err = run(["build", str(folder), "-o", str(tmp_path / "s.prc")], capsys)
+    assert code == 1
+    one_error_line(err, "odd.wav", "unsupported WAV encoding 0x0011")
