@@ -391,3 +391,31 @@ def test_huge_pictures_are_refused_before_decoding(pieces_folder: MakeFolder) ->
     folder = pieces_folder(lifted=False)
     Image.new("1", (5000, 4000)).save(folder / "tiles" / "t20.png")
     assert "5000x4000 is too big" in build_error(folder)
+
+
+def test_the_manifest_examples_in_the_docs_build(
+    tmp_path: Path, make_wav: MakeWav, make_tile: Callable[..., Image.Image]
+) -> None:
+    import re
+
+    from prc_tools import manifest as manifest_module
+
+    text = (ROOT / "docs" / "plugin-format.md").read_text(encoding="utf-8")
+    examples = [b for b in re.findall(r"```yaml\n(.*?)```", text, re.S) if "\nkind:" in b]
+    assert len(examples) == 3
+    for index, example in enumerate(examples):
+        folder = tmp_path / f"example{index}"
+        folder.mkdir()
+        (folder / "manifest.yaml").write_text(example, encoding="utf-8")
+        parsed = manifest_module.load(folder)
+        for spec in parsed.bitmaps:
+            (folder / spec.file).parent.mkdir(parents=True, exist_ok=True)
+            if spec.id == 2000 and parsed.info is not None:
+                cell_w, cell_h = parsed.info["cell"]
+                Image.new("RGB", (12 * cell_w, 8 * cell_h)).save(folder / spec.file)
+            else:
+                make_tile(spec.id % 6, spec.id % 5).save(folder / spec.file)
+        for sound_spec in parsed.sounds:
+            (folder / sound_spec.file).write_bytes(make_wav(rate=44100))
+        db = plugin.build_folder(folder)
+        assert plugin.verify(db)
