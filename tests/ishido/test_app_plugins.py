@@ -41,15 +41,30 @@ def tap(device: Device, r: Rect) -> None:
     device.post(PenUp(x, y))
 
 
-def start(data: Path) -> tuple[Device, IshidoApp]:
+@pytest.fixture(scope="module")
+def built_plugins(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bundled plugins built once; each test's storage starts from a copy."""
+    data = tmp_path_factory.mktemp("built")
+    Device(CONFIGS[ConfigName.SQUARE], data, [IshidoApp()], bundled_plugins=PLUGINS,
+           durable=False, alerts=False).shutdown()
+    return data / "cache"
+
+
+@pytest.fixture
+def data(tmp_path: Path, built_plugins: Path) -> Path:
+    shutil.copytree(built_plugins, tmp_path / "cache")  # copy2 keeps the mtimes
+    return tmp_path
+
+
+def start(data: Path, config: ConfigName = ConfigName.SQUARE) -> tuple[Device, IshidoApp]:
     app = IshidoApp()
-    device = Device(CONFIGS[ConfigName.SQUARE], data, [app], start_app="PalmIshido",
+    device = Device(CONFIGS[config], data, [app], start_app="PalmIshido",
                     bundled_plugins=PLUGINS, durable=False, alerts=False)
     return device, app
 
 
-def test_choose_then_delete_an_installed_plugin(tmp_path: Path, extra_pieces: Path) -> None:
-    device, app = start(tmp_path)
+def test_choose_then_delete_an_installed_plugin(data: Path, extra_pieces: Path) -> None:
+    device, app = start(data)
     device.plugins.install(extra_pieces)
     # Preferences offers it for Square and Tall (it serves both), and picking it shows it.
     device.post(MenuCommand("prefs"))
@@ -93,8 +108,8 @@ def test_choose_then_delete_an_installed_plugin(tmp_path: Path, extra_pieces: Pa
     assert any("Test Pieces" in m for m in device.messages)
 
 
-def test_bundled_plugins_cannot_be_deleted(tmp_path: Path) -> None:
-    device, _ = start(tmp_path)
+def test_bundled_plugins_cannot_be_deleted(data: Path) -> None:
+    device, _ = start(data)
     before = len(device.context.plugins())
     device.post(MenuCommand("plugins"))
     manager = device.modals[-1]
@@ -105,10 +120,8 @@ def test_bundled_plugins_cannot_be_deleted(tmp_path: Path) -> None:
     assert len(device.context.plugins()) == before
 
 
-def test_wide_gets_its_own_plugins(tmp_path: Path) -> None:
-    app = IshidoApp()
-    Device(CONFIGS[ConfigName.WIDE], tmp_path, [app], start_app="PalmIshido",
-           bundled_plugins=PLUGINS, durable=False, alerts=False)
+def test_wide_gets_its_own_plugins(data: Path) -> None:
+    _, app = start(data, ConfigName.WIDE)
     assert app.view is not None and app.layout is not None
     tile = app.view.art.tiles[(0, 0)]
     assert tile.size == (34, 40)
