@@ -401,7 +401,8 @@ def test_the_manifest_examples_in_the_docs_build(
     from prc_tools import manifest as manifest_module
 
     text = (ROOT / "docs" / "plugin-format.md").read_text(encoding="utf-8")
-    examples = [b for b in re.findall(r"```yaml\n(.*?)```", text, re.S) if "\nkind:" in b]
+    examples = [b for b in re.findall(r"```yaml\n(.*?)```", text, re.S)
+                if "\nkind:" in b and ("bitmaps:" in b or "sounds:" in b)]
     assert len(examples) == 3
     for index, example in enumerate(examples):
         folder = tmp_path / f"example{index}"
