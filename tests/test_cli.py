@@ -12,6 +12,8 @@ import pytest
 from PIL import Image
 
 from palmish import cli
+from palmish.device import inputarea, statusbar
+from palmish.device.display import config_by_name
 from prc_tools.plugin import build_folder
 
 FIXTURES = Path(__file__).parent / "device" / "fixtures" / "plugins"
@@ -73,6 +75,16 @@ def test_screenshot_of_each_configuration(
     assert code == 0, err
     with Image.open(out) as image:
         assert image.size == size
+        rgb = image.convert("RGB")
+    display = config_by_name(config)
+    if display.status_bar is not None:  # the OS parts are drawn where the config says
+        bar = display.status_bar
+        assert rgb.getpixel((bar.x + bar.w // 2, bar.y + bar.h // 2)) == statusbar.BAR_COLOUR
+    if display.input_area is not None:
+        area = display.input_area
+        assert rgb.getpixel((area.x + 2, area.y + 2)) == inputarea.AREA_COLOUR
+    app = display.app_bounds
+    assert rgb.getpixel((app.x + app.w // 2, app.bottom - 1)) != statusbar.BAR_COLOUR
 
 
 def test_screenshot_after_an_event_script(
