@@ -105,6 +105,7 @@ class Storage:
         self.cache_dir = Path(cache_dir) if cache_dir is not None else self.data_dir / "cache"
         self.report = report
         self.durable = durable
+        self._write_failures: set[Path] = set()
 
     # ------------------------------------------------------------ databases
 
@@ -118,8 +119,20 @@ class Storage:
             if p.is_file() and p.suffix.lower() in (".prc", ".pdb")
         )
 
-    def write_database(self, path: Path, db: Database) -> None:
-        atomic_write(path, db.to_bytes(), self.durable)
+    def write_database(self, path: Path, db: Database) -> bool:
+        """Save a database atomically; a disk problem is reported (once per file), not raised.
+
+        The device keeps running on a full or read-only disk; the old file stays.
+        """
+        try:
+            atomic_write(path, db.to_bytes(), self.durable)
+        except OSError as exc:
+            if path not in self._write_failures:
+                self._write_failures.add(path)
+                self.report(f"{path}: cannot save: {exc.strerror or exc}")
+            return False
+        self._write_failures.discard(path)
+        return True
 
     def read_database(self, path: Path, then: str = "using defaults") -> Database | None:
         """The database at `path`; None when absent or unreadable (then moved aside)."""

@@ -124,3 +124,22 @@ def test_interrupted_save_leaves_old_or_new_state(
     # No temporary files are left behind for the steps that fail before the rename.
     leftovers = [p.name for p in store.databases_dir.iterdir() if p.name.endswith(".tmp")]
     assert leftovers == []
+
+
+def test_a_disk_that_refuses_writes_is_reported_once_and_the_old_state_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store, messages = make_storage(tmp_path)
+    store.save_state("PIsh", b"old")
+
+    def full_disk(*args: object, **kwargs: object) -> tuple[int, str]:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(storage_mod.tempfile, "mkstemp", full_disk)
+    store.save_state("PIsh", b"new")
+    store.save_state("PIsh", b"newer")
+    assert len(messages) == 1 and "cannot save: No space left on device" in messages[0]
+    monkeypatch.undo()
+    assert store.load_state("PIsh") == b"old"
+    store.save_state("PIsh", b"fine again")
+    assert store.load_state("PIsh") == b"fine again"
