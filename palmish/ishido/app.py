@@ -487,6 +487,9 @@ class IshidoApp(App):
                                                self.sound_on())
 
         def closed(result: object) -> None:
+            if isinstance(result, tuple) and result and result[0] == 2:  # "?"
+                self._open(dialogs.help_viewer("help-plugins"), lambda _: self._preferences())
+                return
             outcome = apply(result)
             if outcome is None:
                 return

@@ -167,7 +167,8 @@ def preferences_form(
                               SCORING_OPTIONS.index(scoring) if scoring in SCORING_OPTIONS
                               else 0))
     fields.append(CheckBox("sound", "Sound", sound))
-    form = Form("Preferences", fields)
+    # "?" opens the Plugins help, as the circle-i icon of the original did.
+    form = Form("Preferences", fields, buttons=("OK", "Cancel", "?"))
 
     def apply(result: object) -> PrefsOutcome | None:
         if not (isinstance(result, tuple) and len(result) == 2 and result[0] == 0):

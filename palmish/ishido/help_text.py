@@ -74,7 +74,8 @@ are offered. Plugins for the Wide configuration have 'Wide' in their names.
 
 To add a plugin, install its .prc file (palmish install FILE.prc). \
 Options > Plugin Manager lists every plugin with its kind, configurations, \
-version and author, and removes the ones you installed.
+version and author, and removes the ones you installed. The ? button in \
+Preferences opens this page.
 
 To make your own, draw PNG pictures and record WAV sounds, describe them in a \
 manifest and build the file with prc-tools (see docs/plugin-format.md). \

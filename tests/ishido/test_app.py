@@ -380,3 +380,17 @@ def test_demo_plays_on_timer_ticks_until_the_pen_stops_it(make: Make) -> None:
     assert not app.demo
     device.advance(device.now_ms + 5000)
     assert app.game.remaining == 63
+
+
+def test_the_question_mark_in_preferences_opens_the_plugins_help(make: Make) -> None:
+    from palmish.device.ui.textview import TextViewer
+
+    device, _ = make()
+    device.post(MenuCommand("prefs"))
+    form = device.modals[-1]
+    assert isinstance(form, Form)
+    tap(device, *centre(form.row.buttons[2].rect))
+    viewer = device.modals[-1]
+    assert isinstance(viewer, TextViewer) and viewer.title == "Plugins"
+    tap(device, *centre(viewer.row.buttons[0].rect))
+    assert isinstance(device.modals[-1], Form)  # back in Preferences
