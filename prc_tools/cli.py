@@ -154,7 +154,8 @@ def cmd_info(args: argparse.Namespace) -> int:
     db = read_database(args.file)
     report = describe(db)
     if args.json:
-        print(json.dumps(report, indent=2, ensure_ascii=False))
+        # default=str: a pINF may hold YAML dates or binary that JSON has no type for.
+        print(json.dumps(report, indent=2, ensure_ascii=False, default=str))
     else:
         print(format_report(args.file, report))
     return EXIT_OK

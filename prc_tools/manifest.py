@@ -144,12 +144,24 @@ def load(folder: Path) -> Manifest:
         raise PluginError(f"{path}: cannot read: {exc}") from None
     try:
         document = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}" if mark is not None else ""
-        problem = getattr(exc, "problem", None) or "not valid YAML"
-        raise PluginError(f"{path}: YAML error{where}: {problem}") from None
+    except YAML_ERRORS as exc:
+        raise PluginError(f"{path}: {describe_yaml_error(exc)}") from None
     return parse(document, path)
+
+
+# PyYAML raises ValueError for impossible dates (2001-13-45) and deep nesting
+# exhausts the recursion limit; both are bad input like any syntax error.
+YAML_ERRORS = (yaml.YAMLError, ValueError, RecursionError)
+
+
+def describe_yaml_error(exc: BaseException) -> str:
+    """One line for a YAML problem, with the line number when PyYAML knows it."""
+    if isinstance(exc, RecursionError):
+        return "YAML error: nested too deeply"
+    mark = getattr(exc, "problem_mark", None)
+    where = f" at line {mark.line + 1}" if mark is not None else ""
+    problem = getattr(exc, "problem", None) or str(exc) or "not valid YAML"
+    return " ".join(f"YAML error{where}: {problem}".split())
 
 
 class _Checker:

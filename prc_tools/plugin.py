@@ -30,8 +30,10 @@ from prc_tools.manifest import (
     INFO_ID,
     INFO_TYPE,
     KINDS,
+    YAML_ERRORS,
     BitmapSpec,
     Manifest,
+    describe_yaml_error,
     load,
 )
 
@@ -267,8 +269,10 @@ def read_info(db: Database) -> dict[str, Any]:
         raise PluginError("no 'pINF' resource: not a plugin")
     try:
         info = yaml.safe_load(res.data.decode("utf-8"))
-    except (UnicodeDecodeError, yaml.YAMLError):
+    except UnicodeDecodeError:
         raise PluginError("'pINF' is not UTF-8 YAML") from None
+    except YAML_ERRORS as exc:
+        raise PluginError(f"'pINF' {describe_yaml_error(exc)}") from None
     if not isinstance(info, dict):
         raise PluginError("'pINF' is not a mapping of field: value")
 
@@ -622,7 +626,7 @@ def _same_resource(key: tuple[str, int], x: bytes, y: bytes) -> bool:
     if x == y:
         return True
     type_, id_ = key
-    with contextlib.suppress(PrcError, UnicodeDecodeError, yaml.YAMLError):
+    with contextlib.suppress(PrcError, UnicodeDecodeError, *YAML_ERRORS):
         if type_ == INFO_TYPE and id_ == INFO_ID:
             return bool(yaml.safe_load(x.decode("utf-8")) == yaml.safe_load(y.decode("utf-8")))
         if type_ in BITMAP_TYPES:

@@ -200,3 +200,27 @@ def test_unsupported_wav(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     code, _, err = run(["build", str(folder), "-o", str(tmp_path / "s.prc")], capsys)
     assert code == 1
     one_error_line(err, "odd.wav", "unsupported WAV encoding 0x0011")
+
+
+def test_info_json_with_yaml_types_json_lacks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    info = (b"game: ishido\nkind: sound\nname: S\nversion: 1\nauthor: a\nconfigs: [wide]\n"
+            b"released: 2001-02-03\nblob: !!binary aGVsbG8=\n")
+    path = tmp_path / "s.prc"
+    Database("S", "IsSd", "PIsh", resources=[Resource("pINF", 0, info)]).write(path)
+    code, out, _ = run(["info", "--json", str(path)], capsys)
+    assert code == 0
+    assert json.loads(out)["plugin"]["released"] == "2001-02-03"
+
+
+def test_impossible_yaml_values_are_one_line_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "manifest.yaml").write_text("name: x\nversion: 2001-13-45\n")
+    code, _, err = run(["build", str(tmp_path), "-o", str(tmp_path / "x.prc")], capsys)
+    assert code == 1
+    one_error_line(err, "manifest.yaml", "YAML error", "month must be in 1..12")
+    (tmp_path / "manifest.yaml").write_text("[" * 5000)
+    code, _, err = run(["build", str(tmp_path), "-o", str(tmp_path / "x.prc")], capsys)
+    one_error_line(err, "manifest.yaml", "nested too deeply")
