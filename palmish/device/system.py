@@ -175,7 +175,8 @@ class Device:
             raise ValueError(f"no app named {name!r}")
         if app is self.running_app and self._running:
             return
-        self._stop_running()
+        if self._running:
+            self._stop_running()
         self.screen.fill(self.config.app_bounds, WHITE)
         self._start(app)
         self._after_event()

@@ -284,3 +284,15 @@ def test_a_pressed_status_button_is_highlighted(make_device: Any) -> None:
     assert device.screen.image.getpixel((rect.x + 2, rect.y + 2)) == BAR_COLOUR
     device.post(PenUp(rect.x - 100, rect.y + 2))
     assert device.running_app.name == "Recorder"
+
+
+def test_shutdown_stops_once_and_the_device_can_start_again(
+    make_device: Any, recording_app: Any
+) -> None:
+    device = make_device("square")
+    device.shutdown()
+    device.shutdown()
+    device.post(PenDown(5, 5))  # ignored while nothing runs
+    assert recording_app.stops == 1 and recording_app.events == []
+    device.switch_to("Recorder")
+    assert recording_app.starts == 2 and recording_app.stops == 1
