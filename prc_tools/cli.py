@@ -20,6 +20,7 @@ from PIL import Image
 from prc_tools import __version__, bitmap, plugin, sound
 from prc_tools.database import Database, write_atomic
 from prc_tools.errors import PluginError, PrcError
+from prc_tools.extract import extract
 from prc_tools.manifest import BITMAP_TYPES
 from prc_tools.progress import ProgressBar
 
@@ -164,7 +165,7 @@ def cmd_info(args: argparse.Namespace) -> int:
 def cmd_extract(args: argparse.Namespace) -> int:
     db = read_database(args.file)
     try:
-        plugin.extract(db, args.output)
+        extract(db, args.output)
     except PluginError as exc:
         raise InputError(str(exc)) from None
     except INPUT_ERRORS as exc:

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from prc_tools import Database, Record, Resource, bitmap, plugin, sound
+from prc_tools.extract import equivalent, extract
 
 SMALL_BITMAP = bitmap.encode_family(Image.new("RGBA", (4, 6), (10, 200, 30, 255)),
                                     densities=(144, 72), depths=(16, 8))
@@ -43,9 +44,9 @@ def databases(draw: st.DrawFn) -> Database:
 def test_extract_stays_inside_and_builds_back(db: Database) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        out = plugin.extract(db, root / "out")
+        out = extract(db, root / "out")
         assert [p.name for p in root.iterdir()] == ["out"]
         for path in out.rglob("*"):
             assert out in path.resolve().parents
         rebuilt = plugin.build_folder(out)
-        assert plugin.equivalent(db, rebuilt) == []
+        assert equivalent(db, rebuilt) == []

@@ -11,7 +11,7 @@ import yaml
 from PIL import Image
 
 from prc_tools import Database, PluginError, PrcError, Resource, bitmap, plugin, sound
-from prc_tools.plugin import equivalent, pixels
+from prc_tools.extract import equivalent, extract, pixels
 
 ROOT = Path(__file__).resolve().parents[2]
 MakeFolder = Callable[..., Path]
@@ -257,7 +257,7 @@ def test_read_info_rejects_bad_info() -> None:
 
 def test_extract_then_build_is_equivalent(pieces_folder: MakeFolder, tmp_path: Path) -> None:
     original = plugin.build_folder(pieces_folder(lifted=False))
-    out = plugin.extract(original, tmp_path / "extracted")
+    out = extract(original, tmp_path / "extracted")
     manifest = yaml.safe_load((out / "manifest.yaml").read_text())
     assert manifest["game"] == "ishido" and manifest["kind"] == "pieces"
     assert (out / "bitmaps" / "Tbmp-1000.png").is_file()
@@ -266,7 +266,7 @@ def test_extract_then_build_is_equivalent(pieces_folder: MakeFolder, tmp_path: P
     rebuilt = plugin.build_folder(out)
     assert equivalent(original, rebuilt) == []
     # Extracting the rebuilt plugin writes the same folder again.
-    again = plugin.extract(rebuilt, tmp_path / "again")
+    again = extract(rebuilt, tmp_path / "again")
     assert (again / "manifest.yaml").read_text() == (out / "manifest.yaml").read_text()
 
 
@@ -285,7 +285,7 @@ def test_extract_any_database(tmp_path: Path, pdb: Database, make_wav: MakeWav) 
         ],
     )
     for db, name in ((odd, "odd"), (pdb, "records")):
-        out = plugin.extract(db, tmp_path / name)
+        out = extract(db, tmp_path / name)
         written = [p for p in tmp_path.rglob("*") if p.is_file()]
         assert all(out in p.parents for p in written if name in p.parts)
         rebuilt = plugin.build_folder(out)
@@ -298,9 +298,9 @@ def test_extract_refuses_a_non_empty_folder(tmp_path: Path, prc: Database) -> No
     (tmp_path / "out").mkdir()
     (tmp_path / "out" / "keep.txt").write_text("mine")
     with pytest.raises(PluginError, match="not an empty folder"):
-        plugin.extract(prc, tmp_path / "out")
+        extract(prc, tmp_path / "out")
     assert (tmp_path / "out" / "keep.txt").read_text() == "mine"
-    plugin.extract(prc, tmp_path / "empty")  # a fresh folder is fine
+    extract(prc, tmp_path / "empty")  # a fresh folder is fine
 
 
 def test_verify(pieces_folder: MakeFolder) -> None:
@@ -362,7 +362,7 @@ def test_extract_then_build_keeps_bitmaps_written_by_pnmtopalm(
         Resource("Tbmp", index, netpbm(["pnmtopalm", "-quiet", *args], data))
         for index, (args, data) in enumerate(cases)
     ])
-    rebuilt = plugin.build_folder(plugin.extract(db, tmp_path / "out"))
+    rebuilt = plugin.build_folder(extract(db, tmp_path / "out"))
     assert equivalent(db, rebuilt) == []
 
 
