@@ -457,7 +457,11 @@ def all_placed_sound() -> list[float]:
 
 
 def write_wav(path: Path, samples: list[float]) -> None:
-    """16-bit mono PCM at 22050 Hz, normalised to 90% of full scale."""
+    """16-bit mono PCM at 22050 Hz, normalised to 90% of full scale, with the last
+    30 ms faded out so that no sound ends in a click."""
+    fade = min(len(samples), int(0.03 * RATE))
+    samples = samples[:len(samples) - fade] + [
+        v * (fade - i) / fade for i, v in enumerate(samples[len(samples) - fade:])]
     peak = max(1e-9, max(abs(s) for s in samples))
     gain = 0.9 / peak
     frames = b"".join(struct.pack("<h", round(max(-1.0, min(1.0, s * gain)) * 32767))
