@@ -431,3 +431,20 @@ def test_random_events_never_break_the_app(make: Make, seed: int) -> None:
     saved = device.storage.load_state("PIsh")
     assert saved is not None and record.encode() in saved
     assert Game.from_record(record).record() == record
+
+
+def test_rotating_under_an_open_dialog_redraws_the_game_beneath(make: Make) -> None:
+    device, app = make()
+    device.post(MenuCommand("prefs"))
+    device.post(Rotate())
+    form = device.modals[-1]
+    assert isinstance(form, Form)
+    assert app.layout is not None and app.layout.cell_w == 34
+    # The top-left cell (above the dialog) shows the Wide board and its tile.
+    t = app.game.tile_at(0, 0)
+    assert t is not None and app.view is not None
+    tile = app.view.art.tile(t.color, t.shape)
+    assert device.screen.image.getpixel((17, 20)) == tile.getpixel((17, 20))[:3]  # type: ignore[index]
+    tap(device, *centre(form.row.buttons[1].rect))  # Cancel
+    assert not device.modals
+    assert device.screen.image.getpixel((17, 20)) == tile.getpixel((17, 20))[:3]  # type: ignore[index]
