@@ -62,8 +62,6 @@ class Game:
         self._drawn = 0  # pouch tiles already placed; pouch[_drawn] is current
         self._points = score  # placement points so far, end bonus excluded
         self._fourways = fourways
-        self._opening_points = score
-        self._opening_fourways = fourways
         self._moves: list[int] = []  # bit index of each placement, in order
         self._earned: list[int] = []  # points earned by each placement
         self._legal: int | None = None  # cached legal mask for the current tile
