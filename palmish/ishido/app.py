@@ -185,8 +185,9 @@ class IshidoApp(App):
         if self.drag is not None:
             self.scene.drag = (self.drag.pen_x - self.drag.grab_dx,
                                self.drag.pen_y - self.drag.grab_dy)
-        label = "scored" if self.game.scoring == "scored" else "modern"
-        self.scene.deal_label = f"Deal {self.game.seed} ({label})"
+        self.scene.deal_label = f"Deal {self.game.seed}"
+        self.scene.scoring_label = ("Scored variant" if self.game.scoring == "scored"
+                                    else "Modern scoring")
 
     def _play(self, sound_id: int) -> None:
         if self.ctx is None or not self.sound_on() or self._sound is None:
@@ -240,7 +241,9 @@ class IshidoApp(App):
             return
         well = self.layout.tile_well
         if self.view.well_rect().contains(x, y):
-            self.drag = Drag(x - well.x, y - well.y, x, y)
+            # Hold the tile by the same point of it, also when the well shows it enlarged.
+            z = self.layout.well_zoom
+            self.drag = Drag((x - well.x) // z, (y - well.y) // z, x, y)
             self._paint(self.view.well_rect(), self._drag_rect())
             return
         self.tap_cell = self.layout.cell_at(x, y)

@@ -37,12 +37,14 @@ class IshidoLayout:
     board: Rect  # the 12x8 cells
     panel: Rect  # the information panel
     fillers: tuple[Rect, ...]  # app area that is neither board nor panel (Tall's side margins)
-    tile_well: Rect  # where the current tile sits (one cell)
+    tile_well: Rect  # where the current tile sits: one cell, times well_zoom
     tiles_left: Rect  # the count of tiles not yet on the board
     ancient: Rect  # Roman numerals (vertical in the narrow panels)
     modern: Rect  # the modern score, drawn vertically
-    deal: Rect | None  # Tall only: the deal number and scoring
+    deal: Rect | None  # Tall only: the deal number
     vertical_text: bool  # narrow panels draw the ancient score vertically as well
+    well_zoom: int = 1  # Tall shows the current tile at twice the size
+    scoring: Rect | None = None  # Tall only: which scoring this game counts
 
     @property
     def scale(self) -> int:
@@ -114,17 +116,18 @@ def _below(config: DisplayConfig, area: Rect, cw: int, ch: int, u: int) -> Ishid
         if r.w > 0
     )
     margin = 4 * u
-    # Left: the current tile in its well. Middle: text rows. Right: the vertical score.
-    well = Rect(panel.x + 8 * u, panel.y + (panel.h - ch) // 2, cw, ch)
+    # Left: the current tile, twice the size if it fits. Middle: text rows.
+    # Right: the vertical score.
+    zoom = 2 if 2 * ch + 2 * margin <= panel.h else 1
+    well = Rect(panel.x + 8 * u, panel.y + (panel.h - zoom * ch) // 2, zoom * cw, zoom * ch)
     modern_w = 12 * u
     modern = Rect(panel.right - margin - modern_w, panel.y + margin, modern_w,
                   panel.h - 2 * margin)
     text_x = well.right + 8 * u
     text_w = modern.x - margin - text_x
-    row_h = 13 * u
-    top = panel.y + margin + 2 * u
-    deal = Rect(text_x, top, text_w, row_h)
-    tiles_left = Rect(text_x, top + row_h + margin, text_w, row_h)
-    ancient = Rect(text_x, tiles_left.bottom + margin, text_w, row_h)
+    row_h, gap = 12 * u, 3 * u
+    top = panel.y + (panel.h - 4 * row_h - 3 * gap) // 2
+    deal, scoring, tiles_left, ancient = (
+        Rect(text_x, top + i * (row_h + gap), text_w, row_h) for i in range(4))
     return IshidoLayout(config, area, cw, ch, board, panel, fillers, well, tiles_left, ancient,
-                        modern, deal, vertical_text=False)
+                        modern, deal, vertical_text=False, well_zoom=zoom, scoring=scoring)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from PIL import Image
+
 from palmish.device.geometry import Rect
 from palmish.device.screen import Framebuffer
 from palmish.ishido import Game, roman
@@ -30,12 +32,14 @@ class Scene:
     mark: tuple[int, int] | None = None  # the selected legal cell
     drag: tuple[int, int] | None = None  # native top-left of the dragged tile's cell box
     deal_label: str = ""
+    scoring_label: str = ""
 
 
 class IshidoView:
     def __init__(self, layout: IshidoLayout, art: Art) -> None:
         self.layout = layout
         self.art = art
+        self._zoomed: dict[tuple[int, int], Image.Image] = {}
 
     # ---------------------------------------------------------------- geometry
 
@@ -62,11 +66,25 @@ class IshidoView:
         """The current tile's well including its frame and any overhang of the tile."""
         well = self.layout.tile_well
         u = self.layout.scale
+        z = self.layout.well_zoom
         frame = Rect(well.x - u, well.y - u, well.w + 2 * u, well.h + 2 * u)
         for img in self.art.tiles.values():
             dx, dy = self.art.anchor
-            frame = frame.union(Rect(well.x + dx, well.y + dy, img.width, img.height))
+            frame = frame.union(Rect(well.x + z * dx, well.y + z * dy, z * img.width,
+                                     z * img.height))
         return frame
+
+    def well_tile(self, colour: int, shape: int) -> Image.Image:
+        """The tile as the well shows it (enlarged pixel for pixel in Tall)."""
+        img = self.art.tile(colour, shape)
+        z = self.layout.well_zoom
+        if z == 1:
+            return img
+        key = (colour, shape)
+        if key not in self._zoomed:
+            self._zoomed[key] = img.resize((img.width * z, img.height * z),
+                                           Image.Resampling.NEAREST)
+        return self._zoomed[key]
 
     # ---------------------------------------------------------------- painting
 
@@ -185,7 +203,8 @@ class IshidoView:
             t = game.stuck_tile
         if t is not None:
             dx, dy = self.art.offset(t.color, t.shape)
-            fb.blit(self.art.tile(t.color, t.shape), well.x + dx, well.y + dy, clip=clip)
+            z = lay.well_zoom
+            fb.blit(self.well_tile(t.color, t.shape), well.x + z * dx, well.y + z * dy, clip=clip)
         if lay.vertical_text:
             self._narrow_texts(fb, game, clip, ink)
         else:
@@ -231,13 +250,15 @@ class IshidoView:
         game = scene.game
         rows: list[tuple[Rect | None, str]] = [
             (lay.deal, scene.deal_label),
+            (lay.scoring, scene.scoring_label),
             (lay.tiles_left, f"Tiles left: {game.remaining}"),
             (lay.ancient, f"Four-ways: {roman(game.fourways) if game.fourways else '-'}"),
         ]
+        font = fb.font("std")
         for box, text in rows:
             if box is None:
                 continue
             part = box.intersect(clip)
             if part is not None:
-                fb.text(box.x, box.y, text, ink, "bold", clip=part)
+                fb.text(box.x, box.y, font.fit(text, box.w), ink, font, clip=part)
         self._vertical_score(fb, game, clip, ink)

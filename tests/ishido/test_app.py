@@ -448,3 +448,18 @@ def test_rotating_under_an_open_dialog_redraws_the_game_beneath(make: Make) -> N
     tap(device, *centre(form.row.buttons[1].rect))  # Cancel
     assert not device.modals
     assert device.screen.image.getpixel((17, 20)) == tile.getpixel((17, 20))[:3]  # type: ignore[index]
+
+
+def test_drag_from_the_enlarged_well_in_tall(make: Make) -> None:
+    device, app = make(ConfigName.TALL)
+    assert app.layout is not None and app.layout.well_zoom == 2
+    row, col = app.game.legal_moves()[0]
+    tile = app.game.current
+    target = centre(app.layout.cell_rect(row, col))
+    device.post(PenDown(*centre(app.layout.tile_well)))
+    assert app.drag is not None
+    # Held by its middle: the lifted tile is drawn at normal size around the pen.
+    assert (app.drag.grab_dx, app.drag.grab_dy) == (12, 20)
+    device.post(PenMove(*target))
+    device.post(PenUp(*target))
+    assert app.game.tile_at(row, col) == tile

@@ -29,8 +29,7 @@ def test_parts_stay_inside_the_app_area_and_off_the_board(name: ConfigName) -> N
     lay = layout_for(config)
     area = config.app_bounds
     parts = [lay.panel, lay.tile_well, lay.tiles_left, lay.ancient, lay.modern, *lay.fillers]
-    if lay.deal is not None:
-        parts.append(lay.deal)
+    parts += [r for r in (lay.deal, lay.scoring) if r is not None]
     for part in parts:
         assert area.intersect(part) == part, part
         assert lay.board.intersect(part) is None, part
@@ -47,6 +46,7 @@ def test_tall_panel_is_larger_and_below_the_board() -> None:
     assert tall.panel.y == tall.board.bottom
     assert tall.panel.w * tall.panel.h > square.panel.w * square.panel.h
     assert tall.deal is not None and not tall.vertical_text
+    assert tall.well_zoom == 2 and tall.tile_well.h == 80
 
 
 @pytest.mark.parametrize("name", list(ConfigName))
