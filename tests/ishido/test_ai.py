@@ -102,3 +102,20 @@ def test_it_outplays_the_greedy_hint() -> None:
                             key=lambda m: (game.neighbour_count(*m), rng.random())))
         greedy += game.remaining
     assert ours < greedy
+
+
+def test_it_sees_that_one_cell_strands_the_last_tile() -> None:
+    # Current (1, 2) fits next to the corner tile at (0, 1) or (1, 0); on (0, 1)
+    # the last tile (3, 2) would find no cell, on (1, 0) it goes below it.
+    wall = Tile(5, 5)  # matches neither tile to come
+    board = {(0, 0): Tile(1, 1), (0, 3): wall, (1, 2): wall}
+    game = Game.from_position(board, [Tile(1, 2), Tile(3, 2)])
+    assert game.legal_moves() == [(0, 1), (1, 0)]
+    for aim in ai.AIMS:
+        for seed in range(4):
+            before = game.legal_moves(), game.remaining
+            assert ai.choose(game, aim=aim, rng=random.Random(seed)) == (1, 0)
+            assert (game.legal_moves(), game.remaining) == before  # the game is not touched
+    game.place(1, 0)
+    game.place(2, 0)
+    assert game.over and game.remaining == 0
