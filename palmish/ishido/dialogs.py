@@ -200,13 +200,20 @@ def plugin_details(info: PluginInfo) -> str:
             f"Author: {info.author}\nSource: {info.source}")
 
 
+def plugin_listing(infos: list[PluginInfo], first: int) -> str:
+    """Every plugin with its details, the selected one first (TextViewer headings)."""
+    order = [first] + [i for i in range(len(infos)) if i != first]
+    return "\n\n".join(f"# {infos[i].name}\n{plugin_details(infos[i])}" for i in order)
+
+
 def open_plugin_manager(
     plugins: PluginContext,
     open_modal: Callable[[Modal, Callable[[object], None] | None], None],
     changed: Callable[[], None],
     selected: int = 0,
 ) -> None:
-    """The Plugin Manager: pick a plugin; Info shows what it is, Delete removes an
+    """The Plugin Manager: pick a plugin; Info lists it and then every other plugin
+    with name, kind, configurations, version and author; Delete removes an
     installed one (after a confirmation). Bundled plugins cannot be deleted."""
     infos = plugins.plugins()
     if not infos:
@@ -229,7 +236,7 @@ def open_plugin_manager(
             return
         info = infos[index]
         if button == 0:
-            open_modal(Alert(info.name, plugin_details(info)), reopen(index))
+            open_modal(TextViewer("Plugin Info", plugin_listing(infos, index)), reopen(index))
         elif button == 1:
             if info.bundled:
                 open_modal(Alert("Plugin Manager",

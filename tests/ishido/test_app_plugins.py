@@ -14,6 +14,7 @@ from palmish.device.geometry import Rect
 from palmish.device.system import Device
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form, PopupList
+from palmish.device.ui.textview import TextViewer
 from palmish.ishido.app import IshidoApp
 from prc_tools import plugin
 
@@ -91,10 +92,13 @@ def test_choose_then_delete_an_installed_plugin(data: Path, extra_pieces: Path) 
     choice.selected = index
     tap(device, manager.row.buttons[0].rect)  # Info
     info = device.modals[-1]
-    assert isinstance(info, Alert)
-    for fact in ("pieces", "Square, Tall", "Version: 3", "A. Tester", "installed"):
-        assert fact in info.message
-    tap(device, info.row.buttons[0].rect)  # OK: back to the manager
+    assert isinstance(info, TextViewer)
+    first = info.text.split("\n\n")[0]  # the chosen plugin comes first
+    for fact in ("# Test Pieces", "pieces", "Square, Tall", "Version: 3", "A. Tester",
+                 "installed"):
+        assert fact in first
+    assert "# Jade Board" in info.text  # and then every other plugin
+    tap(device, info.row.buttons[0].rect)  # Done: back to the manager
     manager = device.modals[-1]
     assert isinstance(manager, Form)
     manager.fields[0].selected = index  # type: ignore[union-attr]
