@@ -7,7 +7,6 @@ rectangles that changed, and the framebuffer records them as damage.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from PIL import Image
@@ -103,17 +102,12 @@ class IshidoView:
             img = self.art.tile(t.color, t.shape, lifted=True)
             fb.blit(img, drag.x, drag.y, clip=area)
 
-    def paint_all(self, fb: Framebuffer, scene: Scene, regions: Iterable[Rect | None]) -> None:
-        for region in regions:
-            if region is not None:
-                self.paint(fb, scene, region)
-
     def _paint_board(self, fb: Framebuffer, scene: Scene, area: Rect) -> None:
         lay = self.layout
         for filler in lay.fillers:
             self._panel_background(fb, filler, area)
-        # Tiles may stick out of their cells, so a region can need the board under a
-        # neighbouring tile: widen the board part of the region by the largest overhang.
+        # Tiles may stick out of their cells: every tile whose picture touches the region
+        # is drawn again (clipped), in row order, so overlaps come out as on a full redraw.
         board_area = area.intersect(lay.board)
         if board_area is not None:
             if self.art.board is not None:
