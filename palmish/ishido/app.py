@@ -99,6 +99,7 @@ class IshidoApp(App):
         self.game, self.recorded = self._resume(ctx.load_state())
         self.drag = None
         self.tap_cell = None
+        self.demo = False  # a demo does not outlive the app's run
         self._relayout()
 
     def stop(self) -> None:
