@@ -142,17 +142,10 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         )
         self._lcd_sprite.scale = self.zoom * layout.lcd_scale
         self._release_button()
-        self._pen_down = False
 
     def _relayout(self, config: DisplayConfig) -> None:
-        if self._pen_down and self._last_pen is not None:
-            # The display turned under the stylus (a key press mid-drag): lift the pen
-            # where it was, kept on the new LCD, so the app sees every stroke end.
-            # Done first, so whatever the app draws for it is in the upload below.
-            x, y = self._last_pen
-            self._pen_down = False
-            self.device.post(PenUp(min(x, config.width - 1), min(y, config.height - 1)))
-            config = self.device.config
+        # A stroke in progress goes on across the turn (a key press mid-drag): the
+        # app re-lays out and keeps its drag; later moves are read on the new LCD.
         old_size = self.layout.window_size
         self._bezel.delete()
         self._lcd_sprite.delete()
