@@ -32,8 +32,8 @@ EDGE_WEIGHT = 0.3  # per edge placement: the rim is cheap space for clearing
 # aim="score": a four-way made, and a pocket (empty cell with four neighbours)
 # that some tile still to come would fill as a four-way.
 FOURWAY_MADE = 15.0
-LIVE_POCKET = 6.0
-PROTO_POCKET = 1.5  # an empty cell with three neighbours that some tile to come fits
+LIVE_POCKET = 10.0
+PROTO_POCKET = 2.5  # an empty cell with three neighbours that some tile to come fits
 SEED_POCKET = 0.3  # an inner empty cell with two neighbours that some tile to come fits
 SCORE_MOBILITY = 1.5  # the weight of mobility when aiming at score
 SCORE_NEIGHBOUR_WEIGHT = 1.0
