@@ -18,7 +18,8 @@ import yaml
 from PIL import Image
 
 from prc_tools import __version__, bitmap, plugin, sound
-from prc_tools.database import Database, write_atomic
+from prc_tools.atomic import write_atomic
+from prc_tools.database import Database
 from prc_tools.errors import PluginError, PrcError
 from prc_tools.extract import extract
 from prc_tools.manifest import BITMAP_TYPES

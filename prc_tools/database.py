@@ -9,14 +9,13 @@ every block ends where the next one starts, the last at the end of the file.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import struct
-import tempfile
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
 
+from prc_tools.atomic import write_atomic
 from prc_tools.errors import DatabaseError, PrcError
 
 HEADER_SIZE = 78
@@ -282,22 +281,6 @@ class Database:
     def write(self, path: str | os.PathLike[str]) -> None:
         """Write atomically: a temporary file beside the target, fsync, then rename."""
         write_atomic(Path(path), self.to_bytes())
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Replace `path` with `data` so a crash leaves either the old or the new file."""
-    directory = path.parent if str(path.parent) else Path(".")
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp_name, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp_name)
-        raise
 
 
 def _parse(data: bytes) -> Database:

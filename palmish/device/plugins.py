@@ -20,8 +20,9 @@ from pathlib import Path
 import yaml
 from PIL import Image
 
-from palmish.device.storage import Reporter, Storage, atomic_write, safe_file_stem
+from palmish.device.storage import Reporter, Storage, safe_file_stem
 from prc_tools import Database, PrcError
+from prc_tools.atomic import write_atomic
 
 KINDS = ("board", "pieces", "sound")
 SLOTS = ("square", "tall", "wide")
@@ -260,7 +261,8 @@ class PluginRegistry:
         from prc_tools import plugin
 
         db = plugin.build_folder(folder)
-        atomic_write(target, db.to_bytes(), self.storage.durable)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(target, db.to_bytes(), self.storage.durable)
         return db
 
     def _scan_installed(self) -> list[PluginInfo]:
@@ -374,7 +376,8 @@ class PluginRegistry:
         except PrcError as exc:
             raise InvalidPlugin(_one_line(exc)) from None
         target = self.storage.databases_dir / f"{safe_file_stem(name)}.prc"
-        atomic_write(target, data, self.storage.durable)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(target, data, self.storage.durable)
         self._plugins = None
         return describe(db, target)
 

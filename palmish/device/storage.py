@@ -10,16 +10,15 @@ in one line; the caller goes on with defaults. docs/storage.md has the layout.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 from prc_tools import Database, PrcError, Record
+from prc_tools.atomic import write_atomic
 
 Reporter = Callable[[str], None]
 
@@ -51,42 +50,6 @@ def safe_file_stem(text: str) -> str:
             out.extend(f"%{b:02X}" for b in ch.encode("utf-8"))
     stem = "".join(out).strip(" .")
     return stem or "%00"
-
-
-def fsync_directory(directory: Path) -> None:
-    """Make a rename in `directory` durable (not possible on every platform)."""
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        with contextlib.suppress(OSError):
-            os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def atomic_write(path: Path, data: bytes, durable: bool = True) -> None:
-    """Replace `path` by `data`: temporary file beside it, fsync, rename, fsync the folder.
-
-    `durable=False` skips the fsyncs (still atomic against a crash of this
-    process, not of the machine): used for throw-away folders such as gremlins runs.
-    """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            if durable:
-                os.fsync(handle.fileno())
-        os.replace(tmp_name, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp_name)
-        raise
-    if durable:
-        fsync_directory(path.parent)
 
 
 class Storage:
@@ -125,7 +88,8 @@ class Storage:
         The device keeps running on a full or read-only disk; the old file stays.
         """
         try:
-            atomic_write(path, db.to_bytes(), self.durable)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(path, db.to_bytes(), self.durable)
         except OSError as exc:
             if path not in self._write_failures:
                 self._write_failures.add(path)

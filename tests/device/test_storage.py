@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from palmish.device import storage as storage_mod
 from palmish.device.storage import Storage, safe_file_stem
 from prc_tools import Database
+from prc_tools import atomic as atomic_mod
 
 
 def make_storage(tmp_path: Path) -> tuple[Storage, list[str]]:
@@ -111,11 +111,11 @@ def test_interrupted_save_leaves_old_or_new_state(
             handle.write = write  # type: ignore[method-assign]
             return handle
 
-        monkeypatch.setattr(storage_mod.os, "fdopen", broken_fdopen)
+        monkeypatch.setattr(atomic_mod.os, "fdopen", broken_fdopen)
     elif step in ("fsync", "fsync-dir"):
-        monkeypatch.setattr(storage_mod.os, "fsync", failing_fsync)
+        monkeypatch.setattr(atomic_mod.os, "fsync", failing_fsync)
     else:
-        monkeypatch.setattr(storage_mod.os, "replace", failing_replace)
+        monkeypatch.setattr(atomic_mod.os, "replace", failing_replace)
     with pytest.raises(Boom):
         store.save_state("PIsh", b"new")
     monkeypatch.undo()
@@ -135,7 +135,7 @@ def test_a_disk_that_refuses_writes_is_reported_once_and_the_old_state_kept(
     def full_disk(*args: object, **kwargs: object) -> tuple[int, str]:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(storage_mod.tempfile, "mkstemp", full_disk)
+    monkeypatch.setattr(atomic_mod.tempfile, "mkstemp", full_disk)
     store.save_state("PIsh", b"new")
     store.save_state("PIsh", b"newer")
     assert len(messages) == 1 and "cannot save: No space left on device" in messages[0]

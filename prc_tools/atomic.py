@@ -1,0 +1,44 @@
+"""Replacing a file so that a crash leaves either the old or the new contents."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+
+
+def fsync_directory(directory: Path) -> None:
+    """Make a rename in `directory` durable (not possible on every platform)."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def write_atomic(path: Path, data: bytes, durable: bool = True) -> None:
+    """Replace `path` by `data`: temporary file beside it, fsync, rename, fsync the folder.
+
+    `durable=False` skips the fsyncs: still atomic against a crash of this
+    process, not of the machine (for throw-away folders such as stress runs).
+    """
+    directory = path.parent if str(path.parent) else Path(".")
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            if durable:
+                os.fsync(handle.fileno())
+        os.replace(tmp_name, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp_name)
+        raise
+    if durable:
+        fsync_directory(directory)
