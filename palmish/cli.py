@@ -17,11 +17,15 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from palmish import __version__
 from palmish.device.display import ConfigName, DisplayConfig, config_by_name
 from palmish.device.eventscript import ScriptError, Step, SwitchApp, read_script, run_script
 from palmish.device.storage import default_data_dir
+
+if TYPE_CHECKING:
+    from palmish.device.plugins import PluginRegistry
 from palmish.device.system import Device
 
 EXIT_OK, EXIT_FAILED = 0, 1
@@ -239,17 +243,26 @@ def _gremlins(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _install(args: argparse.Namespace) -> int:
-    from palmish.device.plugins import InvalidPlugin, PluginRegistry
+def _plugin_registry(args: argparse.Namespace) -> PluginRegistry | str:
+    """The plugins of the chosen data folder, or a one-line problem with that folder."""
+    from palmish.device.plugins import PluginRegistry
     from palmish.device.resources import bundled_plugins_dir
     from palmish.device.storage import Storage
 
     data_dir = _data_dir(args.command_data_dir, args.data_dir)
     problem = _usable_dir(data_dir)
     if problem:
-        return fail(problem)
+        return problem
     storage = Storage(data_dir, report=lambda m: print(f"palmish: {m}", file=sys.stderr))
-    registry = PluginRegistry(storage, bundled_plugins_dir(), storage.report)
+    return PluginRegistry(storage, bundled_plugins_dir(), storage.report)
+
+
+def _install(args: argparse.Namespace) -> int:
+    from palmish.device.plugins import InvalidPlugin
+
+    registry = _plugin_registry(args)
+    if isinstance(registry, str):
+        return fail(registry)
     try:
         info = registry.install(args.file)
     except InvalidPlugin as exc:
@@ -262,16 +275,9 @@ def _install(args: argparse.Namespace) -> int:
 
 
 def _plugins(args: argparse.Namespace) -> int:
-    from palmish.device.plugins import PluginRegistry
-    from palmish.device.resources import bundled_plugins_dir
-    from palmish.device.storage import Storage
-
-    data_dir = _data_dir(args.command_data_dir, args.data_dir)
-    problem = _usable_dir(data_dir)
-    if problem:
-        return fail(problem)
-    storage = Storage(data_dir, report=lambda m: print(f"palmish: {m}", file=sys.stderr))
-    registry = PluginRegistry(storage, bundled_plugins_dir(), storage.report)
+    registry = _plugin_registry(args)
+    if isinstance(registry, str):
+        return fail(registry)
     plugins = registry.all()
     if not plugins:
         print("no plugins")
