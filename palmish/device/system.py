@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from palmish.device.ui.modal import Modal
 
 LAUNCHER_CREATOR = "lnch"
-MAX_TICKS_PER_ADVANCE = 64  # a timer of 0 ms cannot starve the caller
+MAX_TICKS_PER_ADVANCE = 1000  # a timer of 0 ms cannot starve the caller
 
 
 @dataclass
@@ -138,18 +138,22 @@ class Device:
         return sounds
 
     def advance(self, now_ms: int) -> None:
-        """Move device time forward to `now_ms` and fire the app's timer if it is due.
+        """Move device time forward to `now_ms`, firing the app's timer each time it falls due.
 
-        While a modal is open the app's timer waits (the app is not in front).
+        The clock steps to each due time, so a timer the app sets again from its
+        Tick fires again within the same stretch (a demo playing through a long
+        `wait`). While a modal is open the app's timer waits (the app is not in front).
         """
-        self.now_ms = max(self.now_ms, int(now_ms))
+        target = max(self.now_ms, int(now_ms))
         for _ in range(MAX_TICKS_PER_ADVANCE):
             due = self._timer_due
-            if not self._running or due is None or due > self.now_ms or self._modals:
+            if not self._running or due is None or due > target or self._modals:
                 break
+            self.now_ms = max(self.now_ms, due)
             self._timer_due = None
             self.running_app.handle(Tick(self.now_ms))
             self._after_event()
+        self.now_ms = target
 
     def next_timer_ms(self) -> int | None:
         """When the next timer is due (device time), None if none can fire now."""

@@ -200,8 +200,8 @@ def test_timers_run_on_device_time(make_device: Any, recording_app: Any) -> None
     device.advance(99)
     assert recording_app.of_type(Tick) == []
     device.advance(150)
-    assert recording_app.of_type(Tick) == [Tick(150)]
-    assert device.next_timer_ms() is None
+    assert recording_app.of_type(Tick) == [Tick(100)]  # fired at its due time
+    assert device.now_ms == 150 and device.next_timer_ms() is None
     device.context.set_timer(10)
     device.context.open_modal(Alert("Wait", "Timers wait for dialogs."))
     device.advance(1000)
@@ -209,6 +209,24 @@ def test_timers_run_on_device_time(make_device: Any, recording_app: Any) -> None
     device.post(KeyDown(Key.SELECT))
     device.advance(1000)
     assert recording_app.of_type(Tick)[-1] == Tick(1000)
+
+
+def test_a_timer_set_again_from_its_tick_fires_through_a_long_wait(
+    make_device: Any, recording_app: Any
+) -> None:
+    device = make_device("square")
+    original = recording_app.handle
+
+    def handle_and_rearm(event: Any) -> None:
+        original(event)
+        if isinstance(event, Tick):
+            device.context.set_timer(100)
+
+    recording_app.handle = handle_and_rearm
+    device.context.set_timer(100)
+    device.advance(1050)
+    assert recording_app.of_type(Tick) == [Tick(100 * k) for k in range(1, 11)]
+    assert device.now_ms == 1050 and device.next_timer_ms() == 1100
 
 
 def test_sounds_are_queued_for_the_frontend(make_device: Any) -> None:
