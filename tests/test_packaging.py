@@ -1,0 +1,75 @@
+"""A regular (non-editable) install carries the skins and the bundled plugin
+sources, and builds the plugins with prc_tools on its first start."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A wheel built from a copy of the tracked files (the build leaves the checkout alone)."""
+    source = tmp_path_factory.mktemp("source")
+    tracked = subprocess.run(
+        ["git", "ls-files", "-z"], cwd=ROOT, check=True, capture_output=True
+    ).stdout.decode().split("\0")
+    for name in filter(None, tracked):
+        if (ROOT / name).is_file():
+            (source / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, source / name)
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+         "-w", str(out), str(source)],
+        check=True, capture_output=True,
+    )
+    (built,) = out.glob("palmish-*.whl")
+    return built
+
+
+def test_the_wheel_carries_skins_and_plugin_sources(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert "palmish/skins/devices/t3.yaml" in names
+    assert "palmish/skins/devices/classic.png" in names
+    assert "palmish/skins/plugins/ishido-pieces/manifest.yaml" in names
+    assert any(n.startswith("palmish/skins/plugins/ishido-sounds/") and n.endswith(".wav")
+               for n in names)
+    assert "prc_tools/bitmap.py" in names
+
+
+def test_an_installed_copy_builds_its_plugins_on_first_start(
+    wheel: Path, tmp_path: Path
+) -> None:
+    target = tmp_path / "site"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target",
+         str(target), str(wheel)],
+        check=True, capture_output=True,
+    )
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    env.pop("PALMISH_SKINS", None)
+    data = tmp_path / "data"
+    shot = tmp_path / "shot.png"
+    run = subprocess.run(
+        [sys.executable, "-m", "palmish", "--screenshot", str(shot), "--data-dir", str(data)],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300,
+    )
+    assert run.returncode == 0, run.stderr
+    assert shot.stat().st_size > 0
+    built = sorted(p.name for p in (data / "cache" / "bundled").glob("*.prc"))
+    assert len(built) >= 7, built
+    where = subprocess.run(
+        [sys.executable, "-c",
+         "from palmish.device.resources import skins_dir; print(skins_dir())"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, check=True,
+    ).stdout.strip()
+    assert Path(where).is_relative_to(target)
