@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -53,9 +54,10 @@ class Tally:
     def line(self, name: str) -> str:
         n = max(self.deals, 1)
         ms = 1000.0 * self.seconds / max(self.moves, 1)
+        median = statistics.median(self.scores) if self.scores else 0
         return (
             f"{name:<8} {100.0 * self.cleared / n:>7.1f}% {self.score / n:>12,.0f} "
-            f"{self.fourways / n:>9.2f} {self.left / n:>10.2f} {ms:>9.2f}"
+            f"{median:>8,.0f} {self.fourways / n:>9.2f} {self.left / n:>10.2f} {ms:>9.2f}"
         )
 
 
@@ -125,7 +127,7 @@ def main() -> int:
     limit = (f"{args.max_evals} evaluations/move" if args.max_evals
              else f"budget {args.budget_ms:g} ms/move")
     print(f"seeds {seeds.start}..{seeds.stop - 1}, ours: aim={args.aim}, {limit}")
-    print(f"{'player':<8} {'cleared':>8} {'mean score':>12} {'fourways':>9} "
+    print(f"{'player':<8} {'cleared':>8} {'mean score':>12} {'median':>8} {'fourways':>9} "
           f"{'tiles left':>10} {'ms/move':>9}")
     for name in chosen:
         print(tallies[name].line(name))
