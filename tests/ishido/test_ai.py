@@ -14,6 +14,8 @@ def midgame(seed: int, moves: int) -> Game:
     game = Game.new(seed=seed)
     rng = random.Random(seed)
     for _ in range(moves):
+        if game.over:
+            break
         game.place(*rng.choice(game.legal_moves()))
     return game
 
@@ -119,3 +121,22 @@ def test_it_sees_that_one_cell_strands_the_last_tile() -> None:
     game.place(1, 0)
     game.place(2, 0)
     assert game.over and game.remaining == 0
+
+
+def test_the_searchs_shared_masks_match_the_rules() -> None:
+    from palmish.ishido import rules
+
+    rng = random.Random(2)
+    for seed in range(12):
+        game = midgame(seed, rng.randrange(0, 40))
+        board = [(r, c, t) for r in range(8) for c in range(12) if (t := game.tile_at(r, c))]
+        occupied = 0
+        colors, shapes = [0] * 6, [0] * 6
+        for r, c, t in board:
+            bit = 1 << (r * rules.STRIDE + c)
+            occupied |= bit
+            colors[t.color] |= bit
+            shapes[t.shape] |= bit
+        types = list(range(36))
+        expected = [rules.legal_mask(occupied, colors[k // 6], shapes[k % 6]) for k in types]
+        assert ai.legal_masks(occupied, colors, shapes, types) == expected
