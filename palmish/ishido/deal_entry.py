@@ -6,7 +6,7 @@ Select confirms, Up/Down move the focus between OK and Cancel.
 
 from __future__ import annotations
 
-from palmish.device.events import Key, KeyDown, PenDown, PenMove, PenUp
+from palmish.device.events import KeyDown, PenDown, PenMove, PenUp
 from palmish.device.geometry import Rect
 from palmish.device.screen import BLACK, WHITE, Framebuffer
 from palmish.device.ui.modal import Modal
@@ -87,15 +87,7 @@ class DealEntry(Modal):
 
     def _handle(self, event: PenDown | PenMove | PenUp | KeyDown) -> None:
         if isinstance(event, KeyDown):
-            if event.key in (Key.LEFT, Key.UP):
-                self.row.move_focus(-1)
-            elif event.key in (Key.RIGHT, Key.DOWN):
-                self.row.move_focus(1)
-            elif event.key is Key.SELECT:
-                if self.row.focus == 0:
-                    self._confirm()
-                else:
-                    self.close(None)
+            self._choose(self.row.key(event.key))
             return
         hit = next((i for i, k in enumerate(self.keys) if k.rect.contains(event.x, event.y)),
                    None)
@@ -108,8 +100,10 @@ class DealEntry(Modal):
                     self._press(KEYS[hit])
                 self._armed = None
             return
-        chosen = self.row.pen(event)
-        if chosen == 0:
+        self._choose(self.row.pen(event))
+
+    def _choose(self, button: int | None) -> None:
+        if button == 0:
             self._confirm()
-        elif chosen == 1:
+        elif button == 1:
             self.close(None)

@@ -8,7 +8,7 @@ An optional icon sits left of the text, as on Palm: "info" (i), "confirm" (?),
 
 from __future__ import annotations
 
-from palmish.device.events import Key, KeyDown, PenDown, PenMove, PenUp
+from palmish.device.events import KeyDown, PenDown, PenMove, PenUp
 from palmish.device.font import get_font
 from palmish.device.geometry import Rect
 from palmish.device.screen import BLACK, WHITE, Framebuffer
@@ -108,14 +108,6 @@ class Alert(Modal):
         self.row.draw(fb)
 
     def _handle(self, event: PenDown | PenMove | PenUp | KeyDown) -> None:
-        if isinstance(event, KeyDown):
-            if event.key in (Key.LEFT, Key.UP):
-                self.row.move_focus(-1)
-            elif event.key in (Key.RIGHT, Key.DOWN):
-                self.row.move_focus(1)
-            elif event.key is Key.SELECT:
-                self.close(self.row.focus)
-            return
-        chosen = self.row.pen(event)
+        chosen = self.row.key(event.key) if isinstance(event, KeyDown) else self.row.pen(event)
         if chosen is not None:
             self.close(chosen)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from palmish.device.events import PenDown, PenMove, PenUp
+from palmish.device.events import Key, PenDown, PenMove, PenUp
 from palmish.device.font import get_font
 from palmish.device.geometry import Rect
 from palmish.device.screen import BLACK, GREY, WHITE, Framebuffer
@@ -141,6 +141,16 @@ class ButtonRow:
 
     def move_focus(self, step: int) -> None:
         self.focus = (self.focus + step) % len(self.buttons)
+
+    def key(self, key: Key) -> int | None:
+        """Left/Up and Right/Down move the focus; returns the focused index on Select."""
+        if key in (Key.LEFT, Key.UP):
+            self.move_focus(-1)
+        elif key in (Key.RIGHT, Key.DOWN):
+            self.move_focus(1)
+        elif key is Key.SELECT:
+            return self.focus
+        return None
 
     def draw(self, fb: Framebuffer, focused: bool = True) -> None:
         for i, button in enumerate(self.buttons):
