@@ -16,6 +16,7 @@ from PIL import Image
 from prc_tools import compression
 from prc_tools.bitmap_header import (
     DENSITIES,
+    DEPTHS,
     DUMMY_HEADER,
     FLAG_COLOUR_TABLE,
     FLAG_COMPRESSED,
@@ -40,7 +41,6 @@ from prc_tools.palette import RGB
 from prc_tools.quantize import to_indices, transparency_mask
 
 BEST = "best"
-DEPTHS = (1, 2, 4, 8, 16)
 MAX_SIZE = 0x7FFF
 _PREFERRED_KEY_565 = 0xF81F  # magenta, the customary Palm transparent colour
 

@@ -25,6 +25,7 @@ V3_HEADER_SIZE = 24
 DUMMY_PIXEL_SIZE = 0xFF
 LOW_DENSITY = 72
 DENSITIES = (72, 108, 144, 216, 288)
+DEPTHS = (1, 2, 4, 8, 16)
 NO_TRANSPARENCY_V3 = 0xFFFFFFFF
 
 # The 16 bytes that separate low-density members from the v3 ones that follow.

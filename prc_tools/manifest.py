@@ -13,14 +13,15 @@ from typing import Any
 
 import yaml
 
+from prc_tools.bitmap_header import DENSITIES, DEPTHS
+from prc_tools.compression import CODECS
 from prc_tools.errors import PluginError
+from prc_tools.sound import BITS, RATES
 
 MANIFEST_NAMES = ("manifest.yaml", "manifest.yml")
 KINDS = ("board", "pieces", "sound")
 CONFIGS = ("square", "tall", "wide")
-DENSITIES = (72, 108, 144, 216, 288)
-DEPTHS = (1, 2, 4, 8, 16)
-COMPRESSIONS = ("best", "none", "scanline", "rle", "packbits")
+COMPRESSIONS = ("best", *CODECS)  # "best": the smallest of the codecs, member by member
 BITMAP_TYPES = ("Tbmp", "tAIB")
 INFO_TYPE = "pINF"
 INFO_ID = 0
@@ -457,8 +458,8 @@ def _sound_spec(check: _Checker, value: Any, where: str, names: Mapping[str, int
     return SoundSpec(
         file=check.file(entry["file"], f"{where}.file"),
         id=_resource_id(check, entry["id"], f"{where}.id", names),
-        rate=None if rate is None else check.choice(rate, f"{where}.rate", (11025, 22050)),
-        bits=None if bits is None else check.choice(bits, f"{where}.bits", (8, 16)),
+        rate=None if rate is None else check.choice(rate, f"{where}.rate", RATES),
+        bits=None if bits is None else check.choice(bits, f"{where}.bits", BITS),
     )
 
 
