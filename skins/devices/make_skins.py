@@ -3,7 +3,8 @@
 Run `python skins/devices/make_skins.py` to regenerate t3-portrait.png,
 t3-landscape.png and classic.png next to this script. The YAML files beside
 them hold the matching geometry (LCD rectangle, buttons); the constants here
-and there must agree, which tests/frontend/test_skins_bundled.py checks.
+and there must agree (tests/frontend/test_skin.py checks that every listed
+button sits on a drawn control).
 
 Everything is drawn at SS times the final size and scaled down, which gives
 smooth, anti-aliased curves without an anti-aliasing drawing library.
@@ -200,7 +201,7 @@ T3_APP_R = 21
 T3_APP_OFFSETS = (-138, -80, 80, 138)  # app button centres relative to the navigator
 
 
-def navigator(canvas: Image.Image, cx: float, cy: float, icons_upright: bool) -> None:
+def navigator(canvas: Image.Image, cx: float, cy: float) -> None:
     """The 5-way navigator: a ring rocker with a centre select button."""
     draw = ImageDraw.Draw(canvas)
     r = T3_NAV_R
@@ -258,7 +259,7 @@ def draw_t3_portrait(path: Path) -> None:
     text(draw, T3_W / 2, 40, "palmish", 15, (40, 44, 52))
     text(draw, T3_W - 52, 40, "PX-3", 9, (70, 74, 82))
     cx, cy = T3_W / 2, T3_CONTROLS
-    navigator(canvas, cx, cy, True)
+    navigator(canvas, cx, cy)
     for dx, icon in zip(T3_APP_OFFSETS, APP_ICONS, strict=True):
         round_button(canvas, cx + dx, cy, T3_APP_R, icon)
     finish(canvas, mask, path)
@@ -274,7 +275,7 @@ def draw_t3_landscape(path: Path) -> None:
     rotated_text(canvas, 40, T3_W / 2, "palmish", 15, (40, 44, 52))
     rotated_text(canvas, 40, 52, "PX-3", 9, (70, 74, 82))
     cx, cy = T3_CONTROLS, T3_W / 2
-    navigator(canvas, cx, cy, True)
+    navigator(canvas, cx, cy)
     # Rotating anticlockwise puts the leftmost portrait button at the bottom.
     for dy, icon in zip(T3_APP_OFFSETS, APP_ICONS, strict=True):
         round_button(canvas, cx, cy - dy, T3_APP_R, icon)
