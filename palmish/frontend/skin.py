@@ -269,11 +269,11 @@ class _SkinReader:
             if r <= 0:
                 raise self.fail(f"{where}.circle", "radius must be positive")
             shape = Circle(cx, cy, r)
-        box = shape.bounds() if isinstance(shape, Circle) else shape
+        button = Button(action=str(action), shape=shape, label=str(raw.get("label", "")))
+        box = button.bounds()
         if box.intersect(bounds) != box:
             raise self.fail(where, f"{box.box()} lies outside the image")
-        label = raw.get("label", "")
-        return Button(action=str(action), shape=shape, label=str(label))
+        return button
 
     def check_lcd_scale(self, where: str, lcd: Rect, config: DisplayConfig) -> None:
         """The LCD rectangle must show each LCD pixel as a whole number of skin pixels."""
