@@ -17,7 +17,7 @@ from typing import Any
 import yaml
 from PIL import Image
 
-from prc_tools import __version__, bitmap, plugin, sound
+from prc_tools import __version__, bitmap, database, plugin, sound
 from prc_tools.atomic import write_atomic
 from prc_tools.database import Database
 from prc_tools.errors import PluginError, PrcError
@@ -34,10 +34,19 @@ EXIT_USAGE = 2
 INPUT_ERRORS = (PrcError, OSError, yaml.YAMLError, Image.DecompressionBombError, UnicodeError)
 
 ATTRIBUTE_NAMES = {
-    0x0001: "resource", 0x0002: "read-only", 0x0004: "appInfo dirty", 0x0008: "backup",
-    0x0010: "OK to install newer", 0x0020: "reset after install", 0x0040: "copy prevention",
-    0x0080: "stream", 0x0100: "hidden", 0x0200: "launchable data", 0x0400: "recyclable",
-    0x0800: "bundle", 0x8000: "open",
+    database.ATTR_RESOURCE: "resource",
+    database.ATTR_READ_ONLY: "read-only",
+    database.ATTR_APPINFO_DIRTY: "appInfo dirty",
+    database.ATTR_BACKUP: "backup",
+    database.ATTR_OK_TO_INSTALL_NEWER: "OK to install newer",
+    database.ATTR_RESET_AFTER_INSTALL: "reset after install",
+    database.ATTR_COPY_PREVENTION: "copy prevention",
+    database.ATTR_STREAM: "stream",
+    database.ATTR_HIDDEN: "hidden",
+    database.ATTR_LAUNCHABLE_DATA: "launchable data",
+    database.ATTR_RECYCLABLE: "recyclable",
+    database.ATTR_BUNDLE: "bundle",
+    database.ATTR_OPEN: "open",
 }
 
 
