@@ -211,15 +211,14 @@ def encode_bitmap(
     image: Image.Image, spec: BitmapSpec, members: dict[MemberKey, Image.Image] | None = None
 ) -> bytes:
     """A bitmap family as `spec` asks, with optional exact pictures for single members."""
-    options: dict[str, Any] = {
-        "densities": spec.densities,
-        "depths": spec.depths,
-        "compression": spec.compression,
-        "dither": spec.dither,
-    }
-    if members:
-        options["members"] = members
-    return bitmap.encode_family(image, **options)
+    return bitmap.encode_family(
+        image,
+        densities=spec.densities,
+        depths=spec.depths,
+        compression=spec.compression,
+        dither=spec.dither,
+        members=members,
+    )
 
 
 def _check_game_rules(manifest: Manifest) -> None:
