@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import yaml
@@ -69,11 +69,12 @@ def describe(db: Database, path: Path, bundled: bool = False) -> PluginInfo:
     res = db.resource(INFO_TYPE, 0)
     if res is None:
         raise InvalidPlugin("no 'pINF' id 0 resource: not a plugin")
+    from prc_tools.manifest import YAML_ERRORS  # the packer's list: bad dates, deep nesting
+
     try:
         parsed = yaml.safe_load(res.data.decode("utf-8"))
-    except (UnicodeDecodeError, yaml.YAMLError) as exc:
-        problem = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise InvalidPlugin(f"pINF is not UTF-8 YAML: {problem}") from None
+    except (UnicodeDecodeError, *YAML_ERRORS) as exc:
+        raise InvalidPlugin(f"pINF is not UTF-8 YAML: {_one_line(exc)}") from None
     if not isinstance(parsed, dict):
         raise InvalidPlugin("pINF is not a YAML mapping")
     info: dict[str, object] = {str(k): v for k, v in parsed.items()}
@@ -371,15 +372,15 @@ class PluginRegistry:
             raise InvalidPlugin(f"cannot read: {exc.strerror or exc}") from None
         try:
             db = Database.read(data)
-            name = describe(db, source).name
+            info = describe(db, source)
             check_contents(db)
         except PrcError as exc:
             raise InvalidPlugin(_one_line(exc)) from None
-        target = self.storage.databases_dir / f"{safe_file_stem(name)}.prc"
+        target = self.storage.databases_dir / f"{safe_file_stem(info.name)}.prc"
         target.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(target, data, self.storage.durable)
         self._plugins = None
-        return describe(db, target)
+        return replace(info, path=target)
 
     def delete(self, info: PluginInfo) -> None:
         """Remove an installed plugin from storage (bundled ones cannot be deleted)."""
