@@ -170,14 +170,7 @@ class Font:
         if self.width(text) <= width:
             return text
         room = width - self.width(ellipsis)
-        used, cut = 0, 0
-        for cut, char in enumerate(text):  # noqa: B007 - cut is read after the loop
-            used += self.char_width(char)
-            if used > room:
-                break
-        else:
-            cut = len(text)
-        return text[:cut] + ellipsis if room > 0 else ""
+        return text[: self._fitting_prefix(text, room)] + ellipsis if room > 0 else ""
 
     def wrap(self, text: str, width: int) -> list[str]:
         """Word-wrap `text` into lines at most `width` wide; '\\n' forces a break.
@@ -200,19 +193,20 @@ class Font:
                 yield line
             line = ""
             while self.width(word) > width and len(word) > 1:
-                head = self._longest_prefix(word, width)
+                head = max(1, self._fitting_prefix(word, width))
                 yield word[:head]
                 word = word[head:]
             line = word
         yield line
 
-    def _longest_prefix(self, word: str, width: int) -> int:
+    def _fitting_prefix(self, text: str, width: int) -> int:
+        """How many leading characters of `text` fit in `width` (maybe 0)."""
         used = 0
-        for index, char in enumerate(word):
+        for index, char in enumerate(text):
             used += self.char_width(char)
             if used > width:
-                return max(1, index)
-        return len(word)
+                return index
+        return len(text)
 
 
 @lru_cache(maxsize=512)
