@@ -31,10 +31,3 @@ def bundled_plugins_dir() -> Path | None:
     root = skins_dir()
     return root / "plugins" if root is not None else None
 
-
-def device_skins() -> list[str]:
-    """Names of the device skins (skins/devices/NAME.yaml)."""
-    root = skins_dir()
-    if root is None or not (root / "devices").is_dir():
-        return []
-    return sorted(p.stem for p in (root / "devices").glob("*.yaml"))
