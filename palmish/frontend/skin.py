@@ -83,7 +83,6 @@ class Face:
 class Skin:
     name: str
     title: str
-    path: Path
     configs: tuple[ConfigName, ...]
     background: tuple[int, int, int]
     portrait: Face | None
@@ -183,7 +182,6 @@ class _SkinReader:
         return Skin(
             name=self.path.stem,
             title=title,
-            path=self.path,
             configs=configs,
             background=self.colour(data.get("background", "#303030")),
             portrait=faces["portrait"],

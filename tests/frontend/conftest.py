@@ -2,7 +2,7 @@
 
 Sound is forced silent before pyglet is imported, so the tests never depend on
 a sound card. Window tests need an X server (Xvfb in CI: `make test` wraps
-pytest in xvfb-run); they skip only when there is no DISPLAY at all.
+pytest in xvfb-run); they skip only when there is no DISPLAY outside CI.
 """
 
 from __future__ import annotations
