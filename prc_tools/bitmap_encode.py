@@ -158,8 +158,8 @@ def _resize_for(source: Image.Image, density: int, top: int) -> Image.Image:
     return source.convert("RGBa").resize((width, height), resample).convert("RGBA")
 
 
-def _prepare(image: Image.Image, depth: int, colour_table: bool, dither: bool) -> _Pixels:
-    width, height = image.size
+def _prepare(rgba: Image.Image, depth: int, colour_table: bool, dither: bool) -> _Pixels:
+    width, height = rgba.size
     if width > MAX_SIZE or height > MAX_SIZE:
         raise BitmapError(f"image {width}x{height} is larger than a Palm bitmap allows (32767)")
     row_bytes = row_bytes_for(width, depth)
@@ -168,16 +168,15 @@ def _prepare(image: Image.Image, depth: int, colour_table: bool, dither: bool) -
     if depth == 16:
         if colour_table:
             raise BitmapError("a 16-bit bitmap cannot have a colour table")
-        return _prepare_direct(image, row_bytes)
-    indexed = to_indices(image, depth, colour_table, dither)
+        return _prepare_direct(rgba, row_bytes)
+    indexed = to_indices(rgba, depth, colour_table, dither)
     rows = indices_to_rows(indexed.indices, depth, row_bytes)
     return _Pixels(
         width, height, depth, row_bytes, rows, indexed.colour_table, indexed.transparent_index
     )
 
 
-def _prepare_direct(image: Image.Image, row_bytes: int) -> _Pixels:
-    rgba = image.convert("RGBA")
+def _prepare_direct(rgba: Image.Image, row_bytes: int) -> _Pixels:
     width, height = rgba.size
     words = image_to_565(rgba.convert("RGB"))
     mask = transparency_mask(rgba)
@@ -240,14 +239,13 @@ def minimum_version(
 def netpbm_version(
     depth: int, density: int, codec: str, colour_table: bool, transparent: bool
 ) -> int:
-    """The version netpbm's pnmtopalm writes for these features."""
-    if density != LOW_DENSITY:
-        return 3
-    if transparent or codec != compression.NONE:
+    """The version netpbm's pnmtopalm writes for these features.
+
+    The minimum, except that netpbm marks a ScanLine bitmap version 2 as well.
+    """
+    if density == LOW_DENSITY and codec == compression.SCANLINE:
         return 2
-    if depth > 1 or colour_table:
-        return 1
-    return 0
+    return minimum_version(depth, density, codec, colour_table, transparent)
 
 
 def _frame(pixels: _Pixels, density: int, codec: str, version: int | None, chained: bool) -> bytes:
