@@ -17,16 +17,15 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from palmish import __version__
+from palmish.device.app import App
 from palmish.device.display import ConfigName, DisplayConfig, config_by_name
 from palmish.device.eventscript import ScriptError, Step, SwitchApp, read_script, run_script
-from palmish.device.storage import default_data_dir
-
-if TYPE_CHECKING:
-    from palmish.device.plugins import PluginRegistry
-from palmish.device.system import Device
+from palmish.device.plugins import InvalidPlugin, PluginRegistry
+from palmish.device.resources import bundled_plugins_dir
+from palmish.device.storage import Storage, default_data_dir
+from palmish.device.system import LAUNCHER_CREATOR, Device
 
 EXIT_OK, EXIT_FAILED = 0, 1
 
@@ -145,11 +144,9 @@ def _usable_dir(path: Path) -> str | None:
     return None
 
 
-def _default_start_app() -> str | None:
+def _default_start_app(apps: list[App]) -> str | None:
     """PalmIshido (the first game) when installed, else the launcher."""
-    from palmish.apps import installed_apps
-
-    games = [a for a in installed_apps() if a.creator != "lnch"]
+    games = [a for a in apps if a.creator != LAUNCHER_CREATOR]
     return games[0].name if games else None
 
 
@@ -174,7 +171,7 @@ def _screenshot_or_window(args: argparse.Namespace) -> int:
         except ScriptError as exc:
             return fail(str(exc))
     apps = installed_apps()
-    start = args.app if args.app is not None else _default_start_app()
+    start = args.app if args.app is not None else _default_start_app(apps)
     try:
         device = Device(config, data_dir, apps, start, durable=args.screenshot is None)
     except ValueError as exc:
@@ -245,10 +242,6 @@ def _gremlins(args: argparse.Namespace) -> int:
 
 def _plugin_registry(args: argparse.Namespace) -> PluginRegistry | str:
     """The plugins of the chosen data folder, or a one-line problem with that folder."""
-    from palmish.device.plugins import PluginRegistry
-    from palmish.device.resources import bundled_plugins_dir
-    from palmish.device.storage import Storage
-
     data_dir = _data_dir(args.command_data_dir, args.data_dir)
     problem = _usable_dir(data_dir)
     if problem:
@@ -258,8 +251,6 @@ def _plugin_registry(args: argparse.Namespace) -> PluginRegistry | str:
 
 
 def _install(args: argparse.Namespace) -> int:
-    from palmish.device.plugins import InvalidPlugin
-
     registry = _plugin_registry(args)
     if isinstance(registry, str):
         return fail(registry)

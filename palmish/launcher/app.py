@@ -8,7 +8,6 @@ more columns. Up/down/left/right move the highlight, Select starts the app.
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
@@ -16,17 +15,14 @@ from palmish import __version__
 from palmish.device.app import App, AppContext, Menu, MenuItem
 from palmish.device.events import Event, Key, KeyDown, MenuCommand, PenDown, PenMove, PenUp
 from palmish.device.geometry import Rect
-from palmish.device.screen import BLACK, WHITE
-
-if TYPE_CHECKING:
-    from palmish.device.screen import Framebuffer
+from palmish.device.screen import BLACK, WHITE, Framebuffer
+from palmish.device.system import LAUNCHER_CREATOR
 
 # Standard (low-density) metrics.
 TITLE_H = 15
 CELL_W = 53  # three columns on a 160-wide screen; names like "PalmIshido" fit
 CELL_H = 40
 ICON_BOX = 26  # height reserved for the icon inside a cell
-LAUNCHER_CREATOR = "lnch"
 
 
 @cache
