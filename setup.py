@@ -13,6 +13,8 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 
 SKIN_FILES = ("*.yaml", "*.yml", "*.png", "*.wav", "*.bin", "*.txt", "*.md")
+# Screenshots of the window, for people reading the repository: not needed at run time.
+NOT_SHIPPED = "previews"
 
 
 class BuildPyWithSkins(build_py):
@@ -25,8 +27,10 @@ class BuildPyWithSkins(build_py):
         if target.exists():
             shutil.rmtree(target)
         for path in sorted(source.rglob("*")):
-            if path.is_file() and any(path.match(p) for p in SKIN_FILES):
-                dest = target / path.relative_to(source)
+            relative = path.relative_to(source)
+            wanted = any(path.match(p) for p in SKIN_FILES) and NOT_SHIPPED not in relative.parts
+            if path.is_file() and wanted:
+                dest = target / relative
                 dest.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(path, dest)
 
