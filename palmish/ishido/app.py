@@ -186,9 +186,6 @@ class IshidoApp(App):
         if self.drag is not None:
             self.scene.drag = (self.drag.pen_x - self.drag.grab_dx,
                                self.drag.pen_y - self.drag.grab_dy)
-        self.scene.deal_label = f"Deal {self.game.seed}"
-        self.scene.scoring_label = ("Scored variant" if self.game.scoring == "scored"
-                                    else "Modern scoring")
 
     def _play(self, sound_id: int) -> None:
         if self.ctx is None or not self.sound_on() or self._sound is None:

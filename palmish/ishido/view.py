@@ -30,8 +30,6 @@ class Scene:
     game: Game
     mark: tuple[int, int] | None = None  # the selected legal cell
     drag: tuple[int, int] | None = None  # native top-left of the dragged tile's cell box
-    deal_label: str = ""
-    scoring_label: str = ""
 
 
 class IshidoView:
@@ -39,6 +37,8 @@ class IshidoView:
         self.layout = layout
         self.art = art
         self._zoomed: dict[tuple[int, int], Image.Image] = {}
+        # The art never changes for a view, so neither does the well's extent.
+        self._well_rect = self._measure_well()
 
     # ---------------------------------------------------------------- geometry
 
@@ -63,12 +63,15 @@ class IshidoView:
 
     def well_rect(self) -> Rect:
         """The current tile's well including its frame and any overhang of the tile."""
+        return self._well_rect
+
+    def _measure_well(self) -> Rect:
         well = self.layout.tile_well
         u = self.layout.scale
         z = self.layout.well_zoom
+        dx, dy = self.art.anchor
         frame = Rect(well.x - u, well.y - u, well.w + 2 * u, well.h + 2 * u)
         for img in self.art.tiles.values():
-            dx, dy = self.art.anchor
             frame = frame.union(Rect(well.x + z * dx, well.y + z * dy, z * img.width,
                                      z * img.height))
         return frame
@@ -124,7 +127,7 @@ class IshidoView:
                 img = self.art.tile(t.color, t.shape)
                 target = Rect(cell.x + dx, cell.y + dy, img.width, img.height)
                 if target.intersect(area) is not None:
-                    fb.blit(img, target.x, target.y, clip=area.intersect(lay.bounds))
+                    fb.blit(img, target.x, target.y, clip=area)
         if scene.mark is not None:
             cell = lay.cell_rect(*scene.mark)
             clip = area.intersect(cell)
@@ -202,7 +205,7 @@ class IshidoView:
         if lay.vertical_text:
             self._narrow_texts(fb, game, clip, ink)
         else:
-            self._wide_texts(fb, scene, clip, ink)
+            self._wide_texts(fb, game, clip, ink)
 
     def _narrow_texts(self, fb: Framebuffer, game: Game, clip: Rect,
                       ink: tuple[int, int, int]) -> None:
@@ -238,13 +241,12 @@ class IshidoView:
         fb.text_vertical(box.x + (box.w - h) // 2, box.bottom - length, text, ink, font,
                          clip=part)
 
-    def _wide_texts(self, fb: Framebuffer, scene: Scene, clip: Rect,
+    def _wide_texts(self, fb: Framebuffer, game: Game, clip: Rect,
                     ink: tuple[int, int, int]) -> None:
         lay = self.layout
-        game = scene.game
         rows: list[tuple[Rect | None, str]] = [
-            (lay.deal, scene.deal_label),
-            (lay.scoring, scene.scoring_label),
+            (lay.deal, f"Deal {game.seed}"),
+            (lay.scoring, "Scored variant" if game.scoring == "scored" else "Modern scoring"),
             (lay.tiles_left, f"Tiles left: {game.remaining}"),
             (lay.ancient, f"Four-ways: {roman(game.fourways) if game.fourways else '-'}"),
         ]
