@@ -31,10 +31,9 @@ from pathlib import Path
 
 os.environ.setdefault("PYGLET_AUDIO", "silent")
 
-ROOT = Path(__file__).resolve().parents[1]
 # Python puts this script's folder first on sys.path, where a sibling benchmark
 # named like a package (benchmarks/prc_tools.py) would shadow that package.
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).parent.resolve()]
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 
 FIRST_FRAME_CHILD = """
 import sys, time
