@@ -172,22 +172,22 @@ class Framebuffer:
 
     def line(self, x0: int, y0: int, x1: int, y1: int, colour: Colour, width: int = 1) -> None:
         """A line through both end points (inclusive), `width` pixels thick."""
-        pad = width // 2 + 1
-        left, top = min(x0, x1) - pad, min(y0, y1) - pad
-        self.damage(Rect(left, top, abs(x1 - x0) + 2 * pad + 1, abs(y1 - y0) + 2 * pad + 1))
         if x0 == x1 or y0 == y1:
             # Axis-aligned: a filled box gives exact, symmetric thickness.
             off = width // 2
-            box = Rect(
-                min(x0, x1) - (off if x0 == x1 else 0),
-                min(y0, y1) - (off if y0 == y1 else 0),
-                (abs(x1 - x0) + 1) if x0 != x1 else width,
-                (abs(y1 - y0) + 1) if y0 != y1 else width,
+            self.fill(
+                Rect(
+                    min(x0, x1) - (off if x0 == x1 else 0),
+                    min(y0, y1) - (off if y0 == y1 else 0),
+                    (abs(x1 - x0) + 1) if x0 != x1 else width,
+                    (abs(y1 - y0) + 1) if y0 != y1 else width,
+                ),
+                colour,
             )
-            clipped = box.intersect(self.bounds)
-            if clipped is not None:
-                self.image.paste(colour, clipped.box())
             return
+        pad = width // 2 + 1
+        left, top = min(x0, x1) - pad, min(y0, y1) - pad
+        self.damage(Rect(left, top, abs(x1 - x0) + 2 * pad + 1, abs(y1 - y0) + 2 * pad + 1))
         self._draw.line((x0, y0, x1, y1), fill=colour, width=width)
 
     def polygon(self, points: list[tuple[int, int]], fill: Colour) -> None:
@@ -209,16 +209,10 @@ class Framebuffer:
     def blit(self, img: Image.Image, x: int, y: int, clip: Rect | None = None) -> None:
         """Draw `img` with its top-left at (x, y). RGBA/LA/PA images are composited by
         alpha (Palm's transparent colour arrives as alpha 0); others are copied."""
-        target = Rect(x, y, img.width, img.height)
-        visible = target.intersect(clip) if clip is not None else target
-        visible = visible.intersect(self.bounds) if visible is not None else None
-        if visible is None:
+        part = self._visible_part(img, x, y, clip)
+        if part is None:
             return
-        self.damage(visible)
-        source = img
-        if visible != target:
-            sx, sy = visible.x - x, visible.y - y
-            source = img.crop((sx, sy, sx + visible.w, sy + visible.h))
+        visible, source = part
         if source.mode in ("RGBA", "LA", "PA") or (
             source.mode == "P" and "transparency" in source.info
         ):
@@ -293,13 +287,23 @@ class Framebuffer:
     def _paste_mask(
         self, mask: Image.Image, x: int, y: int, colour: Colour, clip: Rect | None
     ) -> None:
-        target = Rect(x, y, mask.width, mask.height)
+        part = self._visible_part(mask, x, y, clip)
+        if part is not None:
+            visible, shown = part
+            self.image.paste(colour, visible.box(), shown)
+
+    def _visible_part(
+        self, img: Image.Image, x: int, y: int, clip: Rect | None
+    ) -> tuple[Rect, Image.Image] | None:
+        """Where `img` placed at (x, y) shows (inside `clip` and the screen), recorded as
+        damage, with the matching crop of `img`; None when nothing shows."""
+        target = Rect(x, y, img.width, img.height)
         visible = target.intersect(clip) if clip is not None else target
         visible = visible.intersect(self.bounds) if visible is not None else None
         if visible is None:
-            return
+            return None
         self.damage(visible)
         if visible != target:
             sx, sy = visible.x - x, visible.y - y
-            mask = mask.crop((sx, sy, sx + visible.w, sy + visible.h))
-        self.image.paste(colour, visible.box(), mask)
+            img = img.crop((sx, sy, sx + visible.w, sy + visible.h))
+        return visible, img
