@@ -32,6 +32,7 @@ from palmish.device.ui.modal import Modal
 from palmish.ishido import Game, IllegalMove
 from palmish.ishido.art import load_art
 from palmish.ishido.layout import IshidoLayout, layout_for
+from palmish.ishido.rules import SCORINGS
 from palmish.ishido.scores import Entry, HighScores
 from palmish.ishido.view import IshidoView, Scene
 
@@ -135,7 +136,7 @@ class IshidoApp(App):
 
     def scoring_pref(self) -> str:
         value = self.prefs.get("scoring")
-        return value if value in ("modern", "scored") else "modern"
+        return value if value in SCORINGS else "modern"
 
     def sound_on(self) -> bool:
         return self.prefs.get("sound", True) is not False

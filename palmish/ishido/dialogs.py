@@ -20,6 +20,7 @@ from palmish.device.ui.widgets import ButtonRow
 from palmish.ishido import Game, roman
 from palmish.ishido.deal_entry import DealEntry
 from palmish.ishido.help_text import ABOUT, GAME_PLAY, PLUGINS, SCORING
+from palmish.ishido.rules import SCORINGS
 from palmish.ishido.scores import HighScores
 
 if TYPE_CHECKING:
@@ -27,7 +28,6 @@ if TYPE_CHECKING:
 
 KINDS = (("board", "Board"), ("pieces", "Pieces"), ("sound", "Sound"))
 SLOT_TITLES = {"square": "Square", "tall": "Tall", "wide": "Wide"}
-SCORING_OPTIONS = ("modern", "scored")
 
 HELP_PAGES = {
     "help-play": ("Game Play", GAME_PLAY),
@@ -164,8 +164,7 @@ def preferences_form(
                                     _in_use(plugins, kind, slot, names)))
     fields.append(Label("Game"))
     fields.append(PushButtons("scoring", "Scoring", ("Modern", "Scored"),
-                              SCORING_OPTIONS.index(scoring) if scoring in SCORING_OPTIONS
-                              else 0))
+                              SCORINGS.index(scoring) if scoring in SCORINGS else 0))
     fields.append(CheckBox("sound", "Sound", sound))
     # "?" opens the Plugins help, as the circle-i icon of the original did.
     form = Form("Preferences", fields, buttons=("OK", "Cancel", "?"))
@@ -183,8 +182,8 @@ def preferences_form(
             if index != _in_use(plugins, kind, slot, names):
                 plugins.choose_plugin(kind, slot, names[index])
         chosen_scoring = values.get("scoring")
-        new_scoring = (SCORING_OPTIONS[chosen_scoring]
-                       if isinstance(chosen_scoring, int) and 0 <= chosen_scoring < 2
+        new_scoring = (SCORINGS[chosen_scoring]
+                       if isinstance(chosen_scoring, int) and 0 <= chosen_scoring < len(SCORINGS)
                        else scoring)
         return PrefsOutcome(new_scoring, values.get("sound") is not False)
 

@@ -14,9 +14,7 @@ from dataclasses import dataclass
 
 from palmish.device.display import ConfigName, DisplayConfig
 from palmish.device.geometry import Rect
-
-COLS = 12
-ROWS = 8
+from palmish.ishido.rules import COLS, ROWS
 
 
 def cell_size(config: DisplayConfig) -> tuple[int, int]:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from palmish.ishido.rules import SCORINGS
+
 TABLE_SIZE = 10
-SCORINGS = ("modern", "scored")
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,8 @@ from palmish.device.geometry import Rect
 from palmish.device.screen import Framebuffer
 from palmish.ishido import Game, roman
 from palmish.ishido.art import Art
-from palmish.ishido.layout import COLS, ROWS, IshidoLayout
+from palmish.ishido.layout import IshidoLayout
+from palmish.ishido.rules import COLS, ROWS
 
 PLAIN_BOARD = (200, 196, 180)
 PLAIN_EDGE = (176, 170, 150)

@@ -6,7 +6,8 @@ import pytest
 
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.geometry import Rect
-from palmish.ishido.layout import COLS, ROWS, layout_for
+from palmish.ishido.layout import layout_for
+from palmish.ishido.rules import COLS, ROWS
 
 EXPECTED_BOARD = {
     ConfigName.SQUARE_LOW: Rect(0, 0, 144, 160),
