@@ -91,7 +91,12 @@ def _drag(args: list[str], word: str) -> list[Step]:
     x0, y0, x1, y1, steps = _ints(args, 5, word)
     if not 1 <= steps <= 1000:
         raise ValueError("drag steps must be 1..1000")
-    moves: list[Step] = [
+    return [*drag_events(x0, y0, x1, y1, steps)]
+
+
+def drag_events(x0: int, y0: int, x1: int, y1: int, steps: int) -> list[Event]:
+    """A pen stroke in a straight line: down, `steps` evenly spaced moves, up."""
+    moves = [
         PenMove(x0 + (x1 - x0) * i // steps, y0 + (y1 - y0) * i // steps)
         for i in range(1, steps + 1)
     ]

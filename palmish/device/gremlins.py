@@ -19,11 +19,11 @@ from palmish.device.events import (
     KeyDown,
     MenuCommand,
     PenDown,
-    PenMove,
     PenUp,
     Rotate,
     ToggleInputArea,
 )
+from palmish.device.eventscript import drag_events
 from palmish.device.geometry import Rect
 from palmish.device.system import Device
 
@@ -111,12 +111,7 @@ class Gremlins:
         if kind == "drag":
             x0, y0 = self._point(device.config.app_bounds)
             x1, y1 = self._point(device.screen.bounds)
-            steps = rng.randint(1, 6)
-            moves: list[Event | Callable[[], None]] = [
-                PenMove(x0 + (x1 - x0) * i // steps, y0 + (y1 - y0) * i // steps)
-                for i in range(1, steps + 1)
-            ]
-            return [PenDown(x0, y0), *moves, PenUp(x1, y1)]
+            return [*drag_events(x0, y0, x1, y1, rng.randint(1, 6))]
         if kind == "status-tap":
             x, y = self._point(device.screen.bounds)  # anywhere, the OS areas included
             return [PenDown(x, y), PenUp(x, y)]
