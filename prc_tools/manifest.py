@@ -25,6 +25,7 @@ COMPRESSIONS = ("best", *CODECS)  # "best": the smallest of the codecs, member b
 BITMAP_TYPES = ("Tbmp", "tAIB")
 INFO_TYPE = "pINF"
 INFO_ID = 0
+TILE_COUNT = 36  # PalmIshido's tile pictures: 6 colours x 6 shapes
 
 
 @dataclass(frozen=True)
@@ -428,7 +429,7 @@ def _bitmap_specs(
     if "count" in entry:
         count = check.integer(entry["count"], f"{where}.count", 1, 0x10000)
     elif uses_tile:
-        count = 36
+        count = TILE_COUNT
     else:
         raise check.fail(f"{where}.count", "missing (how many files {n} numbers)")
     if base_id + count - 1 > 0xFFFF:

@@ -27,6 +27,7 @@ from prc_tools.manifest import (
     INFO_ID,
     INFO_TYPE,
     KINDS,
+    TILE_COUNT,
     YAML_ERRORS,
     BitmapSpec,
     Manifest,
@@ -39,7 +40,11 @@ MemberKey = tuple[int, int]  # (density, depth)
 
 BOARD_COLUMNS = 12
 BOARD_ROWS = 8
-TILE_COUNT = 36
+# The PalmIshido bitmaps every Pieces or Board plugin must carry.
+_ISHIDO_IDS = GAMES["ishido"].bitmap_ids
+FIRST_TILE_ID = _ISHIDO_IDS["tile"]
+BOARD_ID = _ISHIDO_IDS["board"]
+CELL_MARK_ID = _ISHIDO_IDS["cell_mark"]
 MAX_SOURCE_PIXELS = 4096 * 4096  # far beyond any Palm screen, still cheap to hold
 WAVE_TYPE = "wave"
 
@@ -227,15 +232,15 @@ def _check_game_rules(manifest: Manifest) -> None:
         return
     ids = {spec.id for spec in manifest.bitmaps if spec.type == "Tbmp"}
     if manifest.kind == "pieces":
-        missing = [i for i in range(1000, 1000 + TILE_COUNT) if i not in ids]
+        missing = [i for i in range(FIRST_TILE_ID, FIRST_TILE_ID + TILE_COUNT) if i not in ids]
         if missing:
             raise PluginError(
-                f"{manifest.path}: {len(missing)} of the 36 tiles are missing"
-                f" (first: Tbmp {missing[0]}, colour {(missing[0] - 1000) // 6},"
-                f" shape {(missing[0] - 1000) % 6})"
+                f"{manifest.path}: {len(missing)} of the {TILE_COUNT} tiles are missing"
+                f" (first: Tbmp {missing[0]}, colour {(missing[0] - FIRST_TILE_ID) // 6},"
+                f" shape {(missing[0] - FIRST_TILE_ID) % 6})"
             )
     elif manifest.kind == "board":
-        for needed, what in ((2000, "board"), (2001, "cell_mark")):
+        for needed, what in ((BOARD_ID, "board"), (CELL_MARK_ID, "cell_mark")):
             if needed not in ids:
                 raise PluginError(f"{manifest.path}: the {what} picture (Tbmp {needed}) is missing")
 
@@ -244,7 +249,7 @@ def _check_bitmap_size(
     manifest: Manifest, spec: BitmapSpec, image: Image.Image, path: Path
 ) -> None:
     if (manifest.game is None or manifest.game.key != "ishido" or manifest.kind != "board"
-            or spec.id != 2000 or spec.type != "Tbmp" or manifest.info is None):
+            or spec.id != BOARD_ID or spec.type != "Tbmp" or manifest.info is None):
         return
     cell_w, cell_h = manifest.info["cell"]
     want = (BOARD_COLUMNS * cell_w, BOARD_ROWS * cell_h)
@@ -341,15 +346,16 @@ def _check_ishido_database(db: Database, info: dict[str, Any]) -> None:
     """The resources the PalmIshido app needs are there, at the sizes it draws them."""
     if info["kind"] == "pieces":
         for tile in range(TILE_COUNT):
-            if db.resource("Tbmp", 1000 + tile) is None:
+            tile_id = FIRST_TILE_ID + tile
+            if db.resource("Tbmp", tile_id) is None:
                 raise PluginError(
-                    f"Tbmp {1000 + tile} (tile colour {tile // 6}, shape {tile % 6}) is missing"
+                    f"Tbmp {tile_id} (tile colour {tile // 6}, shape {tile % 6}) is missing"
                 )
     elif info["kind"] == "board":
-        for needed, what in ((2000, "board"), (2001, "cell mark")):
+        for needed, what in ((BOARD_ID, "board"), (CELL_MARK_ID, "cell mark")):
             if db.resource("Tbmp", needed) is None:
                 raise PluginError(f"Tbmp {needed} (the {what}) is missing")
-        board = db.resource("Tbmp", 2000)
+        board = db.resource("Tbmp", BOARD_ID)
         assert board is not None
         cell_w, cell_h = info["cell"]
         for member in bitmap.decode(board.data):
@@ -357,7 +363,7 @@ def _check_ishido_database(db: Database, info: dict[str, Any]) -> None:
                     BOARD_ROWS * cell_h * member.density // 144)
             if (member.width, member.height) != want:
                 raise PluginError(
-                    f"Tbmp 2000 (the board) is {member.width}x{member.height} at"
+                    f"Tbmp {BOARD_ID} (the board) is {member.width}x{member.height} at"
                     f" {member.density} dpi, must be {want[0]}x{want[1]}"
                 )
 
