@@ -113,7 +113,7 @@ class Form(Modal):
         self._popup: tuple[int, ListPopup] | None = None
         self._popup_shown: Rect | None = None  # where a list was last drawn
         self._armed: tuple[int, int] | None = None  # (row, part) the pen went down on
-        focusable = [i for i, f in enumerate(self.fields) if not isinstance(f, Label)]
+        focusable = self._focusable()
         self.focus: int | None = focusable[0] if focusable else None  # None: button row
 
     @property
@@ -398,11 +398,10 @@ class Form(Modal):
             self.focus = order[(order.index(self.focus) + step) % len(order)]
             self._reveal_focus()
             return
-        if self.focus is None:
-            if key in (Key.LEFT, Key.RIGHT):
-                self.row.move_focus(-1 if key is Key.LEFT else 1)
-            elif key is Key.SELECT:
-                self.close((self.row.focus, self.values))
+        if self.focus is None:  # on the button row (Up/Down were handled above)
+            chosen = self.row.key(key)
+            if chosen is not None:
+                self.close((chosen, self.values))
             return
         field = self.fields[self.focus]
         if key in (Key.LEFT, Key.RIGHT):
