@@ -64,6 +64,9 @@ class DeviceLike(Protocol):
 
     def next_timer_ms(self) -> int | None: ...
 
+    @property
+    def now_ms(self) -> int: ...
+
 
 class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
     """A window showing one device; see the module docstring."""
@@ -83,9 +86,7 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         self.layout = self._layout_for(device.config)
         self.frames_drawn = 0
         self._started = time.monotonic()
-        # Carry on from the device's own clock if it already ran (Device.now_ms).
-        start = getattr(device, "now_ms", 0)
-        self._time_offset = start if isinstance(start, int) else 0
+        self._time_offset = device.now_ms  # carry on from the device's clock if it already ran
         self._batch = pyglet.graphics.Batch()
         self._bezel_group = pyglet.graphics.Group(order=0)
         self._lcd_group = pyglet.graphics.Group(order=1)
