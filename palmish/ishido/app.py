@@ -384,15 +384,17 @@ class IshidoApp(App):
 
     # ------------------------------------------------------------ computer player
 
-    def _hint(self) -> None:
-        """Mark the cell the computer player would choose; Select then places there."""
+    def _computer_move(self) -> tuple[int, int]:
+        """The computer player's cell for the current tile (ties broken by the move number)."""
         from palmish.ishido.ai import choose
 
+        return choose(self.game, budget_ms=HINT_MS, rng=random.Random(len(self.game.moves)))
+
+    def _hint(self) -> None:
+        """Mark the cell the computer player would choose; Select then places there."""
         if self.game.over or self.drag is not None:
             return
-        cell = choose(self.game, budget_ms=HINT_MS,
-                      rng=random.Random(len(self.game.moves)))
-        self._set_mark(cell)
+        self._set_mark(self._computer_move())
 
     def _start_demo(self) -> None:
         if self.game.over or self.ctx is None:
@@ -406,15 +408,12 @@ class IshidoApp(App):
         self.demo = False
 
     def _demo_step(self) -> None:
-        from palmish.ishido.ai import choose
-
         if not self.demo or self.ctx is None:
             return
         if self.game.over or self.drag is not None:
             self.demo = False
             return
-        cell = choose(self.game, budget_ms=HINT_MS, rng=random.Random(len(self.game.moves)))
-        self._try_place(*cell)
+        self._try_place(*self._computer_move())
         if self.game.over:
             self.demo = False
         else:

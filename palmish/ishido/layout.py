@@ -53,11 +53,6 @@ class IshidoLayout:
     def density(self) -> int:
         return self.config.density
 
-    @property
-    def cell_w_144(self) -> int:
-        """The cell width in the plugins' double-density units."""
-        return self.cell_w * 2 // self.scale
-
     def cell_rect(self, row: int, col: int) -> Rect:
         if not (0 <= row < ROWS and 0 <= col < COLS):
             raise ValueError(f"no cell ({row}, {col}) on a {ROWS}x{COLS} board")
