@@ -20,6 +20,7 @@ from palmish.device.ui import (
     PushButtons,
     TextViewer,
 )
+from palmish.device.ui.widgets import ScrollBar
 
 APP_COLOUR = (10, 200, 30)
 CONFIG_NAMES = [ConfigName.SQUARE_LOW, ConfigName.SQUARE, ConfigName.TALL, ConfigName.WIDE]
@@ -369,6 +370,17 @@ def test_textviewer_pen_arrows_track_thumb_and_done(config: DisplayConfig) -> No
     assert viewer.top == bar.max_top
     tap(viewer, fb, viewer.row.rects()[0])
     assert viewer.closed
+
+
+def test_scroll_bar_taps_move_a_line_on_the_arrows_and_a_page_on_the_track() -> None:
+    bar = ScrollBar(Rect(0, 0, 7, 100), total=50, visible=10, top=20)
+    assert bar.tap(bar.up_arrow().y, line=3) and bar.top == 17
+    assert bar.tap(bar.down_arrow().y, line=3) and bar.top == 20
+    assert bar.tap(bar.thumb().y - 1, line=3) and bar.top == 10
+    assert bar.tap(bar.thumb().bottom, line=3) and bar.top == 20
+    assert not bar.tap(bar.thumb().y, line=3) and bar.top == 20
+    bar.top = bar.max_top
+    assert bar.tap(bar.down_arrow().y, line=3) and bar.top == bar.max_top
 
 
 def test_textviewer_short_text_does_not_scroll() -> None:

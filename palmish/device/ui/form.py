@@ -377,15 +377,7 @@ class Form(Modal):
         bar = self._scroll
         if bar is None or not isinstance(event, PenDown):
             return
-        line = ROW_HEIGHT * self.scale
-        if bar.up_arrow().contains(event.x, event.y):
-            bar.top = max(0, bar.top - line)
-        elif bar.down_arrow().contains(event.x, event.y):
-            bar.top = min(bar.max_top, bar.top + line)
-        elif event.y < bar.thumb().y:
-            bar.top = max(0, bar.top - bar.visible)
-        elif event.y >= bar.thumb().bottom:
-            bar.top = min(bar.max_top, bar.top + bar.visible)
+        bar.tap(event.y, ROW_HEIGHT * self.scale)
         self._offset = bar.top
 
     def _focusable(self) -> list[int]:

@@ -107,24 +107,13 @@ class ListPopup:
             return
         if self.scroll.rect.w and self.scroll.rect.contains(x, y):
             if isinstance(event, PenDown):
-                self._scroll_tap(y)
+                self.scroll.tap(y, 1)
             return
         row = self._row_at(x, y)
         if row is not None:
             self.highlight = row
             if isinstance(event, PenUp):
                 self._finish(row)
-
-    def _scroll_tap(self, y: int) -> None:
-        bar = self.scroll
-        if bar.up_arrow().contains(bar.rect.x, y):
-            bar.top = max(0, bar.top - 1)
-        elif bar.down_arrow().contains(bar.rect.x, y):
-            bar.top = min(bar.max_top, bar.top + 1)
-        elif y < bar.thumb().y:
-            bar.top = max(0, bar.top - self.visible)
-        elif y >= bar.thumb().bottom:
-            bar.top = min(bar.max_top, bar.top + self.visible)
 
     def _finish(self, chosen: int | None) -> None:
         self.done = True

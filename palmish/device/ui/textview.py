@@ -112,14 +112,5 @@ class TextViewer(Modal):
             return
         if not isinstance(event, PenDown) or not bar.rect.contains(event.x, event.y):
             return
-        thumb = bar.thumb()
-        if bar.up_arrow().contains(event.x, event.y):
-            self.scroll_by(-1)
-        elif bar.down_arrow().contains(event.x, event.y):
-            self.scroll_by(1)
-        elif event.y < thumb.y:
-            self.scroll_by(-bar.visible)
-        elif event.y >= thumb.bottom:
-            self.scroll_by(bar.visible)
-        else:
-            self._dragging = event.y - thumb.y
+        if not bar.tap(event.y, 1):  # on the thumb: drag it
+            self._dragging = event.y - bar.thumb().y

@@ -232,6 +232,23 @@ class ScrollBar:
             return 0
         return max(0, min(self.max_top, round((y - track.y) * self.max_top / room)))
 
+    def tap(self, y: int, line: int) -> bool:
+        """Scroll for a pen-down at native y on the bar: an arrow moves `line`, the track
+        above or below the thumb a page. False (nothing moves) when y is on the thumb."""
+        thumb = self.thumb()
+        if self.up_arrow().contains(self.rect.x, y):
+            step = -line
+        elif self.down_arrow().contains(self.rect.x, y):
+            step = line
+        elif y < thumb.y:
+            step = -self.visible
+        elif y >= thumb.bottom:
+            step = self.visible
+        else:
+            return False
+        self.top = max(0, min(self.max_top, self.top + step))
+        return True
+
     def draw(self, fb: Framebuffer) -> None:
         s = fb.scale
         fb.fill(self.rect, WHITE)
