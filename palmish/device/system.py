@@ -246,7 +246,7 @@ class Device:
             self._pen_owner = self._pen_target(event.x, event.y)
             if self._pen_owner == "status":
                 self._press(button_at(self.config, event.x, event.y))
-            self._pen_to_owner(event)
+            self._pen_to_owner(event, self._pen_owner)
             return
         owner = self._pen_owner
         if isinstance(event, PenUp):
@@ -259,8 +259,7 @@ class Device:
             return
         self._pen_to_owner(event, owner)
 
-    def _pen_to_owner(self, event: PenDown | PenMove | PenUp, owner: str | None = None) -> None:
-        owner = owner or self._pen_owner
+    def _pen_to_owner(self, event: PenDown | PenMove | PenUp, owner: str) -> None:
         if owner == "status":
             self._status_pen(event)
         elif owner == "app":
