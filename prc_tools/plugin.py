@@ -321,6 +321,7 @@ def verify(db: Database) -> list[str]:
     Returns one line per resource; raises PrcError naming the first bad one.
     """
     lines: list[str] = []
+    tbmp: dict[int, list[bitmap.Member]] = {}  # decoded once, for the PalmIshido checks
     plugin = db.resource(INFO_TYPE, INFO_ID) is not None or _is_known_plugin_type(db)
     if plugin:
         info = read_info(db)
@@ -330,6 +331,8 @@ def verify(db: Database) -> list[str]:
         try:
             if res.type in BITMAP_TYPES:
                 members = bitmap.decode(res.data)
+                if res.type == "Tbmp":
+                    tbmp.setdefault(res.id, members)  # the first, as db.resource finds it
                 sizes = ", ".join(f"{m.width}x{m.height}@{m.density}/{m.depth}" for m in members)
                 lines.append(f"{where}: bitmap {sizes}")
             elif res.type == WAVE_TYPE:
@@ -338,27 +341,25 @@ def verify(db: Database) -> list[str]:
         except PrcError as exc:
             raise type(exc)(f"{where}: {exc}") from None
     if plugin and info["game"] == "ishido":
-        _check_ishido_database(db, info)
+        _check_ishido_database(info, tbmp)
     return lines
 
 
-def _check_ishido_database(db: Database, info: dict[str, Any]) -> None:
-    """The resources the PalmIshido app needs are there, at the sizes it draws them."""
+def _check_ishido_database(info: dict[str, Any], tbmp: dict[int, list[bitmap.Member]]) -> None:
+    """The bitmaps the PalmIshido app needs are there, at the sizes it draws them."""
     if info["kind"] == "pieces":
         for tile in range(TILE_COUNT):
             tile_id = FIRST_TILE_ID + tile
-            if db.resource("Tbmp", tile_id) is None:
+            if tile_id not in tbmp:
                 raise PluginError(
                     f"Tbmp {tile_id} (tile colour {tile // 6}, shape {tile % 6}) is missing"
                 )
     elif info["kind"] == "board":
         for needed, what in ((BOARD_ID, "board"), (CELL_MARK_ID, "cell mark")):
-            if db.resource("Tbmp", needed) is None:
+            if needed not in tbmp:
                 raise PluginError(f"Tbmp {needed} (the {what}) is missing")
-        board = db.resource("Tbmp", BOARD_ID)
-        assert board is not None
         cell_w, cell_h = info["cell"]
-        for member in bitmap.decode(board.data):
+        for member in tbmp[BOARD_ID]:
             want = (BOARD_COLUMNS * cell_w * member.density // 144,
                     BOARD_ROWS * cell_h * member.density // 144)
             if (member.width, member.height) != want:
