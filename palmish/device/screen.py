@@ -20,8 +20,6 @@ Colour = tuple[int, int, int]
 BLACK: Colour = (0, 0, 0)
 WHITE: Colour = (255, 255, 255)
 GREY: Colour = (128, 128, 128)
-LIGHT_GREY: Colour = (192, 192, 192)
-DARK_GREY: Colour = (64, 64, 64)
 
 DAMAGE_GAP = 8  # rects closer than this (native px) are merged into one
 DAMAGE_CAP = 16  # never report more than this many rects

@@ -55,9 +55,6 @@ class ListPopup:
 
     def row_rect(self, index: int) -> Rect:
         """Where option `index` is on screen (meaningful while it is scrolled into view)."""
-        return self._row_rect(index)
-
-    def _row_rect(self, index: int) -> Rect:
         r = self.rows_rect
         return Rect(r.x, r.y + (index - self.scroll.top) * self.row_h, r.w, self.row_h)
 
@@ -81,7 +78,7 @@ class ListPopup:
         font = fb.font("std")
         last = min(len(self.options), self.scroll.top + self.visible)
         for index in range(self.scroll.top, last):
-            row = self._row_rect(index)
+            row = self.row_rect(index)
             lit = index == self.highlight
             if lit:
                 fb.fill(row, BLACK)
