@@ -160,6 +160,8 @@ def _screenshot_or_window(args: argparse.Namespace) -> int:
         config = config_by_name("square-low")
     else:
         config = config_by_name("square")
+    if args.screenshot is not None and args.screenshot.suffix.lower() != ".png":
+        return fail(f"{args.screenshot}: the screenshot is written as PNG; name it .png")
     data_dir = _data_dir(args.data_dir)
     problem = _usable_dir(data_dir)
     if problem:
@@ -189,8 +191,6 @@ def _screenshot(device: Device, steps: list[Step], out: Path) -> int:
     run_script(device, steps)
     image = device.screen.image.copy()
     device.shutdown()
-    if out.suffix.lower() != ".png":
-        return fail(f"{out}: the screenshot is written as PNG; name it .png")
     try:
         image.save(out, format="PNG")
     except OSError as exc:
