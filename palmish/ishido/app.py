@@ -35,10 +35,16 @@ from palmish.ishido.layout import IshidoLayout, layout_for
 from palmish.ishido.rules import SCORINGS
 from palmish.ishido.scores import Entry, HighScores
 from palmish.ishido.view import IshidoView, Scene
+from prc_tools.manifest import GAMES
 
 CREATOR = "PIsh"
-SOUND_PLACE, SOUND_FOURWAY, SOUND_ILLEGAL, SOUND_GAME_OVER, SOUND_ALL_PLACED = (
-    3000, 3001, 3002, 3003, 3004)
+# The Sound plugin's ids, from the packer's table (the manifests name them).
+_SOUND_IDS = GAMES["ishido"].sound_ids
+SOUND_PLACE = _SOUND_IDS["place"]
+SOUND_FOURWAY = _SOUND_IDS["four_way"]
+SOUND_ILLEGAL = _SOUND_IDS["illegal"]
+SOUND_GAME_OVER = _SOUND_IDS["game_over"]
+SOUND_ALL_PLACED = _SOUND_IDS["all_placed"]
 STATE_VERSION = 1
 HINT_MS = 250  # thinking time for a hint
 DEMO_STEP_MS = 600  # between the demo player's moves

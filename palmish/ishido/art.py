@@ -14,14 +14,17 @@ from typing import Protocol
 from PIL import Image, ImageDraw
 
 from palmish.ishido.layout import IshidoLayout
+from prc_tools.manifest import GAMES
 
 RGB = tuple[int, int, int]
 
-TILE_BASE = 1000
-LIFTED_BASE = 1100
-BOARD_ID = 2000
-MARK_ID = 2001
-PANEL_ID = 2002
+# The plugins' bitmap ids, from the packer's table (the manifests name them).
+_BITMAP_IDS = GAMES["ishido"].bitmap_ids
+TILE_BASE = _BITMAP_IDS["tile"]
+LIFTED_BASE = _BITMAP_IDS["lifted"]
+BOARD_ID = _BITMAP_IDS["board"]
+MARK_ID = _BITMAP_IDS["cell_mark"]
+PANEL_ID = _BITMAP_IDS["panel"]
 
 # Plain stand-ins when no Pieces plugin can be loaded.
 FALLBACK_COLOURS: list[RGB] = [
