@@ -23,6 +23,8 @@ from pathlib import Path
 import yaml
 from PIL import Image, ImageDraw, ImageFilter
 
+from prc_tools.manifest import GAMES
+
 SS = 4  # supersampling factor
 RGB = tuple[int, int, int]
 
@@ -37,6 +39,8 @@ SAFE: list[RGB] = [
     (213, 94, 0), (240, 228, 66), (0, 158, 115),
     (86, 180, 233), (0, 90, 170), (204, 121, 167),
 ]
+# The resource ids PalmIshido reads, from the packer's table of games.
+BITMAP_IDS = GAMES["ishido"].bitmap_ids
 SHAPE_NAMES = ["disc", "triangle", "square", "diamond", "cross", "star"]
 COLOUR_NAMES = ["red", "yellow", "green", "cyan", "blue", "magenta"]
 
@@ -234,7 +238,6 @@ def noise_texture(size: tuple[int, int], base: RGB, spread: int, seed: int,
     small = Image.new("L", (max(1, w // 2), max(1, h // 2)))
     small.putdata([rng.randint(0, 255) for _ in range(small.size[0] * small.size[1])])
     field = small.resize(size, Image.Resampling.BICUBIC).filter(ImageFilter.GaussianBlur(blur))
-    out = Image.new("RGB", size)
     lo = tuple(max(0, c - spread) for c in base)
     hi = tuple(min(255, c + spread) for c in base)
     lut = []
@@ -552,8 +555,9 @@ def make_pieces(out: Path, folder_name: str, name: str, cell: tuple[int, int],
                     sheet_tiles.append(raised)
                 else:
                     sheet_tiles.append(tile)
-            bitmaps.append(bitmap_entry(1000 + 6 * colour + shape, files))
-            lifted_entries.append(bitmap_entry(1100 + 6 * colour + shape, lifted_files))
+            tile_id = 6 * colour + shape
+            bitmaps.append(bitmap_entry(BITMAP_IDS["tile"] + tile_id, files))
+            lifted_entries.append(bitmap_entry(BITMAP_IDS["lifted"] + tile_id, lifted_files))
     info: dict[str, object] = {
         "game": "ishido", "kind": "pieces", "name": name, "version": 1,
         "author": "palmish project", "configs": configs,
@@ -606,16 +610,20 @@ def make_board(out: Path, slot: str) -> list[Image.Image]:
     }
     # The textured pictures are noisy: RLE would double them past what a low-density
     # (version 2) bitmap can hold, so they are packed with PackBits outright.
-    write_manifest(folder, info, [bitmap_entry(2000, board_files, "packbits"),
-                                  bitmap_entry(2001, mark_files),
-                                  bitmap_entry(2002, panel_files, "packbits")], [])
+    write_manifest(folder, info, [bitmap_entry(BITMAP_IDS["board"], board_files, "packbits"),
+                                  bitmap_entry(BITMAP_IDS["cell_mark"], mark_files),
+                                  bitmap_entry(BITMAP_IDS["panel"], panel_files, "packbits")],
+                   [])
     return pictures
 
 
+_SOUND_IDS = GAMES["ishido"].sound_ids
 SOUNDS: list[tuple[int, str, Callable[[], list[float]]]] = [
-    (3000, "place", place_sound), (3001, "fourway", fourway_sound),
-    (3002, "illegal", illegal_sound), (3003, "gameover", game_over_sound),
-    (3004, "allplaced", all_placed_sound),
+    (_SOUND_IDS["place"], "place", place_sound),
+    (_SOUND_IDS["four_way"], "fourway", fourway_sound),
+    (_SOUND_IDS["illegal"], "illegal", illegal_sound),
+    (_SOUND_IDS["game_over"], "gameover", game_over_sound),
+    (_SOUND_IDS["all_placed"], "allplaced", all_placed_sound),
 ]
 
 
