@@ -23,14 +23,9 @@ from PIL import Image
 from palmish.device.storage import Reporter, Storage, safe_file_stem
 from prc_tools import Database, PrcError
 from prc_tools.atomic import write_atomic
+from prc_tools.manifest import GAMES, INFO_TYPE, KINDS, YAML_ERRORS
 
-KINDS = ("board", "pieces", "sound")
 SLOTS = ("square", "tall", "wide")
-INFO_TYPE = "pINF"
-# Known games: their creator and the database type of each plugin kind.
-GAMES: dict[str, tuple[str, dict[str, str]]] = {
-    "ishido": ("PIsh", {"board": "IsBd", "pieces": "IsPc", "sound": "IsSd"}),
-}
 
 
 class InvalidPlugin(ValueError):
@@ -69,8 +64,6 @@ def describe(db: Database, path: Path, bundled: bool = False) -> PluginInfo:
     res = db.resource(INFO_TYPE, 0)
     if res is None:
         raise InvalidPlugin("no 'pINF' id 0 resource: not a plugin")
-    from prc_tools.manifest import YAML_ERRORS  # the packer's list: bad dates, deep nesting
-
     try:
         parsed = yaml.safe_load(res.data.decode("utf-8"))
     except (UnicodeDecodeError, *YAML_ERRORS) as exc:
@@ -103,12 +96,13 @@ def describe(db: Database, path: Path, bundled: bool = False) -> PluginInfo:
             raise InvalidPlugin(f"pINF '{key}' must be a pair of whole numbers")
     if kind in ("board", "pieces") and "cell" not in info:
         raise InvalidPlugin(f"pINF of a {kind} plugin needs 'cell'")
-    if game in GAMES:
-        creator, types = GAMES[game]
-        if db.creator != creator:
-            raise InvalidPlugin(f"creator {db.creator!r} is not {creator!r} of game {game}")
-        if db.type != types[kind]:
-            raise InvalidPlugin(f"type {db.type!r} is not {types[kind]!r} of a {game} {kind}")
+    known = GAMES.get(game)  # the packer's table of each game's codes
+    if known is not None and known.creator is not None:
+        if db.creator != known.creator:
+            raise InvalidPlugin(f"creator {db.creator!r} is not {known.creator!r} of game {game}")
+        want = known.types.get(kind)
+        if want is not None and db.type != want:
+            raise InvalidPlugin(f"type {db.type!r} is not {want!r} of a {game} {kind}")
     return PluginInfo(
         name=name,
         game=game,
