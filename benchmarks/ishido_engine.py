@@ -13,6 +13,7 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Callable
 
 from palmish.ishido import Game, Tile, rules
 
@@ -118,9 +119,8 @@ def board_masks(game: Game) -> tuple[int, int, int]:
     return occupied, same_color, same_shape
 
 
-def timed(label: str, seconds: float, step: object) -> float:
+def timed(label: str, seconds: float, step: Callable[[], int]) -> float:
     """Run `step()` (returning work done) until `seconds` pass; print and return the rate."""
-    assert callable(step)
     work = 0
     start = time.perf_counter()
     while (elapsed := time.perf_counter() - start) < seconds:

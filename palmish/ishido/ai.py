@@ -181,8 +181,7 @@ class _Search:
                 two &= ~three & ~pockets
                 value += LIVE_POCKET * (live & pockets).bit_count()
                 value += PROTO_POCKET * (live & three & ~EDGE).bit_count()
-                if SEED_POCKET:
-                    value += SEED_POCKET * (live & two & ~EDGE).bit_count()
+                value += SEED_POCKET * (live & two & ~EDGE).bit_count()
             return value
         total = 0.0
         loss = LOSS - LOSS_PER_TILE * self.left
