@@ -314,15 +314,15 @@ def _parse(data: bytes) -> Database:
         )
 
     offsets: list[int] = []
-    entries: list[tuple[bytes, int, int]] = []  # (type or unique id, id or attributes, offset)
+    entries: list[tuple[bytes, int]] = []  # (type or unique id, id or attributes)
     for index in range(count):
         at = HEADER_SIZE + index * entry_size
         if is_resource:
             raw_type_, res_id, offset = _RESOURCE_ENTRY.unpack_from(data, at)
-            entries.append((raw_type_, res_id, offset))
+            entries.append((raw_type_, res_id))
         else:
             offset, rec_attrs, raw_uid = _RECORD_ENTRY.unpack_from(data, at)
-            entries.append((raw_uid, rec_attrs, offset))
+            entries.append((raw_uid, rec_attrs))
         offsets.append(offset)
 
     previous = entries_end
@@ -363,7 +363,7 @@ def _parse(data: bytes) -> Database:
         unique_id_seed=unique_id_seed,
         next_record_list=next_record_list,
     )
-    for index, (first, second, _offset) in enumerate(entries):
+    for index, (first, second) in enumerate(entries):
         chunk = data[starts[position + index] : starts[position + index + 1]]
         if is_resource:
             db.resources.append(Resource(type=decode_code(first), id=second, data=chunk))
