@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PIL import Image
 
@@ -26,6 +26,7 @@ from prc_tools.bitmap_header import (
     PIXEL_FORMAT_565,
     PIXEL_FORMAT_INDEXED,
     Header,
+    read_header,
     write_header,
 )
 from prc_tools.bitmap_pixels import (
@@ -318,13 +319,6 @@ def _frame(pixels: _Pixels, density: int, codec: str, version: int | None, chain
 
 def _chain(member: bytes) -> bytes:
     """Pad a member to 4 bytes and point its chain field just past itself."""
-    out = bytearray(member + bytes(-len(member) % 4))
-    offset = len(out)
-    version = member[9]
-    if version < 3:
-        if offset // 4 > 0xFFFF:
-            raise BitmapError("bitmap too large to chain in a version 1/2 family (256 KB max)")
-        out[10:12] = (offset // 4).to_bytes(2, "big")
-    else:
-        out[20:24] = offset.to_bytes(4, "big")
-    return bytes(out)
+    padded = member + bytes(-len(member) % 4)
+    linked = write_header(replace(read_header(padded, 0), next_offset=len(padded)))
+    return linked + padded[len(linked) :]
