@@ -28,17 +28,6 @@ PLUGINS = Path(__file__).resolve().parents[2] / "skins" / "plugins"
 Make = Callable[..., tuple[Device, IshidoApp]]
 
 
-@pytest.fixture(scope="module")
-def built_plugins(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Build the bundled plugins once; every test's device starts from a copy."""
-    data = tmp_path_factory.mktemp("built")
-    device = Device(CONFIGS[ConfigName.SQUARE], data, [IshidoApp()], bundled_plugins=PLUGINS,
-                    durable=False, alerts=False)
-    assert device.messages == []
-    device.shutdown()
-    return data / "cache"
-
-
 @pytest.fixture
 def make(tmp_path: Path, built_plugins: Path) -> Make:
     def factory(config: ConfigName = ConfigName.SQUARE, data: Path | None = None

@@ -42,15 +42,6 @@ def tap(device: Device, r: Rect) -> None:
     device.post(PenUp(x, y))
 
 
-@pytest.fixture(scope="module")
-def built_plugins(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The bundled plugins built once; each test's storage starts from a copy."""
-    data = tmp_path_factory.mktemp("built")
-    Device(CONFIGS[ConfigName.SQUARE], data, [IshidoApp()], bundled_plugins=PLUGINS,
-           durable=False, alerts=False).shutdown()
-    return data / "cache"
-
-
 @pytest.fixture
 def data(tmp_path: Path, built_plugins: Path) -> Path:
     shutil.copytree(built_plugins, tmp_path / "cache")  # copy2 keeps the mtimes

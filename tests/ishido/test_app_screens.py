@@ -3,6 +3,7 @@ where the layout says, drawn from the chosen plugins' bitmaps (pixel checks)."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -18,8 +19,10 @@ OPENING = [(0, 0), (0, 11), (7, 0), (7, 11), (3, 5), (4, 6)]
 
 
 @pytest.fixture(scope="module")
-def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("screens")
+def data_dir(tmp_path_factory: pytest.TempPathFactory, built_plugins: Path) -> Path:
+    data = tmp_path_factory.mktemp("screens")
+    shutil.copytree(built_plugins, data / "cache")  # copy2 keeps the mtimes
+    return data
 
 
 def expected_cell(app: IshidoApp, row: int, col: int) -> Image.Image:
