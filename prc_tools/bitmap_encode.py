@@ -295,11 +295,9 @@ def _frame(pixels: _Pixels, density: int, codec: str, version: int | None, chain
         body += size.to_bytes(size_width, "big")
     body += data
 
-    if version < 3:
-        # Before v3 the 16-bit key lives in the direct colour info instead.
-        transparent_field = pixels.transparent or 0 if pixels.depth < 16 else 0
-    else:
-        transparent_field = pixels.transparent if pixels.transparent is not None else 0
+    # Before v3 a 16-bit key lives in the direct colour info, not in the header.
+    key_in_header = version >= 3 or pixels.depth < 16
+    transparent_field = (pixels.transparent or 0) if key_in_header else 0
     header = Header(
         width=pixels.width,
         height=pixels.height,
