@@ -100,11 +100,10 @@ class IshidoView:
         self._paint_board(fb, scene, area)
         self._paint_panel(fb, scene, area)
         drag = self.drag_rect(scene)
-        if drag is not None and drag.intersect(area) is not None and scene.drag is not None:
+        if drag is not None and drag.intersect(area) is not None:
             t = scene.game.current
-            assert t is not None
-            img = self.art.tile(t.color, t.shape, lifted=True)
-            fb.blit(img, drag.x, drag.y, clip=area)
+            assert t is not None  # drag_rect() is None without a current tile
+            fb.blit(self.art.tile(t.color, t.shape, lifted=True), drag.x, drag.y, clip=area)
 
     def _paint_board(self, fb: Framebuffer, scene: Scene, area: Rect) -> None:
         lay = self.layout
