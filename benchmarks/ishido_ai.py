@@ -42,21 +42,19 @@ def our_player(budget_ms: float, aim: str, max_evals: int | None) -> Player:
 
 @dataclass
 class Tally:
-    deals: int = 0
+    scores: list[int] = field(default_factory=list)  # one per deal
     cleared: int = 0
-    score: int = 0
     fourways: int = 0
     left: int = 0
     moves: int = 0
     seconds: float = 0.0
-    scores: list[int] = field(default_factory=list)
 
     def line(self, name: str) -> str:
-        n = max(self.deals, 1)
+        n = max(len(self.scores), 1)
         ms = 1000.0 * self.seconds / max(self.moves, 1)
         median = statistics.median(self.scores) if self.scores else 0
         return (
-            f"{name:<8} {100.0 * self.cleared / n:>7.1f}% {self.score / n:>12,.0f} "
+            f"{name:<8} {100.0 * self.cleared / n:>7.1f}% {sum(self.scores) / n:>12,.0f} "
             f"{median:>8,.0f} {self.fourways / n:>9.2f} {self.left / n:>10.2f} {ms:>9.2f}"
         )
 
@@ -70,9 +68,7 @@ def play_deal(player: Player, seed: int, tally: Tally) -> None:
         tally.seconds += time.perf_counter() - start
         tally.moves += 1
         game.place(row, col)
-    tally.deals += 1
     tally.cleared += game.remaining == 0
-    tally.score += game.score
     tally.scores.append(game.score)
     tally.fourways += game.fourways
     tally.left += game.remaining
