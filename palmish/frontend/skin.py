@@ -18,6 +18,7 @@ from palmish.device import resources
 from palmish.device.display import CONFIGS, ConfigName, DisplayConfig
 from palmish.device.events import Key
 from palmish.device.geometry import Rect
+from prc_tools.manifest import YAML_ERRORS
 
 # What a skin button can do besides pressing one of the device's keys.
 ROTATE = "rotate"
@@ -143,7 +144,7 @@ def load_skin(name: str, directory: Path | None = None) -> Skin:
     path = find_skin(name, directory)
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+    except (OSError, UnicodeDecodeError, *YAML_ERRORS) as exc:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise SkinError(f"{path}: cannot read skin: {reason}") from None
     return _SkinReader(path).skin(data)

@@ -137,8 +137,13 @@ def test_unknown_skin_names_the_available_ones() -> None:
         load_skin("nope")
 
 
-def test_broken_yaml_is_one_line(tmp_path: Path) -> None:
-    path = write_skin(tmp_path, "configs: [square-low\nportrait: {")
+@pytest.mark.parametrize(
+    "text",
+    ["configs: [square-low\nportrait: {", "made: 2001-13-45\n", "[" * 2000 + "]" * 2000],
+    ids=["syntax", "impossible-date", "deep-nesting"],
+)
+def test_broken_yaml_is_one_line(tmp_path: Path, text: str) -> None:
+    path = write_skin(tmp_path, text)
     with pytest.raises(SkinError, match="cannot read skin") as caught:
         load_skin(str(path))
     assert "\n" not in str(caught.value)
