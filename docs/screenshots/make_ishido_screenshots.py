@@ -17,7 +17,6 @@ from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import Key, KeyDown, PenDown, PenUp
 from palmish.device.system import Device
 from palmish.ishido.app import IshidoApp
-from palmish.ishido.layout import layout_for
 
 HERE = Path(__file__).resolve().parent
 PLUGINS = HERE.parents[1] / "skins" / "plugins"
@@ -39,8 +38,8 @@ def main() -> int:
                     if not legal:
                         break
                     best = max(legal, key=lambda rc: (app.game.neighbour_count(*rc), rc))
-                    lay = layout_for(device.config)
-                    cell = lay.cell_rect(*best)
+                    assert app.layout is not None
+                    cell = app.layout.cell_rect(*best)
                     device.post(PenDown(cell.x + 2, cell.y + 2))
                     device.post(PenUp(cell.x + 2, cell.y + 2))
             device.post(KeyDown(Key.DOWN))
