@@ -315,13 +315,15 @@ def _pair(info: dict[str, Any], key: str, positive: bool) -> None:
 # ---------------------------------------------------------------- verifying
 
 
-def verify(db: Database) -> list[str]:
+def verify(db: Database, decoded: dict[int, list[bitmap.Member]] | None = None) -> list[str]:
     """Check every bitmap decodes and every 'wave' reads (plus 'pINF' for plugins).
 
     Returns one line per resource; raises PrcError naming the first bad one.
+    `decoded`, when given, receives the decoded members of every 'Tbmp' by id,
+    so a caller that draws them does not decode them a second time.
     """
     lines: list[str] = []
-    tbmp: dict[int, list[bitmap.Member]] = {}  # decoded once, for the PalmIshido checks
+    tbmp: dict[int, list[bitmap.Member]] = {} if decoded is None else decoded
     plugin = db.resource(INFO_TYPE, INFO_ID) is not None or _is_known_plugin_type(db)
     if plugin:
         info = read_info(db)

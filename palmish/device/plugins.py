@@ -16,6 +16,7 @@ import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import yaml
 from PIL import Image
@@ -24,6 +25,9 @@ from palmish.device.storage import Reporter, Storage, safe_file_stem
 from prc_tools import Database, PrcError
 from prc_tools.atomic import write_atomic
 from prc_tools.manifest import GAMES, INFO_TYPE, KINDS, YAML_ERRORS
+
+if TYPE_CHECKING:
+    from prc_tools.bitmap import Member
 
 SLOTS = ("square", "tall", "wide")
 
@@ -127,22 +131,30 @@ def _is_int_pair(value: object) -> bool:
     )
 
 
-def check_contents(db: Database) -> None:
-    """Every bitmap decodes and every sound reads (prc_tools' verify); InvalidPlugin if not."""
+def check_contents(db: Database) -> dict[int, list[Member]]:
+    """Every bitmap decodes and every sound reads (prc_tools' verify); InvalidPlugin if not.
+
+    Returns the decoded 'Tbmp' members by id, for drawing without decoding again.
+    """
     from prc_tools import plugin  # the codecs are only needed once a plugin is used
 
+    decoded: dict[int, list[Member]] = {}
     try:
-        plugin.verify(db)
+        plugin.verify(db, decoded)
     except PrcError as exc:
         raise InvalidPlugin(_one_line(exc)) from None
+    return decoded
 
 
 class LoadedPlugin:
     """A validated plugin database with its bitmaps decoded on demand."""
 
-    def __init__(self, info: PluginInfo, db: Database) -> None:
+    def __init__(
+        self, info: PluginInfo, db: Database, decoded: dict[int, list[Member]] | None = None
+    ) -> None:
         self.info = info
         self.database = db
+        self._members = decoded if decoded is not None else {}  # 'Tbmp' id -> members
         self._bitmaps: dict[tuple[int, int], Image.Image | None] = {}
 
     def resource(self, type_: str, id_: int) -> bytes | None:
@@ -167,10 +179,12 @@ class LoadedPlugin:
     def _decode(self, id_: int, density: int) -> Image.Image | None:
         from prc_tools import bitmap
 
-        data = self.resource("Tbmp", id_)
-        if data is None:
-            return None
-        members = bitmap.decode(data)
+        members = self._members.get(id_)
+        if members is None:
+            data = self.resource("Tbmp", id_)
+            if data is None:
+                return None
+            members = bitmap.decode(data)
         exact = [m for m in members if m.density == density]
         if exact:
             return max(exact, key=lambda m: m.depth).image.convert("RGBA")
@@ -285,12 +299,12 @@ class PluginRegistry:
                 return self._loaded[key]
             db = Database.read(info.path)
             fresh = describe(db, info.path, info.bundled)
-            check_contents(db)
+            decoded = check_contents(db)
         except OSError as exc:
             raise InvalidPlugin(f"cannot read {info.path}: {exc.strerror or exc}") from None
         except PrcError as exc:
             raise InvalidPlugin(_one_line(exc)) from None
-        loaded = LoadedPlugin(fresh, db)
+        loaded = LoadedPlugin(fresh, db, decoded)
         self._loaded[key] = loaded
         return loaded
 

@@ -113,6 +113,28 @@ def test_loaded_plugins_give_bitmaps_at_both_densities_and_sounds(
     assert sounds.sound(3001) is None  # left out: silence
 
 
+def test_a_loaded_plugin_decodes_each_bitmap_once(
+    registry: tuple[PluginRegistry, list[str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from prc_tools import bitmap
+
+    reg, _ = registry
+    real_decode = bitmap.decode
+    decoded: list[bytes] = []
+
+    def counting_decode(data: bytes) -> list[bitmap.Member]:
+        decoded.append(data)
+        return real_decode(data)
+
+    monkeypatch.setattr(bitmap, "decode", counting_decode)
+    board = reg.chosen("PIsh", "board", "square")
+    assert board is not None
+    checked = len(decoded)  # the load check decodes every bitmap once
+    assert checked == len([r for r in board.database.resources if r.type == "Tbmp"])
+    assert board.bitmap(2000, 144) is not None and board.bitmap(2000, 72) is not None
+    assert len(decoded) == checked  # drawing reuses what the check decoded
+
+
 def test_install_copies_a_valid_plugin_that_then_shadows_the_bundled_one(
     registry: tuple[PluginRegistry, list[str]], tmp_path: Path
 ) -> None:
