@@ -18,12 +18,12 @@ run: $(STAMP)
 	$(BIN)/palmish $(ARGS)
 
 test: $(STAMP)
-	$(BIN)/ruff check palmish prc_tools tests benchmarks
+	$(BIN)/ruff check palmish prc_tools tests benchmarks skins docs setup.py
 	$(BIN)/mypy
 	$(XVFB) $(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: $(STAMP)
-	$(BIN)/ruff check palmish prc_tools tests benchmarks
+	$(BIN)/ruff check palmish prc_tools tests benchmarks skins docs setup.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

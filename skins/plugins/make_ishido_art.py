@@ -141,25 +141,25 @@ def draw_tile(colour: int, shape: int, w: int, h: int, contrast: bool) -> Image.
     inset = 0
     outline_colour: RGB = (0, 0, 0) if contrast else mix(hue, (30, 24, 20), 0.7)
     draw.rounded_rectangle((inset, inset, W - 1 - inset, H - 1 - inset), radius,
-                           fill=outline_colour + (255,))
+                           fill=(*outline_colour, 255))
     body_box = (edge, edge, W - 1 - edge, H - 1 - edge)
     if contrast:
         body = (252, 252, 248)
-        draw.rounded_rectangle(body_box, max(1, radius - edge), fill=body + (255,))
+        draw.rounded_rectangle(body_box, max(1, radius - edge), fill=(*body, 255))
         tint = mix(hue, (255, 255, 255), 0.3)
         step = max(SS * 2, round(3 * SS * unit * 1.4))
         pat = pattern_mask(colour, (W, H), step, SS)
         inner = Image.new("L", (W, H), 0)
         ImageDraw.Draw(inner).rounded_rectangle(body_box, max(1, radius - edge), fill=255)
         pat = Image.composite(pat, Image.new("L", (W, H), 0), inner)
-        big.paste(Image.new("RGBA", (W, H), tint + (255,)), (0, 0), pat)
+        big.paste(Image.new("RGBA", (W, H), (*tint, 255)), (0, 0), pat)
     else:
         # Glazed ceramic: a pale tint of the hue, lighter at the top, with a bevel.
         top, bottom = mix(hue, (255, 252, 240), 0.82), mix(hue, (250, 240, 220), 0.62)
         grad = Image.new("RGBA", (W, H))
         gdraw = ImageDraw.Draw(grad)
         for y in range(H):
-            gdraw.line((0, y, W, y), fill=mix(top, bottom, y / H) + (255,))
+            gdraw.line((0, y, W, y), fill=(*mix(top, bottom, y / H), 255))
         inner = Image.new("L", (W, H), 0)
         ImageDraw.Draw(inner).rounded_rectangle(body_box, max(1, radius - edge), fill=255)
         big.paste(grad, (0, 0), inner)
@@ -175,7 +175,7 @@ def draw_tile(colour: int, shape: int, w: int, h: int, contrast: bool) -> Image.
         ddraw.rounded_rectangle(body_box, max(1, radius - edge), fill=255)
         ddraw.rounded_rectangle((edge, edge, W - 1 - edge - bevel, H - 1 - edge - bevel),
                                 max(1, radius - edge), fill=0)
-        big.paste(Image.new("RGBA", (W, H), mix(hue, (40, 30, 20), 0.55) + (255,)), (0, 0),
+        big.paste(Image.new("RGBA", (W, H), (*mix(hue, (40, 30, 20), 0.55), 255)), (0, 0),
                   dark)
     # The symbol.
     cx, cy = W / 2, H / 2
@@ -187,12 +187,12 @@ def draw_tile(colour: int, shape: int, w: int, h: int, contrast: bool) -> Image.
     draw = ImageDraw.Draw(big)
     if shape == 0:
         draw.ellipse((cx - r - ring, cy - r - ring, cx + r + ring, cy + r + ring),
-                     fill=(0, 0, 0, 255) if contrast else mix(hue, (20, 10, 10), 0.65) + (255,))
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=hue + (255,))
+                     fill=(0, 0, 0, 255) if contrast else (*mix(hue, (20, 10, 10), 0.65), 255))
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(*hue, 255))
     else:
         draw.polygon(grow(poly, cx, cy, ring * 1.3),
-                     fill=(0, 0, 0, 255) if contrast else mix(hue, (20, 10, 10), 0.65) + (255,))
-        draw.polygon(poly, fill=hue + (255,))
+                     fill=(0, 0, 0, 255) if contrast else (*mix(hue, (20, 10, 10), 0.65), 255))
+        draw.polygon(poly, fill=(*hue, 255))
     if not contrast:
         # A small glint so the symbol reads as enamel rather than a flat sticker.
         g = r * 0.28
@@ -200,7 +200,7 @@ def draw_tile(colour: int, shape: int, w: int, h: int, contrast: bool) -> Image.
         if shape == 1:
             gy = cy
         draw.ellipse((gx - g, gy - g * 0.7, gx + g, gy + g * 0.7),
-                     fill=mix(hue, (255, 255, 255), 0.6) + (255,))
+                     fill=(*mix(hue, (255, 255, 255), 0.6), 255))
     return finish(big, (w, h))
 
 
@@ -352,8 +352,8 @@ def draw_cell_mark(cell: tuple[int, int], colour: RGB) -> Image.Image:
         y = 0 if sy == 0 else ch - t
         ax = 0 if sx == 0 else cw - arm_x
         ay = 0 if sy == 0 else ch - arm_y
-        draw.rectangle((ax, y, ax + arm_x - 1, y + t - 1), fill=colour + (255,))
-        draw.rectangle((x, ay, x + t - 1, ay + arm_y - 1), fill=colour + (255,))
+        draw.rectangle((ax, y, ax + arm_x - 1, y + t - 1), fill=(*colour, 255))
+        draw.rectangle((x, ay, x + t - 1, ay + arm_y - 1), fill=(*colour, 255))
     # A thin dark inner line keeps the mark visible on light tiles and boards.
     if t > 1:
         for sx, sy in ((0, 0), (1, 0), (0, 1), (1, 1)):
