@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from palmish.sigmar import generator, record, rules
-from palmish.sigmar.level import Level, LevelError, normalize_level_id, parse_level
+from palmish.sigmar.level import Level, LevelError, parse_level
 from palmish.sigmar.rules import (
     CELL_OF,
     CODE_LOW,
@@ -100,6 +100,8 @@ class Game:
         """
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 31)
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise ValueError(f"a board seed is a whole number >= 0, not {seed!r}")
         if difficulty is not None and difficulty not in generator.DIFFICULTIES:
             raise ValueError(
                 f"unknown difficulty {difficulty!r} (use {', '.join(generator.DIFFICULTIES)})"
@@ -115,15 +117,14 @@ class Game:
     ) -> Game:
         """A `.dat` board (first line its name); LevelError (one line) for a bad one.
 
-        `level` is the level's id ("7", "test"); without one the board's name is used.
+        `level` is the level's id ("7", "test"), kept as given (an int becomes
+        its digits); without one the board's name serves as its id.
         """
         source = f"level {level}" if level is not None else "level"
         parsed = text if isinstance(text, Level) else parse_level(text, source)
-        level_id = normalize_level_id(level) if level is not None else None
-        if level is not None and level_id is None:
-            raise LevelError("level ? is a random board: use Game.new")
+        level_id = str(level) if level is not None else parsed.name
         return cls(parsed.atoms, name=parsed.name, rows=parsed.rows, cols=parsed.cols,
-                   level=level_id if level_id is not None else parsed.name)
+                   level=level_id)
 
     @classmethod
     def from_record(cls, text: str) -> Game:

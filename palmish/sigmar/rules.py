@@ -45,6 +45,10 @@ class Atom(IntEnum):
     FIRE = 0xE
     MORS = 0xF
 
+    def __bool__(self) -> bool:
+        # Vitae's value is 0; every atom is still "something" (`if g.atom_at(r, c):`).
+        return True
+
     @property
     def title(self) -> str:
         """The name players read: "Fire", "quicksilver" (metals in lower case, as the seed)."""
