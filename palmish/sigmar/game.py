@@ -34,6 +34,7 @@ class _TakeTable(dict[int, Take]):
 
 
 _TAKES = _TakeTable()
+_LOOKUP = _TAKES.__getitem__
 
 
 def take_of(code: int) -> Take:
@@ -257,11 +258,12 @@ class Game:
         """
         if not cached:
             self._codes = None
-        table = _TAKES
-        return [table[code] for code in sorted(self._legal_codes())]
+        return list(map(_LOOKUP, sorted(self._legal_codes())))
 
-    def legal_codes(self) -> list[int]:
+    def legal_codes(self, *, cached: bool = True) -> list[int]:
         """legal_takes() as codes (rules.reaction_codes), in the solver's move order."""
+        if not cached:
+            self._codes = None
         return list(self._legal_codes())
 
     def is_selectable(self, row: int, col: int) -> bool:

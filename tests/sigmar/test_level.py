@@ -9,8 +9,13 @@ import pytest
 
 from palmish.sigmar import Atom, Game, LevelError, parse_level, read_level
 from palmish.sigmar.level import (
-    find_level, level_id_of, level_sort_key, levels_from_resources, levels_in_folder,
-    merge_levels, normalize_level_id,
+    find_level,
+    level_id_of,
+    level_sort_key,
+    levels_from_resources,
+    levels_in_folder,
+    merge_levels,
+    normalize_level_id,
 )
 
 
