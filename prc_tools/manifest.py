@@ -251,7 +251,8 @@ def parse(document: Any, path: Path, schemas: Registry | None = None) -> Manifes
     info: dict[str, Any] | None = None
     configs: tuple[str, ...] = CONFIGS
     if game is not None and kind is not None:
-        info, configs = _plugin_info(check, top, game, kind, name, version)
+        info, configs = _plugin_info(check, top, game, kind, name, version,
+                                      schema.configs if schema else CONFIGS)
         try:  # the same checks verify and the device make on the finished header
             header = check_fields(info, schemas)
             check_codes(header, type_, creator, schemas)
@@ -300,7 +301,8 @@ def _entries(check: _Checker, top: dict[str, Any], key: str) -> list[Any]:
 
 
 def _plugin_info(
-    check: _Checker, top: dict[str, Any], game: str, kind: str, name: str, version: int
+    check: _Checker, top: dict[str, Any], game: str, kind: str, name: str, version: int,
+    all_configs: tuple[str, ...],
 ) -> tuple[dict[str, Any], tuple[str, ...]]:
     """The header `build` writes; its rules are checked afterwards by pinf.check_fields."""
     if "author" not in top:
@@ -309,7 +311,7 @@ def _plugin_info(
     if "configs" in top:
         configs: tuple[str, ...] = check.choices(top["configs"], "configs", CONFIGS)
     elif kind not in GRID_KINDS:
-        configs = CONFIGS
+        configs = all_configs  # sounds and the like fit every slot the game has
     else:
         raise check.fail("configs", f"missing (any of {_list(CONFIGS)})")
     info: dict[str, Any] = {
