@@ -186,9 +186,10 @@ def test_a_game_without_a_schema_builds_when_its_manifest_gives_the_codes(
     tmp_path: Path,
 ) -> None:
     folder = board_folder(tmp_path, id_=600)  # no schema: no names for ids either
-    error = pytest.raises(PluginError, plugin.build_folder, folder).value
+    with pytest.raises(PluginError) as caught:
+        plugin.build_folder(folder)
     assert "type: missing ('domino' is not one of the games with an installed schema" in str(
-        error)
+        caught.value)
     manifest = yaml.safe_load((folder / "manifest.yaml").read_text())
     manifest.update(type="DoBd", creator="Domi")
     (folder / "manifest.yaml").write_text(yaml.safe_dump(manifest))
@@ -206,8 +207,8 @@ def test_build_and_verify_follow_a_schema_given_on_the_command_line(
     folder = board_folder(tmp_path)
     code, _, err = run(["build", "-q", str(folder), "-o", str(out)], capsys)
     assert code == 1 and "type: missing" in err
-    code, stdout, err = run(["build", "-q", str(folder), "-o", str(out),
-                             "--schema", str(schema_file)], capsys)
+    code, _, err = run(["build", "-q", str(folder), "-o", str(out),
+                        "--schema", str(schema_file)], capsys)
     assert code == 0, err
     db = Database.read(out)
     assert (db.type, db.creator) == ("DoBd", "Domi")  # from the schema
