@@ -21,7 +21,8 @@ from PIL import Image
 from prc_tools import bitmap, sound
 from prc_tools.database import ATTR_RESOURCE, Database, Resource
 from prc_tools.errors import PluginError, PrcError
-from prc_tools.manifest import BITMAP_TYPES, INFO_ID, INFO_TYPE, YAML_ERRORS, BitmapSpec
+from prc_tools.manifest import BITMAP_TYPES, BitmapSpec
+from prc_tools.pinf import INFO_ID, INFO_TYPE, YAML_ERRORS
 from prc_tools.pinf import read as read_header
 from prc_tools.plugin import WAVE_TYPE, MemberKey, encode_bitmap, yaml_text
 from prc_tools.schema import registry

@@ -19,20 +19,16 @@ from prc_tools.errors import PluginError
 from prc_tools.pinf import (
     ANCHOR_KINDS,
     GRID_KINDS,
-    INFO_ID,
-    INFO_TYPE,
     KINDS,
     SLOTS,
-    YAML_ERRORS,
     HeaderError,
     check_codes,
     check_fields,
-    describe_yaml_error,
 )
+from prc_tools.pinf import YAML_ERRORS as YAML_ERRORS  # re-exported: skins read YAML the same way
+from prc_tools.pinf import describe_yaml_error as describe_yaml_error
 from prc_tools.schema import Registry, Schema, registry
 from prc_tools.sound import BITS, RATES
-
-__all__ = ["INFO_ID", "INFO_TYPE", "KINDS", "YAML_ERRORS", "describe_yaml_error"]
 
 MANIFEST_NAMES = ("manifest.yaml", "manifest.yml")
 CONFIGS = SLOTS  # the display slots a plugin may serve
