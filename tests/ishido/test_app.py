@@ -21,7 +21,7 @@ from palmish.ishido.app import (
     SOUND_PLACE,
     IshidoApp,
 )
-from palmish.ishido.deal_entry import DealEntry
+from palmish.device.ui.number_entry import NumberEntry
 from palmish.ishido.dialogs import GameOverViewer
 
 PLUGINS = Path(__file__).resolve().parents[2] / "skins" / "plugins"
@@ -307,7 +307,7 @@ def test_deal_number_plays_the_chosen_seed(make: Make) -> None:
     device, app = make()
     device.post(MenuCommand("deal"))
     entry = device.modals[-1]
-    assert isinstance(entry, DealEntry)
+    assert isinstance(entry, NumberEntry)
     tap(device, *centre(entry.keys[-1].rect))  # Clr
     for digit in "42":
         key = next(k for k in entry.keys if k.label == digit)
