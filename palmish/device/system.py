@@ -91,6 +91,7 @@ class Device:
             raise ValueError("a device needs at least one app")
         self.apps: list[App] = list(apps)
         # App ids (or names) the hard buttons APP1..APP4 launch; an absent one does nothing.
+        # Without this table the app buttons reach the running app as keys.
         self.buttons = tuple(buttons)
         self.config = config
         self.now_ms = 0
@@ -330,7 +331,7 @@ class Device:
         if key is Key.MENU:
             self._open_menu_bar()
             return
-        if key in HARD_BUTTON_KEYS:
+        if key in HARD_BUTTON_KEYS and self.buttons:
             self._hard_button(HARD_BUTTON_KEYS.index(key))
             return
         self.running_app.handle(KeyDown(key))
