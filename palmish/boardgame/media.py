@@ -46,6 +46,7 @@ class Media:
         self.enabled = True  # the player's Sound preference
         self._ctx: AppContext | None = None
         self._loaded: dict[str, LoadedPlugin | None] = dict.fromkeys(KINDS)
+        self._reported: set[str] = set()  # a notice is given once, not at every relayout
 
     def load(self, ctx: AppContext | None) -> None:
         """Take the plugins chosen for the context's current configuration."""
@@ -70,6 +71,10 @@ class Media:
 
     def report(self, notes: Sequence[str]) -> None:
         """One notice for what the art lacked (the device shows a message once a session)."""
-        if notes and self._ctx is not None:
-            shown = "; ".join(notes[:3]) + ("; ..." if len(notes) > 3 else "")
-            self._ctx.notify(f"{self.app_name}: {shown}; plain pictures are used instead")
+        if not notes or self._ctx is None:
+            return
+        shown = "; ".join(notes[:3]) + ("; ..." if len(notes) > 3 else "")
+        message = f"{self.app_name}: {shown}; plain pictures are used instead"
+        if message not in self._reported:
+            self._reported.add(message)
+            self._ctx.notify(message)

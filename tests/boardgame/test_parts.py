@@ -125,3 +125,44 @@ def test_results_name_their_buttons() -> None:
     assert result.choice("missing", ("one",), "one") == "one"
     assert form_result(Alert("A", "b", ("Yes", "No")), 1).button == "No"
     assert form_result(form, None).button is None
+
+
+class FakeSound:
+    def sound(self, id_: int) -> bytes | None:
+        return b"RIFF%d" % id_ if id_ == 3000 else None
+
+
+class FakeContext:
+    def __init__(self) -> None:
+        self.played: list[bytes] = []
+        self.notes: list[str] = []
+
+    def plugin(self, kind: str, slot: str | None = None) -> object:
+        return FakeSound() if kind == "sound" else None
+
+    def play_sound(self, wave: bytes) -> None:
+        self.played.append(wave)
+
+    def notify(self, message: str) -> None:
+        self.notes.append(message)
+
+
+def test_media_plays_by_name_and_reports_a_lack_once() -> None:
+    from typing import cast
+
+    from palmish.boardgame import Media
+    from palmish.device.app import AppContext
+
+    ctx = FakeContext()
+    media = Media("Game", {"place": 3000, "illegal": 3002})
+    media.load(cast(AppContext, ctx))
+    assert media.plugin("sound") is not None and media.plugin("board") is None
+    media.play("place")
+    media.play("illegal")  # the plugin lacks it: silence
+    media.play("unknown")
+    media.enabled = False
+    media.play("place")
+    assert ctx.played == [b"RIFF3000"]
+    for _ in range(2):
+        media.report(["lacks tile 0,0", "lacks tile 0,1"])
+    assert ctx.notes == ["Game: lacks tile 0,0; lacks tile 0,1; plain pictures are used instead"]
