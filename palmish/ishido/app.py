@@ -20,13 +20,15 @@ from palmish.device.ui.form import Field, PushButtons
 from palmish.device.ui.modal import Modal
 from palmish.ishido import Game, dialogs
 from palmish.ishido.art import load_art
-from palmish.ishido.ids import SOUND_IDS
 from palmish.ishido.layout import IshidoLayout, layout_for
 from palmish.ishido.rules import SCORINGS
+from palmish.ishido.schema import SCHEMA
 from palmish.ishido.scores import Entry, HighScores, high_scores
 from palmish.ishido.view import IshidoView, Scene
 
 CREATOR = "PIsh"
+# The Sound plugin's ids by name, from PalmIshido's plugin schema.
+SOUND_IDS = dict(SCHEMA.sounds)
 SOUND_PLACE = SOUND_IDS["place"]
 SOUND_FOURWAY = SOUND_IDS["four_way"]
 SOUND_ILLEGAL = SOUND_IDS["illegal"]

@@ -13,16 +13,18 @@ from typing import Protocol
 
 from PIL import Image, ImageDraw
 
-from palmish.ishido.ids import BITMAP_IDS
 from palmish.ishido.layout import IshidoLayout
+from palmish.ishido.schema import SCHEMA
 
 RGB = tuple[int, int, int]
 
-TILE_BASE = BITMAP_IDS["tile"]
-LIFTED_BASE = BITMAP_IDS["lifted"]
-BOARD_ID = BITMAP_IDS["board"]
-MARK_ID = BITMAP_IDS["cell_mark"]
-PANEL_ID = BITMAP_IDS["panel"]
+# The plugins' bitmap ids, from PalmIshido's plugin schema (the manifests name them).
+_BITMAP_IDS = SCHEMA.bitmaps
+TILE_BASE = _BITMAP_IDS["tile"]
+LIFTED_BASE = _BITMAP_IDS["lifted"]
+BOARD_ID = _BITMAP_IDS["board"]
+MARK_ID = _BITMAP_IDS["cell_mark"]
+PANEL_ID = _BITMAP_IDS["panel"]
 
 # Plain stand-ins when no Pieces plugin can be loaded.
 FALLBACK_COLOURS: list[RGB] = [
