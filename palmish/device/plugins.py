@@ -160,6 +160,7 @@ class PluginRegistry:
         self.report = report
         self._plugins: list[PluginInfo] | None = None
         self._bundled: list[PluginInfo] | None = None
+        self._data: list[Database] = []  # bundled data databases (no pINF): Sigmar's levels
         self._loaded: dict[tuple[Path, int], LoadedPlugin] = {}
 
     @property
@@ -204,6 +205,7 @@ class PluginRegistry:
         if root is None or not root.is_dir():
             return []
         found = []
+        self._data = []
         for folder in sorted(p for p in root.iterdir() if p.is_dir()):
             if not _has_manifest(folder):
                 continue
@@ -211,12 +213,19 @@ class PluginRegistry:
             try:
                 db = self._bundled_database(folder, target)
                 if db.is_resource and db.resource(pinf.INFO_TYPE, pinf.INFO_ID) is None:
-                    continue  # a data database (e.g. Sigmar's levels), not a plugin
+                    self._data.append(db)  # a data database (e.g. Sigmar's levels), not a plugin
+                    continue
                 found.append(describe(db, target, bundled=True))
             except (PrcError, InvalidPlugin, OSError) as exc:
                 problem = _one_line(exc).replace(f"{folder}{os.sep}", "")
                 self.report(f"bundled plugin {folder.name}: {problem}; skipped")
         return found
+
+    def bundled_data(self, creator: str, db_type: str) -> list[Database]:
+        """The bundled data databases (not plugins) of a creator and type."""
+        if self._bundled is None:
+            self.refresh()
+        return [db for db in self._data if db.creator == creator and db.type == db_type]
 
     def _bundled_database(self, folder: Path, target: Path) -> Database:
         """The cached build of `folder`, rebuilt when any file in it is newer."""
