@@ -189,15 +189,20 @@ class SigmarView:
         strip = lay.panel
         if strip.w < 8 * u:
             return
-        size = min(lay.cell, strip.w - 4 * u)
-        x = strip.x + (strip.w - size) // 2
-        y = strip.y + 2 * u
-        y += self._metal_row(fb, scene, x, y, size, 2 * u, True, clip) + 2 * u
         font = fb.font("std")
         icon = max(4 * u, lay.cell // 2)
-        row_h = max(icon, font.height) + u
+        row_h = icon + 3 * u  # digits are shorter than the font's line box
+        counts = self._kind_counts(scene)
+        # Metals as big as leaves room for the counts below them; on the 160x160 screen
+        # they keep the full cell (smaller, their letters would not read).
+        room = (strip.h - 6 * u - len(counts) * row_h) // len(METAL_ORDER) - 2 * u
+        least = lay.cell if u == 1 else 3 * lay.cell // 4
+        size = min(strip.w - 4 * u, max(least, min(lay.cell, room)))
+        x = strip.x + (strip.w - size) // 2
+        y = strip.y + 2 * u
+        y += self._metal_row(fb, scene, x, y, size, u + 1, True, clip) + 2 * u
         ink = self.art.text_colour
-        for atom, n in self._kind_counts(scene):
+        for atom, n in counts:
             if y + row_h > strip.bottom:
                 break
             text = str(n)
@@ -223,13 +228,17 @@ class SigmarView:
             fb.text(line.x + 2 * u, y, font.fit(scene.message, line.w - 4 * u), ink, font,
                     clip=clip)
             return
-        right = f"{scene.game.remaining} left  {scene.wins} won"
-        rw = font.width(right)
+        left = scene.game.remaining
+        room = line.w - 4 * u
+        for right in (f"{left} left  won {scene.wins}  streak {scene.streak}",
+                      f"{left} left  W{scene.wins} S{scene.streak}", f"{left} left"):
+            rw = font.width(right)
+            if rw + font.width(scene.title[:8]) + 6 * u <= room:
+                break
         fb.text(line.right - 2 * u - rw, y, right, ink, font, clip=clip)
         room = line.w - rw - 8 * u
         if room > 0:
-            bold = fb.font("bold")
-            fb.text(line.x + 2 * u, y, bold.fit(scene.title, room), ink, bold, clip=clip)
+            fb.text(line.x + 2 * u, y, font.fit(scene.title, room), ink, font, clip=clip)
 
     def _block(self, fb: Framebuffer, scene: Scene, clip: Rect) -> None:
         """Tall and Wide: everything in rows."""
