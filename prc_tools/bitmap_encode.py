@@ -48,6 +48,15 @@ _PREFERRED_KEY_565 = 0xF81F  # magenta, the customary Palm transparent colour
 
 
 @dataclass(frozen=True)
+class MemberEncoding:
+    """How one family member is stored, when a manifest says (else the family's settings)."""
+
+    version: int | None = None  # None: the lowest that can hold the member
+    compression: str = BEST
+    colour_table: bool = False
+
+
+@dataclass(frozen=True)
 class _Pixels:
     """One member's pixels, ready to compress and frame."""
 
@@ -82,11 +91,15 @@ def encode_family(
     compression: str = "best",
     dither: bool = False,
     members: Mapping[tuple[int, int], Image.Image] | None = None,
+    version: int | None = None,
+    encodings: Mapping[tuple[int, int], MemberEncoding] | None = None,
 ) -> bytes:
     """A bitmap family of every density x depth from one image at the highest density.
 
     ``members`` maps (density, depth) to a picture used for that member instead
     of the scaled ``image`` (hand-drawn low-density art, or exact extracted pixels).
+    ``version`` applies to every member; ``encodings`` sets version, compression
+    and colour table member by member.
 
     Low-density members come first (versions 1/2, by increasing depth), then
     the 16-byte dummy header, then the version 3 members of higher densities.
@@ -98,9 +111,11 @@ def encode_family(
     for density in density_list:
         for depth in depth_list:
             _check_options(depth, density, compression)
-    for density, depth in members or {}:
+    for density, depth in [*(members or {}), *(encodings or {})]:
         if density not in density_list or depth not in depth_list:
             raise BitmapError(f"member {density}x{depth} is not one of the family's members")
+    for encoding in (encodings or {}).values():
+        _check_options(depth_list[0], density_list[0], encoding.compression)
     top = density_list[-1]
     source = _as_rgba(image)
 
@@ -111,8 +126,11 @@ def encode_family(
         for depth in depth_list:
             override = (members or {}).get((density, depth))
             picture = scaled if override is None else _as_rgba(override)
-            pixels = _prepare(picture, depth, False, dither)
-            framed = _frame_best(pixels, density, compression, None, chained=True)
+            how = (encodings or {}).get(
+                (density, depth), MemberEncoding(version, compression, False)
+            )
+            pixels = _prepare(picture, depth, how.colour_table, dither)
+            framed = _frame_best(pixels, density, how.compression, how.version, chained=True)
             # A low-density member too big for version 2 goes with the version 3 ones.
             (low if density == LOW_DENSITY and framed[9] < 3 else high).append(framed)
 
@@ -310,6 +328,11 @@ def _frame(pixels: _Pixels, density: int, codec: str, version: int | None, chain
         next_offset=0,
     )
     return write_header(header) + bytes(body)
+
+
+def chain(member: bytes) -> bytes:
+    """``member`` (one encoded bitmap) made to point at whatever follows it."""
+    return _chain(member)
 
 
 def _chain(member: bytes) -> bytes:

@@ -1,10 +1,11 @@
 """Plugin databases back into folders: `extract`, and `equivalent` to check the trip.
 
 `extract` writes any database as a folder that `plugin.build_folder` turns
-back into an equivalent database: bitmaps as PNG (plus exact member PNGs where
-re-encoding the main one would not reproduce a member), plain 'wave' sounds
-as WAV, everything else as .bin, and a manifest.yaml. docs/prc-tools.md
-defines "equivalent".
+back into the same bytes: bitmaps as one PNG per member (plus the original
+bytes, from which unedited members are kept), plain 'wave' sounds as WAV,
+everything else as .bin, and a manifest.yaml holding the header fields, the
+resource order and any odd layout. docs/prc-tools.md gives the promise;
+`equivalent` checks the weaker one for databases edited in between.
 """
 
 from __future__ import annotations
@@ -19,10 +20,12 @@ import yaml
 from PIL import Image
 
 from prc_tools import bitmap, sound
-from prc_tools.database import ATTR_RESOURCE, Database, Resource
+from prc_tools.bitmap_splice import visible_pixels
+from prc_tools.database import ATTR_RESOURCE, GAP, Database, Resource
 from prc_tools.errors import PluginError, PrcError
-from prc_tools.manifest import BITMAP_TYPES, GAMES, INFO_ID, INFO_TYPE, YAML_ERRORS, BitmapSpec
-from prc_tools.plugin import WAVE_TYPE, MemberKey, encode_bitmap, read_info, yaml_text
+from prc_tools.manifest import BITMAP_TYPES, GAMES, INFO_ID, INFO_TYPE, YAML_ERRORS
+from prc_tools.manifest_exact import DATE_FIELDS, date_value
+from prc_tools.plugin import WAVE_TYPE, MemberKey, info_bytes, read_info, yaml_text
 
 
 def extract(db: Database, out: Path) -> Path:
@@ -92,6 +95,7 @@ class _Extractor:
             m["attributes"] = extra_attributes
         if info is None:
             m["version"] = db.version
+        self.header()
         if db.is_resource:
             self.resources(skip_info=info is not None)
         else:
@@ -103,15 +107,41 @@ class _Extractor:
             encoding="utf-8",
         )
 
+    def header(self) -> None:
+        """The header fields `build` would otherwise set itself, and odd layout bytes."""
+        db = self.db
+        m = self.manifest
+        for which in DATE_FIELDS:
+            value = date_value(db, which)
+            if which != "backed_up" or value != 0:
+                m[which] = value
+        for key in ("modification_number", "unique_id_seed", "next_record_list"):
+            if getattr(db, key):
+                m[key] = getattr(db, key)
+        layout = {}
+        if db.gap != GAP:
+            layout["gap"] = db.gap.hex()
+        if db.name_field is not None:
+            layout["name_field"] = db.name_field.hex()
+        if layout:
+            m["layout"] = layout
+
     def plugin_info(self) -> dict[str, Any] | None:
-        """Manifest fields from a 'pINF' that `build` can regenerate, else None."""
+        """Manifest fields from a 'pINF' that `build` regenerates byte for byte, else None."""
         if not self.db.is_resource:
             return None
         try:
             info = read_info(self.db)
-        except PluginError:
+            stored = self.db.resource(INFO_TYPE, INFO_ID)
+            # `read_info` fills in defaults: what it read must also be what was written.
+            assert stored is not None
+            if yaml.safe_load(stored.data.decode("utf-8")) != info:
+                return None
+        except (PluginError, UnicodeDecodeError, *YAML_ERRORS):
             return None
-        if info["game"] not in GAMES:
+        if info["game"] not in GAMES or info.get("version") != self.db.version:
+            return None
+        if info_bytes(info) != stored.data:
             return None
         fields = ("game", "kind", "version", "author", "configs", "cell", "anchor",
                   "lifted_anchor")
@@ -146,57 +176,57 @@ class _Extractor:
         for key, entries in (("bitmaps", bitmaps), ("sounds", sounds), ("resources", raws)):
             if entries:
                 self.manifest[key] = entries
+        # build adds the 'pINF', then bitmaps, sounds and the rest: say so if not that.
+        built = [(INFO_TYPE, INFO_ID)] if skip_info else []
+        for key in ("bitmaps", "sounds", "resources"):
+            default = {"bitmaps": "Tbmp", "sounds": WAVE_TYPE}.get(key, "")
+            built += [(e.get("type", default), e["id"]) for e in self.manifest.get(key, [])]
+        actual = [(res.type, res.id) for res in self.db.resources]
+        if built != actual:
+            self.manifest["order"] = [[type_, id_] for type_, id_ in actual]
 
     def sound_entry(self, res: Resource, stem: str) -> dict[str, Any] | None:
         try:
             wav = sound.read_wave_resource(res.data)
+            if sound.convert(res.data, wav.rate, wav.bits) != res.data:
+                return None  # extra chunks or an odd header: only raw bytes keep them
         except PrcError:
             return None
         name = self.write("sounds", stem, ".wav", res.data)
         return {"file": name, "id": res.id, "rate": wav.rate, "bits": wav.bits}
 
     def bitmap_entry(self, res: Resource, stem: str) -> dict[str, Any] | None:
-        """A bitmap as a PNG (plus exact member PNGs where needed), or None for raw."""
+        """A bitmap as one PNG per member plus its original bytes, or None for raw.
+
+        `build` keeps every member whose PNG still shows the same pixels
+        exactly as it was, and re-encodes an edited one with the settings
+        recorded here.
+        """
         try:
             members = bitmap.decode(res.data)
         except PrcError:
             return None
-        densities = sorted({m.density for m in members}, reverse=True)
-        depths = sorted({m.depth for m in members}, reverse=True)
         keys = [(m.density, m.depth) for m in members]
-        if len(set(keys)) != len(keys) or len(keys) != len(densities) * len(depths):
-            return None  # not a full density x depth grid: a manifest cannot say it
-        codecs = {m.compression for m in members}
-        spec = BitmapSpec(
-            file="", type=res.type, id=res.id, densities=tuple(densities),
-            depths=tuple(depths), compression=codecs.pop() if len(codecs) == 1 else "best",
-            dither=False,
-        )
+        if len(set(keys)) != len(keys) or any(0 in m.image.size for m in members):
+            return None  # two members a manifest cannot tell apart, or a picture PNG cannot hold
         top = max(members, key=lambda m: (m.density, m.depth))
-        overrides: dict[MemberKey, Image.Image] = {}
-        for _attempt in range(2):
-            try:
-                rebuilt = bitmap.decode(encode_bitmap(top.image, spec, overrides))
-            except PrcError:
-                return None
-            wrong = _differing_members(members, rebuilt)
-            if not wrong:
-                break
-            for key in wrong:
-                overrides[key] = next(m.image for m in members if (m.density, m.depth) == key)
-        else:
-            return None  # even exact member pictures do not reproduce it
         entry: dict[str, Any] = {"file": self.write_png(stem, top.image), "id": res.id}
         if res.type != "Tbmp":
             entry["type"] = res.type
-        entry["densities"] = densities
-        entry["depths"] = depths
-        entry["compression"] = spec.compression
-        if overrides:
-            entry["members"] = {
-                f"{density}x{depth}": self.write_png(f"{stem}@{density}x{depth}", image)
-                for (density, depth), image in sorted(overrides.items(), reverse=True)
-            }
+        entry["densities"] = sorted({m.density for m in members}, reverse=True)
+        entry["depths"] = sorted({m.depth for m in members}, reverse=True)
+        entry["original"] = self.write("bitmaps", stem, ".bin", res.data)
+        described: dict[str, Any] = {}
+        for m in members:
+            how: dict[str, Any] = {}
+            if m is not top:
+                how["file"] = self.write_png(f"{stem}@{m.density}x{m.depth}", m.image)
+            how["version"] = m.version
+            how["compression"] = m.compression
+            if m.has_colour_table:
+                how["colour_table"] = True
+            described[f"{m.density}x{m.depth}"] = how
+        entry["members"] = described
         return entry
 
     def write_png(self, stem: str, image: Image.Image) -> str:
@@ -217,12 +247,7 @@ class _Extractor:
         ]
 
 
-def pixels(image: Image.Image) -> bytes:
-    """RGBA bytes with every fully transparent pixel zeroed (its colour is meaningless)."""
-    rgba = image.convert("RGBA")
-    alpha = rgba.getchannel("A")
-    clear = Image.new("RGBA", rgba.size, (0, 0, 0, 0))
-    return Image.composite(rgba, clear, alpha.point(lambda a: 255 if a else 0)).tobytes()
+pixels = visible_pixels  # RGBA bytes with every fully transparent pixel zeroed
 
 
 def _differing_members(

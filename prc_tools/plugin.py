@@ -17,7 +17,7 @@ from typing import Any
 import yaml
 from PIL import Image
 
-from prc_tools import bitmap, sound
+from prc_tools import bitmap, bitmap_splice, sound
 from prc_tools.database import ATTR_RESOURCE, Database, Record, Resource
 from prc_tools.errors import PluginError, PrcError
 from prc_tools.manifest import (
@@ -34,6 +34,7 @@ from prc_tools.manifest import (
     describe_yaml_error,
     load,
 )
+from prc_tools.manifest_exact import apply_header, in_order
 
 Progress = Callable[[int, int], None]
 MemberKey = tuple[int, int]  # (density, depth)
@@ -77,9 +78,8 @@ def build_folder(folder: Path, progress: Progress | None = None) -> Database:
         creator=manifest.creator,
         attributes=manifest.attributes | (0 if manifest.is_records else ATTR_RESOURCE),
         version=manifest.version,
-        created=now,
-        modified=now,
     )
+    apply_header(db, manifest.header, now)
     try:
         db.to_bytes()  # checks the name and codes before any slow work
     except PrcError as exc:
@@ -118,6 +118,9 @@ def build_folder(folder: Path, progress: Progress | None = None) -> Database:
     for raw in manifest.resources:
         add(raw.type, raw.id, _read_file(folder, raw.file))
         step()
+    if manifest.header.order:
+        keys = [(res.type, res.id) for res in db.resources]
+        db.resources = in_order(db.resources, keys, manifest.header.order)
     return db
 
 
@@ -140,6 +143,7 @@ def _check_sources(folder: Path, manifest: Manifest) -> None:
         seen[key] = source
     files = [source for _, _, source in items]
     files += [name for spec in manifest.bitmaps for name in spec.members.values()]
+    files += [spec.original for spec in manifest.bitmaps if spec.original is not None]
     for name in files:
         if not (folder / name).is_file():
             raise PluginError(f"{folder / name}: no such file")
@@ -163,7 +167,10 @@ def yaml_text(data: Any) -> str:
 
 
 def _build_time() -> datetime:
-    """Now, or SOURCE_DATE_EPOCH (reproducible builds) when set."""
+    """Now, or SOURCE_DATE_EPOCH (reproducible builds) when set.
+
+    Only for the dates a manifest does not give (manifest_exact.apply_header).
+    """
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
     if epoch.isdigit():
         return datetime.fromtimestamp(int(epoch), timezone.utc).replace(tzinfo=None)
@@ -207,6 +214,9 @@ def _build_bitmap(folder: Path, manifest: Manifest, spec: BitmapSpec) -> bytes:
     _check_bitmap_size(manifest, spec, image, path)
     members = {key: _load_image(folder, name) for key, name in spec.members.items()}
     try:
+        if spec.original is not None:
+            original = _read_file(folder, spec.original)
+            return bitmap_splice.rebuild(original, image, members, spec.encodings, spec.dither)
         return encode_bitmap(image, spec, members)
     except PrcError as exc:
         raise PluginError(f"{path}: {exc}") from None
@@ -223,6 +233,8 @@ def encode_bitmap(
         compression=spec.compression,
         dither=spec.dither,
         members=members,
+        version=spec.version,
+        encodings=spec.encodings,
     )
 
 
