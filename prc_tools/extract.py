@@ -21,10 +21,10 @@ from PIL import Image
 
 from prc_tools import bitmap, sound
 from prc_tools.bitmap_splice import visible_pixels
-from prc_tools.database import ATTR_RESOURCE, GAP, Database, Resource
+from prc_tools.database import ATTR_RESOURCE, GAP, NAME_FIELD_SIZE, Database, Resource
 from prc_tools.errors import PluginError, PrcError
 from prc_tools.manifest import BITMAP_TYPES, GAMES, INFO_ID, INFO_TYPE, YAML_ERRORS
-from prc_tools.manifest_exact import DATE_FIELDS, date_value
+from prc_tools.manifest_exact import DATE_FIELDS, FlowPair, date_value
 from prc_tools.plugin import WAVE_TYPE, MemberKey, info_bytes, read_info, yaml_text
 
 
@@ -98,6 +98,9 @@ class _Extractor:
         self.header()
         if db.is_resource:
             self.resources(skip_info=info is not None)
+            if db.app_info is not None or db.sort_info is not None:
+                m["attributes"] = db.attributes  # 0x0001 keeps it a resource database
+                self.blocks()
         else:
             self.records()
         text = yaml_text(m)
@@ -123,6 +126,8 @@ class _Extractor:
             layout["gap"] = db.gap.hex()
         if db.name_field is not None:
             layout["name_field"] = db.name_field.hex()
+        elif not db.name:
+            layout["name_field"] = bytes(NAME_FIELD_SIZE).hex()  # lets the manifest's name be ""
         if layout:
             m["layout"] = layout
 
@@ -157,12 +162,15 @@ class _Extractor:
         bitmaps: list[dict[str, Any]] = []
         sounds: list[dict[str, Any]] = []
         raws: list[dict[str, Any]] = []
+        seen = [(res.type, res.id) for res in self.db.resources]
         for res in self.db.resources:
             if skip_info and res.type == INFO_TYPE and res.id == INFO_ID:
                 continue
             stem = f"{safe_code(res.type)}-{res.id}"
             entry: dict[str, Any] | None = None
-            if res.type in BITMAP_TYPES:
+            if seen.count((res.type, res.id)) > 1:
+                pass  # the same type and id twice: only raw entries (and `order`) say that
+            elif res.type in BITMAP_TYPES:
                 entry = self.bitmap_entry(res, stem)
                 if entry is not None:
                     bitmaps.append(entry)
@@ -182,8 +190,8 @@ class _Extractor:
             default = {"bitmaps": "Tbmp", "sounds": WAVE_TYPE}.get(key, "")
             built += [(e.get("type", default), e["id"]) for e in self.manifest.get(key, [])]
         actual = [(res.type, res.id) for res in self.db.resources]
-        if built != actual:
-            self.manifest["order"] = [[type_, id_] for type_, id_ in actual]
+        if built != actual or len(set(actual)) != len(actual):  # duplicates need it too
+            self.manifest["order"] = [FlowPair(key) for key in actual]
 
     def sound_entry(self, res: Resource, stem: str) -> dict[str, Any] | None:
         try:
@@ -234,12 +242,17 @@ class _Extractor:
         image.save(self.folder / name, format="PNG")
         return name
 
-    def records(self) -> None:
+    def blocks(self) -> None:
+        """The appInfo and sortInfo blocks, as files."""
         db = self.db
         if db.app_info is not None:
             self.manifest["app_info"] = self.write(".", "app_info", ".bin", db.app_info)
         if db.sort_info is not None:
             self.manifest["sort_info"] = self.write(".", "sort_info", ".bin", db.sort_info)
+
+    def records(self) -> None:
+        db = self.db
+        self.blocks()
         self.manifest["records"] = [
             {"file": self.write("records", f"{index:04d}", ".bin", rec.data),
              "attributes": rec.attributes, "unique_id": rec.unique_id}

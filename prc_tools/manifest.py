@@ -260,7 +260,9 @@ def parse(document: Any, path: Path) -> Manifest:
     top = check.mapping(document, "top level", _TOP_FIELDS)
     if "name" not in top:
         raise check.fail("name", "missing (the plugin's name, at most 31 bytes)")
-    name = check.text(top["name"], "name")
+    # An empty name only with the whole name field given (as `extract` writes it).
+    empty_ok = top.get("name") == "" and "name_field" in (top.get("layout") or {})
+    name = "" if empty_ok else check.text(top["name"], "name")
 
     game: Game | None = None
     kind: str | None = None
@@ -316,11 +318,15 @@ def parse(document: Any, path: Path) -> Manifest:
         attributes=attributes, info=info, game=game, kind=kind, bitmaps=bitmaps,
         sounds=sounds, resources=resources, records=records, app_info=app_info,
         sort_info=sort_info,
-        is_records=any(key in top for key in ("records", "app_info", "sort_info")),
+        # Attribute 0x0001 makes a resource database even with appInfo/sortInfo.
+        is_records=any(key in top for key in ("records", "app_info", "sort_info"))
+        and not attributes & 0x0001,
         header=parse_header(check, top),
     )
     if manifest.is_records and (bitmaps or sounds or resources or info is not None):
         raise check.fail("records", "a database holds records or resources, not both")
+    if attributes & 0x0001 and "records" in top:
+        raise check.fail("records", "attribute 0x0001 makes a resource database: no records")
     return manifest
 
 

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from datetime import date, datetime, timezone
 from typing import TYPE_CHECKING, Any, TypeVar
 
+import yaml
+
 from prc_tools.bitmap_encode import BEST, MemberEncoding
 from prc_tools.compression import CODECS
 from prc_tools.database import NAME_FIELD_SIZE, Database, decode_date
@@ -32,6 +34,16 @@ COMPRESSIONS = (BEST, *CODECS)
 
 Date = datetime | int  # a date-time, or the stored number of seconds since 1904 as is
 T = TypeVar("T")
+
+
+class FlowPair(list[Any]):
+    """A [type, id] pair of `order:`, which the manifest writer keeps on one line."""
+
+
+yaml.SafeDumper.add_representer(
+    FlowPair, lambda dumper, pair: dumper.represent_sequence(
+        "tag:yaml.org,2002:seq", pair, flow_style=True)
+)
 
 
 @dataclass(frozen=True)
@@ -97,10 +109,19 @@ def apply_header(db: Database, spec: HeaderSpec, now: datetime) -> None:
 
 def in_order(items: Sequence[T], keys: Sequence[tuple[str, int]],
              order: Sequence[tuple[str, int]]) -> list[T]:
-    """`items` (whose (type, id) are `keys`) sorted as `order` lists them; the rest after."""
-    rank = {key: index for index, key in reversed(list(enumerate(order)))}
-    positions = sorted(range(len(items)), key=lambda i: (rank.get(keys[i], len(order)), i))
-    return [items[i] for i in positions]
+    """`items` (whose (type, id) are `keys`) in the order `order` lists them; the rest after.
+
+    A key listed twice takes the items with that key one after the other (a
+    database may hold the same type and id more than once).
+    """
+    waiting: dict[tuple[str, int], list[int]] = {}
+    for index, key in enumerate(keys):
+        waiting.setdefault(key, []).append(index)
+    positions = [waiting[key].pop(0) for key in order if waiting.get(key)]
+    placed = set(positions)
+    return [items[i] for i in positions] + [
+        item for i, item in enumerate(items) if i not in placed
+    ]
 
 
 def date_value(db: Database, which: str) -> Date:

@@ -85,11 +85,11 @@ def build_folder(folder: Path, progress: Progress | None = None) -> Database:
     except PrcError as exc:
         raise PluginError(f"{manifest.path}: {exc}") from None
 
+    if manifest.app_info is not None:
+        db.app_info = _read_file(folder, manifest.app_info)
+    if manifest.sort_info is not None:
+        db.sort_info = _read_file(folder, manifest.sort_info)
     if manifest.is_records:
-        if manifest.app_info is not None:
-            db.app_info = _read_file(folder, manifest.app_info)
-        if manifest.sort_info is not None:
-            db.sort_info = _read_file(folder, manifest.sort_info)
         for record in manifest.records:
             db.records.append(Record(_read_file(folder, record.file), record.attributes,
                                      record.unique_id))
@@ -134,9 +134,14 @@ def _check_sources(folder: Path, manifest: Manifest) -> None:
         + [(WAVE_TYPE, s.id, s.file) for s in manifest.sounds]
         + [(r.type, r.id, r.file) for r in manifest.resources]
     )
+    # A key twice is a mistake, unless both are raw resources and `order` lists it
+    # twice too: some databases do hold a type and id more than once (`extract`).
+    listed = {key: manifest.header.order.count(key) for key in set(manifest.header.order)}
+    raw = [(r.type, r.id) for r in manifest.resources]
     for type_, id_, source in items:
         key = (type_, id_)
-        if key in seen:
+        allowed = raw.count(key) == len([k for k in items if k[:2] == key]) <= listed.get(key, 0)
+        if key in seen and not allowed:
             raise PluginError(
                 f"{manifest.path}: {source} and {seen[key]} are both resource {type_} {id_}"
             )

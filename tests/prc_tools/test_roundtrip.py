@@ -148,6 +148,18 @@ def corpus() -> dict[str, Database]:
     odd.created, odd.backed_up = datetime(2001, 9, 9, 1, 46, 40), datetime(1970, 1, 1, 8)
     odd.next_record_list = 5
     dbs["odd-header"] = odd
+    # Rarer still: a type and id twice, no name, a name filling all 32 bytes,
+    # a resource database with appInfo and sortInfo blocks.
+    dbs["duplicates-no-name"] = Database(
+        name="", type="rsrc", creator="RtRp",
+        resources=[Resource("abcd", 1, b"x"), Resource("Tbmp", 9, bitmaps()[3].data),
+                   Resource("abcd", 1, b"second"), Resource("Tbmp", 9, b"")],
+    )
+    odd = Database(name="A" * 31, type="rsrc", creator="RtRp", app_info=b"app",
+                   sort_info=b"", resources=[Resource("tSTR", 1, b"s")])
+    odd.name_field = b"A" * 32
+    odd.name = "A" * 32
+    dbs["full-name-appinfo"] = odd
     return dbs
 
 
@@ -332,6 +344,8 @@ def without(dump: Any, resource: tuple[str, int]) -> Any:
 
 def test_palm_pdb_perl_reads_rebuilt_files_the_same(perl_pdb: Path, tmp_path: Path) -> None:
     for original, rebuilt in rebuilt_files(tmp_path):
+        if original.stem == "full-name-appinfo":
+            continue  # Palm::PDB refuses a name field without a NUL ("bogus database name")
         dumps = [run_json(["perl", str(perl_pdb / "dump_pdb.pl"), str(p)])
                  for p in (original, rebuilt)]
         assert without(dumps[0], ("Tbmp", 1011)) == without(dumps[1], ("Tbmp", 1011))
