@@ -25,7 +25,15 @@ from prc_tools.database import ATTR_RESOURCE, GAP, NAME_FIELD_SIZE, Database, Re
 from prc_tools.errors import PluginError, PrcError
 from prc_tools.manifest import BITMAP_TYPES, GAMES, INFO_ID, INFO_TYPE, YAML_ERRORS
 from prc_tools.manifest_exact import DATE_FIELDS, FlowPair, date_value
-from prc_tools.plugin import WAVE_TYPE, MemberKey, info_bytes, read_info, yaml_text
+from prc_tools.plugin import (
+    MAX_SOURCE_PIXELS,
+    WAVE_TYPE,
+    MemberKey,
+    build_folder,
+    info_bytes,
+    read_info,
+    yaml_text,
+)
 
 
 def extract(db: Database, out: Path) -> Path:
@@ -41,7 +49,14 @@ def extract(db: Database, out: Path) -> Path:
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
     try:
-        _Extractor(db, staging).run()
+        extractor = _Extractor(db, staging)
+        extractor.run()
+        if extractor.as_plugin and not _rebuilds(staging, db):
+            # Plugin fields that do not give the same 'pINF' back (or break a
+            # game rule): keep the 'pINF' as raw bytes instead.
+            shutil.rmtree(staging)
+            staging.mkdir()
+            _Extractor(db, staging, as_plugin=False).run()
         if out.exists():
             out.rmdir()
         staging.rename(out)
@@ -58,10 +73,19 @@ def safe_code(code: str) -> str:
     )
 
 
+def _rebuilds(folder: Path, db: Database) -> bool:
+    """Whether `build` of `folder` gives `db`'s bytes back."""
+    try:
+        return build_folder(folder).to_bytes() == db.to_bytes()
+    except PrcError:
+        return False
+
+
 class _Extractor:
-    def __init__(self, db: Database, folder: Path) -> None:
+    def __init__(self, db: Database, folder: Path, as_plugin: bool = True) -> None:
         self.db = db
         self.folder = folder
+        self.as_plugin = as_plugin
         self.used: set[str] = set()
         self.manifest: dict[str, Any] = {}
 
@@ -85,7 +109,8 @@ class _Extractor:
         db = self.db
         m = self.manifest
         m["name"] = db.name
-        info = self.plugin_info()
+        info = self.plugin_info() if self.as_plugin else None
+        self.as_plugin = info is not None
         if info is not None:
             m.update(info)
         m["type"] = db.type
@@ -133,7 +158,8 @@ class _Extractor:
 
     def plugin_info(self) -> dict[str, Any] | None:
         """Manifest fields from a 'pINF' that `build` regenerates byte for byte, else None."""
-        if not self.db.is_resource:
+        keys = [(res.type, res.id) for res in self.db.resources]
+        if not self.db.is_resource or keys.count((INFO_TYPE, INFO_ID)) != 1:
             return None
         try:
             info = read_info(self.db)
@@ -215,8 +241,10 @@ class _Extractor:
         except PrcError:
             return None
         keys = [(m.density, m.depth) for m in members]
-        if len(set(keys)) != len(keys) or any(0 in m.image.size for m in members):
-            return None  # two members a manifest cannot tell apart, or a picture PNG cannot hold
+        if len(set(keys)) != len(keys) or any(
+            0 in m.image.size or m.width * m.height > MAX_SOURCE_PIXELS for m in members
+        ):
+            return None  # two members a manifest cannot tell apart, or a picture build refuses
         top = max(members, key=lambda m: (m.density, m.depth))
         entry: dict[str, Any] = {"file": self.write_png(stem, top.image), "id": res.id}
         if res.type != "Tbmp":

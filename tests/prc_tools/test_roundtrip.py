@@ -198,6 +198,23 @@ def test_a_plugin_round_trips_too(pieces_folder: MakeFolder, tmp_path: Path) -> 
     assert manifest["game"] == "ishido" and manifest["kind"] == "pieces"
 
 
+def test_a_plugin_info_build_would_not_rewrite_the_same_stays_raw(
+    pieces_folder: MakeFolder, tmp_path: Path
+) -> None:
+    built = build_folder(pieces_folder())
+    info = built.resource("pINF", 0)
+    assert info is not None
+    parsed = yaml.safe_load(info.data.decode("utf-8"))
+    # The same fields in another order, and a plugin that breaks a game rule.
+    info.data = yaml.safe_dump(dict(reversed(list(parsed.items())))).encode("utf-8")
+    built.resources = [r for r in built.resources if (r.type, r.id) != ("Tbmp", 1003)]
+    rebuilt, folder = round_trip(built, tmp_path)
+    assert rebuilt == built.to_bytes()
+    manifest = yaml.safe_load((folder / "manifest.yaml").read_text(encoding="utf-8"))
+    assert "game" not in manifest
+    assert {"file": "resources/pINF-0.bin", "type": "pINF", "id": 0} in manifest["resources"]
+
+
 def test_the_manifest_records_each_member(tmp_path: Path) -> None:
     _, folder = round_trip(CORPUS["resources"], tmp_path)
     manifest = yaml.safe_load((folder / "manifest.yaml").read_text(encoding="utf-8"))
