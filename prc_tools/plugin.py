@@ -9,6 +9,7 @@ prc_tools/extract.py.
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import Callable
 from datetime import datetime, timezone
 from pathlib import Path
@@ -136,11 +137,12 @@ def _check_sources(folder: Path, manifest: Manifest) -> None:
     )
     # A key twice is a mistake, unless both are raw resources and `order` lists it
     # twice too: some databases do hold a type and id more than once (`extract`).
-    listed = {key: manifest.header.order.count(key) for key in set(manifest.header.order)}
-    raw = [(r.type, r.id) for r in manifest.resources]
+    listed = Counter(manifest.header.order)
+    raw = Counter((r.type, r.id) for r in manifest.resources)
+    every = Counter((type_, id_) for type_, id_, _ in items)
     for type_, id_, source in items:
         key = (type_, id_)
-        allowed = raw.count(key) == len([k for k in items if k[:2] == key]) <= listed.get(key, 0)
+        allowed = raw[key] == every[key] <= listed[key]
         if key in seen and not allowed:
             raise PluginError(
                 f"{manifest.path}: {source} and {seen[key]} are both resource {type_} {id_}"

@@ -398,3 +398,41 @@ def test_netpbm_reads_every_rebuilt_member_as_we_do(
             ).tobytes(), f"Tbmp {res.id} member {rendition}"
             checked += 1
     assert checked > 20
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"created": "yesterday"}, "created: must be a date-time"),
+        ({"modified": 1 << 32}, "modified: 4294967296 is outside"),
+        ({"unique_id_seed": -1}, "unique_id_seed: -1 is outside"),
+        ({"order": [["Tbmp"]]}, r"order\[0\]: must be a \[type, id\] pair"),
+        ({"order": "Tbmp 1"}, "order: must be a list"),
+        ({"layout": {"gap": "xyz"}}, "layout.gap: 'xyz' is not hexadecimal"),
+        ({"layout": {"name_field": "00"}}, "layout.name_field: must be 32 bytes"),
+        ({"layout": {"junk": "00"}}, "layout: unknown field 'junk'"),
+        ({"name": ""}, "name: must be a non-empty text"),
+        ({"attributes": 1, "records": []}, "attribute 0x0001 makes a resource database"),
+    ],
+)
+def test_bad_exact_fields_are_one_line(fields: dict[str, Any], message: str,
+                                       tmp_path: Path) -> None:
+    manifest = {"name": "Fields", "type": "test", "creator": "Flds", **fields}
+    (tmp_path / "manifest.yaml").write_text(yaml.safe_dump(manifest))
+    with pytest.raises(PluginError, match=message):
+        build_folder(tmp_path)
+
+
+def test_a_type_and_id_twice_is_still_an_error_unless_order_says_so(tmp_path: Path) -> None:
+    (tmp_path / "a.bin").write_bytes(b"a")
+    manifest: dict[str, Any] = {
+        "name": "Twice", "type": "test", "creator": "Twce",
+        "resources": [{"file": "a.bin", "type": "abcd", "id": 1},
+                      {"file": "a.bin", "type": "abcd", "id": 1}],
+    }
+    (tmp_path / "manifest.yaml").write_text(yaml.safe_dump(manifest))
+    with pytest.raises(PluginError, match="are both resource abcd 1"):
+        build_folder(tmp_path)
+    manifest["order"] = [["abcd", 1], ["abcd", 1]]
+    (tmp_path / "manifest.yaml").write_text(yaml.safe_dump(manifest))
+    assert [r.id for r in build_folder(tmp_path).resources] == [1, 1]
