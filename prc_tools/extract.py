@@ -23,17 +23,19 @@ from prc_tools import bitmap, sound
 from prc_tools.bitmap_splice import visible_pixels
 from prc_tools.database import ATTR_RESOURCE, GAP, NAME_FIELD_SIZE, Database, Resource
 from prc_tools.errors import PluginError, PrcError
-from prc_tools.manifest import BITMAP_TYPES, GAMES, INFO_ID, INFO_TYPE, YAML_ERRORS
+from prc_tools.manifest import BITMAP_TYPES
 from prc_tools.manifest_exact import DATE_FIELDS, FlowPair, date_value
+from prc_tools.pinf import INFO_ID, INFO_TYPE, YAML_ERRORS, find
+from prc_tools.pinf import read as read_header
 from prc_tools.plugin import (
     MAX_SOURCE_PIXELS,
     WAVE_TYPE,
     MemberKey,
     build_folder,
     info_bytes,
-    read_info,
     yaml_text,
 )
+from prc_tools.schema import registry
 
 
 def extract(db: Database, out: Path) -> Path:
@@ -161,18 +163,15 @@ class _Extractor:
         keys = [(res.type, res.id) for res in self.db.resources]
         if not self.db.is_resource or keys.count((INFO_TYPE, INFO_ID)) != 1:
             return None
-        try:
-            info = read_info(self.db)
-            stored = self.db.resource(INFO_TYPE, INFO_ID)
-            # `read_info` fills in defaults: what it read must also be what was written.
-            assert stored is not None
-            if yaml.safe_load(stored.data.decode("utf-8")) != info:
+        try:  # codes included: a header its game's schema refuses stays a raw resource
+            info = read_header(self.db, registry()).fields
+            stored = find(self.db)
+            # Defaults filled in on reading: what was read must also be what was written.
+            if stored is None or yaml.safe_load(stored.decode("utf-8")) != info:
                 return None
         except (PluginError, UnicodeDecodeError, *YAML_ERRORS):
             return None
-        if info["game"] not in GAMES or info.get("version") != self.db.version:
-            return None
-        if info_bytes(info) != stored.data:
+        if info.get("version") != self.db.version or info_bytes(info) != stored:
             return None
         fields = ("game", "kind", "version", "author", "configs", "cell", "anchor",
                   "lifted_anchor")
