@@ -51,14 +51,17 @@ def extract(db: Database, out: Path) -> Path:
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
     try:
-        extractor = _Extractor(db, staging)
-        extractor.run()
-        if extractor.as_plugin and not _rebuilds(staging, db):
-            # Plugin fields that do not give the same 'pINF' back (or break a
-            # game rule): keep the 'pINF' as raw bytes instead.
+        # The folder must build back to the same bytes (docs/prc-tools.md). Should
+        # plugin fields not give the same 'pINF' back (or break a game rule), the
+        # 'pINF' stays raw; should anything else fail, every resource does.
+        first = _Extractor(db, staging, as_plugin=True, decoded=True)
+        first.run()
+        for as_plugin, decoded in [(False, True)] * first.as_plugin + [(False, False)]:
+            if _rebuilds(staging, db):
+                break
             shutil.rmtree(staging)
             staging.mkdir()
-            _Extractor(db, staging, as_plugin=False).run()
+            _Extractor(db, staging, as_plugin, decoded).run()
         if out.exists():
             out.rmdir()
         staging.rename(out)
@@ -84,10 +87,11 @@ def _rebuilds(folder: Path, db: Database) -> bool:
 
 
 class _Extractor:
-    def __init__(self, db: Database, folder: Path, as_plugin: bool = True) -> None:
+    def __init__(self, db: Database, folder: Path, as_plugin: bool, decoded: bool) -> None:
         self.db = db
         self.folder = folder
-        self.as_plugin = as_plugin
+        self.as_plugin = as_plugin  # 'pINF' as manifest fields
+        self.decoded = decoded  # bitmaps as PNG, sounds as WAV (else all raw)
         self.used: set[str] = set()
         self.manifest: dict[str, Any] = {}
 
@@ -193,7 +197,7 @@ class _Extractor:
                 continue
             stem = f"{safe_code(res.type)}-{res.id}"
             entry: dict[str, Any] | None = None
-            if seen.count((res.type, res.id)) > 1:
+            if seen.count((res.type, res.id)) > 1 or not self.decoded:
                 pass  # the same type and id twice: only raw entries (and `order`) say that
             elif res.type in BITMAP_TYPES:
                 entry = self.bitmap_entry(res, stem)

@@ -436,3 +436,21 @@ def test_a_type_and_id_twice_is_still_an_error_unless_order_says_so(tmp_path: Pa
     manifest["order"] = [["abcd", 1], ["abcd", 1]]
     (tmp_path / "manifest.yaml").write_text(yaml.safe_dump(manifest))
     assert [r.id for r in build_folder(tmp_path).resources] == [1, 1]
+
+
+def test_extract_falls_back_to_raw_resources_rather_than_lose_bytes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Should a bitmap ever not rebuild the same, extract keeps every resource raw.
+    from prc_tools import bitmap_splice
+
+    def broken(original: bytes, *_: object) -> bytes:
+        return original + b"\0"
+
+    monkeypatch.setattr(bitmap_splice, "rebuild", broken)
+    db = CORPUS["resources"]
+    rebuilt, folder = round_trip(db, tmp_path)
+    assert rebuilt == db.to_bytes()
+    manifest = yaml.safe_load((folder / "manifest.yaml").read_text(encoding="utf-8"))
+    assert "bitmaps" not in manifest and "sounds" not in manifest
+    assert len(manifest["resources"]) == len(db.resources)
