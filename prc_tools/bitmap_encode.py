@@ -260,6 +260,18 @@ def minimum_version(
     return 0
 
 
+def _v1_transparency(pixels: _Pixels, density: int, codec: str) -> bool:
+    """Whether only transparency keeps a version 1 from holding this member.
+
+    Transparency came with version 2, but databases in the wild mark version 1
+    members transparent too (their header has the same byte for the index), and
+    our reader honours the flag; so asked for explicitly, as a rebuild of such a
+    member asks, it is allowed.
+    """
+    has_table = pixels.colour_table is not None
+    return minimum_version(pixels.depth, density, codec, has_table, False) <= 1
+
+
 def _frame(pixels: _Pixels, density: int, codec: str, version: int | None, chained: bool) -> bytes:
     transparent = pixels.transparent is not None
     has_table = pixels.colour_table is not None
@@ -276,7 +288,7 @@ def _frame(pixels: _Pixels, density: int, codec: str, version: int | None, chain
             version = 3  # the lowest version whose size field holds this much
     elif version not in (0, 1, 2, 3):
         raise BitmapError(f"bitmap version {version} is not 0, 1, 2 or 3")
-    elif version < needed:
+    elif version < needed and not (version == 1 and _v1_transparency(pixels, density, codec)):
         raise BitmapError(
             f"version {version} cannot hold a {pixels.depth}-bit bitmap at density {density} "
             f"with {codec} compression{' and transparency' if transparent else ''}"

@@ -267,9 +267,20 @@ def test_an_edited_picture_re_encodes_only_its_member(tmp_path: Path) -> None:
 
 def test_an_edit_the_recorded_version_cannot_hold_is_an_error(tmp_path: Path) -> None:
     folder = extract(Database.read(CORPUS["resources"].to_bytes()), tmp_path / "folder")
-    # Tbmp 1001 is a version 1, 2-bit member: transparency needs version 2.
+    # Tbmp 1001 is a version 1, 2-bit member. Transparency came with version 2,
+    # but real databases have transparent version 1 members: asked for, it is kept.
     edit(folder / "bitmaps" / "Tbmp-1001.png", (0, 0, 0, 0))
-    with pytest.raises(PluginError, match=r"Tbmp-1001\.png: version 1 cannot hold"):
+    res = build_folder(folder).resource("Tbmp", 1001)
+    assert res is not None
+    (member,) = bitmap.decode(res.data)
+    assert (member.version, member.transparent) == (1, True)
+    # Version 0 cannot hold 2 bits per pixel: one line naming the picture.
+    manifest = (folder / "manifest.yaml").read_text(encoding="utf-8")
+    document = yaml.safe_load(manifest)
+    entry = next(e for e in document["bitmaps"] if e["id"] == 1001)
+    entry["members"]["72x2"]["version"] = 0
+    (folder / "manifest.yaml").write_text(yaml.safe_dump(document), encoding="utf-8")
+    with pytest.raises(PluginError, match=r"Tbmp-1001\.png: version 0 cannot hold a 2-bit"):
         build_folder(folder)
 
 
