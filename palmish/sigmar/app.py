@@ -408,7 +408,11 @@ class SigmarApp(BoardGameApp):
                 return None
             entry = find_level(self.levels, wanted)
         except LevelError as exc:
-            return str(exc)
+            # A level's name works too (--board Caution opens 7.dat), in any case.
+            named = [e for e in self.levels if e.name.casefold() == board.strip().casefold()]
+            if not named:
+                return str(exc)
+            entry = named[0]
         self.start_game(Game.from_level(entry.level, level=entry.id))
         return None
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from palmish.device.events import Key, KeyDown, MenuCommand
 from palmish.device.system import Device
-from palmish.sigmar import Game, solver
+from palmish.sigmar import solver
 from palmish.sigmar.app import NO_SOLUTION, SigmarApp
 from palmish.sigmar.schema import SCHEMA
 from tests.sigmar.conftest import Make, press, tap_cell

@@ -42,6 +42,7 @@ def test_every_take_and_undo_is_saved_and_resumed(make: Make, tmp_path: Path) ->
 
 def test_a_hint_used_is_remembered_across_a_restart(make: Make) -> None:
     device, app = make(board="3")
+    assert not app.assisted
     device.post(MenuCommand("hint"))
     device.shutdown()
     _, app2 = make()
