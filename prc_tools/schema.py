@@ -87,7 +87,7 @@ class Schema:
     # A Board or Pieces plugin serving this slot carries this word in its name.
     config_names: Mapping[str, str] = field(default_factory=dict)
     # True: the cell has one shape in every slot, so a Board or Pieces plugin may serve
-    # portrait and wide slots at once (Sigmar's square cells).
+    # portrait and wide slots at once (a game whose cells are square, say).
     one_cell_shape: bool = False
     source: str = ""  # the file it came from, for messages
 
