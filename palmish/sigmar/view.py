@@ -271,9 +271,13 @@ class SigmarView:
         size = min(lay.cell, (w - 5 * 2 * u) // 6)
         self._metal_row(fb, scene, x + u, y + u, size, 2 * u, False, clip)
         y += size + 4 * u
-        fb.text(x, y, std.fit(f"Wins {scene.wins}  Streak {scene.streak}", w), ink, std,
-                clip=clip)
-        y += std.height + 2 * u
+        stats = f"Wins {scene.wins}  Streak {scene.streak}"
+        lines = [stats] if std.width(stats) <= w else [f"Wins {scene.wins}",
+                                                       f"Streak {scene.streak}"]
+        for text in lines:
+            fb.text(x, y, std.fit(text, w), ink, std, clip=clip)
+            y += std.height
+        y += 2 * u
         if scene.message and y + std.height <= box.bottom:
             for text in std.wrap(scene.message, w)[: max(1, (box.bottom - y) // std.height)]:
                 fb.text(x, y, text, ink, std, clip=clip)
