@@ -218,7 +218,8 @@ class SigmarApp(BoardGameApp):
         cell = self.layout.cell_at(x, y)
         if down is not None and cell == down:
             self.tap_cell(cell)
-        elif down is None and self.layout.panel.contains(x, y):
+        elif down is None and any(r is not None and r.contains(x, y)
+                                  for r in (self.layout.panel, self.layout.line)):
             self.open(dialogs.board_info(self.game, self.title(), self.tallies.tally(VARIANT)))
 
     def tap_cell(self, cell: Cell) -> None:

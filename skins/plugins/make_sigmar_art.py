@@ -117,7 +117,8 @@ def classic_atom(atom: Atom, size: int) -> Image.Image:
     if atom == Atom.SLAG:
         rng = random.Random(7)
         for _ in range(14):
-            x, y = rng.uniform(inner[0], inner[2] - S * 0.1), rng.uniform(inner[1], inner[3] - S * 0.1)
+            x = rng.uniform(inner[0], inner[2] - S * 0.1)
+            y = rng.uniform(inner[1], inner[3] - S * 0.1)
             r = rng.uniform(S * 0.03, S * 0.07)
             draw.ellipse((x, y, x + r * 2, y + r * 2), fill=(*mix(colour, (0, 0, 0), 0.4), 255))
     img = finish(big, size)

@@ -172,3 +172,16 @@ def test_preferences_dim_locked_and_difficulty(make: Make) -> None:
     device.post(MenuCommand("new"))
     assert app.game.difficulty == "easy"
     device.shutdown()
+
+
+def test_tapping_the_panel_shows_the_atoms_left_and_the_metals(make: Make) -> None:
+    device, app = make(board="7")
+    assert app.layout is not None
+    from tests.sigmar.conftest import centre, tap
+
+    tap(device, *centre(app.layout.panel))
+    top = device.modals[-1]
+    assert isinstance(top, Alert)
+    assert "7. Caution" in top.message and "Atoms left: 10" in top.message
+    assert "Current metal: lead" in top.message and "Fire 4" in top.message
+    device.shutdown()
