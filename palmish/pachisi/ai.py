@@ -8,14 +8,19 @@
   the mover's next turn (from the throw odds, entering throws included)
   times what it would lose, plus blocking doubles, minus the opponents'
   progress (so captures count), plus the worth of an extra throw.
-- hard: the same evaluation, but a move that earns another throw is worth
-  the expected best answer over that throw's values (expectimax), and the
-  next opponent's reply is looked at over its throws (it is assumed to play
-  `normal`), which prices risk more exactly than the odds alone.
+- hard: looks further (expectimax over the throw values). A move that
+  earns another throw is worth the expected best continuation over that
+  throw; otherwise each opponent's answer is searched over its seven
+  throws (it is assumed to play like `normal`, from this same position),
+  which prices risk with blocking and landing rules instead of the odds
+  alone, and half the gain of the mover's own next throw is added (how well
+  the position will use the throws to come).
 
 Every level is deterministic (ties go to the most advanced move), never
 makes a caution move unless the rules force it (first turn, nothing else),
-and never passes while some move scores at least as well as passing.
+and never passes while some move scores at least as well as passing. After
+two rounds of throws in which no piece moved it stops passing too: the rules
+allow endless passing, and a table of computers must still finish.
 """
 
 from __future__ import annotations

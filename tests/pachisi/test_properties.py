@@ -33,7 +33,7 @@ def check_position(game: Game) -> None:
                 seen[sq] += 1
     on_board = sum(1 for pl in range(n) for p in game.positions(pl) if 0 < p < 76)
     assert sum(seen.values()) == on_board
-    for sq, count in seen.items():
+    for sq in seen:
         owners = Counter(pl for pl, _ in game.pieces_at(*sq))
         assert all(c <= 2 for c in owners.values())
         if len(owners) > 1:
