@@ -153,7 +153,7 @@ def row(level: str, baseline: str, games: int, dice: str) -> str:
     verdict = "better" if low > 0.25 else "worse" if high < 0.25 else "even"
     ms = 1000.0 * seconds / max(decisions, 1)
     return (f"{level:<7} {baseline:<12} {games:>6} {100 * wins / games:>6.1f}% "
-            f"[{100 * low:5.1f}, {100 * high:5.1f}] {verdict:<7} {draws:>6} {ms:>8.2f}")
+            f"[{100 * low:5.1f}, {100 * high:5.1f}] {verdict:<7} {draws:>6} {ms:>10.2f}")
 
 
 def main() -> int:
