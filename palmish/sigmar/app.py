@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
+from PIL import Image
+
 from palmish.boardgame import BoardGameApp, Command, FormResult
 from palmish.device.app import AppContext
 from palmish.device.events import Key
@@ -21,6 +23,7 @@ from palmish.device.ui.modal import Modal
 from palmish.sigmar import Atom, Game, IllegalMove, LevelError, SearchBudget, dialogs, solver
 from palmish.sigmar.art import load_art
 from palmish.sigmar.catalog import all_levels
+from palmish.sigmar.icon import launcher_icon
 from palmish.sigmar.layout import SigmarLayout, layout_for
 from palmish.sigmar.level import LEVELS_DB_TYPE, LevelEntry, find_level, normalize_level_id
 from palmish.sigmar.schema import SCHEMA
@@ -36,6 +39,7 @@ MAX_RANDOM_BOARD = 999_999  # New Game draws board numbers short enough to share
 class SigmarApp(BoardGameApp):
     id = "sigmar"
     name = "Sigmar's Garden"
+    icon_name = "Sigmar"  # "Sigmar's Garden" is cut off under a launcher icon
     creator = "PSgm"
     state_version = 1
     sound_ids = SCHEMA.sounds
@@ -455,6 +459,9 @@ class SigmarApp(BoardGameApp):
         self.open(dialogs.statistics(self.tallies.tally(VARIANT),
                                      _count(self.prefs.get("assisted")),
                                      _ids(self.prefs.get("cleared")), self.levels))
+
+    def icon(self) -> Image.Image:
+        return launcher_icon()
 
     def about(self) -> Modal:
         return dialogs.about_alert()

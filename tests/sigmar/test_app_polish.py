@@ -1,0 +1,54 @@
+"""What a new player of Sigmar's Garden noticed in the window (issue 11's "a new user
+trying it"): the launcher's icon and label, Preferences on the 160x160 screen, the
+atom counts on the Square strip, long messages on the one-line screens, the board
+number on Wide. Each test failed before its fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from palmish.device.display import CONFIGS, ConfigName
+from palmish.device.system import Device
+from palmish.launcher import LauncherApp
+from palmish.launcher.app import CELL_H, CELL_W, TITLE_H, default_icon
+from palmish.sigmar.app import SigmarApp
+from tests.sigmar.conftest import PLUGINS
+
+
+def launcher_cell(device: Device, index: int) -> Image.Image:
+    s = device.config.scale
+    b = device.config.app_bounds
+    columns = b.w // (CELL_W * s)
+    left = b.x + (b.w - columns * CELL_W * s) // 2
+    row, col = divmod(index, columns)
+    x, y = left + col * CELL_W * s, b.y + (TITLE_H + row * CELL_H) * s
+    return device.screen.image.crop((x, y, x + CELL_W * s, y + CELL_H * s))
+
+
+@pytest.mark.parametrize("config", [ConfigName.SQUARE_LOW, ConfigName.SQUARE])
+def test_the_launcher_shows_a_garden_icon_and_the_whole_short_name(
+        config: ConfigName, tmp_path: Path) -> None:
+    class Plain(SigmarApp):
+        """The same app labelled "Sigmar" by its name: what the cell must look like."""
+        name = "Sigmar"
+        icon_name = ""
+
+    shots = []
+    for app in (SigmarApp(), Plain()):
+        device = Device(CONFIGS[config], tmp_path / app.__class__.__name__,
+                        [LauncherApp(), app], start_app="launcher", bundled_plugins=PLUGINS,
+                        durable=False, alerts=False)
+        shots.append(launcher_cell(device, 0))
+        device.shutdown()
+    # The label reads "Sigmar" in full, not "Sigmar's ..." cut off.
+    assert shots[0].tobytes() == shots[1].tobytes()
+    # The icon is the app's own, not the generic diamond: gold sits in its middle.
+    s = CONFIGS[config].scale
+    icon = SigmarApp().icon()
+    assert icon.size != default_icon(s).size or icon.tobytes() != default_icon(s).tobytes()
+    cell = shots[0]
+    mid = cell.getpixel((cell.width // 2, (2 + 13) * s))
+    assert mid == (222, 222, 108), mid
