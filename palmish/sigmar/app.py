@@ -18,7 +18,7 @@ from palmish.boardgame import BoardGameApp, Command, FormResult
 from palmish.device.app import AppContext
 from palmish.device.events import Key
 from palmish.device.geometry import Rect
-from palmish.device.ui.form import CheckBox, Field, PushButtons
+from palmish.device.ui.form import CheckBox, Field, PopupList
 from palmish.device.ui.modal import Modal
 from palmish.sigmar import Atom, Game, IllegalMove, LevelError, SearchBudget, dialogs, solver
 from palmish.sigmar.art import load_art
@@ -128,8 +128,9 @@ class SigmarApp(BoardGameApp):
         current = self._difficulty() or "any"
         return (
             CheckBox("dim_locked", "Dim locked atoms", self.dim_locked()),
-            PushButtons("difficulty", "Random", tuple(d.title() for d in DIFFICULTIES),
-                        DIFFICULTIES.index(current)),
+            # A pop-up, not push buttons: four of those wrap onto two rows on 160x160.
+            PopupList("difficulty", "Random", tuple(d.title() for d in DIFFICULTIES),
+                      DIFFICULTIES.index(current)),
         )
 
     def apply_prefs(self, result: FormResult) -> None:

@@ -11,11 +11,13 @@ import pytest
 from PIL import Image
 
 from palmish.device.display import CONFIGS, ConfigName
+from palmish.device.events import MenuCommand
 from palmish.device.system import Device
+from palmish.device.ui.form import Form
 from palmish.launcher import LauncherApp
 from palmish.launcher.app import CELL_H, CELL_W, TITLE_H, default_icon
 from palmish.sigmar.app import SigmarApp
-from tests.sigmar.conftest import PLUGINS
+from tests.sigmar.conftest import PLUGINS, Make
 
 
 def launcher_cell(device: Device, index: int) -> Image.Image:
@@ -52,3 +54,15 @@ def test_the_launcher_shows_a_garden_icon_and_the_whole_short_name(
     cell = shots[0]
     mid = cell.getpixel((cell.width // 2, (2 + 13) * s))
     assert mid == (222, 222, 108), mid
+
+
+@pytest.mark.parametrize("config", list(ConfigName), ids=lambda n: n.value)
+def test_preferences_fit_each_control_on_one_row(config: ConfigName, make: Make) -> None:
+    device, app = make(config)
+    device.post(MenuCommand("prefs"))
+    form = device.modals[-1]
+    assert isinstance(form, Form)
+    for key in (getattr(f, "key", None) for f in form.fields):
+        if key is not None:  # no control wraps onto a second row (Random's four choices did)
+            assert len({r.y for r in form.control_rects(key)}) == 1, key
+    device.shutdown()
