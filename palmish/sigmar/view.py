@@ -193,14 +193,16 @@ class SigmarView:
         icon = max(4 * u, lay.cell // 2)
         row_h = icon + 3 * u  # digits are shorter than the font's line box
         counts = self._kind_counts(scene)
-        # Metals as big as leaves room for the counts below them; on the 160x160 screen
-        # they keep the full cell (smaller, their letters would not read).
-        room = (strip.h - 6 * u - len(counts) * row_h) // len(METAL_ORDER) - 2 * u
-        least = lay.cell if u == 1 else 3 * lay.cell // 4
+        # Metals as big as leaves room for the counts below them (the 2u margins above and
+        # below the metal row, a gap of u + 1 after each metal); on the 160x160 screen they
+        # keep the full cell (smaller, their letters would not read).
+        gap = u + 1
+        room = (strip.h - 4 * u - len(counts) * row_h) // len(METAL_ORDER) - gap
+        least = lay.cell if u == 1 else 2 * lay.cell // 3
         size = min(strip.w - 4 * u, max(least, min(lay.cell, room)))
         x = strip.x + (strip.w - size) // 2
         y = strip.y + 2 * u
-        y += self._metal_row(fb, scene, x, y, size, u + 1, True, clip) + 2 * u
+        y += self._metal_row(fb, scene, x, y, size, gap, True, clip) + 2 * u
         ink = self.art.text_colour
         for atom, n in counts:
             if y + row_h > strip.bottom:

@@ -12,11 +12,13 @@ from PIL import Image
 
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import MenuCommand
+from palmish.device.geometry import Rect
 from palmish.device.system import Device
 from palmish.device.ui.form import Form
 from palmish.launcher import LauncherApp
 from palmish.launcher.app import CELL_H, CELL_W, TITLE_H, default_icon
 from palmish.sigmar.app import SigmarApp
+from palmish.sigmar.view import KINDS
 from tests.sigmar.conftest import PLUGINS, Make
 
 
@@ -65,4 +67,34 @@ def test_preferences_fit_each_control_on_one_row(config: ConfigName, make: Make)
     for key in (getattr(f, "key", None) for f in form.fields):
         if key is not None:  # no control wraps onto a second row (Random's four choices did)
             assert len({r.y for r in form.control_rects(key)}) == 1, key
+    device.shutdown()
+
+
+def drawn_texts(device: Device, app: SigmarApp, monkeypatch: pytest.MonkeyPatch,
+                area: Rect) -> list[str]:
+    """The strings the view writes inside `area` when it paints the whole screen."""
+    texts: list[str] = []
+    fb = device.screen
+    real = fb.text
+
+    def record(x: int, y: int, text: str, *args: object, **kwargs: object) -> None:
+        if area.contains(x, y):
+            texts.append(text)
+        real(x, y, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(fb, "text", record)
+    assert app.view is not None
+    app.view.paint(fb, app.scene)
+    monkeypatch.undo()
+    return texts
+
+
+def test_the_square_strip_counts_every_kind_left(make: Make,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    device, app = make(ConfigName.SQUARE)
+    left = app.game.counts()
+    counts = [left[k] for k in KINDS if left.get(k)]
+    assert len(counts) == 8  # a fresh random board has every kind (and all six metals)
+    assert app.layout is not None
+    assert drawn_texts(device, app, monkeypatch, app.layout.panel) == [str(n) for n in counts]
     device.shutdown()
