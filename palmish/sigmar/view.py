@@ -17,6 +17,7 @@ from palmish.device.screen import Framebuffer
 from palmish.sigmar import Atom, Game
 from palmish.sigmar.art import PLAIN_CELL, Art
 from palmish.sigmar.layout import SigmarLayout
+from palmish.sigmar.messages import wordings
 from palmish.sigmar.rules import CARDINALS, METAL_ORDER, STRIDE
 
 Cell = tuple[int, int]
@@ -227,8 +228,10 @@ class SigmarView:
         u = lay.scale
         y = line.y + (line.h - font.height) // 2
         if scene.message:
-            fb.text(line.x + 2 * u, y, font.fit(scene.message, line.w - 4 * u), ink, font,
-                    clip=clip)
+            room = line.w - 4 * u
+            text = next((w for w in wordings(scene.message) if font.width(w) <= room),
+                        font.fit(scene.message, room))
+            fb.text(line.x + 2 * u, y, text, ink, font, clip=clip)
             return
         left = scene.game.remaining
         room = line.w - 4 * u

@@ -17,9 +17,11 @@ from palmish.device.system import Device
 from palmish.device.ui.form import Form
 from palmish.launcher import LauncherApp
 from palmish.launcher.app import CELL_H, CELL_W, TITLE_H, default_icon
-from palmish.sigmar.app import SigmarApp
+from palmish.sigmar import Atom
+from palmish.sigmar.app import NO_SOLUTION, SigmarApp
+from palmish.sigmar.rules import METAL_ORDER
 from palmish.sigmar.view import KINDS
-from tests.sigmar.conftest import PLUGINS, Make
+from tests.sigmar.conftest import PLUGINS, Make, tap_cell
 
 
 def launcher_cell(device: Device, index: int) -> Image.Image:
@@ -97,4 +99,51 @@ def test_the_square_strip_counts_every_kind_left(make: Make,
     assert len(counts) == 8  # a fresh random board has every kind (and all six metals)
     assert app.layout is not None
     assert drawn_texts(device, app, monkeypatch, app.layout.panel) == [str(n) for n in counts]
+    device.shutdown()
+
+
+def app_messages() -> list[str]:
+    """Every one-line message the app shows, with every atom and metal in it."""
+    metals = [m.title for m in METAL_ORDER]
+    titles = [a.title for a in Atom]
+    out = [f"{t} is locked: it needs two empty sides" for t in titles]
+    out += [f"Metals go in order: {m} first" for m in metals]
+    out += [f"{x} does not react with {y}" for x in titles for y in titles]
+    out += [f"No free partner for {t}" for t in titles]
+    out += [f"No free {m} for quicksilver" for m in metals]
+    out += ["Slag never reacts: it only blocks", "No metal is left for quicksilver",
+            "Gold goes alone: quicksilver has nothing to do",
+            "Gold goes alone: take it by itself", "Stuck: no reaction is left. Undo or Try Again",
+            "Hint: Select takes the marked atoms", "No hint found in time: try Undo",
+            "Cleared with the Hint's help!", "The garden is clear!", NO_SOLUTION,
+            "Nothing to undo", "No levels are installed"]
+    return out
+
+
+@pytest.mark.parametrize("config", [ConfigName.SQUARE_LOW, ConfigName.SQUARE],
+                         ids=lambda n: n.value)
+def test_the_line_below_the_field_shows_whole_messages(config: ConfigName, make: Make,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    device, app = make(config)
+    lay = app.layout
+    assert lay is not None and lay.line is not None
+    for message in app_messages():
+        app.scene.message = message
+        shown = drawn_texts(device, app, monkeypatch, lay.line)
+        assert len(shown) == 1 and not shown[0].endswith("\u2026"), (message, shown)
+        if "locked" in message:  # still says why
+            assert "empty sides" in shown[0], shown
+    device.shutdown()
+
+
+def test_a_locked_tap_on_160x160_says_why_in_full(make: Make,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    device, app = make(ConfigName.SQUARE_LOW, board="7")  # Caution: the 9 and 2 are locked
+    locked = next((r, c) for r in range(app.game.rows) for c in range(app.game.cols)
+                  if app.game.atom_at(r, c) not in (None, Atom.SLAG)
+                  and not app.game.is_free(r, c))
+    tap_cell(device, app, locked)
+    assert app.layout is not None and app.layout.line is not None
+    shown = drawn_texts(device, app, monkeypatch, app.layout.line)
+    assert shown and "locked" in shown[0].lower() and "empty sides" in shown[0], shown
     device.shutdown()
