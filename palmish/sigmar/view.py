@@ -256,8 +256,16 @@ class SigmarView:
         ink = self.art.text_colour
         std, bold = fb.font("std"), fb.font("bold")
         game = scene.game
-        fb.text(x, y, bold.fit(scene.title, w), ink, bold, clip=clip)
-        y += bold.height + u
+        # The title is the shareable board number: never cut it, wrap it (Board 135593 /
+        # (normal) on Wide's narrow panel) or fall back to the plain font.
+        for font, lines in ((bold, [scene.title]), (std, [scene.title]),
+                            (bold, bold.wrap(scene.title, w)), (std, std.wrap(scene.title, w))):
+            if len(lines) <= 2 and all(font.width(t) <= w for t in lines):
+                break
+        for text in lines[:2]:
+            fb.text(x, y, font.fit(text, w), ink, font, clip=clip)
+            y += font.height
+        y += u
         fb.text(x, y, std.fit(f"Atoms left: {game.remaining}", w), ink, std, clip=clip)
         y += std.height + 2 * u
         # Atoms left by kind: icon and count, as many to a row as fit.

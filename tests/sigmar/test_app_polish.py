@@ -147,3 +147,16 @@ def test_a_locked_tap_on_160x160_says_why_in_full(make: Make,
     shown = drawn_texts(device, app, monkeypatch, app.layout.line)
     assert shown and "locked" in shown[0].lower() and "empty sides" in shown[0], shown
     device.shutdown()
+
+
+@pytest.mark.parametrize("config", [ConfigName.TALL, ConfigName.WIDE], ids=lambda n: n.value)
+def test_the_panel_shows_the_whole_board_number(config: ConfigName, make: Make,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    device, app = make(config)
+    for difficulty in ("any", "hard", "normal"):
+        app.prefs["difficulty"] = difficulty
+        app.start_game(app._random_board(999_999))
+        assert app.layout is not None
+        shown = " ".join(drawn_texts(device, app, monkeypatch, app.layout.panel))
+        assert app.title() in shown, (app.title(), shown)
+    device.shutdown()
