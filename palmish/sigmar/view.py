@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from PIL import Image
 
+from palmish.device.font import Font
 from palmish.device.geometry import Rect
 from palmish.device.screen import Framebuffer
 from palmish.sigmar import Atom, Game
@@ -287,11 +288,29 @@ class SigmarView:
         stats = f"Wins {scene.wins}  Streak {scene.streak}"
         lines = [stats] if std.width(stats) <= w else [f"Wins {scene.wins}",
                                                        f"Streak {scene.streak}"]
+        said: list[str] = []
+        if scene.message:
+            below = (box.bottom - y - len(lines) * std.height - 2 * u) // std.height
+            said = self._message_lines(std, scene.message, w, below)
+            if not said:  # no room below wins and streak: the message takes their place
+                lines = []  # until the next action, as on the one-line screens
+                said = self._message_lines(std, scene.message, w, (box.bottom - y)
+                                           // std.height) or [std.fit(scene.message, w)]
         for text in lines:
             fb.text(x, y, std.fit(text, w), ink, std, clip=clip)
             y += std.height
-        y += 2 * u
-        if scene.message and y + std.height <= box.bottom:
-            for text in std.wrap(scene.message, w)[: max(1, (box.bottom - y) // std.height)]:
-                fb.text(x, y, text, ink, std, clip=clip)
-                y += std.height
+        if lines:
+            y += 2 * u
+        for text in said:
+            fb.text(x, y, text, ink, std, clip=clip)
+            y += std.height
+
+    @staticmethod
+    def _message_lines(font: Font, message: str, width: int, room: int) -> list[str]:
+        """The first wording of the message whose wrapped lines all fit in `room` lines
+        (so no line of it is lost), or [] when none does."""
+        for text in wordings(message):
+            lines = font.wrap(text, width)
+            if len(lines) <= room:
+                return lines
+        return []

@@ -20,6 +20,7 @@ from palmish.launcher.app import CELL_H, CELL_W, TITLE_H, default_icon
 from palmish.sigmar import Atom
 from palmish.sigmar.app import NO_SOLUTION, SigmarApp
 from palmish.sigmar.rules import METAL_ORDER
+from palmish.sigmar.messages import wordings
 from palmish.sigmar.view import KINDS
 from tests.sigmar.conftest import PLUGINS, Make, tap_cell
 
@@ -117,7 +118,7 @@ def app_messages() -> list[str]:
             "Hint: Select takes the marked atoms", "No hint found in time: try Undo",
             "Cleared with the Hint's help!", "The garden is clear!", NO_SOLUTION,
             "Nothing to undo", "No levels are installed"]
-    return out
+    return [m[:1].upper() + m[1:] for m in out]  # as the app says them
 
 
 @pytest.mark.parametrize("config", [ConfigName.SQUARE_LOW, ConfigName.SQUARE],
@@ -159,4 +160,21 @@ def test_the_panel_shows_the_whole_board_number(config: ConfigName, make: Make,
         assert app.layout is not None
         shown = " ".join(drawn_texts(device, app, monkeypatch, app.layout.panel))
         assert app.title() in shown, (app.title(), shown)
+    device.shutdown()
+
+
+@pytest.mark.parametrize("config", [ConfigName.TALL, ConfigName.WIDE], ids=lambda n: n.value)
+def test_the_panel_shows_every_message_whole(config: ConfigName, make: Make,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    device, app = make(config)  # a random board: every kind left, the panel at its fullest
+    lay = app.layout
+    assert lay is not None
+    quiet = drawn_texts(device, app, monkeypatch, lay.panel)
+    for message in app_messages():
+        app.scene.message = message
+        shown = [t for t in drawn_texts(device, app, monkeypatch, lay.panel) if t not in quiet]
+        said = " ".join(shown)
+        assert shown and not said.endswith("\u2026"), (message, shown)
+        # Whole: either the message itself or one of its shorter wordings, all of it.
+        assert said in wordings(message), (message, shown)
     device.shutdown()
