@@ -56,8 +56,9 @@ def statistics_text(tally: Tally, assisted: int, cleared: Iterable[str],
         f"Best streak: {tally.best_streak}",
         f"Levels cleared: {len(done)} of {len(levels)}",
     ]
-    if done:
-        lines.append(", ".join(done))
+    if done:  # by number and name: a bare "1" on its own line said nothing
+        by_id = {e.id: e for e in levels}
+        lines.append("Cleared: " + ", ".join(level_label(by_id[i], False) for i in done))
     return "\n".join(lines)
 
 

@@ -178,3 +178,12 @@ def test_the_panel_shows_every_message_whole(config: ConfigName, make: Make,
         # Whole: either the message itself or one of its shorter wordings, all of it.
         assert said in wordings(message), (message, shown)
     device.shutdown()
+
+
+def test_statistics_name_the_cleared_levels(make: Make) -> None:
+    device, app = make(board="1")
+    app.prefs["cleared"] = ["1", "7"]
+    device.post(MenuCommand("stats"))
+    text = device.modals[-1].message  # type: ignore[attr-defined]
+    assert "Cleared: 1. First Steps, 7. Caution" in text, text
+    device.shutdown()
