@@ -14,6 +14,7 @@ from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import MenuCommand
 from palmish.device.geometry import Rect
 from palmish.device.system import Device
+from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form
 from palmish.launcher import LauncherApp
 from palmish.launcher.app import CELL_H, CELL_W, TITLE_H, default_icon
@@ -22,7 +23,7 @@ from palmish.sigmar.app import NO_SOLUTION, SigmarApp
 from palmish.sigmar.rules import METAL_ORDER
 from palmish.sigmar.messages import wordings
 from palmish.sigmar.view import KINDS
-from tests.sigmar.conftest import PLUGINS, Make, tap_cell
+from tests.sigmar.conftest import PLUGINS, Make, centre, tap, tap_cell
 
 
 def launcher_cell(device: Device, index: int) -> Image.Image:
@@ -180,10 +181,31 @@ def test_the_panel_shows_every_message_whole(config: ConfigName, make: Make,
     device.shutdown()
 
 
-def test_statistics_name_the_cleared_levels(make: Make) -> None:
+def test_statistics_label_the_cleared_levels(make: Make) -> None:
     device, app = make(board="1")
     app.prefs["cleared"] = ["1", "7"]
     device.post(MenuCommand("stats"))
     text = device.modals[-1].message  # type: ignore[attr-defined]
-    assert "Cleared: 1. First Steps, 7. Caution" in text, text
+    assert "Cleared: 1, 7" in text, text
+    device.shutdown()
+
+
+def shown_whole(alert: object) -> bool:
+    """The alert shows all of its text (it ends its last line in '...' when cut)."""
+    assert isinstance(alert, Alert)
+    return not any(line.endswith("\u2026") for line in alert._lines)  # as laid out
+
+
+def test_the_app_s_alerts_fit_the_160x160_screen(make: Make) -> None:
+    device, app = make(ConfigName.SQUARE_LOW)  # a fresh random board: every kind left
+    app.prefs["cleared"] = [str(i) for i in range(1, 13)]
+    app.prefs["assisted"] = 1234
+    assert app.layout is not None and app.layout.line is not None
+    for open_it in (lambda: tap(device, *centre(app.layout.line)),  # type: ignore[union-attr]
+                    lambda: device.post(MenuCommand("stats")),
+                    lambda: device.post(MenuCommand("about"))):
+        open_it()
+        alert = device.modals[-1]
+        assert shown_whole(alert), alert.message  # type: ignore[attr-defined]
+        alert.close(None)
     device.shutdown()
