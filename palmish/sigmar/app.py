@@ -163,9 +163,7 @@ class SigmarApp(BoardGameApp):
         s.partners = game.partners(*s.selected) if s.selected is not None else []
         if self.focus is not None and game.atom_at(*self.focus) is None:
             self.focus = None
-        # The keys' cursor shows as a partner mark when it is not the selection.
-        if self.focus is not None and self.focus != s.selected and self.focus not in s.partners:
-            s.partners = [*s.partners, self.focus]
+        s.focus = self.focus if self.focus != s.selected else None
 
     def title(self) -> str:
         game = self.game
@@ -195,9 +193,10 @@ class SigmarApp(BoardGameApp):
         if lay is None:
             return
         s = self.scene
-        before = {c for c in (s.selected, self.focus, *s.hint, *s.partners) if c is not None}
+        before = {c for c in (s.selected, s.focus, self.focus, *s.hint, *s.partners)
+                  if c is not None}
         self._sync_scene()
-        after = {c for c in (s.selected, self.focus, *s.hint, *s.partners) if c is not None}
+        after = {c for c in (s.selected, s.focus, *s.hint, *s.partners) if c is not None}
         cells = before | after | {c for c in extra if c is not None}
         self._paint(*(lay.cell_rect(*c) for c in cells if self._on_grid(c)), lay.panel, lay.line)
 

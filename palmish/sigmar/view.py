@@ -41,6 +41,7 @@ class Scene:
     streak: int = 0
     message: str = ""  # the last one-line message (why a tap was refused, ...)
     partners: list[Cell] = field(default_factory=list)
+    focus: Cell | None = None  # the keys' cursor (not the selection)
 
 
 class SigmarView:
@@ -104,6 +105,8 @@ class SigmarView:
                 fb.blit(art.atom(atom, locked=locked, selected=chosen), cell.x, cell.y, clip=clip)
         for cell_pos in scene.partners:
             self._mark(fb, cell_pos, area, art.partner_mark, "partner")
+        if scene.focus is not None:  # its own mark: among partner dots a dot would not show
+            self._mark(fb, scene.focus, area, None, "focus")
         for cell_pos in scene.hint:
             self._mark(fb, cell_pos, area, art.hint_mark, "hint")
         if scene.selected is not None:
@@ -124,6 +127,10 @@ class SigmarView:
                 colour = self.art.mark_colour if i < u + u // 2 else (0, 0, 0)
                 self._frame(fb, Rect(cell.x + i, cell.y + i, cell.w - 2 * i, cell.h - 2 * i),
                             colour, clip)
+        elif kind == "focus":
+            for i in range(u):
+                self._frame(fb, Rect(cell.x + i, cell.y + i, cell.w - 2 * i, cell.h - 2 * i),
+                            self.art.mark_colour, clip)
         elif kind == "hint":
             n = 4 * u
             for x, y in ((cell.x, cell.y), (cell.right - n, cell.y),

@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 from palmish.device.display import CONFIGS, ConfigName
-from palmish.device.events import MenuCommand
+from palmish.device.events import Key, KeyDown, MenuCommand
 from palmish.device.geometry import Rect
 from palmish.device.system import Device
 from palmish.device.ui.alert import Alert
@@ -208,4 +208,26 @@ def test_the_app_s_alerts_fit_the_160x160_screen(make: Make) -> None:
         alert = device.modals[-1]
         assert shown_whole(alert), alert.message  # type: ignore[attr-defined]
         alert.close(None)
+    device.shutdown()
+
+
+def test_the_keys_cursor_is_seen_among_the_selection_s_partners(make: Make) -> None:
+    device, app = make(board="8")  # Diamond: a free Vitae with several free Mors
+    game = app.game
+    atom = next(c for c in sorted({c for t in game.legal_takes() for c in (t.a, t.b) if c})
+                if len(game.partners(*c)) >= 2)
+    first, second = game.partners(*atom)[:2]
+    tap_cell(device, app, atom)  # selected: every partner gets its dot
+    assert app.layout is not None
+
+    def look(cell: tuple[int, int]) -> bytes:
+        return device.screen.image.crop(app.layout.cell_rect(*cell).box()).tobytes()
+
+    plain = look(first), look(second)
+    device.post(KeyDown(Key.DOWN))  # the cursor on the first partner
+    assert app.focus == first
+    assert look(first) != plain[0] and look(second) == plain[1]
+    device.post(KeyDown(Key.DOWN))  # ... then the second
+    assert app.focus == second
+    assert look(first) == plain[0] and look(second) != plain[1]
     device.shutdown()
