@@ -239,7 +239,7 @@ def _scanline_decode(data: bytes, pos: int, row_bytes: int, rows: int) -> tuple[
     groups = [(start, min(8, row_bytes - start)) for start in range(0, row_bytes, 8)]
     # Like palmtopnm: the first row carries every byte whatever its masks say.
     row = bytearray()
-    for start, length in groups if rows else ():
+    for _start, length in groups if rows else ():
         if pos + 1 + length > size:
             raise _truncated(SCANLINE, 0)
         row += data[pos + 1 : pos + 1 + length]
@@ -270,7 +270,7 @@ def _scanline_decode(data: bytes, pos: int, row_bytes: int, rows: int) -> tuple[
 
 
 def _rle_decode(data: bytes, pos: int, row_bytes: int, rows: int) -> tuple[bytes, int]:
-    """Pairs (count, value); a quick pass over the pairs, or the careful one to say what is wrong."""
+    """Pairs (count, value): a quick pass, or the careful one to say what is wrong."""
     total = row_bytes * rows
     if total == 0:
         return b"", pos

@@ -111,7 +111,7 @@ def test_damaged_streams_fail_like_the_reference(codec: str) -> None:
 def _nearest_by_search(pixels: list[tuple[int, int, int]]) -> bytes:
     """The nearest palette index of each colour by trying all of them (lowest index wins)."""
     out = bytearray()
-    entries = list(enumerate(PALM_8BIT[:230])) + [(255, (0, 0, 0))]
+    entries = [*enumerate(PALM_8BIT[:230]), (255, (0, 0, 0))]
     for r, g, b in pixels:
         best = min(
             entries,
