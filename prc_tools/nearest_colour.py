@@ -5,16 +5,16 @@ a farther entry. Here the search is exact (squared RGB distance) and runs in
 Pillow: the palette is the 6x6x6 web cube, where the nearest entry is found
 channel by channel, plus 15 other colours tried one by one.
 
-The search runs once per distinct colour of the image, not per pixel (Palm art
-has a few hundred colours at most), and a lookup from colour to index then maps
-every pixel in one C-level pass (Pillow's own median cut would keep the
-colours exactly too, but takes twice as long).
+The search runs once per distinct colour, not per pixel (Palm art has a few
+hundred colours at most), and its answers are kept for the process; a lookup
+from colour to index then maps every pixel in one C-level pass. (Pillow's own
+median cut keeps up to 256 colours exactly too, but takes twice as long.)
 """
 
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
+from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
@@ -61,6 +61,14 @@ def _others() -> tuple[tuple[int, RGB], ...]:
     )
 
 
+# Found indices by pixel key (r, g, b, pad as one native 32-bit int), kept for
+# the process: a build maps the same few hundred colours again and again.
+_FOUND: dict[int, int] = {}
+_FOUND_LIMIT = 1 << 20
+# Past this many new colours one image-wide pass beats a Python loop per colour.
+_SEARCH_BY_IMAGE = 4096
+
+
 def nearest_indices(rgb: Image.Image) -> Image.Image:
     """An "L" image of the nearest system palette index for each pixel of ``rgb``."""
     rgb = rgb.convert("RGB")
@@ -72,13 +80,40 @@ def nearest_indices(rgb: Image.Image) -> Image.Image:
     if few is not None:
         strip = Image.new("RGB", (len(few), 1))
         strip.putdata([colour for _, colour in few])
-        keys: Sequence[int] = memoryview(strip.convert("RGBX").tobytes()).cast("I")
+        keys: Iterable[int] = memoryview(strip.convert("RGBX").tobytes()).cast("I")
     else:
-        keys = array("I", set(pixels))
+        keys = set(pixels)
+    new = array("I", (key for key in keys if key not in _FOUND))
+    if new:
+        if len(_FOUND) + len(new) > _FOUND_LIMIT:
+            _FOUND.clear()
+        _search(new)
+    return Image.frombytes("L", rgb.size, bytes(map(_FOUND.__getitem__, pixels)))
+
+
+def _search(keys: array[int]) -> None:
+    """Find and keep the nearest index of each colour key."""
+    if len(keys) > _SEARCH_BY_IMAGE:
         strip = Image.frombytes("RGBX", (len(keys), 1), keys.tobytes()).convert("RGB")
-    # The exact search on one pixel per distinct colour, then a lookup in C.
-    lookup = dict(zip(keys, _nearest_per_pixel(strip).tobytes(), strict=True))
-    return Image.frombytes("L", rgb.size, bytes(map(lookup.__getitem__, pixels)))
+        _FOUND.update(zip(keys, _nearest_per_pixel(strip).tobytes(), strict=True))
+        return
+    cube = _cube_index_table()
+    others = _others()
+    raw = keys.tobytes()
+    for n, key in enumerate(keys):
+        r, g, b = raw[4 * n], raw[4 * n + 1], raw[4 * n + 2]
+        # The same order and ties as the image-wide search: the cube entry
+        # first, then each other colour only if strictly nearer.
+        lr, lg, lb = _level(r), _level(g), _level(b)
+        index = cube[lr * 36 + lg * 6 + lb]
+        dr, dg, db = r - lr * _STEP, g - lg * _STEP, b - lb * _STEP
+        best = dr * dr + dg * dg + db * db
+        for other, (er, eg, eb) in others:
+            dr, dg, db = r - er, g - eg, b - eb
+            distance = dr * dr + dg * dg + db * db
+            if distance < best:
+                best, index = distance, other
+        _FOUND[key] = index
 
 
 def _nearest_per_pixel(rgb: Image.Image) -> Image.Image:
