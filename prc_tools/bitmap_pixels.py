@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops
 
+from prc_tools.lookup import look_up, table
 from prc_tools.palette import RGB
 
 _INDEXED_RAWMODES = {1: "P;1", 2: "P;2", 4: "P;4", 8: "P"}
@@ -89,7 +90,7 @@ def direct_to_image(
         key = expand_565(transparent_565)
         # Per channel: 255 where it differs from the key; a pixel is transparent
         # only where all three channels match (the expansion is one-to-one).
-        differs = [band.point(_differs_from(key[i])) for i, band in enumerate(rgb.split())]
+        differs = [look_up(band, _differs_from(key[i])) for i, band in enumerate(rgb.split())]
         alpha = ImageChops.lighter(ImageChops.lighter(differs[0], differs[1]), differs[2])
     rgba = rgb.convert("RGBA")
     rgba.putalpha(alpha)
@@ -97,23 +98,23 @@ def direct_to_image(
 
 
 @lru_cache(maxsize=256)
-def _differs_from(value: int) -> list[int]:
-    """A point table: 0 for ``value``, 255 for every other channel value."""
-    return [0 if v == value else 255 for v in range(256)]
+def _differs_from(value: int) -> bytes:
+    """A lookup table: 0 for ``value``, 255 for every other channel value."""
+    return table(lambda v: 0 if v == value else 255)
 
 
 # Point tables from 8-bit channels to the bits of big-endian RGB565 (high, low byte).
-_RED_HIGH = [((v * 31 + 127) // 255) << 3 for v in range(256)]
-_GREEN_HIGH = [((v * 63 + 127) // 255) >> 3 for v in range(256)]
-_GREEN_LOW = [(((v * 63 + 127) // 255) & 7) << 5 for v in range(256)]
-_BLUE_LOW = [(v * 31 + 127) // 255 for v in range(256)]
+_RED_HIGH = table(lambda v: ((v * 31 + 127) // 255) << 3)
+_GREEN_HIGH = table(lambda v: ((v * 63 + 127) // 255) >> 3)
+_GREEN_LOW = table(lambda v: (((v * 63 + 127) // 255) & 7) << 5)
+_BLUE_LOW = table(lambda v: (v * 31 + 127) // 255)
 
 
 def image_to_565(rgb: Image.Image) -> bytes:
     """An RGB image as big-endian RGB565 pixels, rows unpadded."""
     red, green, blue = rgb.split()
-    high = ImageChops.add(red.point(_RED_HIGH), green.point(_GREEN_HIGH))
-    low = ImageChops.add(green.point(_GREEN_LOW), blue.point(_BLUE_LOW))
+    high = ImageChops.add(look_up(red, _RED_HIGH), look_up(green, _GREEN_HIGH))
+    low = ImageChops.add(look_up(green, _GREEN_LOW), look_up(blue, _BLUE_LOW))
     return Image.merge("LA", (high, low)).tobytes()
 
 

@@ -22,6 +22,7 @@ from operator import mul
 from PIL import Image, ImageChops
 
 from prc_tools.errors import BitmapError
+from prc_tools.lookup import look_up
 
 SCANLINE = "scanline"
 RLE = "rle"
@@ -88,7 +89,7 @@ def _scanline_encode(rows: Sequence[bytes]) -> bytes:
     current = Image.frombytes("L", size, b"".join(rows))
     above = Image.new("L", size)
     above.paste(current.crop((0, 0, row_bytes, count - 1)), (0, 1))
-    changed = ImageChops.difference(current, above).point(_NONZERO)
+    changed = look_up(ImageChops.difference(current, above), _NONZERO)
     changed.paste(255, (0, 0, row_bytes, 1))  # the first row sends every byte
     if width != row_bytes:
         current = current.crop((0, 0, width, count))  # Pillow pads with zeros
@@ -111,7 +112,7 @@ def _scanline_encode(rows: Sequence[bytes]) -> bytes:
 # start or a run's end, so the lazy prefix of whole words keeps units aligned.
 _BYTE_REPEATS = re.compile(rb"(.)\1+", re.DOTALL)
 _WORD_REPEATS = re.compile(rb"(?:..)*?(..)\1+", re.DOTALL)
-_NONZERO = [0] + [255] * 255
+_NONZERO = bytes([0] + [255] * 255)
 _TO_FLAG = bytes([0] + [1] * 255)
 
 

@@ -13,6 +13,7 @@ from functools import cache
 from PIL import Image, ImageStat
 
 from prc_tools.errors import BitmapError
+from prc_tools.lookup import look_up, table
 from prc_tools.nearest_colour import nearest_indices
 from prc_tools.palette import (
     BLACK_8BIT,
@@ -30,8 +31,8 @@ _KEY_CANDIDATES: tuple[RGB, ...] = ((255, 0, 255), (0, 255, 0), (0, 255, 255))
 
 
 # Point and translate tables, built once.
-_TRANSPARENT = [255 if a < ALPHA_THRESHOLD else 0 for a in range(256)]
-_INVERT = [255 - v for v in range(256)]
+_TRANSPARENT = table(lambda a: 255 if a < ALPHA_THRESHOLD else 0)
+_INVERT = table(lambda v: 255 - v)
 # The unused slots 230..254 are black too; always write black as 255.
 _UNUSED_AS_BLACK = bytes(
     BLACK_8BIT if FIRST_UNUSED_8BIT <= i <= LAST_UNUSED_8BIT else i for i in range(256)
@@ -39,9 +40,9 @@ _UNUSED_AS_BLACK = bytes(
 
 
 @cache
-def _grey_index_table(top: int) -> list[int]:
+def _grey_index_table(top: int) -> bytes:
     """Luminance to the nearest index of a grey ramp of ``top + 1`` levels (0 is white)."""
-    return [((255 - v) * top + 127) // 255 for v in range(256)]
+    return table(lambda v: ((255 - v) * top + 127) // 255)
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,7 @@ def transparency_mask(image: Image.Image) -> Image.Image | None:
     if "A" not in image.getbands():
         return None
     alpha = image.getchannel("A")
-    mask = alpha.point(_TRANSPARENT)
+    mask = look_up(alpha, _TRANSPARENT)
     return mask if mask.getbbox() is not None else None
 
 
@@ -111,10 +112,10 @@ def _greys(rgb: Image.Image, mask: Image.Image | None, depth: int, dither: bool)
         )
         indices = _as_index_image(quantized)
     else:
-        indices = luminance.point(_grey_index_table(top))
+        indices = look_up(luminance, _grey_index_table(top))
     if mask is None:
         return Indexed(indices, None, None)
-    opaque = mask.point(_INVERT)
+    opaque = look_up(mask, _INVERT)
     counts = indices.histogram(mask=opaque)[: top + 1]
     free = [i for i, count in enumerate(counts) if count == 0]
     if free:
@@ -128,7 +129,7 @@ def _greys(rgb: Image.Image, mask: Image.Image | None, depth: int, dither: bool)
         # Free the least used grey by folding it into its neighbour.
         key = min(range(top + 1), key=lambda i: (counts[i], i))
         neighbour = key - 1 if key == top else key + 1
-        indices = indices.point([neighbour if v == key else v for v in range(256)])
+        indices = look_up(indices, table(lambda v: neighbour if v == key else v))
     indices.paste(key, mask=mask)
     return Indexed(indices, None, key)
 
@@ -140,7 +141,7 @@ def _with_colour_table(
     if mask is not None:
         # Paint transparent pixels with the mean opaque colour so their hidden
         # colours do not claim table entries.
-        opaque = mask.point(_INVERT)
+        opaque = look_up(mask, _INVERT)
         mean = ImageStat.Stat(rgb, mask=opaque).mean
         rgb = rgb.copy()
         rgb.paste(tuple(round(c) for c in mean), mask=mask)
