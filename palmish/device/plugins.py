@@ -7,6 +7,13 @@ into <data-dir>/cache/bundled/; installed ones are databases in storage. An
 installed plugin shadows a bundled one of the same name. The user's choice per
 (kind, slot) is kept in the app's prefs database; a missing or broken choice
 falls back to the default bundled plugin with a one-line message.
+
+Speed: a bundled folder whose cache is stale is described from its manifest
+and built only when a plugin of it is first loaded, and loading reads the
+resource table and each bitmap's member headers only; a bitmap member is
+decoded the first time it is drawn, then kept. The full check (every member
+decodes, the game's required sizes) runs when a plugin is installed and in
+`prc-tools verify`, not on every start.
 """
 
 from __future__ import annotations
@@ -21,13 +28,17 @@ from typing import TYPE_CHECKING
 from PIL import Image
 
 from palmish.device.storage import Reporter, Storage, safe_file_stem
-from prc_tools import Database, PrcError, pinf
+from prc_tools import Database, PrcError, Resource, pinf
 from prc_tools.atomic import write_atomic
 from prc_tools.pinf import KINDS, SLOTS
 from prc_tools.schema import registry
 
 if TYPE_CHECKING:
     from prc_tools.bitmap import Member
+    from prc_tools.bitmap_header import Header
+
+# Where each member of a bitmap family starts, and its header.
+MemberHeaders = list[tuple[int, "Header"]]
 
 __all__ = ["SLOTS", "InvalidPlugin", "LoadedPlugin", "PluginInfo", "PluginRegistry", "describe"]
 
@@ -102,16 +113,38 @@ def check_contents(db: Database) -> dict[int, list[Member]]:
     return decoded
 
 
+def check_structure(db: Database) -> dict[int, MemberHeaders]:
+    """Every 'Tbmp' family's chain of member headers reads; InvalidPlugin if not.
+
+    The quick check of a plugin being loaded: no pixels are decoded.
+    """
+    from prc_tools import bitmap
+
+    found: dict[int, MemberHeaders] = {}
+    for res in db.resources:
+        if res.type == "Tbmp" and res.id not in found:  # the first, as db.resource finds it
+            try:
+                found[res.id] = bitmap.headers(res.data)
+            except PrcError as exc:
+                raise InvalidPlugin(f"Tbmp {res.id}: {_one_line(exc)}") from None
+    return found
+
+
 class LoadedPlugin:
-    """A validated plugin database with its bitmaps decoded on demand."""
+    """A plugin database whose bitmap members are decoded when first drawn, then kept.
+
+    A member that turns out not to decode is drawn as missing (None), and the
+    reason is kept in `problems`.
+    """
 
     def __init__(
-        self, info: PluginInfo, db: Database, decoded: dict[int, list[Member]] | None = None
+        self, info: PluginInfo, db: Database, members: dict[int, MemberHeaders] | None = None
     ) -> None:
         self.info = info
         self.database = db
-        self._members = decoded if decoded is not None else {}  # 'Tbmp' id -> members
+        self._members = members if members is not None else {}  # 'Tbmp' id -> headers
         self._bitmaps: dict[tuple[int, int], Image.Image | None] = {}
+        self.problems: list[str] = []
 
     def resource(self, type_: str, id_: int) -> bytes | None:
         res = self.database.resource(type_, id_)
@@ -135,19 +168,26 @@ class LoadedPlugin:
     def _decode(self, id_: int, density: int) -> Image.Image | None:
         from prc_tools import bitmap
 
-        members = self._members.get(id_)
-        if members is None:
-            data = self.resource("Tbmp", id_)
-            if data is None:
-                return None
-            members = bitmap.decode(data)
-        exact = [m for m in members if m.density == density]
-        if exact:
-            return max(exact, key=lambda m: m.depth).image.convert("RGBA")
-        best = min(members, key=lambda m: (abs(m.density - density), -m.depth))
-        image = best.image.convert("RGBA")
-        w = max(1, image.width * density // best.density)
-        h = max(1, image.height * density // best.density)
+        data = self.resource("Tbmp", id_)
+        if data is None:
+            return None
+        try:
+            members = self._members.get(id_) or bitmap.headers(data)
+            exact = [m for m in members if m[1].density == density]
+            if exact:
+                pos, header = max(exact, key=lambda m: m[1].depth)
+            else:
+                pos, header = min(
+                    members, key=lambda m: (abs(m[1].density - density), -m[1].depth)
+                )
+            image = bitmap.decode_member(data, pos).image.convert("RGBA")
+        except PrcError as exc:
+            self.problems.append(f"Tbmp {id_}: {_one_line(exc)}")
+            return None
+        if header.density == density:
+            return image
+        w = max(1, image.width * density // header.density)
+        h = max(1, image.height * density // header.density)
         return image.resize((w, h), Image.Resampling.NEAREST)
 
 
@@ -161,6 +201,7 @@ class PluginRegistry:
         self._plugins: list[PluginInfo] | None = None
         self._bundled: list[PluginInfo] | None = None
         self._loaded: dict[tuple[Path, int], LoadedPlugin] = {}
+        self._unbuilt: dict[Path, Path] = {}  # stale cache -> its bundled folder
 
     @property
     def bundled_cache(self) -> Path:
@@ -209,26 +250,31 @@ class PluginRegistry:
                 continue
             target = self.bundled_cache / f"{safe_file_stem(folder.name)}.prc"
             try:
-                db = self._bundled_database(folder, target)
+                db = self._cached_database(folder, target)
+                if db is None:  # built when first loaded
+                    db = _header_only(folder)
+                    self._unbuilt[target] = folder
                 found.append(describe(db, target, bundled=True))
             except (PrcError, InvalidPlugin, OSError) as exc:
                 problem = _one_line(exc).replace(f"{folder}{os.sep}", "")
                 self.report(f"bundled plugin {folder.name}: {problem}; skipped")
         return found
 
-    def _bundled_database(self, folder: Path, target: Path) -> Database:
-        """The cached build of `folder`, rebuilt when any file in it is newer."""
+    def _cached_database(self, folder: Path, target: Path) -> Database | None:
+        """The cached build of `folder`; None when missing, damaged or older than a file."""
         if target.exists() and target.stat().st_mtime >= _newest_mtime(folder):
             try:
                 return Database.read(target)
             except PrcError:
                 pass  # a damaged cache is simply rebuilt
+        return None
+
+    def _build_bundled(self, folder: Path, target: Path) -> None:
         from prc_tools import plugin
 
         db = plugin.build_folder(folder)
         target.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(target, db.to_bytes(), self.storage.durable)
-        return db
 
     def _scan_installed(self) -> list[PluginInfo]:
         found = []
@@ -247,20 +293,30 @@ class PluginRegistry:
     # -------------------------------------------------------------- loading
 
     def load(self, info: PluginInfo) -> LoadedPlugin:
-        """Read and fully check a plugin (every bitmap decodes); InvalidPlugin if broken."""
+        """Read a plugin and check its header and bitmap chains; InvalidPlugin if broken.
+
+        A bundled plugin not built yet is built now (see the module docstring).
+        """
         try:
+            folder = self._unbuilt.get(info.path) if info.bundled else None
+            if folder is not None:
+                self._build_bundled(folder, info.path)
+                del self._unbuilt[info.path]
             stamp = info.path.stat().st_mtime_ns
             key = (info.path, stamp)
             if key in self._loaded:
                 return self._loaded[key]
             db = Database.read(info.path)
             fresh = describe(db, info.path, info.bundled)
-            decoded = check_contents(db)
+            members = check_structure(db)
         except OSError as exc:
             raise InvalidPlugin(f"cannot read {info.path}: {exc.strerror or exc}") from None
         except PrcError as exc:
-            raise InvalidPlugin(_one_line(exc)) from None
-        loaded = LoadedPlugin(fresh, db, decoded)
+            problem = _one_line(exc)
+            if folder is not None:
+                problem = problem.replace(f"{folder}{os.sep}", "")
+            raise InvalidPlugin(problem) from None
+        loaded = LoadedPlugin(fresh, db, members)
         self._loaded[key] = loaded
         return loaded
 
@@ -353,6 +409,17 @@ class PluginRegistry:
         with contextlib.suppress(FileNotFoundError):
             os.remove(info.path)
         self._plugins = None
+
+
+def _header_only(folder: Path) -> Database:
+    """A database holding just the 'pINF' that building `folder` would give (no pixels)."""
+    from prc_tools import manifest, plugin
+
+    found = manifest.load(folder)
+    if found.info is None:
+        raise InvalidPlugin("its manifest has no plugin info")
+    info = Resource(pinf.INFO_TYPE, pinf.INFO_ID, plugin.info_bytes(found.info))
+    return Database(found.name, found.type, found.creator, resources=[info])
 
 
 def _has_manifest(folder: Path) -> bool:
