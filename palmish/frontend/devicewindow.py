@@ -37,8 +37,9 @@ REPEAT_EVERY_S = 0.1
 QUIT_MODIFIERS = pkey.MOD_CTRL | pkey.MOD_COMMAND
 # Pen moves are merged until the next frame; during a flood of moves (which
 # pyglet dispatches in one go, with no clock tick between) a frame is drawn
-# as soon as this much time has passed since the last one.
-FRAME_BUDGET_S = 0.016
+# as soon as this much time has passed since the last one: half a 60 Hz
+# frame, so that with the frame's own cost one shows at least every 20 ms.
+FRAME_BUDGET_S = 0.008
 # The bezel (already laid over the background) and the LCD are opaque: copying
 # them without blending is cheaper for a software renderer.
 OPAQUE_BLEND = (gl.GL_ONE, gl.GL_ZERO)
