@@ -251,8 +251,8 @@ class PluginRegistry:
             target = self.bundled_cache / f"{safe_file_stem(folder.name)}.prc"
             try:
                 db = self._cached_database(folder, target)
-                if db is None:  # built when first loaded
-                    db = _header_only(folder)
+                if db is None:  # built when first loaded; described by its header now
+                    db = self._header_database(folder, target.with_suffix(".pinf"))
                     self._unbuilt[target] = folder
                 found.append(describe(db, target, bundled=True))
             except (PrcError, InvalidPlugin, OSError) as exc:
@@ -268,6 +268,18 @@ class PluginRegistry:
             except PrcError:
                 pass  # a damaged cache is simply rebuilt
         return None
+
+    def _header_database(self, folder: Path, header: Path) -> Database:
+        """The 'pINF' alone of a folder not built yet, kept beside the builds.
+
+        Reading a manifest (pure-Python YAML) costs more than reading this back.
+        """
+        db = self._cached_database(folder, header)
+        if db is None:
+            db = _header_only(folder)
+            header.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(header, db.to_bytes(), self.storage.durable)
+        return db
 
     def _build_bundled(self, folder: Path, target: Path) -> None:
         from prc_tools import plugin
