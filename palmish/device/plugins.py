@@ -29,6 +29,7 @@ from PIL import Image
 
 from palmish.device.storage import Reporter, Storage, safe_file_stem
 from prc_tools import Database, PrcError, Resource, pinf
+from prc_tools.database import ATTR_RESOURCE
 from prc_tools.atomic import write_atomic
 from prc_tools.pinf import KINDS, SLOTS
 from prc_tools.schema import registry
@@ -254,6 +255,8 @@ class PluginRegistry:
                 if db is None:  # built when first loaded; described by its header now
                     db = self._header_database(folder, target.with_suffix(".pinf"))
                     self._unbuilt[target] = folder
+                if db.is_resource and db.resource(pinf.INFO_TYPE, pinf.INFO_ID) is None:
+                    continue  # a data database (e.g. Sigmar's levels), not a plugin
                 found.append(describe(db, target, bundled=True))
             except (PrcError, InvalidPlugin, OSError) as exc:
                 problem = _one_line(exc).replace(f"{folder}{os.sep}", "")
@@ -428,10 +431,13 @@ def _header_only(folder: Path) -> Database:
     from prc_tools import manifest, plugin
 
     found = manifest.load(folder)
-    if found.info is None:
-        raise InvalidPlugin("its manifest has no plugin info")
-    info = Resource(pinf.INFO_TYPE, pinf.INFO_ID, plugin.info_bytes(found.info))
-    return Database(found.name, found.type, found.creator, resources=[info])
+    kind = 0 if found.is_records else ATTR_RESOURCE
+    header = Database(found.name, found.type, found.creator, attributes=found.attributes | kind)
+    if found.info is not None:  # none: a data database, which the scan passes over
+        header.resources.append(
+            Resource(pinf.INFO_TYPE, pinf.INFO_ID, plugin.info_bytes(found.info))
+        )
+    return header
 
 
 def _has_manifest(folder: Path) -> bool:
