@@ -29,8 +29,8 @@ from PIL import Image
 
 from palmish.device.storage import Reporter, Storage, safe_file_stem
 from prc_tools import Database, PrcError, Resource, pinf
-from prc_tools.database import ATTR_RESOURCE
 from prc_tools.atomic import write_atomic
+from prc_tools.database import ATTR_RESOURCE
 from prc_tools.pinf import KINDS, SLOTS
 from prc_tools.schema import registry
 
