@@ -21,6 +21,7 @@ from PIL import Image
 from prc_tools import bitmap, sound
 from prc_tools.database import ATTR_RESOURCE, Database, Resource
 from prc_tools.errors import PluginError, PrcError
+from prc_tools.lookup import look_up
 from prc_tools.manifest import BITMAP_TYPES, BitmapSpec
 from prc_tools.pinf import INFO_ID, INFO_TYPE, YAML_ERRORS
 from prc_tools.pinf import read as read_header
@@ -218,12 +219,15 @@ class _Extractor:
         ]
 
 
+_ANY_ALPHA = bytes([0] + [255] * 255)  # a mask of the pixels with any alpha
+
+
 def pixels(image: Image.Image) -> bytes:
     """RGBA bytes with every fully transparent pixel zeroed (its colour is meaningless)."""
     rgba = image.convert("RGBA")
     alpha = rgba.getchannel("A")
     clear = Image.new("RGBA", rgba.size, (0, 0, 0, 0))
-    return Image.composite(rgba, clear, alpha.point(lambda a: 255 if a else 0)).tobytes()
+    return Image.composite(rgba, clear, look_up(alpha, _ANY_ALPHA)).tobytes()
 
 
 def _differing_members(
