@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import subprocess
+import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -203,6 +205,7 @@ class PluginRegistry:
         self._bundled: list[PluginInfo] | None = None
         self._loaded: dict[tuple[Path, int], LoadedPlugin] = {}
         self._unbuilt: dict[Path, Path] = {}  # stale cache -> its bundled folder
+        self._prebuilding: subprocess.Popen[bytes] | None = None  # kept while it runs
 
     @property
     def bundled_cache(self) -> Path:
@@ -265,7 +268,7 @@ class PluginRegistry:
 
     def _cached_database(self, folder: Path, target: Path) -> Database | None:
         """The cached build of `folder`; None when missing, damaged or older than a file."""
-        if target.exists() and target.stat().st_mtime >= _newest_mtime(folder):
+        if _is_fresh(folder, target):
             try:
                 return Database.read(target)
             except PrcError:
@@ -283,6 +286,22 @@ class PluginRegistry:
             header.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(header, db.to_bytes(), self.storage.durable)
         return db
+
+    def prebuild(self) -> subprocess.Popen[bytes] | None:
+        """Start building, in another process, the bundled plugins not built yet.
+
+        For after the first frame: a later turn of the device then loads them
+        from the cache. None when there is nothing to build.
+        """
+        pending = [str(p) for target, folder in self._unbuilt.items()
+                   if not _is_fresh(folder, target) for p in (folder, target)]
+        if not pending:
+            return None
+        self._prebuilding = subprocess.Popen(
+            [sys.executable, "-m", "palmish.device.prebuild", *pending],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        return self._prebuilding
 
     def _build_bundled(self, folder: Path, target: Path) -> None:
         from prc_tools import plugin
@@ -315,7 +334,9 @@ class PluginRegistry:
         try:
             folder = self._unbuilt.get(info.path) if info.bundled else None
             if folder is not None:
-                self._build_bundled(folder, info.path)
+                # The background build (prebuild) may have written it meanwhile.
+                if self._cached_database(folder, info.path) is None:
+                    self._build_bundled(folder, info.path)
                 del self._unbuilt[info.path]
             stamp = info.path.stat().st_mtime_ns
             key = (info.path, stamp)
@@ -442,6 +463,11 @@ def _header_only(folder: Path) -> Database:
 
 def _has_manifest(folder: Path) -> bool:
     return any((folder / name).is_file() for name in ("manifest.yaml", "manifest.yml"))
+
+
+def _is_fresh(folder: Path, target: Path) -> bool:
+    """Whether `target` was built from `folder` as it is now (no file in it is newer)."""
+    return target.exists() and target.stat().st_mtime >= _newest_mtime(folder)
 
 
 def _newest_mtime(folder: Path) -> float:

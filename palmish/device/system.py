@@ -10,6 +10,7 @@ the app. No pyglet here: a frontend or a script drives the device by `post`.
 
 from __future__ import annotations
 
+import subprocess
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -210,6 +211,14 @@ class Device:
             self._close_all_modals()
         else:
             self.switch_to(launcher.name)
+
+    def prepare_in_background(self) -> subprocess.Popen[bytes] | None:
+        """Build, in another process, the bundled plugins the first screen did not need.
+
+        The window calls this once its first frame is up, so that a later turn
+        finds the other configurations' plugins built. The process, or None.
+        """
+        return self.plugins.prebuild()
 
     def shutdown(self) -> None:
         """Stop the running app so that it saves its state; the device is then idle."""

@@ -56,6 +56,9 @@ def run(device: DeviceLike, skin: str | None = None, zoom: int = 1) -> int:
             f" {screen.width}x{screen.height} screen; a smaller --zoom would fit",
             file=sys.stderr,
         )
+    prepare = getattr(device, "prepare_in_background", None)
+    if prepare is not None:  # once the first frame is up: plugins for later turns
+        pyglet.clock.schedule_once(lambda _dt: prepare(), 0.3)
     pyglet.app.run(None)  # no redraw interval: frames are drawn on demand
     window.close()
     return 0

@@ -357,3 +357,25 @@ def test_a_plugin_installed_while_running_shows_up(
     assert loaded is not None and loaded.info.name == "Late Board"
     ctx.delete_plugin(loaded.info)
     assert [p.name for p in ctx.plugins("board", "tall")] == ["Test Board"]
+
+
+def test_plugins_not_yet_built_are_built_in_another_process(
+    registry: tuple[PluginRegistry, list[str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from prc_tools import plugin
+
+    reg, messages = registry
+    assert reg.chosen("PIsh", "board", "square") is not None  # built here, in-process
+    process = reg.prebuild()
+    assert process is not None and process.wait(timeout=120) == 0
+    built = sorted(p.name for p in reg.bundled_cache.glob("*.prc"))
+    assert built == ["test-board-wide.prc", "test-board.prc", "test-sounds.prc"]
+
+    def no_build(folder: Path, *args: object) -> None:
+        raise AssertionError(f"{folder} built again in-process")
+
+    monkeypatch.setattr(plugin, "build_folder", no_build)
+    wide = reg.chosen("PIsh", "board", "wide")
+    assert wide is not None and wide.bitmap(2000, 144) is not None
+    assert reg.prebuild() is None  # nothing left to build
+    assert messages == []
