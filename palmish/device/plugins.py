@@ -149,6 +149,10 @@ class LoadedPlugin:
         self._bitmaps: dict[tuple[int, int], Image.Image | None] = {}
         self.problems: list[str] = []
 
+    def bitmap_ids(self) -> list[int]:
+        """The ids of the plugin's 'Tbmp' resources."""
+        return list(self._members)
+
     def resource(self, type_: str, id_: int) -> bytes | None:
         res = self.database.resource(type_, id_)
         return None if res is None else res.data
@@ -355,6 +359,25 @@ class PluginRegistry:
         loaded = LoadedPlugin(fresh, db, members)
         self._loaded[key] = loaded
         return loaded
+
+    def in_use(self, creator: str, slot: str) -> list[LoadedPlugin]:
+        """The plugins `chosen` would give for each kind in `slot`, where that needs no
+        fallback (so nothing is reported): for getting a slot ready ahead of time."""
+        found = []
+        for kind in sorted({p.kind for p in self.find(creator, slot=slot)}):
+            name = self.choice(creator, kind, slot)
+            info = (self.by_name(creator, kind, name) if name is not None
+                    else self.default_for(creator, kind, slot))
+            if info is None or not info.serves(slot):
+                continue
+            with contextlib.suppress(InvalidPlugin):
+                found.append(self.load(info))
+        return found
+
+    @property
+    def building(self) -> bool:
+        """Whether the background build (prebuild) is still running."""
+        return self._prebuilding is not None and self._prebuilding.poll() is None
 
     def default_for(self, creator: str, kind: str, slot: str) -> PluginInfo | None:
         """The bundled plugin used when nothing (usable) is chosen."""

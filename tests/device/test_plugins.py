@@ -379,3 +379,24 @@ def test_plugins_not_yet_built_are_built_in_another_process(
     assert wide is not None and wide.bitmap(2000, 144) is not None
     assert reg.prebuild() is None  # nothing left to build
     assert messages == []
+
+
+def test_idle_warm_up_decodes_what_the_turned_device_draws(
+    make_device: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from prc_tools import bitmap
+
+    from .conftest import RecordingApp
+
+    device = make_device("tall", apps=[RecordingApp(creator="PIsh")], start="Recorder")
+    steps = 0
+    while device.warm_up():
+        steps += 1
+        assert steps < 1000
+    assert steps > 0
+    assert not device.warm_up()  # done: nothing more to do
+
+    monkeypatch.setattr(bitmap, "decode_member", lambda *a: pytest.fail("decoded at the turn"))
+    wide = device.plugins.chosen("PIsh", "board", "wide")
+    assert wide is not None and wide.info.name == "Test Board Wide"
+    assert wide.bitmap(2000, 144) is not None  # decoded during the warm-up
