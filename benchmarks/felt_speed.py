@@ -106,10 +106,11 @@ device = Device(config_by_name("tall"), data, installed_apps(), "PalmIshido", du
 window = DeviceWindow(device, load_skin("t3"), 1)
 window.frame()
 # As `palmish` does once its first frame is up; a user turns the device later.
-process = device.prepare_in_background()
+# (getattr: the same script measures older trees, which had neither.)
+process = getattr(device, "prepare_in_background", lambda: None)()
 if process is not None:
     process.wait()
-while device.warm_up():  # the idle steps the window runs after its first frame
+while getattr(device, "warm_up", lambda: False)():  # the window's idle steps
     pass
 times = []
 for _ in range(12):
@@ -136,7 +137,8 @@ def timed(decode):
             spent[1] += 1
     return run
 bitmap.decode = timed(bitmap.decode)  # whole families (verify, the old load check)
-bitmap.decode_member = timed(bitmap.decode_member)  # one member, when first drawn
+if hasattr(bitmap, "decode_member"):
+    bitmap.decode_member = timed(bitmap.decode_member)  # one member, when first drawn
 from palmish.apps import installed_apps
 from palmish.device.display import config_by_name
 from palmish.device.system import Device
@@ -259,10 +261,14 @@ report(drags, frames, MOVES)
 """
 
 
+# As a user runs it: with Python's bytecode cache (some shells turn it off).
+CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def child(code: str, *args: str, timeout: float = 120) -> dict[str, float]:
     done = subprocess.run(
         [sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=timeout,
-        check=False, cwd=ROOT,
+        check=False, cwd=ROOT, env=CHILD_ENV,
     )
     lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
     if done.returncode != 0 or not lines:
