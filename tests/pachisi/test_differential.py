@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from math import comb, sqrt
 
 import pytest
 from hypothesis import given, settings
@@ -24,6 +25,7 @@ from .independent import (
     SOUTH,
     Reference,
     RefMove,
+    cowrie_value,
     grid,
     ring_as_south,
     turn,
@@ -343,3 +345,34 @@ def test_computer_choices_are_legal_by_the_reference(seed: int, n: int, dice: st
                 game.move(choice)
                 ref.move(legal[key(choice)])
         agree(game, ref, f"step {step}")
+
+
+# --- the throw: six fair cowries, or seven equal faces ---------------------
+
+
+@pytest.mark.parametrize("dice", ["cowrie", "die7"])
+def test_throws_follow_the_odds(dice: str) -> None:
+    if dice == "cowrie":
+        odds = {v: 0.0 for v in FACES}
+        for up in range(7):
+            odds[cowrie_value(up)] += comb(6, up) / 64
+    else:
+        odds = {v: 1 / 7 for v in FACES}
+    counts = dict.fromkeys(FACES, 0)
+    total = 0
+    seed = 0
+    while total < 12_000:
+        game = Game.new(seed=seed, players=[Player("A"), Player("B")], dice=dice)
+        seed += 1
+        for _ in range(300):
+            if game.over:
+                break
+            counts[game.throw()] += 1
+            total += 1
+            if game.phase == "move":
+                dm = game.default_move()
+                assert dm is not None
+                game.move(dm)
+    for v, p in odds.items():
+        sigma = sqrt(total * p * (1 - p))
+        assert abs(counts[v] - total * p) < 5 * sigma, (v, counts[v], total * p)
