@@ -96,7 +96,11 @@ class Reference:
     @classmethod
     def setup(cls, positions: list[list[int]], current: int, first: list[bool]) -> Reference:
         ref = cls(len(positions), [list(p) for p in positions], current, list(first))
-        ref._check_end()
+        won = [pl for pl in range(ref.n) if ref.pos[pl].count(FINISH) == PIECES]
+        if won:  # a set-up where someone has all four home is a game won
+            ref.winner, ref.phase = won[0], "over"
+        else:
+            ref._check_end()
         return ref
 
     # --- where things are -------------------------------------------------

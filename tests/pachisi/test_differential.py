@@ -376,3 +376,24 @@ def test_throws_follow_the_odds(dice: str) -> None:
     for v, p in odds.items():
         sigma = sqrt(total * p * (1 - p))
         assert abs(counts[v] - total * p) < 5 * sigma, (v, counts[v], total * p)
+
+
+# --- set-ups the differential play found the engine accepting -------------
+
+
+def test_a_setup_with_all_four_home_is_a_game_won() -> None:
+    players = [Player("A"), Player("B"), Player("C")]
+    positions = [[5, 0, 0, 0], [76, 76, 76, 76], [75, 0, 0, 0]]
+    game = Game.from_position(players, positions)
+    agree(game, Reference.setup(positions, 0, [False] * 3), "set-up")
+    assert game.over and game.winner == 1 and game.phase == "over"
+    with pytest.raises(ValueError):
+        Game.from_position(players[:2], [[76] * 4, [76] * 4])
+
+
+def test_a_setup_with_two_players_doubles_on_one_square_is_refused() -> None:
+    # South's 4 is a safe square; it is North's 38
+    with pytest.raises(ValueError):
+        Game.from_position([Player("A"), Player("B")], [[4, 4, 0, 0], [38, 38, 0, 0]])
+    game = Game.from_position([Player("A"), Player("B")], [[4, 4, 0, 0], [38, 0, 0, 0]])
+    assert len(game.pieces_at(*SOUTH[4])) == 3
