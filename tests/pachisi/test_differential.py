@@ -318,20 +318,23 @@ def test_the_setups_reach_every_kind_of_event() -> None:
 # --- the computer players only ever choose what the rules allow -----------
 
 
-@settings(max_examples=12, deadline=None)
-@given(st.integers(0, 2**32 - 1), st.sampled_from([2, 3, 4]), st.sampled_from(["cowrie", "die7"]))
-def test_computer_choices_are_legal_by_the_reference(seed: int, n: int, dice: str) -> None:
-    levels = ["easy", "normal", "hard", "hard"]
-    game = Game.new(seed=seed, players=[Player(f"P{i}", computer=True) for i in range(n)],
-                    dice=dice)
-    ref = Reference.start(n)
-    for step in range(1500):
+def computer_plays(game: Game, ref: Reference, levels: list[str], steps: int,
+                   rng: random.Random, records: bool) -> None:
+    """Computer players at the given levels (by seat) play on; each choice is
+    legal by the reference, made again the same, and never a needless
+    caution move."""
+    for step in range(steps):
         if game.over:
             break
         if ref.phase == "throw":
             ref.throw(game.throw())
         else:
-            choice = ai.choose(game, levels[(seed + ref.current) % 4])
+            level = levels[ref.current % len(levels)]
+            choice = ai.choose(game, level)
+            assert ai.choose(game, level) == choice, f"step {step}: not deterministic"
+            if records and rng.random() < 0.05:
+                again = ai.choose(Game.from_record(game.record()), level)
+                assert again == choice, f"step {step}: differs after a replay"
             if choice is PASS:
                 assert ref.can_pass, f"step {step}: a pass in the first turn"
                 game.pass_turn()
@@ -345,6 +348,29 @@ def test_computer_choices_are_legal_by_the_reference(seed: int, n: int, dice: st
                 game.move(choice)
                 ref.move(legal[key(choice)])
         agree(game, ref, f"step {step}")
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from([2, 3, 4]), st.sampled_from(["cowrie", "die7"]))
+def test_computer_choices_are_legal_by_the_reference(seed: int, n: int, dice: str) -> None:
+    game = Game.new(seed=seed, players=[Player(f"P{i}", computer=True) for i in range(n)],
+                    dice=dice)
+    order = ("easy", "normal", "hard", "hard")
+    levels = [order[(seed + i) % 4] for i in range(4)]
+    computer_plays(game, Reference.start(n), levels, 1500, random.Random(seed), records=True)
+
+
+@settings(max_examples=40, deadline=None)
+@given(SETUPS, st.sampled_from(["easy", "normal", "hard"]))
+def test_computer_choices_in_crowded_setups(setup: tuple[int, int, str], level: str) -> None:
+    seed, n, dice = setup
+    rng = random.Random(seed)
+    positions = random_positions(rng, n)
+    first = [rng.random() < 0.25 for _ in range(n)]
+    throws = [rng.choice(FACES) for _ in range(30)]
+    game = Game.from_position([Player(f"P{i}", computer=True) for i in range(n)], positions,
+                              dice=dice, first_turn=first, throws=throws, seed=seed)
+    computer_plays(game, Reference.setup(positions, 0, first), [level], 40, rng, records=False)
 
 
 # --- the throw: six fair cowries, or seven equal faces ---------------------
