@@ -13,6 +13,7 @@ from palmish.device.app import App
 # (id, module, class) of each game app, in launcher order.
 GAMES: tuple[tuple[str, str, str], ...] = (
     ("ishido", "palmish.ishido.app", "IshidoApp"),
+    ("pachisi", "palmish.pachisi.app", "PachisiApp"),
 )
 
 # What the four hard app buttons launch, as on a Palm: the games, then the launcher.
