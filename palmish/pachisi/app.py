@@ -214,7 +214,13 @@ class PachisiApp(BoardGameApp):
         self.scene.mark = None
         self._after()
         if lost:
-            self.open(Alert("Pachisi", game.events[-1].text, icon="info"))
+            self.open(Alert("Pachisi", game.events[-1].text, icon="info"),
+                      lambda _: self._computer_waits())
+
+    def _computer_waits(self) -> None:
+        """After a message: the next computer step comes a full step later, not at once."""
+        if self.turns.pending("cpu"):
+            self.turns.after("cpu", self.speed_ms(), self._computer_step)
 
     def _make(self, move: Move) -> None:
         game = self.game
@@ -343,13 +349,17 @@ class PachisiApp(BoardGameApp):
 
     def start_game(self, players: Sequence[Player], dice: str | None = None) -> None:
         """A new game with these players (the turn order) and dice (default: prefs)."""
-        self.turns.cancel("cpu")
-        self.turns.cancel("notice")
-        self.game = Game.new(players=players, dice=dice or self.dice_pref())
-        self.scene = Scene(self.game)
-        self.recorded = False
         self.prefs["players"] = [[p.name, p.computer] for p in players]
         self.save_prefs()
+        self.load_game(Game.new(players=players, dice=dice or self.dice_pref()))
+
+    def load_game(self, game: Game) -> None:
+        """Play this game from now on (a set-up position for tests and puzzles, or a record)."""
+        self.turns.cancel("cpu")
+        self.turns.cancel("notice")
+        self.game = game
+        self.scene = Scene(game)
+        self.recorded = False
         self._after()
 
     def play_again(self) -> None:
