@@ -55,6 +55,8 @@ def level_player(level: str) -> Choice:
     return play
 
 
+MAX_THROWS = 20_000
+
 PLAYERS: dict[str, Choice] = {
     "sane-random": sane_random,
     "sane-fast": sane_fast,
@@ -67,8 +69,11 @@ def play(game: Game, seats: list[Choice], rng: random.Random,
     """Play to the end; the seconds and decisions of player `timed`."""
     seconds = 0.0
     decisions = 0
-    while not game.over:
-        game.throw()
+    for _ in range(MAX_THROWS):  # the rules allow endless passing; count such a game as no win
+        if game.over:
+            break
+        if game.phase == "throw":
+            game.throw()
         if game.phase != "move":
             continue
         who = game.current
@@ -82,7 +87,7 @@ def play(game: Game, seats: list[Choice], rng: random.Random,
         else:
             assert isinstance(choice, Move)
             game.move(choice)
-    return game.winner, seconds, decisions
+    return game.winner, seconds, decisions  # None: no winner (or stopped at MAX_THROWS)
 
 
 def progress(name: str, done: int, total: int) -> None:

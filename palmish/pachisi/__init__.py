@@ -5,7 +5,10 @@ the computer players (ai.py). Pure: no device import.
 """
 
 from palmish.pachisi import ai
-from palmish.pachisi.game import NO_MOVE, PASS, Event, Game, Player, Throw
+from palmish.pachisi.game import CAUTION_TEXT, NO_MOVE, PASS, Event, Game, Player, Throw
 from palmish.pachisi.rules import IllegalMove, Move
 
-__all__ = ["NO_MOVE", "PASS", "Event", "Game", "IllegalMove", "Move", "Player", "Throw", "ai"]
+__all__ = [
+    "CAUTION_TEXT", "NO_MOVE", "PASS", "Event", "Game", "IllegalMove", "Move", "Player", "Throw",
+    "ai",
+]

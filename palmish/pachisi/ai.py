@@ -8,14 +8,19 @@
   the mover's next turn (from the throw odds, entering throws included)
   times what it would lose, plus blocking doubles, minus the opponents'
   progress (so captures count), plus the worth of an extra throw.
-- hard: the same evaluation, but a move that earns another throw is worth
-  the expected best answer over that throw's values (expectimax), and the
-  next opponent's reply is looked at over its throws (it is assumed to play
-  `normal`), which prices risk more exactly than the odds alone.
+- hard: looks further (expectimax over the throw values). A move that
+  earns another throw is worth the expected best continuation over that
+  throw; otherwise each opponent's answer is searched over its seven
+  throws (it is assumed to play like `normal`, from this same position),
+  which prices risk with blocking and landing rules instead of the odds
+  alone, and half the gain of the mover's own next throw is added (how well
+  the position will use the throws to come).
 
 Every level is deterministic (ties go to the most advanced move), never
 makes a caution move unless the rules force it (first turn, nothing else),
-and never passes while some move scores at least as well as passing.
+and never passes while some move scores at least as well as passing. After
+two rounds of throws in which no piece moved it stops passing too: the rules
+allow endless passing, and a table of computers must still finish.
 """
 
 from __future__ import annotations
@@ -36,6 +41,12 @@ OPPONENT_WEIGHT = 0.35
 EXTRA_THROW = 6.0
 DOUBLE_BLOCK = 3.0
 DOUBLE_RISK = 0.15  # only a double can take a double
+RISK_WEIGHT = 1.0
+LEADER_SHARE = 0.0  # how much the leading opponent counts over the mean
+PASSING = True
+STALL_ROUNDS = 2
+NEXT_WEIGHT = 0.5
+REPLIES = 3  # hard: how many opponents' answers it looks at
 
 Positions = list[list[int]]
 
@@ -65,11 +76,19 @@ def choose(game: Game, level: str = "normal") -> Move | _Pass:
             value = ctx.evaluate(after, me) + (EXTRA_THROW if again else 0.0)
         scored.append((value, m.frm, m))
     best_value, _, best = max(scored, key=lambda t: (t[0], t[1]))
-    if game.can_pass:
+    if game.can_pass and PASSING and not _stalled(game):
         stay = ctx.deep(pos, me, False) if level == "hard" else ctx.evaluate(pos, me)
         if best_value < stay:
             return PASS
     return best
+
+
+def _stalled(game: Game) -> bool:
+    """No piece has moved in the last round of throws: passing again could
+    lock the game for ever (every player blocked or passing), so move."""
+    span = STALL_ROUNDS * len(game.players)
+    recent = game.history[-span - 1:-1]  # the throw waiting now excluded
+    return len(recent) == span and all(t.outcome != "moved" for t in recent)
 
 
 def _apply(pos: Sequence[Sequence[int]], m: Move) -> Positions:
@@ -129,6 +148,7 @@ class _Context:
     def evaluate(self, pos: Positions, me: int) -> float:
         total = 0.0
         opp = 0.0
+        lead = 0.0
         seats = self.seats
         keys: dict[int, tuple[int, int]] = {}  # ring key -> (player, count)
         for pl in range(self.n):
@@ -143,7 +163,9 @@ class _Context:
                 total += s
             else:
                 opp += s
-        total -= OPPONENT_WEIGHT * opp / max(self.n - 1, 1)
+                lead = max(lead, s)
+        mean = opp / max(self.n - 1, 1)
+        total -= OPPONENT_WEIGHT * (LEADER_SHARE * lead + (1 - LEADER_SHARE) * mean)
         # Exposure of my pieces on unsafe ring squares.
         mine = pos[me]
         seen: set[int] = set()
@@ -171,7 +193,7 @@ class _Context:
             hit = 1.0 - survive
             if count >= 2:
                 hit *= DOUBLE_RISK
-            total -= hit * count * (piece_value(p) + OPPONENT_WEIGHT * 10)
+            total -= RISK_WEIGHT * hit * count * (piece_value(p) + OPPONENT_WEIGHT * 10)
             if count >= 2:
                 # A double blocks opponents coming up behind it.
                 for pl in range(self.n):
@@ -180,12 +202,52 @@ class _Context:
                         total += DOUBLE_BLOCK * sum(1 for q in pos[pl] if 0 < q < r <= q + 12)
         return total
 
+    def reply(self, pos: Positions, me: int) -> float:
+        """The evaluation once each opponent has answered: for every opponent
+        (each from this same position), over each of its throws it plays as
+        `normal` would from its own point of view; the changes add up."""
+        base = self.evaluate(pos, me)
+        total = base
+        for step in range(1, REPLIES + 1):
+            opp = (me + step) % self.n
+            if opp == me:
+                break
+            expected = 0.0
+            for v, pv in self.odds.items():
+                moves = rules.legal_moves(pos, self.seats, opp, v, self.first[opp])
+                best: Move | None = None
+                best_value = 0.0
+                for m in moves:
+                    if m.caution:
+                        continue
+                    value = self.evaluate(_apply(pos, m), opp)
+                    if best is None or value > best_value:
+                        best, best_value = m, value
+                expected += pv * (base if best is None else self.evaluate(_apply(pos, best), me))
+            total += expected - base
+        if NEXT_WEIGHT:
+            total += NEXT_WEIGHT * (self.next_turn(pos, me) - base)
+        return total
+
+    def next_turn(self, pos: Positions, me: int) -> float:
+        """The expected evaluation after the mover's own next throw, played
+        at its best (or passed): how well the position uses the throws."""
+        base = self.evaluate(pos, me)
+        expected = 0.0
+        for v, pv in self.odds.items():
+            best = base
+            for m in rules.legal_moves(pos, self.seats, me, v, False):
+                if not m.caution:
+                    best = max(best, self.evaluate(_apply(pos, m), me))
+            expected += pv * best
+        return expected
+
     def deep(self, pos: Positions, me: int, again: bool) -> float:
         """hard: the evaluation, and when the mover throws again, the
         expected best continuation over that throw."""
-        base = self.evaluate(pos, me)
         if not again:
-            return base
+            return self.reply(pos, me)
+        base = self.evaluate(pos, me)
         expected = 0.0
         for v, pv in self.odds.items():
             moves = rules.legal_moves(pos, self.seats, me, v, self.first[me])

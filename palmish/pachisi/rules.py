@@ -81,15 +81,26 @@ def draw(rng: random.Random, dice: str) -> int:
     return rng.choice(FACES)
 
 
-def key(seat: int, player: int, pos: int) -> int:
-    """One number per physical square: 0..67 the ring (South's position - 1),
-    68 + 7 * player + k the player's private home-stretch square k; -1 for
-    the start area and the finish, which are not squares."""
+def _key(seat: int, pos: int) -> int:
     if 1 <= pos <= RING:
         return (pos - 1 + 17 * seat) % RING
     if RING < pos < FINISH:
-        return RING + 7 * player + (pos - RING - 1)
+        return RING + 7 * seat + (pos - RING - 1)
     return -1
+
+
+# KEYS[seat][pos]: one number per physical square (see key()).
+KEYS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_key(seat, pos) for pos in range(FINISH + 1)) for seat in range(4)
+)
+
+
+def key(seat: int, player: int, pos: int) -> int:
+    """One number per physical square: 0..67 the ring (South's position - 1),
+    68 + 7 * seat + k the home-stretch square k of the player in that seat
+    (private: one player per seat); -1 for the start area and the finish,
+    which are not squares. `player` is kept for callers; the seat decides."""
+    return KEYS[seat][pos]
 
 
 def _south_path() -> tuple[tuple[int, int], ...]:
@@ -146,10 +157,10 @@ def occupants(positions: Sequence[Sequence[int]], seats: Sequence[int]) -> Occup
     """Square key -> [(player, [pieces])] for every square with pieces on it."""
     occ: Occupants = {}
     for pl, ps in enumerate(positions):
-        seat = seats[pl]
+        keys = KEYS[seats[pl]]
         for pc, pos in enumerate(ps):
             if 0 < pos < FINISH:
-                here = occ.setdefault(key(seat, pl, pos), [])
+                here = occ.setdefault(keys[pos], [])
                 for owner, pieces in here:
                     if owner == pl:
                         pieces.append(pc)
@@ -172,9 +183,20 @@ def legal_moves(
     entering move, for its lowest-numbered piece.
     """
     ps = positions[player]
-    seat = seats[player]
-    occ = occupants(positions, seats)
-    blocked = {k for k, v in occ.items() if any(len(pcs) >= 2 for _, pcs in v)}
+    # counts[k][pl]: how many of player pl's pieces stand on square k
+    counts: dict[int, dict[int, int]] = {}
+    blocked: set[int] = set()
+    for pl, others in enumerate(positions):
+        keys = KEYS[seats[pl]]
+        for pos in others:
+            if 0 < pos < FINISH:
+                k = keys[pos]
+                here = counts.setdefault(k, {})
+                c = here.get(pl, 0) + 1
+                here[pl] = c
+                if c >= 2:
+                    blocked.add(k)
+    keys = KEYS[seats[player]]
     moves: list[Move] = []
     done: set[int] = set()
     can_enter = first_turn or value in GRACE
@@ -183,30 +205,34 @@ def legal_moves(
         if frm in done or frm == FINISH or (frm == 0 and not can_enter):
             continue
         done.add(frm)
-        pieces = (piece,) if frm == 0 else tuple(i for i in range(PIECES) if ps[i] == frm)
         to = frm + value
         if to > FINISH:
             continue
-        if blocked and any(key(seat, player, s) in blocked for s in range(frm + 1, to)):
+        if blocked and not blocked.isdisjoint(keys[frm + 1:to]):
             continue
-        captures: list[tuple[int, int]] = []
+        pieces = (piece,) if frm == 0 else tuple(i for i in range(PIECES) if ps[i] == frm)
+        captures: tuple[tuple[int, int], ...] = ()
         if to < FINISH:
-            k = key(seat, player, to)
-            here = occ.get(k, ())
-            if sum(len(pcs) for pl, pcs in here if pl == player) + len(pieces) > 2:
-                continue
-            safe = k in SAFE_KEYS or to > RING
-            ok = True
-            for pl, pcs in here:
-                if pl == player:
+            k = keys[to]
+            at_to = counts.get(k)
+            if at_to:
+                if at_to.get(player, 0) + len(pieces) > 2:
                     continue
-                if len(pcs) >= 2 and (len(pieces) == 1 or safe):
-                    ok = False
-                elif not safe:
-                    captures += [(pl, pc) for pc in pcs]
-            if not ok:
-                continue
-        moves.append(Move(player, pieces, frm, to, tuple(sorted(captures)), to == CAUTION))
+                safe = k in SAFE_KEYS or to > RING
+                ok = True
+                taken: list[tuple[int, int]] = []
+                for pl, c in at_to.items():
+                    if pl == player:
+                        continue
+                    if c >= 2 and (len(pieces) == 1 or safe):
+                        ok = False
+                    elif not safe:
+                        taken += [(pl, pc) for pc in range(PIECES) if positions[pl][pc] == (
+                            (k - 17 * seats[pl]) % RING + 1)]
+                if not ok:
+                    continue
+                captures = tuple(sorted(taken))
+        moves.append(Move(player, pieces, frm, to, captures, to == CAUTION))
     return moves
 
 

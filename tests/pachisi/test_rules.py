@@ -128,7 +128,7 @@ def test_seat_position_p_is_south_position_p_plus_17_s() -> None:
 
 def test_twelve_safe_squares_three_per_arm() -> None:
     assert len(rules.SAFE_SQUARES) == 12
-    assert rules.SAFE_POSITIONS == {4, 13, 17, 21, 30, 34, 38, 47, 51, 55, 64, 68}
+    assert {4, 13, 17, 21, 30, 34, 38, 47, 51, 55, 64, 68} == rules.SAFE_POSITIONS
     arms = Counter((x < 8) * 1 + (x > 10) * 2 + (y < 8) * 4 + (y > 10) * 8
                    for x, y in rules.SAFE_SQUARES)
     assert sorted(arms.values()) == [3, 3, 3, 3]
