@@ -189,16 +189,17 @@ class PachisiView:
             bold, std = fb.font("bold"), fb.font("std")
             x, y, w = panel.text.x, panel.text.y, panel.text.w
             name = game.players[game.current].name
+            tail = " to play"
             if game.over:
-                head = f"{game.players[game.winner].name} wins!" if game.winner is not None \
-                    else "Game over"
-            else:
-                head = f"Turn: {name}"
+                name, tail = ("Game over", "") if game.winner is None else (
+                    game.players[game.winner].name, " wins!")
             swatch = self.art.piece("pawn", game.colour(game.winner if game.winner is not None
                                                         else game.current))
             fb.blit(swatch, x, y + (bold.height - swatch.height) // 2, clip=clip)
             tx = x + swatch.width + 2 * self.layout.scale
-            fb.text(tx, y, bold.fit(head, x + w - tx), ink, bold, clip=clip)
+            tx += fb.text(tx, y, bold.fit(name, x + w - tx), ink, bold, clip=clip)
+            if std.width(tail) <= x + w - tx:
+                fb.text(tx, y, tail, ink, std, clip=clip)
             y += bold.height
             fb.text(x, y, std.fit("Throws: " + throws_line(game), w), ink, std, clip=clip)
             y += std.height + self.layout.scale * 2

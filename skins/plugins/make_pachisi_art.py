@@ -81,6 +81,7 @@ def shape_points(shape: str, u: float) -> list[tuple[float, float]]:
 def classic_piece(colour: str, kind: str, size: int) -> Image.Image:
     rgb = CLASSIC[colour]
     light = tuple(min(255, v + 70) for v in rgb)
+    shade = tuple(v * 7 // 10 for v in rgb)
 
     def paint(img: Image.Image, u: float) -> None:
         d = ImageDraw.Draw(img)
@@ -92,7 +93,9 @@ def classic_piece(colour: str, kind: str, size: int) -> Image.Image:
             circle(d, c, c, 2.6 * u, fill=(0, 0, 0, 0))
             return
         circle(d, c, c, 7.2 * u, fill=(0, 0, 0, 255))
-        circle(d, c, c, 6.0 * u, fill=(*rgb, 255))
+        # A shaded lower right makes a solid ball, never mistaken for a finished ring.
+        circle(d, c, c, 6.0 * u, fill=(*shade, 255))
+        circle(d, c - 0.9 * u, c - 0.9 * u, 5.0 * u, fill=(*rgb, 255))
         if size >= 16:
             d.arc((c - 4.2 * u, c - 4.2 * u, c + 4.2 * u, c + 4.2 * u), 200, 260,
                   fill=(*light, 255), width=round(1.2 * u))
