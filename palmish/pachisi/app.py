@@ -421,7 +421,7 @@ class PachisiApp(BoardGameApp):
             def typed(name: object) -> None:
                 if not isinstance(name, str):
                     return  # cancelled: the old game goes on
-                if not valid_name(name) or name in names:
+                if not valid_name(name) or name in names or name in computer_names(computers):
                     self.open(Alert("Pachisi", f"Please choose another name than {name!r}.",
                                     icon="error"), lambda _: ask(done))
                     return
