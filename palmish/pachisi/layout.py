@@ -106,7 +106,8 @@ class PachisiLayout:
         """Beside the die: the value thrown (or 'Throw' while waiting for one)."""
         r, c = self.corner(seat), self.cell
         die = self.die_rect(seat)
-        return Rect(die.right + c // 2, die.y, r.right - die.right - c, die.h)
+        x = die.right + c // 4
+        return Rect(x, die.y, r.right - c // 4 - x, die.h)
 
 
 def layout_for(config: DisplayConfig, bounds: Rect | None = None) -> PachisiLayout:
