@@ -41,9 +41,6 @@ OPPONENT_WEIGHT = 0.35
 EXTRA_THROW = 6.0
 DOUBLE_BLOCK = 3.0
 DOUBLE_RISK = 0.15  # only a double can take a double
-RISK_WEIGHT = 1.0
-LEADER_SHARE = 0.0  # how much the leading opponent counts over the mean
-PASSING = True
 STALL_ROUNDS = 2
 NEXT_WEIGHT = 0.5
 REPLIES = 3  # hard: how many opponents' answers it looks at
@@ -76,7 +73,7 @@ def choose(game: Game, level: str = "normal") -> Move | _Pass:
             value = ctx.evaluate(after, me) + (EXTRA_THROW if again else 0.0)
         scored.append((value, m.frm, m))
     best_value, _, best = max(scored, key=lambda t: (t[0], t[1]))
-    if game.can_pass and PASSING and not _stalled(game):
+    if game.can_pass and not _stalled(game):
         stay = ctx.deep(pos, me, False) if level == "hard" else ctx.evaluate(pos, me)
         if best_value < stay:
             return PASS
@@ -148,7 +145,6 @@ class _Context:
     def evaluate(self, pos: Positions, me: int) -> float:
         total = 0.0
         opp = 0.0
-        lead = 0.0
         seats = self.seats
         keys: dict[int, tuple[int, int]] = {}  # ring key -> (player, count)
         for pl in range(self.n):
@@ -163,9 +159,7 @@ class _Context:
                 total += s
             else:
                 opp += s
-                lead = max(lead, s)
-        mean = opp / max(self.n - 1, 1)
-        total -= OPPONENT_WEIGHT * (LEADER_SHARE * lead + (1 - LEADER_SHARE) * mean)
+        total -= OPPONENT_WEIGHT * opp / max(self.n - 1, 1)
         # Exposure of my pieces on unsafe ring squares.
         mine = pos[me]
         seen: set[int] = set()
@@ -193,7 +187,7 @@ class _Context:
             hit = 1.0 - survive
             if count >= 2:
                 hit *= DOUBLE_RISK
-            total -= RISK_WEIGHT * hit * count * (piece_value(p) + OPPONENT_WEIGHT * 10)
+            total -= hit * count * (piece_value(p) + OPPONENT_WEIGHT * 10)
             if count >= 2:
                 # A double blocks opponents coming up behind it.
                 for pl in range(self.n):

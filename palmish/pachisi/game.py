@@ -214,11 +214,6 @@ class Game:
     def key(self, player: int, pos: int) -> int:
         return rules.key(self.seats[player], player, pos)
 
-    def occupancy(self) -> dict[int, tuple[int, list[int]]]:
-        """Square key -> (player, pieces there) for the squares one player holds
-        alone; safe squares may hold several players, see occupants()."""
-        return {k: v[0] for k, v in self._occupants().items() if len(v) == 1}
-
     def _occupants(self) -> dict[int, list[tuple[int, list[int]]]]:
         return rules.occupants(self._pos, self.seats)
 
