@@ -363,7 +363,7 @@ class PachisiApp(BoardGameApp):
         self._after()
 
     def play_again(self) -> None:
-        self.start_game(self.game.players, self.game.dice)
+        self.start_game(self.game.players)  # the dice of the Preferences
 
     def _game_over(self) -> None:
         game = self.game

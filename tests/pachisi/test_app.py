@@ -377,3 +377,37 @@ def test_help_pages_and_about_open(make_device: MakeDevice) -> None:
         assert device.modals
         device.post(KeyDown(Key.HOME))
         assert not device.modals, command
+
+
+def test_sounds_come_from_the_sound_plugin_and_the_preference_silences_them(
+        make_device: MakeDevice) -> None:
+    device, app = make_device()
+    sound = app.media.plugin("sound")
+    assert sound is not None
+    set_up(app, [[10, 0, 0, 0], [0, 0, 0, 0]], [3, 3])
+    device.take_sounds()
+    device.post(KeyDown(Key.SELECT))
+    assert device.take_sounds() == [sound.sound(app.sound_ids["throw"])]
+    device.post(KeyDown(Key.SELECT))
+    assert device.take_sounds() == [sound.sound(app.sound_ids["move"])]
+    app.prefs["sound"] = False
+    device.advance(device.now_ms + 3 * STEP)
+    assert device.take_sounds() == []
+
+
+def test_preferences_set_the_level_speed_and_dice(make_device: MakeDevice) -> None:
+    device, app = make_device()
+    device.post(MenuCommand("prefs"))
+    form = device.modals[-1]
+    assert isinstance(form, Form)
+    values = dict(form.values)
+    values.update(level=2, speed=2, dice=1)
+    form.close((0, values))
+    device.post(KeyDown(Key.LEFT))
+    assert (app.level_pref(), app.speed_ms(), app.dice_pref()) == ("hard", SPEED_MS["fast"],
+                                                                   "die7")
+    assert app.game.dice == "cowrie"  # the dice change from the next game
+    device.post(MenuCommand("again"))
+    assert app.game.dice == "die7"
+    prefs = device.storage.load_prefs("PPch")
+    assert prefs["level"] == "hard" and prefs["speed"] == "fast"
