@@ -100,7 +100,7 @@ def load_art(layout: PachisiLayout, pieces: PluginLike | None,
     if board_img is None:
         board_img = pictures.draw_board(c)
     mark = from_plugin(board, "mark", (c, c), "board") or pictures.frame(
-        (c, c), YELLOW, max(2, c // 4))
+        (c, c), YELLOW, max(2, c // 5))
     target = from_plugin(board, "target", (c, c), "board") or pictures.target_mark(c, YELLOW)
     corner = layout.corner(0)
     turn = from_plugin(board, "turn", (corner.w, corner.h), "board") or pictures.frame(

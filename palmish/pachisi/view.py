@@ -127,11 +127,13 @@ class PachisiView:
                 img = self.art.piece("double" if n > 1 else "pawn", game.colour(pl))
                 fb.blit(img, cell.x, cell.y, clip=clip)
                 continue
-            # Several players on a safe square: a half-size piece in each quarter.
+            # Several players on a safe square: half-size pieces, two side by side in
+            # the middle, three or four in the quarters.
             half = cell.w // 2
+            top = cell.y + (half // 2 if len(owners) == 2 else 0)
             for i, (pl, n) in enumerate(owners[:4]):
                 img = self.art.small_piece("double" if n > 1 else "pawn", game.colour(pl))
-                fb.blit(img, cell.x + (i % 2) * half, cell.y + (i // 2) * half, clip=clip)
+                fb.blit(img, cell.x + (i % 2) * half, top + (i // 2) * half, clip=clip)
 
     def _corners(self, fb: Framebuffer, scene: Scene, clip: Rect) -> None:
         game = scene.game

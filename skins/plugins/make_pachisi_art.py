@@ -252,7 +252,7 @@ def board_pictures(style: dict[str, object], cell: int) -> dict[str, Image.Image
     assert isinstance(panel_rgb, tuple)
     panel = textured(Image.new("RGB", (2 * cell, 2 * cell), panel_rgb), panel_rgb,
                      int(style["texture"]) // 2, cell + 1)  # type: ignore[call-overload]
-    mark = pictures.frame((cell, cell), (255, 220, 0), max(2, cell // 4))
+    mark = pictures.frame((cell, cell), (255, 220, 0), max(2, cell // 5))
     target = pictures.target_mark(cell, (255, 220, 0))
     return {"board": board, "turn": turn, "panel": panel, "mark": mark, "target": target}
 
