@@ -85,7 +85,8 @@ def statistics_text(tallies: Tallies) -> str:
         lines.append(title)
         for _, name, played, won in mine:
             share = f" ({100 * won // played}%)" if played else ""
-            lines.append(f"{name}: {played} games, {won} won{share}")
+            games = "1 game" if played == 1 else f"{played} games"
+            lines.append(f"{name}: {games}, {won} won{share}")
         lines.append("")
     return "\n".join(lines).rstrip()
 

@@ -6,7 +6,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 from palmish.boardgame.dialogs import button_labels
-from palmish.device.events import Key, KeyDown, MenuCommand, PenDown, PenUp, Rotate
+from palmish.device.events import (
+    Key,
+    KeyDown,
+    MenuCommand,
+    PenDown,
+    PenUp,
+    Rotate,
+    ToggleInputArea,
+)
 from palmish.device.geometry import Rect
 from palmish.device.system import Device
 from palmish.device.ui.alert import Alert
@@ -267,6 +275,23 @@ def test_rotation_mid_turn_keeps_the_marker(make_device: MakeDevice) -> None:
     assert app.game.positions(0) == (30, 14, 0, 0)
 
 
+def test_closing_the_input_area_mid_turn_keeps_the_game(make_device: MakeDevice) -> None:
+    device, app = make_device("square")
+    set_up(app, [[30, 10, 0, 0], [0, 0, 0, 0]], [4])
+    device.post(KeyDown(Key.SELECT))
+    device.post(KeyDown(Key.DOWN))
+    mark = app.scene.mark
+    device.post(ToggleInputArea())
+    assert device.config.name.value == "tall" and app.layout is not None
+    assert app.layout.panel is not None and app.scene.mark == mark
+    assert app.game.phase == "move" and app.game.last_throw == 4
+    device.post(ToggleInputArea())
+    assert device.config.name.value == "square" and app.layout is not None
+    assert app.layout.panel is None and app.scene.mark == mark
+    device.post(KeyDown(Key.SELECT))
+    assert app.game.positions(0) == (30, 14, 0, 0)
+
+
 def test_every_decision_is_saved_and_resumed_exactly(make_device: MakeDevice,
                                                      tmp_path: Path) -> None:
     data = tmp_path / "resume"
@@ -355,8 +380,8 @@ def test_statistics_list_people_and_computers(make_device: MakeDevice) -> None:
     device.post(MenuCommand("stats"))
     viewer = device.modals[-1]
     assert isinstance(viewer, TextViewer)
-    assert "Ann: 1 games, 1 won (100%)" in viewer.text
-    assert "Silicon: 1 games, 0 won (0%)" in viewer.text
+    assert "Ann: 1 game, 1 won (100%)" in viewer.text
+    assert "Silicon: 1 game, 0 won (0%)" in viewer.text
 
 
 def test_play_again_after_a_win_keeps_the_players(make_device: MakeDevice) -> None:
