@@ -12,6 +12,7 @@ from palmish.pachisi.pictures import draw_board, start_directions, track_squares
 from palmish.pachisi.rules import FACES, GRID, SAFE_SQUARES, START_SQUARE, TRACK
 from palmish.pachisi.view import cowries_up, throws_line
 
+STARTS = [xy for xy in START_SQUARE if xy is not None]
 EXPECTED = {
     # config: (cell, board rect, panel below/beside or None)
     ConfigName.SQUARE_LOW: (8, (0, 0, 152, 152), None),
@@ -52,7 +53,7 @@ def test_corners_hold_the_names_pieces_and_die_off_the_track(name: ConfigName) -
             assert corner.intersect(part) == part
             assert all(part.intersect(t) is None for t in track)
         # The seat's start square touches its corner (clockwise from the corner).
-        start = lay.square_rect(START_SQUARE[seat])
+        start = lay.square_rect(STARTS[seat])
         grown = type(start)(start.x - 1, start.y - 1, start.w + 2, start.h + 2)
         assert grown.intersect(corner) is not None
 
@@ -67,17 +68,17 @@ def test_square_at_inverts_square_rect() -> None:
 
 def test_start_triangles_point_clockwise() -> None:
     dirs = dict(start_directions())
-    assert dirs[START_SQUARE[0]] == (0, -1)  # South goes up its arm, then west
-    assert dirs[START_SQUARE[1]] == (1, 0)
-    assert dirs[START_SQUARE[2]] == (0, 1)
-    assert dirs[START_SQUARE[3]] == (-1, 0)
+    assert dirs[STARTS[0]] == (0, -1)  # South goes up its arm, then west
+    assert dirs[STARTS[1]] == (1, 0)
+    assert dirs[STARTS[2]] == (0, 1)
+    assert dirs[STARTS[3]] == (-1, 0)
 
 
 def test_the_plain_board_colours_safe_squares_and_home_stretches() -> None:
     img = draw_board(8)
     assert img.size == (GRID * 8, GRID * 8)
     safe = {xy for xy in SAFE_SQUARES} | {xy for t in TRACK for xy in t[69:76] if xy}
-    plain = track_squares() - safe - set(START_SQUARE)
+    plain = track_squares() - safe - set(STARTS)
     green = img.getpixel((next(iter(SAFE_SQUARES))[0] * 8 + 4, next(iter(SAFE_SQUARES))[1] * 8 + 4))
     white = img.getpixel((min(plain)[0] * 8 + 4, min(plain)[1] * 8 + 4))
     assert green != white
