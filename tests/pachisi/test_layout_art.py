@@ -77,11 +77,14 @@ def test_start_triangles_point_clockwise() -> None:
 def test_the_plain_board_colours_safe_squares_and_home_stretches() -> None:
     img = draw_board(8)
     assert img.size == (GRID * 8, GRID * 8)
-    safe = {xy for xy in SAFE_SQUARES} | {xy for t in TRACK for xy in t[69:76] if xy}
+    safe = set(SAFE_SQUARES) | {xy for t in TRACK for xy in t[69:76] if xy is not None}
     plain = track_squares() - safe - set(STARTS)
-    green = img.getpixel((next(iter(SAFE_SQUARES))[0] * 8 + 4, next(iter(SAFE_SQUARES))[1] * 8 + 4))
-    white = img.getpixel((min(plain)[0] * 8 + 4, min(plain)[1] * 8 + 4))
-    assert green != white
+    def colour(xy: tuple[int, int]) -> object:
+        return img.getpixel((xy[0] * 8 + 4, xy[1] * 8 + 4))
+
+    greens = {colour(xy) for xy in safe}
+    plains = {colour(xy) for xy in plain}
+    assert len(greens) == 1 and len(plains) == 1 and greens != plains
 
 
 def test_plain_art_without_plugins_has_every_picture() -> None:
