@@ -77,8 +77,10 @@ def test_start_triangles_point_clockwise() -> None:
 def test_the_plain_board_colours_safe_squares_and_home_stretches() -> None:
     img = draw_board(8)
     assert img.size == (GRID * 8, GRID * 8)
-    safe = {xy for xy in SAFE_SQUARES if xy is not None} | {xy for t in TRACK for xy in t[69:76] if xy is not None}
+    stretches = {xy for t in TRACK for xy in t[69:76] if xy is not None}
+    safe = {xy for xy in SAFE_SQUARES if xy is not None} | stretches
     plain = track_squares() - safe - set(STARTS)
+
     def colour(xy: tuple[int, int]) -> object:
         return img.getpixel((xy[0] * 8 + 4, xy[1] * 8 + 4))
 
