@@ -134,3 +134,15 @@ def test_gremlins_with_pachisi_running(config: str, tmp_path: Path, built_plugin
     result = run_gremlins(device, 1500, seed=13)
     assert result.ok, f"seed {result.seed}, event {result.events}: {result.problem}\n" \
                       f"{result.detail}"
+
+
+def test_the_third_app_button_opens_pachisi(tmp_path: Path, built_plugins: Path) -> None:
+    from palmish.apps import HARD_BUTTONS
+
+    device = Device(CONFIGS[ConfigName.SQUARE], tmp_path, installed_apps(), "launcher",
+                    report=lambda message: None, durable=False, cache_dir=built_plugins,
+                    buttons=HARD_BUTTONS)
+    device.post(KeyDown(Key.APP3))
+    assert device.running_app.id == "pachisi" and device.running_app.name == "Pachisi"
+    assert device.running_app.creator == "PPch"
+    device.shutdown()
