@@ -346,10 +346,25 @@ class SigmarApp(BoardGameApp):
                     self.prefs["cleared"] = [*cleared, game.level]
             self.save_prefs()
             self.say("Cleared with the Hint's help!" if self.assisted else "The garden is clear!")
-            self.open_form(dialogs.won_alert(self.title(), self.assisted, len(game.moves)),
-                           lambda r: self.new() if r.button == "New Game" else None)
+            after = self._level_after(game.level)
+            self.open_form(dialogs.won_alert(self.title(), self.assisted, len(game.moves), after),
+                           lambda r: self._after_win(r.button, after))
         else:
             self.say("Stuck: no reaction is left. Undo or Try Again")
+
+    def _level_after(self, level: str | None) -> LevelEntry | None:
+        """The level after this one in the Levels list (None after the last, or for a
+        random board): a player working through the levels goes on with one tap."""
+        ids = [e.id for e in self.levels]
+        if level is None or level not in ids or ids.index(level) + 1 >= len(ids):
+            return None
+        return self.levels[ids.index(level) + 1]
+
+    def _after_win(self, button: str | None, after: LevelEntry | None) -> None:
+        if button == "Next" and after is not None:
+            self.start_game(Game.from_level(after.level, level=after.id))
+        elif button == "New Game":
+            self.new()
 
     def undo(self) -> None:
         if not self.game.can_undo:

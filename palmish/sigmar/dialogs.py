@@ -68,10 +68,14 @@ def statistics(tally: Tally, assisted: int, cleared: Iterable[str],
     return Alert("Statistics", statistics_text(tally, assisted, cleared, levels))
 
 
-def won_alert(title: str, assisted: bool, takes: int) -> Alert:
+def won_alert(title: str, assisted: bool, takes: int, after: LevelEntry | None = None) -> Alert:
+    """The win; with `after` (the level after a cleared level) a "Next" button opens it."""
     how = " with the Hint's help (counted as assisted)" if assisted else ""
-    return Alert("Garden Cleared", f"{title}: cleared in {takes} reactions{how}.",
-                 buttons=("New Game", "OK"))
+    text = f"{title}: cleared in {takes} reactions{how}."
+    if after is None:
+        return Alert("Garden Cleared", text, buttons=("New Game", "OK"))
+    return Alert("Garden Cleared", f"{text}\nNext: {level_label(after, False)}",
+                 buttons=("Next", "New Game", "OK"))
 
 
 def board_info_text(game: Game, title: str, tally: Tally) -> str:

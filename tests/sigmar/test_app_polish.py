@@ -18,12 +18,12 @@ from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form
 from palmish.launcher import LauncherApp
 from palmish.launcher.app import CELL_H, CELL_W, TITLE_H, default_icon
-from palmish.sigmar import Atom
+from palmish.sigmar import Atom, solver
 from palmish.sigmar.app import NO_SOLUTION, SigmarApp
-from palmish.sigmar.rules import METAL_ORDER
 from palmish.sigmar.messages import wordings
+from palmish.sigmar.rules import METAL_ORDER
 from palmish.sigmar.view import KINDS
-from tests.sigmar.conftest import PLUGINS, Make, centre, tap, tap_cell
+from tests.sigmar.conftest import PLUGINS, Make, centre, press, tap, tap_cell
 
 
 def launcher_cell(device: Device, index: int) -> Image.Image:
@@ -64,7 +64,7 @@ def test_the_launcher_shows_a_garden_icon_and_the_whole_short_name(
 
 @pytest.mark.parametrize("config", list(ConfigName), ids=lambda n: n.value)
 def test_preferences_fit_each_control_on_one_row(config: ConfigName, make: Make) -> None:
-    device, app = make(config)
+    device, _ = make(config)
     device.post(MenuCommand("prefs"))
     form = device.modals[-1]
     assert isinstance(form, Form)
@@ -230,4 +230,27 @@ def test_the_keys_cursor_is_seen_among_the_selection_s_partners(make: Make) -> N
     device.post(KeyDown(Key.DOWN))  # ... then the second
     assert app.focus == second
     assert look(first) == plain[0] and look(second) != plain[1]
+    device.shutdown()
+
+
+def test_a_cleared_level_offers_the_next_one(make: Make) -> None:
+    device, app = make(board="1")
+    for t in solver.solve(app.game) or []:
+        tap_cell(device, app, t.a)
+        if t.b is not None:
+            tap_cell(device, app, t.b)
+    assert app.game.won
+    alert = device.modals[-1]
+    assert "Next: 2. Salt Flats" in alert.message  # type: ignore[attr-defined]
+    assert shown_whole(alert)
+    press(device, "Next")
+    assert not device.modals and app.game.level == "2" and app.game.moves == []
+    assert not app.recorded  # a new attempt
+    device.shutdown()
+
+
+def test_the_last_level_offers_a_new_game(make: Make) -> None:
+    device, app = make(board="12")  # Grand Garden: the last bundled level
+    assert app._level_after("12") is None
+    assert app._level_after(None) is None
     device.shutdown()
