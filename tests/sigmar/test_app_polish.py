@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from palmish.cli import main
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import Key, KeyDown, MenuCommand
 from palmish.device.geometry import Rect
@@ -201,10 +202,12 @@ def test_the_app_s_alerts_fit_the_160x160_screen(make: Make) -> None:
     app.prefs["cleared"] = [str(i) for i in range(1, 13)]
     app.prefs["assisted"] = 1234
     assert app.layout is not None and app.layout.line is not None
-    for open_it in (lambda: tap(device, *centre(app.layout.line)),  # type: ignore[union-attr]
-                    lambda: device.post(MenuCommand("stats")),
-                    lambda: device.post(MenuCommand("about"))):
-        open_it()
+    line = app.layout.line
+    for what in ("details", "stats", "about"):
+        if what == "details":
+            tap(device, *centre(line))  # the line below the field opens the board's details
+        else:
+            device.post(MenuCommand(what))
         alert = device.modals[-1]
         assert shown_whole(alert), alert.message  # type: ignore[attr-defined]
         alert.close(None)
@@ -218,10 +221,11 @@ def test_the_keys_cursor_is_seen_among_the_selection_s_partners(make: Make) -> N
                 if len(game.partners(*c)) >= 2)
     first, second = game.partners(*atom)[:2]
     tap_cell(device, app, atom)  # selected: every partner gets its dot
-    assert app.layout is not None
+    lay = app.layout
+    assert lay is not None
 
     def look(cell: tuple[int, int]) -> bytes:
-        return device.screen.image.crop(app.layout.cell_rect(*cell).box()).tobytes()
+        return device.screen.image.crop(lay.cell_rect(*cell).box()).tobytes()
 
     plain = look(first), look(second)
     device.post(KeyDown(Key.DOWN))  # the cursor on the first partner
@@ -254,3 +258,16 @@ def test_the_last_level_offers_a_new_game(make: Make) -> None:
     assert app._level_after("12") is None
     assert app._level_after(None) is None
     device.shutdown()
+
+
+@pytest.mark.parametrize(("text", "warned"), [("Odd\nee\ne\n", True), ("Pair\nee\n", False),
+                                              ("Metal\n2\n", True)])
+def test_install_warns_about_a_level_that_cannot_be_cleared(
+        text: str, warned: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    level = tmp_path / "mine.dat"
+    level.write_text(text, encoding="utf-8")
+    assert main(["install", str(level), "--data-dir", str(tmp_path / "data")]) == 0
+    out = capsys.readouterr().out
+    assert "installed Sigmar's Garden level mine" in out
+    assert ("cannot be cleared" in out) is warned, out
+    assert (tmp_path / "data" / "files" / "PSgm" / "mine.dat").exists()  # installed anyway
