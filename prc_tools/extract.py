@@ -11,6 +11,7 @@ resource order and any odd layout. docs/prc-tools.md gives the promise;
 from __future__ import annotations
 
 import contextlib
+import io
 import shutil
 import tempfile
 from pathlib import Path
@@ -23,6 +24,7 @@ from prc_tools import bitmap, sound
 from prc_tools.bitmap_splice import visible_pixels
 from prc_tools.database import ATTR_RESOURCE, GAP, NAME_FIELD_SIZE, Database, Resource
 from prc_tools.errors import PluginError, PrcError
+from prc_tools.folder_files import MemoryFiles
 from prc_tools.manifest import BITMAP_TYPES
 from prc_tools.manifest_exact import DATE_FIELDS, FlowPair, date_value
 from prc_tools.pinf import INFO_ID, INFO_TYPE, YAML_ERRORS, find
@@ -31,11 +33,13 @@ from prc_tools.plugin import (
     MAX_SOURCE_PIXELS,
     WAVE_TYPE,
     MemberKey,
-    build_folder,
+    build_files,
     info_bytes,
     yaml_text,
 )
 from prc_tools.schema import registry
+
+MANIFEST_NAME = "manifest.yaml"
 
 
 def extract(db: Database, out: Path) -> Path:
@@ -49,19 +53,21 @@ def extract(db: Database, out: Path) -> Path:
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise PluginError(f"{out}: exists and is not an empty folder")
     out.parent.mkdir(parents=True, exist_ok=True)
+    # The folder must build back to the same bytes (docs/prc-tools.md). Should
+    # plugin fields not give the same 'pINF' back (or break a game rule), the
+    # 'pINF' stays raw; should anything else fail, every resource does. Each try
+    # is built from the bytes it would write, so only the one kept is written.
+    expected = db.to_bytes()
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
     try:
-        # The folder must build back to the same bytes (docs/prc-tools.md). Should
-        # plugin fields not give the same 'pINF' back (or break a game rule), the
-        # 'pINF' stays raw; should anything else fail, every resource does.
-        first = _Extractor(db, staging, as_plugin=True, decoded=True)
-        first.run()
-        for as_plugin, decoded in [(False, True)] * first.as_plugin + [(False, False)]:
-            if _rebuilds(staging, db):
+        attempt = _Extractor(db, staging, as_plugin=True, decoded=True)
+        attempt.run()
+        for as_plugin, decoded in [(False, True)] * attempt.as_plugin + [(False, False)]:
+            if attempt.rebuilds(expected):
                 break
-            shutil.rmtree(staging)
-            staging.mkdir()
-            _Extractor(db, staging, as_plugin, decoded).run()
+            attempt = _Extractor(db, staging, as_plugin, decoded)
+            attempt.run()
+        attempt.save()
         if out.exists():
             out.rmdir()
         staging.rename(out)
@@ -78,14 +84,6 @@ def safe_code(code: str) -> str:
     )
 
 
-def _rebuilds(folder: Path, db: Database) -> bool:
-    """Whether `build` of `folder` gives `db`'s bytes back."""
-    try:
-        return build_folder(folder).to_bytes() == db.to_bytes()
-    except PrcError:
-        return False
-
-
 class _Extractor:
     def __init__(self, db: Database, folder: Path, as_plugin: bool, decoded: bool) -> None:
         self.db = db
@@ -94,6 +92,24 @@ class _Extractor:
         self.decoded = decoded  # bitmaps as PNG, sounds as WAV (else all raw)
         self.used: set[str] = set()
         self.manifest: dict[str, Any] = {}
+        self.files: dict[str, bytes] = {}  # relative name -> bytes, written by `save`
+        self.manifest_text = ""
+
+    def rebuilds(self, expected: bytes) -> bool:
+        """Whether `build` of the folder this would write gives `expected` back."""
+        files = MemoryFiles(self.folder, self.files, (MANIFEST_NAME, self.manifest_text))
+        try:
+            return build_files(files).to_bytes() == expected
+        except PrcError:
+            return False
+
+    def save(self) -> None:
+        """Write the folder's files (the folder exists and is empty)."""
+        for name, data in self.files.items():
+            path = self.folder / name
+            path.parent.mkdir(exist_ok=True)
+            path.write_bytes(data)
+        (self.folder / MANIFEST_NAME).write_text(self.manifest_text, encoding="utf-8")
 
     def file_name(self, subdir: str, stem: str, suffix: str) -> str:
         """A unique relative path (unique even on case-insensitive file systems)."""
@@ -103,12 +119,11 @@ class _Extractor:
             candidate = f"{subdir}/{stem}-{number}{suffix}"
             number += 1
         self.used.add(candidate.lower())
-        (self.folder / subdir).mkdir(exist_ok=True)
         return candidate
 
     def write(self, subdir: str, stem: str, suffix: str, data: bytes) -> str:
         name = self.file_name(subdir, stem, suffix)
-        (self.folder / name).write_bytes(data)
+        self.files[name] = data
         return name
 
     def run(self) -> None:
@@ -134,11 +149,9 @@ class _Extractor:
                 self.blocks()
         else:
             self.records()
-        text = yaml_text(m)
-        (self.folder / "manifest.yaml").write_text(
+        self.manifest_text = (
             "# Written by prc-tools extract; `prc-tools build` turns it back into a database.\n"
-            + text,
-            encoding="utf-8",
+            + yaml_text(m)
         )
 
     def header(self) -> None:
@@ -269,9 +282,9 @@ class _Extractor:
         return entry
 
     def write_png(self, stem: str, image: Image.Image) -> str:
-        name = self.file_name("bitmaps", stem, ".png")
-        image.save(self.folder / name, format="PNG")
-        return name
+        png = io.BytesIO()
+        image.save(png, format="PNG")
+        return self.write("bitmaps", stem, ".png", png.getvalue())
 
     def blocks(self) -> None:
         """The appInfo and sortInfo blocks, as files."""

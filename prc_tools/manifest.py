@@ -140,6 +140,11 @@ def load(folder: Path, schemas: Registry | None = None) -> Manifest:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise PluginError(f"{path}: cannot read: {exc}") from None
+    return load_text(text, path, schemas)
+
+
+def load_text(text: str, path: Path, schemas: Registry | None = None) -> Manifest:
+    """Check a manifest's text; `path` is where it is (or will be), for messages."""
     try:
         document = yaml.safe_load(text)
     except YAML_ERRORS as exc:

@@ -21,7 +21,8 @@ from PIL import Image
 from prc_tools import bitmap, bitmap_splice, sound
 from prc_tools.database import ATTR_RESOURCE, Database, Record, Resource
 from prc_tools.errors import PluginError, PrcError
-from prc_tools.manifest import BITMAP_TYPES, BitmapSpec, Manifest, load
+from prc_tools.folder_files import FolderFiles
+from prc_tools.manifest import BITMAP_TYPES, BitmapSpec, Manifest, load, load_text
 from prc_tools.manifest_exact import apply_header, in_order
 from prc_tools.pinf import INFO_ID, INFO_TYPE, check_fields, decode, find
 from prc_tools.pinf import read as read_header
@@ -46,8 +47,15 @@ def build_folder(
     `progress(done, total)` is called after each picture, sound or file. `schemas`
     (default: the installed ones) gives each game's codes, names and required resources.
     """
-    folder = Path(folder)
-    manifest = load(folder, schemas)
+    return build_files(FolderFiles(Path(folder)), progress, schemas)
+
+
+def build_files(
+    files: FolderFiles, progress: Progress | None = None, schemas: Registry | None = None
+) -> Database:
+    """`build_folder` of a folder's files, on disk or (for `extract`'s check) in memory."""
+    held = files.manifest_text()
+    manifest = load(files.folder, schemas) if held is None else load_text(*held, schemas)
     if manifest.schema is not None and manifest.kind is not None:
         check_folder_ids(
             manifest.schema, manifest.kind,
@@ -79,17 +87,17 @@ def build_folder(
         raise PluginError(f"{manifest.path}: {exc}") from None
 
     if manifest.app_info is not None:
-        db.app_info = _read_file(folder, manifest.app_info)
+        db.app_info = _read_file(files, manifest.app_info)
     if manifest.sort_info is not None:
-        db.sort_info = _read_file(folder, manifest.sort_info)
+        db.sort_info = _read_file(files, manifest.sort_info)
     if manifest.is_records:
         for record in manifest.records:
-            db.records.append(Record(_read_file(folder, record.file), record.attributes,
+            db.records.append(Record(_read_file(files, record.file), record.attributes,
                                      record.unique_id))
             step()
         return db
 
-    _check_sources(folder, manifest)
+    _check_sources(files, manifest)
 
     def add(type_: str, id_: int, data: bytes) -> None:
         db.resources.append(Resource(type_, id_, data))
@@ -97,11 +105,11 @@ def build_folder(
     if manifest.info is not None:
         add(INFO_TYPE, INFO_ID, info_bytes(manifest.info))
     for spec in manifest.bitmaps:
-        add(spec.type, spec.id, _build_bitmap(folder, manifest, spec))
+        add(spec.type, spec.id, _build_bitmap(files, manifest, spec))
         step()
     for sound_spec in manifest.sounds:
-        path = folder / sound_spec.file
-        data = _read_file(folder, sound_spec.file)
+        path = files.path(sound_spec.file)
+        data = _read_file(files, sound_spec.file)
         try:
             wave = sound.convert(data, sound_spec.rate, sound_spec.bits)
         except PrcError as exc:
@@ -109,7 +117,7 @@ def build_folder(
         add(WAVE_TYPE, sound_spec.id, wave)
         step()
     for raw in manifest.resources:
-        add(raw.type, raw.id, _read_file(folder, raw.file))
+        add(raw.type, raw.id, _read_file(files, raw.file))
         step()
     if manifest.header.order:
         keys = [(res.type, res.id) for res in db.resources]
@@ -117,7 +125,7 @@ def build_folder(
     return db
 
 
-def _check_sources(folder: Path, manifest: Manifest) -> None:
+def _check_sources(files: FolderFiles, manifest: Manifest) -> None:
     """Before any slow work: no resource twice, and every file named is there."""
     seen: dict[tuple[str, int], str] = {}
     if manifest.info is not None:
@@ -140,12 +148,12 @@ def _check_sources(folder: Path, manifest: Manifest) -> None:
                 f"{manifest.path}: {source} and {seen[key]} are both resource {type_} {id_}"
             )
         seen[key] = source
-    files = [source for _, _, source in items]
-    files += [name for spec in manifest.bitmaps for name in spec.members.values()]
-    files += [spec.original for spec in manifest.bitmaps if spec.original is not None]
-    for name in files:
-        if not (folder / name).is_file():
-            raise PluginError(f"{folder / name}: no such file")
+    names = [source for _, _, source in items]
+    names += [name for spec in manifest.bitmaps for name in spec.members.values()]
+    names += [spec.original for spec in manifest.bitmaps if spec.original is not None]
+    for name in names:
+        if not files.is_file(name):
+            raise PluginError(f"{files.path(name)}: no such file")
 
 
 def info_bytes(info: dict[str, Any]) -> bytes:
@@ -160,7 +168,8 @@ def yaml_text(data: Any) -> str:
     them unescaped.)
     """
     text: str = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
-    if yaml.safe_load(text) != data:
+    # ASCII text wrote every character escaped already: the other way gives the same.
+    if not text.isascii() and yaml.safe_load(text) != data:
         text = yaml.safe_dump(data, sort_keys=False, allow_unicode=False, width=100)
     return text
 
@@ -176,22 +185,22 @@ def _build_time() -> datetime:
     return datetime.now().replace(microsecond=0)
 
 
-def _read_file(folder: Path, name: str) -> bytes:
-    path = folder / name
+def _read_file(files: FolderFiles, name: str) -> bytes:
+    path = files.path(name)
     try:
-        return path.read_bytes()
+        return files.read(name)
     except FileNotFoundError:
         raise PluginError(f"{path}: no such file") from None
     except OSError as exc:
         raise PluginError(f"{path}: cannot read: {exc.strerror or exc}") from None
 
 
-def _load_image(folder: Path, name: str) -> Image.Image:
-    path = folder / name
-    if not path.is_file():
+def _load_image(files: FolderFiles, name: str) -> Image.Image:
+    path = files.path(name)
+    if not files.is_file(name):
         raise PluginError(f"{path}: no such file")
     try:
-        with Image.open(path) as image:
+        with files.open(name) as handle, Image.open(handle) as image:
             width, height = image.size
             if width * height > MAX_SOURCE_PIXELS:  # checked before decoding the pixels
                 raise PluginError(
@@ -205,16 +214,16 @@ def _load_image(folder: Path, name: str) -> Image.Image:
         raise PluginError(f"{path}: not a picture that can be read ({exc})") from None
 
 
-def _build_bitmap(folder: Path, manifest: Manifest, spec: BitmapSpec) -> bytes:
-    path = folder / spec.file
-    image = _load_image(folder, spec.file)
+def _build_bitmap(files: FolderFiles, manifest: Manifest, spec: BitmapSpec) -> bytes:
+    path = files.path(spec.file)
+    image = _load_image(files, spec.file)
     if spec.size is not None and image.size != spec.size:
         image = image.resize(spec.size, Image.Resampling.LANCZOS)
     _check_bitmap_size(manifest, spec, image, path)
-    members = {key: _load_image(folder, name) for key, name in spec.members.items()}
+    members = {key: _load_image(files, name) for key, name in spec.members.items()}
     try:
         if spec.original is not None:
-            original = _read_file(folder, spec.original)
+            original = _read_file(files, spec.original)
             return bitmap_splice.rebuild(original, image, members, spec.encodings, spec.dither)
         return encode_bitmap(image, spec, members)
     except PrcError as exc:
