@@ -38,14 +38,16 @@ def rebuild(
     pictures: Mapping[MemberKey, Image.Image],
     encodings: Mapping[MemberKey, MemberEncoding],
     dither: bool = False,
+    decoded: list[bitmap.Member] | None = None,
 ) -> bytes:
     """The family `original` with only the members whose pictures changed re-encoded.
 
     A member's picture is ``pictures[(density, depth)]``, else ``main`` (scaled
     from the top density when the member is smaller). A changed member is
     encoded with ``encodings[key]``, else as the original member was stored.
+    ``decoded``: ``bitmap.decode(original)`` when the caller has it already.
     """
-    members = bitmap.decode(original)
+    members = bitmap.decode(original) if decoded is None else decoded
     top = max(m.density for m in members)
     replacements: dict[int, bytes] = {}
     for index, member in enumerate(members):

@@ -93,11 +93,13 @@ class _Extractor:
         self.used: set[str] = set()
         self.manifest: dict[str, Any] = {}
         self.files: dict[str, bytes] = {}  # relative name -> bytes, written by `save`
+        self.members_of: dict[str, list[bitmap.Member]] = {}  # an original's members, by name
         self.manifest_text = ""
 
     def rebuilds(self, expected: bytes) -> bool:
         """Whether `build` of the folder this would write gives `expected` back."""
-        files = MemoryFiles(self.folder, self.files, (MANIFEST_NAME, self.manifest_text))
+        files = MemoryFiles(self.folder, self.files, (MANIFEST_NAME, self.manifest_text),
+                            self.members_of)
         try:
             return build_files(files).to_bytes() == expected
         except PrcError:
@@ -268,6 +270,7 @@ class _Extractor:
         entry["densities"] = sorted({m.density for m in members}, reverse=True)
         entry["depths"] = sorted({m.depth for m in members}, reverse=True)
         entry["original"] = self.write("bitmaps", stem, ".bin", res.data)
+        self.members_of[entry["original"]] = members
         described: dict[str, Any] = {}
         for m in members:
             how: dict[str, Any] = {}

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import io
 from pathlib import Path, PurePosixPath
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
+
+if TYPE_CHECKING:
+    from prc_tools.bitmap import Member
 
 
 class FolderFiles:
@@ -34,14 +37,25 @@ class FolderFiles:
         """The manifest's text and path when it is held here, else None (read it from disk)."""
         return None
 
+    def decoded(self, name: str) -> list[Member] | None:
+        """The members of bitmap file `name` when they were decoded already, else None."""
+        return None
+
 
 class MemoryFiles(FolderFiles):
     """A folder not written yet: its files' bytes by relative name, and its manifest text."""
 
-    def __init__(self, folder: Path, files: dict[str, bytes], manifest: tuple[str, str]) -> None:
+    def __init__(
+        self,
+        folder: Path,
+        files: dict[str, bytes],
+        manifest: tuple[str, str],
+        decoded: dict[str, list[Member]] | None = None,
+    ) -> None:
         super().__init__(folder)
         self.files = {normal(name): data for name, data in files.items()}
         self.manifest = manifest  # (file name, text)
+        self.members = {normal(name): m for name, m in (decoded or {}).items()}
 
     def is_file(self, name: str) -> bool:
         return normal(name) in self.files
@@ -58,6 +72,9 @@ class MemoryFiles(FolderFiles):
     def manifest_text(self) -> tuple[str, Path] | None:
         name, text = self.manifest
         return text, self.folder / name
+
+    def decoded(self, name: str) -> list[Member] | None:
+        return self.members.get(normal(name))
 
 
 def normal(name: str) -> str:

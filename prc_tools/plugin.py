@@ -224,7 +224,8 @@ def _build_bitmap(files: FolderFiles, manifest: Manifest, spec: BitmapSpec) -> b
     try:
         if spec.original is not None:
             original = _read_file(files, spec.original)
-            return bitmap_splice.rebuild(original, image, members, spec.encodings, spec.dither)
+            return bitmap_splice.rebuild(original, image, members, spec.encodings, spec.dither,
+                                         files.decoded(spec.original))
         return encode_bitmap(image, spec, members)
     except PrcError as exc:
         raise PluginError(f"{path}: {exc}") from None
