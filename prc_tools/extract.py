@@ -26,7 +26,7 @@ from prc_tools.database import ATTR_RESOURCE, GAP, NAME_FIELD_SIZE, Database, Re
 from prc_tools.errors import PluginError, PrcError
 from prc_tools.folder_files import MemoryFiles
 from prc_tools.manifest import BITMAP_TYPES
-from prc_tools.manifest_exact import DATE_FIELDS, FlowPair, date_value
+from prc_tools.manifest_exact import DATE_FIELDS, FAST_DUMPER, FlowPair, date_value
 from prc_tools.pinf import INFO_ID, INFO_TYPE, YAML_ERRORS, find
 from prc_tools.pinf import read as read_header
 from prc_tools.plugin import (
@@ -153,7 +153,7 @@ class _Extractor:
             self.records()
         self.manifest_text = (
             "# Written by prc-tools extract; `prc-tools build` turns it back into a database.\n"
-            + yaml_text(m)
+            + yaml_text(m, FAST_DUMPER)
         )
 
     def header(self) -> None:

@@ -40,10 +40,13 @@ class FlowPair(list[Any]):
     """A [type, id] pair of `order:`, which the manifest writer keeps on one line."""
 
 
-yaml.SafeDumper.add_representer(
-    FlowPair, lambda dumper, pair: dumper.represent_sequence(
-        "tag:yaml.org,2002:seq", pair, flow_style=True)
-)
+# libyaml's emitter when PyYAML has it: the same text, written about 3x faster.
+FAST_DUMPER: type[yaml.SafeDumper] = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+for _dumper in (yaml.SafeDumper, FAST_DUMPER):  # (the same class twice without libyaml)
+    _dumper.add_representer(
+        FlowPair, lambda dumper, pair: dumper.represent_sequence(
+            "tag:yaml.org,2002:seq", pair, flow_style=True)
+    )
 
 
 @dataclass(frozen=True)

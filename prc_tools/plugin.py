@@ -161,16 +161,18 @@ def info_bytes(info: dict[str, Any]) -> bytes:
     return yaml_text(info).encode("utf-8")
 
 
-def yaml_text(data: Any) -> str:
+def yaml_text(data: Any, dumper: type[yaml.SafeDumper] = yaml.SafeDumper) -> str:
     """YAML with readable non-ASCII text, escaped when that would not read back equal.
 
     (PyYAML's emitter mangles a few characters, such as U+0085, when it writes
-    them unescaped.)
+    them unescaped.) 'pINF' bytes come from the default, pure-Python emitter;
+    `extract` writes its manifest with libyaml's (FAST_DUMPER), checked by its rebuild.
     """
-    text: str = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+    options: dict[str, Any] = {"Dumper": dumper, "sort_keys": False, "width": 100}
+    text: str = yaml.dump(data, allow_unicode=True, **options)
     # ASCII text wrote every character escaped already: the other way gives the same.
     if not text.isascii() and yaml.safe_load(text) != data:
-        text = yaml.safe_dump(data, sort_keys=False, allow_unicode=False, width=100)
+        text = yaml.dump(data, allow_unicode=False, **options)
     return text
 
 
