@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import accumulate, compress
 from operator import mul
 
@@ -68,10 +68,23 @@ def encode(codec: str, rows: Sequence[bytes], unit: int = 1) -> bytes:
     if codec == SCANLINE:
         return _scanline_encode(rows)
     if codec == RLE:
-        return b"".join([_rle_encode_row(row) for row in rows])
+        return _each_distinct_row(_rle_encode_row, rows)
     if codec == PACKBITS:
-        return b"".join([_packbits_encode_row(row, unit) for row in rows])
+        return _each_distinct_row(lambda row: _packbits_encode_row(row, unit), rows)
     raise ValueError(f"unknown compression {codec!r}")
+
+
+def _each_distinct_row(encode_row: Callable[[bytes], bytes], rows: Sequence[bytes]) -> bytes:
+    """Rows encoded one by one, each distinct row once: art repeats rows (the
+    tall panel has 192 distinct rows of 460)."""
+    done: dict[bytes, bytes] = {}
+    out = []
+    for row in rows:
+        encoded = done.get(row)
+        if encoded is None:
+            encoded = done[row] = encode_row(row)
+        out.append(encoded)
+    return b"".join(out)
 
 
 def _scanline_encode(rows: Sequence[bytes]) -> bytes:

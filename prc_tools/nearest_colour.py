@@ -88,7 +88,18 @@ def nearest_indices(rgb: Image.Image) -> Image.Image:
         if len(_FOUND) + len(new) > _FOUND_LIMIT:
             _FOUND.clear()
         _search(new)
-    return Image.frombytes("L", rgb.size, bytes(map(_FOUND.__getitem__, pixels)))
+    # Row by row, each distinct row once: art repeats rows.
+    width = rgb.width
+    done: dict[bytes, bytes] = {}
+    out = []
+    for start in range(0, len(pixels), width):
+        row = pixels[start : start + width]
+        key = row.tobytes()
+        mapped = done.get(key)
+        if mapped is None:
+            mapped = done[key] = bytes(map(_FOUND.__getitem__, row))
+        out.append(mapped)
+    return Image.frombytes("L", rgb.size, b"".join(out))
 
 
 def _search(keys: array[int]) -> None:
