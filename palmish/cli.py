@@ -175,7 +175,8 @@ def _screenshot_or_window(args: argparse.Namespace) -> int:
     apps = installed_apps()
     start = args.app if args.app is not None else _default_start_app(apps)
     try:
-        device = Device(config, data_dir, apps, start, durable=args.screenshot is None)
+        device = Device(config, data_dir, apps, start, durable=args.screenshot is None,
+                        exclusive=True)
     except ValueError as exc:
         return fail(str(exc))
     if args.screenshot is not None:
@@ -225,7 +226,7 @@ def _gremlins(args: argparse.Namespace) -> int:
         try:
             device = Device(
                 config, data_dir, installed_apps(), app,
-                report=lambda message: None, durable=False,
+                report=lambda message: None, durable=False, exclusive=True,
             )
         except ValueError as exc:
             return fail(str(exc))

@@ -72,6 +72,13 @@ class AppContext(Protocol):
 
     def save_state(self, data: bytes) -> None: ...
 
+    def set_aside_state(self, reason: str) -> None:
+        """The saved state cannot be used (damaged, or from a newer version): keep a copy.
+
+        The state file is moved aside as NAME.corrupt-<time> with a one-line
+        notice naming `reason`, so the next save_state cannot replace it.
+        """
+
     @property
     def now_ms(self) -> int:
         """Device time in milliseconds (the clock Tick.now_ms uses)."""

@@ -88,6 +88,9 @@ class DeviceContext:
     def save_state(self, data: bytes) -> None:
         self._device.storage.save_state(self._app.creator, data)
 
+    def set_aside_state(self, reason: str) -> None:
+        self._device.storage.set_aside_state(self._app.creator, reason)
+
     # ------------------------------------------------------------- plugins
 
     def plugins(self, kind: str | None = None, slot: str | None = None) -> list[PluginInfo]:
