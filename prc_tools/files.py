@@ -40,8 +40,8 @@ def read_regular(path: Path, limit: int = MAX_INPUT_BYTES) -> bytes:
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
         fd = os.open(path, flags)
-    except FileNotFoundError:
-        raise FileProblem("no such file", missing=True) from None
+    except FileNotFoundError as exc:
+        raise FileProblem(f"cannot read: {exc.strerror or 'no such file'}", missing=True) from None
     except PermissionError as exc:
         raise FileProblem(f"cannot read: {exc.strerror or exc}", unreadable=True) from None
     except OSError as exc:
