@@ -261,9 +261,18 @@ def _install(args: argparse.Namespace) -> int:
         return fail(f"{args.file}: {exc}")
     except OSError as exc:
         return fail(f"{args.file}: cannot install: {exc.strerror or exc}")
-    configs = ", ".join(info.configs)
-    print(f"installed {info.name!r} ({info.game} {info.kind}, {configs}) as {info.path}")
+    configs = printable(", ".join(info.configs))
+    print(f"installed {printable(repr(info.name))} ({printable(info.game)} {printable(info.kind)},"
+          f" {configs}) as {printable(str(info.path))}")
     return EXIT_OK
+
+
+def printable(text: str) -> str:
+    """Text from a plugin, safe for a terminal: control characters (newlines, ANSI
+    escapes, bidi overrides) become visible escapes such as \\n or \\x1b."""
+    return "".join(
+        ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text
+    )
 
 
 def _plugins(args: argparse.Namespace) -> int:
@@ -274,9 +283,12 @@ def _plugins(args: argparse.Namespace) -> int:
     if not plugins:
         print("no plugins")
         return EXIT_OK
-    rows = [("NAME", "GAME", "KIND", "CONFIGS", "VERSION", "AUTHOR", "WHERE")]
+    header = ("NAME", "GAME", "KIND", "CONFIGS", "VERSION", "AUTHOR", "WHERE")
+    rows: list[tuple[str, ...]] = [header]
     rows += [
-        (p.name, p.game, p.kind, ",".join(p.configs), str(p.version), p.author, p.source)
+        tuple(printable(cell) for cell in (
+            p.name, p.game, p.kind, ",".join(p.configs), str(p.version), p.author, p.source
+        ))
         for p in plugins
     ]
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
