@@ -32,11 +32,40 @@ from prc_tools.bitmap_pixels import direct_to_image, indexed_to_image
 from prc_tools.errors import BitmapError
 from prc_tools.palette import RGB, default_palette
 
-__all__ = ["DUMMY_HEADER", "Member", "best", "decode", "encode", "encode_family"]
+__all__ = ["DUMMY_HEADER", "DecodeBudget", "Member", "best", "decode", "encode", "encode_family"]
 
 # No Palm bitmap comes near this; it keeps a hostile file from costing gigabytes
 # even when its compressed data could in principle expand that far.
 MAX_PIXELS = 1 << 25
+# Per file (a database, a plugin): every bitmap member together. A real plugin
+# holds under a million pixels; 16 M pixels (about a hundred full 320x480
+# screens, 64 MB as RGBA) leaves room for any Palm program's pictures.
+MAX_FILE_PIXELS = 1 << 24
+MAX_FILE_DECODED_BYTES = 1 << 26  # rows as stored, before conversion to RGBA
+
+
+class DecodeBudget:
+    """What is left to decode for one file: pixels and decompressed bytes.
+
+    Charged from each member's header before its data is decompressed, so a
+    file of many members each just under the per-member cap is refused after
+    a few cheap header reads instead of costing gigabytes.
+    """
+
+    def __init__(
+        self, pixels: int = MAX_FILE_PIXELS, decoded_bytes: int = MAX_FILE_DECODED_BYTES
+    ) -> None:
+        self.pixels = pixels
+        self.decoded_bytes = decoded_bytes
+
+    def charge(self, pixels: int, decoded_bytes: int, where: str) -> None:
+        if pixels > self.pixels or decoded_bytes > self.decoded_bytes:
+            raise BitmapError(
+                f"{where}: the bitmaps of this file would decode to more than"
+                f" {MAX_FILE_PIXELS} pixels or {MAX_FILE_DECODED_BYTES} bytes in all"
+            )
+        self.pixels -= pixels
+        self.decoded_bytes -= decoded_bytes
 
 _DIRECT_INFO_SIZE = 8
 
@@ -60,8 +89,11 @@ class Member:
     offset: int  # where this member starts in the decoded data
 
 
-def decode(data: bytes) -> list[Member]:
-    """Every member of the bitmap family in ``data``, in file order."""
+def decode(data: bytes, budget: DecodeBudget | None = None) -> list[Member]:
+    """Every member of the bitmap family in ``data``, in file order.
+
+    With a `budget` (one per file), each member is charged before it is decoded.
+    """
     data = bytes(data)
     members: list[Member] = []
     pos = 0
@@ -72,7 +104,7 @@ def decode(data: bytes) -> list[Member]:
             if next_pos >= len(data):
                 break  # a dummy with nothing after it ends the family
         else:
-            members.append(_decode_member(data, pos, header))
+            members.append(_decode_member(data, pos, header, budget))
             if header.next_offset == 0:
                 break
             next_pos = pos + header.next_offset
@@ -108,7 +140,9 @@ def best(members: Sequence[Member], density: int, max_depth: int = 16) -> Member
     return replace(source, image=image, width=width, height=height, density=density)
 
 
-def _decode_member(data: bytes, pos: int, header: Header) -> Member:
+def _decode_member(
+    data: bytes, pos: int, header: Header, budget: DecodeBudget | None = None
+) -> Member:
     where = f"bitmap at byte {pos}"
     depth = header.depth
     if depth not in (1, 2, 4, 8, 16):
@@ -124,6 +158,8 @@ def _decode_member(data: bytes, pos: int, header: Header) -> Member:
         raise BitmapError(f"{where}: odd row length {header.row_bytes} at 16 bits per pixel")
     if header.width * header.height > MAX_PIXELS:
         raise BitmapError(f"{where}: {header.width}x{header.height} is too large")
+    if budget is not None:
+        budget.charge(header.width * header.height, header.row_bytes * header.height, where)
 
     cursor = pos + header.header_size
     colour_table: tuple[RGB, ...] | None = None
