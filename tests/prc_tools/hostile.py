@@ -27,9 +27,9 @@ def rle_member(width: int, height: int, value: int = 7) -> bytes:
 def memory_bomb_pieces(tiles: int = 36, side: int = BOMB_SIDE) -> Database:
     """The reported 9.6 MB Pieces plugin: 36 tiles, each one member just under the cap."""
     pinf = (
-        "game: ishido\nkind: pieces\nname: Bomb Pieces\nversion: 1\nauthor: probe\n"
-        "configs: [square, tall]\ncell: [24, 30]\n"
-    ).encode()
+        b"game: ishido\nkind: pieces\nname: Bomb Pieces\nversion: 1\nauthor: probe\n"
+        b"configs: [square, tall]\ncell: [24, 30]\n"
+    )
     member = rle_member(side, side)
     resources = [Resource("pINF", 0, pinf)]
     resources += [Resource("Tbmp", 1000 + n, member) for n in range(tiles)]
