@@ -44,14 +44,14 @@ _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKET = re.compile(r"[\[\]{}]")
 
 
-def parse_json(data: bytes) -> object:
+def parse_json(data: bytes, max_bytes: int = MAX_JSON_BYTES) -> object:
     """A JSON value from a file a user may have edited; ValueError (one line) if unusable.
 
     Bounded before parsing: size, nesting depth (the stdlib parser recurses
     once per level) and the digits of an integer.
     """
-    if len(data) > MAX_JSON_BYTES:
-        raise ValueError(f"{len(data)} bytes of JSON is too big (at most {MAX_JSON_BYTES})")
+    if len(data) > max_bytes:
+        raise ValueError(f"{len(data)} bytes of JSON is too big (at most {max_bytes})")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
