@@ -8,7 +8,7 @@ nextBitmapOffset) and returns every member as a Pillow RGBA image.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from PIL import Image
@@ -32,7 +32,10 @@ from prc_tools.bitmap_pixels import direct_to_image, indexed_to_image
 from prc_tools.errors import BitmapError
 from prc_tools.palette import RGB, default_palette
 
-__all__ = ["DUMMY_HEADER", "DecodeBudget", "Member", "best", "decode", "encode", "encode_family"]
+__all__ = [
+    "DUMMY_HEADER", "DecodeBudget", "Member", "best", "decode", "encode", "encode_family",
+    "member_headers",
+]
 
 # No Palm bitmap comes near this; it keeps a hostile file from costing gigabytes
 # even when its compressed data could in principle expand that far.
@@ -95,18 +98,35 @@ def decode(data: bytes, budget: DecodeBudget | None = None) -> list[Member]:
     With a `budget` (one per file), each member is charged before it is decoded.
     """
     data = bytes(data)
-    members: list[Member] = []
+    members = [_decode_member(data, pos, header, budget) for pos, header in _walk(data)]
+    if not members:
+        raise BitmapError("bitmap family holds only a dummy header")
+    return members
+
+
+def member_headers(data: bytes) -> list[Header]:
+    """The headers of every member of a family, without decoding any pixels.
+
+    Cheap (a few bytes per member), so sizes can be checked against what a
+    game can use before paying for a decode.
+    """
+    return [header for _, header in _walk(bytes(data))]
+
+
+def _walk(data: bytes) -> Iterator[tuple[int, Header]]:
+    """(offset, header) of each member: low-density ones chained by nextDepthOffset,
+    the 16-byte dummy header, then version 3 ones chained by nextBitmapOffset."""
     pos = 0
     while True:
         header = read_header(data, pos)
         if header.is_dummy:
             next_pos = pos + len(DUMMY_HEADER)
             if next_pos >= len(data):
-                break  # a dummy with nothing after it ends the family
+                return  # a dummy with nothing after it ends the family
         else:
-            members.append(_decode_member(data, pos, header, budget))
+            yield pos, header
             if header.next_offset == 0:
-                break
+                return
             next_pos = pos + header.next_offset
         if next_pos >= len(data):
             raise BitmapError(
@@ -114,9 +134,6 @@ def decode(data: bytes, budget: DecodeBudget | None = None) -> list[Member]:
                 f"past the end ({len(data)} bytes)"
             )
         pos = next_pos
-    if not members:
-        raise BitmapError("bitmap family holds only a dummy header")
-    return members
 
 
 def best(members: Sequence[Member], density: int, max_depth: int = 16) -> Member:
