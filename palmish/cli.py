@@ -22,7 +22,7 @@ from palmish import __version__
 from palmish.device.app import App
 from palmish.device.display import ConfigName, DisplayConfig, config_by_name
 from palmish.device.eventscript import ScriptError, Step, SwitchApp, read_script, run_script
-from palmish.device.plugins import InvalidPlugin, PluginRegistry
+from palmish.device.plugins import InvalidPlugin, PluginInfo, PluginRegistry
 from palmish.device.resources import bundled_plugins_dir
 from palmish.device.storage import Storage, default_data_dir
 from palmish.device.system import LAUNCHER_CREATOR, Device
@@ -255,8 +255,9 @@ def _install(args: argparse.Namespace) -> int:
     registry = _plugin_registry(args)
     if isinstance(registry, str):
         return fail(registry)
+    replaced: list[PluginInfo] = []
     try:
-        info = registry.install(args.file)
+        info = registry.install(args.file, replaced)
     except InvalidPlugin as exc:
         return fail(f"{args.file}: {exc}")
     except OSError as exc:
@@ -264,6 +265,9 @@ def _install(args: argparse.Namespace) -> int:
     configs = printable(", ".join(info.configs))
     print(f"installed {printable(repr(info.name))} ({printable(info.game)} {printable(info.kind)},"
           f" {configs}) as {printable(str(info.path))}")
+    for old in replaced:
+        print(f"replaced {printable(repr(old.name))} version {old.version}"
+              f" ({printable(str(old.path))})")
     return EXIT_OK
 
 

@@ -98,6 +98,40 @@ def safe_file_stem(text: str) -> str:
     return stem or "%00"
 
 
+def exact_file_stem(text: str) -> str:
+    """Like safe_file_stem, but different texts never share a stem.
+
+    Nothing is stripped: a leading or trailing dot or space becomes %2E or %20
+    ("My Stuff." and "My Stuff" stay apart), as does every other character
+    outside letters, digits, '-', '_' and inner dots and spaces.
+    """
+    last = len(text) - 1
+    out = []
+    for index, ch in enumerate(text):
+        inner = 0 < index < last
+        if ch.isascii() and (ch.isalnum() or ch in "-_" or (inner and ch in " .")):
+            out.append(ch)
+        else:
+            out.extend(f"%{b:02X}" for b in ch.encode("utf-8"))
+    return "".join(out) or "%"
+
+
+def installed_file_name(name: str, db_type: str, creator: str) -> str:
+    """The file an installed plugin is kept in: one per (name, type, creator).
+
+    `NAME [TYPE-CREATOR].prc`; the codes escape '-' and ']' too, so the part
+    in brackets reads back unambiguously.
+    """
+
+    def code(text: str) -> str:
+        return "".join(
+            ch if ch.isascii() and ch.isalnum() else "".join(
+                f"%{b:02X}" for b in ch.encode("utf-8")) for ch in text
+        )
+
+    return f"{exact_file_stem(name)} [{code(db_type)}-{code(creator)}].prc"
+
+
 class Storage:
     """The folder of databases, with per-app preferences and saved state."""
 
