@@ -25,6 +25,7 @@ from prc_tools.extract import extract
 from prc_tools.files import read_regular
 from prc_tools.manifest import BITMAP_TYPES
 from prc_tools.progress import ProgressBar
+from prc_tools.schema import Registry, registry
 
 PROG = "prc-tools"
 EXIT_OK = 0
@@ -72,6 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
     build.add_argument("-o", "--output", metavar="OUT.prc", type=Path, required=True,
                        help="the database to write (replaced atomically)")
     build.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    _schema_option(build)
 
     info = commands.add_parser(
         "info", help="show a database's header and contents",
@@ -95,7 +97,24 @@ def build_parser() -> argparse.ArgumentParser:
     )
     verify.add_argument("file", metavar="FILE", type=Path)
     verify.add_argument("-v", "--verbose", action="store_true", help="one line per resource")
+    _schema_option(verify)
     return parser
+
+
+def _schema_option(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--schema", metavar="FILE.yaml", type=Path, action="append", default=[],
+        help="a game's plugin schema, besides the installed ones (may repeat; a file"
+        " replaces the installed schema of its game)",
+    )
+
+
+def schemas_for(args: argparse.Namespace) -> Registry:
+    """The installed schemas plus any --schema files; InputError (one line) if one is bad."""
+    try:
+        return registry().with_files(args.schema)
+    except PluginError as exc:
+        raise InputError(str(exc)) from None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -142,10 +161,11 @@ def read_database(path: Path) -> Database:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
+    schemas = schemas_for(args)
     bar = ProgressBar(sys.stderr, f"building {args.output.name}")
     bar.enabled = bar.enabled and not args.quiet
     try:
-        db = plugin.build_folder(args.folder, progress=bar.update)
+        db = plugin.build_folder(args.folder, progress=bar.update, schemas=schemas)
         data = db.to_bytes()
     except PluginError as exc:
         raise InputError(str(exc)) from None  # already names the file
@@ -186,9 +206,10 @@ def cmd_extract(args: argparse.Namespace) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
+    schemas = schemas_for(args)
     db = read_database(args.file)
     try:
-        lines = plugin.verify(db)
+        lines = plugin.verify(db, schemas=schemas)
     except INPUT_ERRORS as exc:
         raise _problem(args.file, exc) from None
     if args.verbose:

@@ -21,8 +21,11 @@ from PIL import Image
 from prc_tools import bitmap, sound
 from prc_tools.database import ATTR_RESOURCE, Database, Resource
 from prc_tools.errors import PluginError, PrcError
-from prc_tools.manifest import BITMAP_TYPES, GAMES, INFO_ID, INFO_TYPE, YAML_ERRORS, BitmapSpec
-from prc_tools.plugin import WAVE_TYPE, MemberKey, encode_bitmap, read_info, yaml_text
+from prc_tools.manifest import BITMAP_TYPES, BitmapSpec
+from prc_tools.pinf import INFO_ID, INFO_TYPE, YAML_ERRORS
+from prc_tools.pinf import read as read_header
+from prc_tools.plugin import WAVE_TYPE, MemberKey, encode_bitmap, yaml_text
+from prc_tools.schema import registry
 
 
 def extract(db: Database, out: Path) -> Path:
@@ -107,11 +110,9 @@ class _Extractor:
         """Manifest fields from a 'pINF' that `build` can regenerate, else None."""
         if not self.db.is_resource:
             return None
-        try:
-            info = read_info(self.db)
+        try:  # codes included: a header its game's schema refuses stays a raw resource
+            info = read_header(self.db, registry()).fields
         except PluginError:
-            return None
-        if info["game"] not in GAMES:
             return None
         fields = ("game", "kind", "version", "author", "configs", "cell", "anchor",
                   "lifted_anchor")

@@ -16,42 +16,24 @@ import yaml
 from prc_tools.bitmap_header import DENSITIES, DEPTHS
 from prc_tools.compression import CODECS
 from prc_tools.errors import PluginError
+from prc_tools.pinf import (
+    ANCHOR_KINDS,
+    GRID_KINDS,
+    KINDS,
+    SLOTS,
+    HeaderError,
+    check_codes,
+    check_fields,
+)
+from prc_tools.pinf import YAML_ERRORS as YAML_ERRORS  # re-exported: skins read YAML the same way
+from prc_tools.pinf import describe_yaml_error as describe_yaml_error
+from prc_tools.schema import Registry, Schema, registry
 from prc_tools.sound import BITS, RATES
 
 MANIFEST_NAMES = ("manifest.yaml", "manifest.yml")
-KINDS = ("board", "pieces", "sound")
-CONFIGS = ("square", "tall", "wide")
+CONFIGS = SLOTS  # the display slots a plugin may serve
 COMPRESSIONS = ("best", *CODECS)  # "best": the smallest of the codecs, member by member
 BITMAP_TYPES = ("Tbmp", "tAIB")
-INFO_TYPE = "pINF"
-INFO_ID = 0
-TILE_COUNT = 36  # PalmIshido's tile pictures: 6 colours x 6 shapes
-
-
-@dataclass(frozen=True)
-class Game:
-    """A game's codes and the names a manifest may use instead of resource ids."""
-
-    key: str
-    creator: str | None
-    types: Mapping[str, str]
-    bitmap_ids: Mapping[str, int]
-    sound_ids: Mapping[str, int]
-
-
-GAMES: dict[str, Game] = {
-    "ishido": Game(
-        key="ishido",
-        creator="PIsh",
-        types={"board": "IsBd", "pieces": "IsPc", "sound": "IsSd"},
-        bitmap_ids={"tile": 1000, "lifted": 1100, "board": 2000, "cell_mark": 2001, "panel": 2002},
-        sound_ids={"place": 3000, "four_way": 3001, "illegal": 3002, "game_over": 3003,
-                   "all_placed": 3004},
-    ),
-    # Codes not defined yet: their manifests give type and creator themselves.
-    "sigmar": Game("sigmar", None, {}, {}, {}),
-    "pachisi": Game("pachisi", None, {}, {}, {}),
-}
 
 _TOP_FIELDS = {
     "name", "game", "kind", "version", "author", "configs", "cell", "anchor", "lifted_anchor",
@@ -116,7 +98,8 @@ class Manifest:
     version: int
     attributes: int
     info: dict[str, Any] | None
-    game: Game | None
+    game: str | None  # the `game:` key, with or without an installed schema
+    schema: Schema | None  # that game's schema, when one is installed
     kind: str | None
     bitmaps: list[BitmapSpec]
     sounds: list[SoundSpec]
@@ -137,8 +120,8 @@ def find_manifest(folder: Path) -> Path:
     raise PluginError(f"{folder}: no manifest.yaml in this folder")
 
 
-def load(folder: Path) -> Manifest:
-    """Read and check the manifest of a plugin folder."""
+def load(folder: Path, schemas: Registry | None = None) -> Manifest:
+    """Read and check the manifest of a plugin folder (schemas: default the installed ones)."""
     path = find_manifest(folder)
     try:
         text = path.read_text(encoding="utf-8")
@@ -148,22 +131,7 @@ def load(folder: Path) -> Manifest:
         document = yaml.safe_load(text)
     except YAML_ERRORS as exc:
         raise PluginError(f"{path}: {describe_yaml_error(exc)}") from None
-    return parse(document, path)
-
-
-# PyYAML raises ValueError for impossible dates (2001-13-45) and deep nesting
-# exhausts the recursion limit; both are bad input like any syntax error.
-YAML_ERRORS = (yaml.YAMLError, ValueError, RecursionError)
-
-
-def describe_yaml_error(exc: BaseException) -> str:
-    """One line for a YAML problem, with the line number when PyYAML knows it."""
-    if isinstance(exc, RecursionError):
-        return "YAML error: nested too deeply"
-    mark = getattr(exc, "problem_mark", None)
-    where = f" at line {mark.line + 1}" if mark is not None else ""
-    problem = getattr(exc, "problem", None) or str(exc) or "not valid YAML"
-    return " ".join(f"YAML error{where}: {problem}".split())
+    return parse(document, path, schemas)
 
 
 class _Checker:
@@ -240,8 +208,9 @@ def _list(values: tuple[Any, ...]) -> str:
     return ", ".join(str(v) for v in values)
 
 
-def parse(document: Any, path: Path) -> Manifest:
+def parse(document: Any, path: Path, schemas: Registry | None = None) -> Manifest:
     check = _Checker(path)
+    schemas = registry() if schemas is None else schemas
     if document is None:
         raise PluginError(f"{path}: the manifest is empty")
     top = check.mapping(document, "top level", _TOP_FIELDS)
@@ -249,24 +218,27 @@ def parse(document: Any, path: Path) -> Manifest:
         raise check.fail("name", "missing (the plugin's name, at most 31 bytes)")
     name = check.text(top["name"], "name")
 
-    game: Game | None = None
+    game: str | None = None
+    schema: Schema | None = None
     kind: str | None = None
     if "game" in top or "kind" in top:
         if "game" not in top:
-            raise check.fail("game", f"missing (one of {_list(tuple(GAMES))})")
+            raise check.fail("game", f"missing (one of {_list(schemas.games())})")
         if "kind" not in top:
             raise check.fail("kind", f"missing (one of {_list(KINDS)})")
-        game = GAMES.get(check.text(top["game"], "game"))
-        if game is None:
-            raise check.fail("game", f"{top['game']!r} is not one of {_list(tuple(GAMES))}")
-        kind = check.choice(top["kind"], "kind", KINDS)
+        game = check.text(top["game"], "game")
+        schema = schemas.get(game)
+        kind = check.choice(top["kind"], "kind", schema.kinds if schema else KINDS)
 
-    type_ = top.get("type") or (game.types.get(kind) if game and kind else None)
-    creator = top.get("creator") or (game.creator if game else None)
-    if type_ is None:
-        raise check.fail("type", "missing (needed when the game's codes are not defined)")
-    if creator is None:
-        raise check.fail("creator", "missing (needed when the game's codes are not defined)")
+    type_ = top.get("type") or (schema.types.get(kind) if schema and kind else None)
+    creator = top.get("creator") or (schema.creator if schema else None)
+    for field_name, value in (("type", type_), ("creator", creator)):
+        if value is None and game is not None and schema is None:
+            raise check.fail(field_name, f"missing ({game!r} is not one of the games with an"
+                             f" installed schema: {_list(schemas.games()) or 'none'};"
+                             " give type: and creator:, or --schema FILE)")
+        if value is None:
+            raise check.fail(field_name, "missing (needed when no game schema gives it)")
     type_ = check.code(type_, "type")
     creator = check.code(creator, "creator")
     version = check.integer(top.get("version", 1), "version", 0, 0xFFFF)
@@ -275,15 +247,20 @@ def parse(document: Any, path: Path) -> Manifest:
     info: dict[str, Any] | None = None
     configs: tuple[str, ...] = CONFIGS
     if game is not None and kind is not None:
-        info, configs = _plugin_info(check, top, game, kind, name, version)
+        info, configs = _plugin_info(check, top, game, kind, name, version,
+                                      schema.configs if schema else CONFIGS)
+        try:  # the same checks verify and the device make on the finished header
+            header = check_fields(info, schemas)
+            check_codes(header, type_, creator, schemas)
+        except HeaderError as exc:
+            raise check.fail(exc.field, exc.problem) from None
 
     defaults = check.mapping(top.get("defaults", {}), "defaults", _DEFAULT_FIELDS)
-    bitmap_ids = game.bitmap_ids if game else {}
-    sound_ids = game.sound_ids if game else {}
+    sound_ids = schema.sounds if schema else {}
     bitmaps: list[BitmapSpec] = []
     for index, entry in enumerate(_entries(check, top, "bitmaps")):
         bitmaps.extend(_bitmap_specs(check, entry, f"bitmaps[{index}]", defaults, configs,
-                                     bitmap_ids))
+                                     schema))
     sounds = [
         _sound_spec(check, entry, f"sounds[{index}]", sound_ids)
         for index, entry in enumerate(_entries(check, top, "sounds"))
@@ -300,7 +277,7 @@ def parse(document: Any, path: Path) -> Manifest:
     sort_info = check.file(top["sort_info"], "sort_info") if "sort_info" in top else None
     manifest = Manifest(
         path=path, name=name, type=type_, creator=creator, version=version,
-        attributes=attributes, info=info, game=game, kind=kind, bitmaps=bitmaps,
+        attributes=attributes, info=info, game=game, schema=schema, kind=kind, bitmaps=bitmaps,
         sounds=sounds, resources=resources, records=records, app_info=app_info,
         sort_info=sort_info,
         is_records=any(key in top for key in ("records", "app_info", "sort_info")),
@@ -320,30 +297,28 @@ def _entries(check: _Checker, top: dict[str, Any], key: str) -> list[Any]:
 
 
 def _plugin_info(
-    check: _Checker, top: dict[str, Any], game: Game, kind: str, name: str, version: int
+    check: _Checker, top: dict[str, Any], game: str, kind: str, name: str, version: int,
+    all_configs: tuple[str, ...],
 ) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """The header `build` writes; its rules are checked afterwards by pinf.check_fields."""
     if "author" not in top:
         raise check.fail("author", "missing (who made this plugin)")
     author = check.text(top["author"], "author")
     if "configs" in top:
         configs: tuple[str, ...] = check.choices(top["configs"], "configs", CONFIGS)
-    elif kind == "sound":
-        configs = CONFIGS
+    elif kind not in GRID_KINDS:
+        configs = all_configs  # sounds and the like fit every slot the game has
     else:
         raise check.fail("configs", f"missing (any of {_list(CONFIGS)})")
     info: dict[str, Any] = {
-        "game": game.key, "kind": kind, "name": name, "version": version, "author": author,
+        "game": game, "kind": kind, "name": name, "version": version, "author": author,
         "configs": list(configs),
     }
-    if kind in ("board", "pieces"):
+    if kind in GRID_KINDS:
         if "cell" not in top:
             raise check.fail("cell", "missing (the cell size in 144-dpi pixels, e.g. [24, 40])")
         info["cell"] = list(check.pair(top["cell"], "cell", 1, 1000))
-        if "wide" in configs and len(configs) > 1:
-            raise check.fail("configs", "a wide plugin cannot also serve square or tall")
-        if "wide" in configs and "Wide" not in name:
-            raise check.fail("name", f"{name!r}: a wide plugin carries 'Wide' in its name")
-    if kind == "pieces":
+    if kind in ANCHOR_KINDS:
         anchor = check.pair(top.get("anchor", [0, 0]), "anchor", -1000, 1000)
         info["anchor"] = list(anchor)
         info["lifted_anchor"] = list(
@@ -353,8 +328,8 @@ def _plugin_info(
         for key in ("anchor", "lifted_anchor"):
             if key in top:
                 raise check.fail(key, "only Pieces plugins have anchors")
-    if kind == "sound" and "cell" in top:
-        raise check.fail("cell", "Sound plugins have no cell size")
+    if kind not in GRID_KINDS and "cell" in top:
+        raise check.fail("cell", f"{kind} plugins have no cell size (only board and pieces)")
     extra = top.get("info", {})
     if not isinstance(extra, dict) or not all(isinstance(k, str) for k in extra):
         raise check.fail("info", "must be a mapping of field: value")
@@ -377,9 +352,10 @@ def _bitmap_specs(
     where: str,
     defaults: dict[str, Any],
     configs: tuple[str, ...],
-    names: Mapping[str, int],
+    schema: Schema | None,
 ) -> list[BitmapSpec]:
     entry = check.mapping(value, where, _BITMAP_FIELDS)
+    names = schema.bitmaps if schema else {}
     settings = {**defaults, **entry}
     if "id" not in entry:
         raise check.fail(f"{where}.id", "missing (a number or a name like 'board')")
@@ -421,23 +397,28 @@ def _bitmap_specs(
     if members:
         raise check.fail(f"{where}.members", "goes with file, not pattern")
     pattern = check.file(entry["pattern"], f"{where}.pattern")
-    uses_tile = "{colour}" in pattern or "{shape}" in pattern
-    if "{n}" not in pattern and not uses_tile:
-        raise check.fail(f"{where}.pattern", "needs {n}, or {colour} and {shape}")
-    if uses_tile and not ("{colour}" in pattern and "{shape}" in pattern) and "{n}" not in pattern:
-        raise check.fail(f"{where}.pattern", "needs both {colour} and {shape}")
+    fields = tuple(schema.placeholders) if schema else ()
+    used = [f for f in fields if "{" + f + "}" in pattern]
+    if "{n}" not in pattern and not used:
+        also = f", or {' and '.join('{' + f + '}' for f in fields)}" if fields else ""
+        raise check.fail(f"{where}.pattern", f"needs {{n}}{also}")
+    if used and len(used) != len(fields) and "{n}" not in pattern:
+        raise check.fail(f"{where}.pattern",
+                         f"needs all of {' and '.join('{' + f + '}' for f in fields)}")
     if "count" in entry:
         count = check.integer(entry["count"], f"{where}.count", 1, 0x10000)
-    elif uses_tile:
-        count = TILE_COUNT
+    elif used and schema is not None:
+        count = schema.placeholder_count
     else:
         raise check.fail(f"{where}.count", "missing (how many files {n} numbers)")
     if base_id + count - 1 > 0xFFFF:
         raise check.fail(f"{where}.id", "the pattern's ids run past 65535")
     specs = []
     for n in range(count):
-        file = (pattern.replace("{n}", str(n)).replace("{colour}", str(n // 6))
-                .replace("{shape}", str(n % 6)))
+        file = pattern.replace("{n}", str(n))
+        if schema is not None and used:
+            for key, digit in schema.placeholder_values(n).items():
+                file = file.replace("{" + key + "}", str(digit))
         specs.append(BitmapSpec(file=file, id=base_id + n, **common))
     return specs
 

@@ -20,31 +20,15 @@ from PIL import Image
 from prc_tools import bitmap, sound
 from prc_tools.database import ATTR_RESOURCE, Database, Record, Resource
 from prc_tools.errors import PluginError, PrcError
-from prc_tools.manifest import (
-    BITMAP_TYPES,
-    CONFIGS,
-    GAMES,
-    INFO_ID,
-    INFO_TYPE,
-    KINDS,
-    TILE_COUNT,
-    YAML_ERRORS,
-    BitmapSpec,
-    Manifest,
-    describe_yaml_error,
-    load,
-)
+from prc_tools.manifest import BITMAP_TYPES, BitmapSpec, Manifest, load
+from prc_tools.pinf import INFO_ID, INFO_TYPE, check_fields, decode, find
+from prc_tools.pinf import read as read_header
+from prc_tools.requirements import check_database, check_folder_ids, check_picture_size
+from prc_tools.schema import Registry, registry
 
 Progress = Callable[[int, int], None]
 MemberKey = tuple[int, int]  # (density, depth)
 
-BOARD_COLUMNS = 12
-BOARD_ROWS = 8
-# The PalmIshido bitmaps every Pieces or Board plugin must carry.
-_ISHIDO_IDS = GAMES["ishido"].bitmap_ids
-FIRST_TILE_ID = _ISHIDO_IDS["tile"]
-BOARD_ID = _ISHIDO_IDS["board"]
-CELL_MARK_ID = _ISHIDO_IDS["cell_mark"]
 MAX_SOURCE_PIXELS = 4096 * 4096  # far beyond any Palm screen, still cheap to hold
 WAVE_TYPE = "wave"
 
@@ -52,14 +36,22 @@ WAVE_TYPE = "wave"
 # ---------------------------------------------------------------- building
 
 
-def build_folder(folder: Path, progress: Progress | None = None) -> Database:
+def build_folder(
+    folder: Path, progress: Progress | None = None, schemas: Registry | None = None
+) -> Database:
     """The database a plugin folder describes; PluginError naming the file on any problem.
 
-    `progress(done, total)` is called after each picture, sound or file.
+    `progress(done, total)` is called after each picture, sound or file. `schemas`
+    (default: the installed ones) gives each game's codes, names and required resources.
     """
     folder = Path(folder)
-    manifest = load(folder)
-    _check_game_rules(manifest)
+    manifest = load(folder, schemas)
+    if manifest.schema is not None and manifest.kind is not None:
+        check_folder_ids(
+            manifest.schema, manifest.kind,
+            {spec.id for spec in manifest.bitmaps if spec.type == "Tbmp"},
+            {spec.id for spec in manifest.sounds}, manifest.path,
+        )
     total = (len(manifest.bitmaps) + len(manifest.sounds) + len(manifest.resources)
              + len(manifest.records))
     done = 0
@@ -226,108 +218,56 @@ def encode_bitmap(
     )
 
 
-def _check_game_rules(manifest: Manifest) -> None:
-    """What the PalmIshido app relies on (docs/plugin-format.md, 'PalmIshido resources')."""
-    if manifest.game is None or manifest.game.key != "ishido":
-        return
-    ids = {spec.id for spec in manifest.bitmaps if spec.type == "Tbmp"}
-    if manifest.kind == "pieces":
-        missing = [i for i in range(FIRST_TILE_ID, FIRST_TILE_ID + TILE_COUNT) if i not in ids]
-        if missing:
-            raise PluginError(
-                f"{manifest.path}: {len(missing)} of the {TILE_COUNT} tiles are missing"
-                f" (first: Tbmp {missing[0]}, colour {(missing[0] - FIRST_TILE_ID) // 6},"
-                f" shape {(missing[0] - FIRST_TILE_ID) % 6})"
-            )
-    elif manifest.kind == "board":
-        for needed, what in ((BOARD_ID, "board"), (CELL_MARK_ID, "cell_mark")):
-            if needed not in ids:
-                raise PluginError(f"{manifest.path}: the {what} picture (Tbmp {needed}) is missing")
-
-
 def _check_bitmap_size(
     manifest: Manifest, spec: BitmapSpec, image: Image.Image, path: Path
 ) -> None:
-    if (manifest.game is None or manifest.game.key != "ishido" or manifest.kind != "board"
-            or spec.id != BOARD_ID or spec.type != "Tbmp" or manifest.info is None):
+    if manifest.schema is None or manifest.kind is None or spec.type != "Tbmp":
         return
-    cell_w, cell_h = manifest.info["cell"]
-    want = (BOARD_COLUMNS * cell_w, BOARD_ROWS * cell_h)
-    if image.size != want:
-        raise PluginError(
-            f"{path}: the board is {image.width}x{image.height}, must be {want[0]}x{want[1]}"
-            f" (12x8 cells of {cell_w}x{cell_h})"
-        )
+    cell = manifest.info.get("cell") if manifest.info is not None else None
+    check_picture_size(manifest.schema, manifest.kind, spec.id,
+                       tuple(cell) if isinstance(cell, list) else None, image.size, path)
 
 
 # ---------------------------------------------------------------- plugin info
 
 
 def read_info(db: Database) -> dict[str, Any]:
-    """The parsed and checked 'pINF' of a plugin database; PluginError if absent or bad."""
-    res = db.resource(INFO_TYPE, INFO_ID)
-    if res is None:
-        raise PluginError("no 'pINF' resource: not a plugin")
-    try:
-        info = yaml.safe_load(res.data.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise PluginError("'pINF' is not UTF-8 YAML") from None
-    except YAML_ERRORS as exc:
-        raise PluginError(f"'pINF' {describe_yaml_error(exc)}") from None
-    if not isinstance(info, dict):
-        raise PluginError("'pINF' is not a mapping of field: value")
+    """The parsed and checked 'pINF' of a plugin database (defaults filled in).
 
-    def need(key: str, kinds: tuple[type, ...], what: str) -> Any:
-        value = info.get(key)
-        if not isinstance(value, kinds) or isinstance(value, bool):
-            raise PluginError(f"'pINF' {key}: missing or not {what}")
-        return value
-
-    need("game", (str,), "a text")
-    if need("kind", (str,), "a text") not in KINDS:
-        raise PluginError(f"'pINF' kind: {info['kind']!r} is not one of {', '.join(KINDS)}")
-    need("name", (str,), "a text")
-    need("version", (int,), "an integer")
-    need("author", (str,), "a text")
-    configs = need("configs", (list,), "a list")
-    if not configs or any(c not in CONFIGS for c in configs):
-        raise PluginError(f"'pINF' configs: {configs!r} is not a list of {', '.join(CONFIGS)}")
-    if info["kind"] in ("board", "pieces"):
-        _pair(info, "cell", positive=True)
-    if info["kind"] == "pieces":
-        info.setdefault("anchor", [0, 0])
-        _pair(info, "anchor", positive=False)
-        info.setdefault("lifted_anchor", list(info["anchor"]))
-        _pair(info, "lifted_anchor", positive=False)
-    return info
-
-
-def _pair(info: dict[str, Any], key: str, positive: bool) -> None:
-    value = info.get(key)
-    ok = (isinstance(value, list) and len(value) == 2
-          and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-          and (not positive or all(v > 0 for v in value)))
-    if not ok:
-        kind = "positive integers" if positive else "integers"
-        raise PluginError(f"'pINF' {key}: missing or not a list of two {kind}")
+    PluginError if absent or bad. The database's codes are not compared with
+    its game's schema here (`verify` does that), so `info` shows any plugin.
+    """
+    data = find(db)
+    if data is None:
+        raise PluginError(f"no '{INFO_TYPE}' id {INFO_ID} resource: not a plugin")
+    return check_fields(decode(data), registry()).fields
 
 
 # ---------------------------------------------------------------- verifying
 
 
-def verify(db: Database, decoded: dict[int, list[bitmap.Member]] | None = None) -> list[str]:
+def verify(
+    db: Database,
+    decoded: dict[int, list[bitmap.Member]] | None = None,
+    schemas: Registry | None = None,
+) -> list[str]:
     """Check every bitmap decodes and every 'wave' reads (plus 'pINF' for plugins).
 
     Returns one line per resource; raises PrcError naming the first bad one.
+    A plugin of a game with a schema (`schemas`, default the installed ones)
+    must also carry that game's codes and required resources.
     `decoded`, when given, receives the decoded members of every 'Tbmp' by id,
     so a caller that draws them does not decode them a second time.
     """
+    schemas = registry() if schemas is None else schemas
     lines: list[str] = []
     tbmp: dict[int, list[bitmap.Member]] = {} if decoded is None else decoded
-    plugin = db.resource(INFO_TYPE, INFO_ID) is not None or _is_known_plugin_type(db)
+    plugin = (find(db) is not None
+              or schemas.by_codes(db.creator, db.type) is not None)
     if plugin:
-        info = read_info(db)
-        lines.append(f"pINF {INFO_ID}: {info['game']} {info['kind']} plugin {info['name']!r}")
+        header = read_header(db, schemas)
+        lines.append(f"pINF {INFO_ID}: {header.game} {header.kind} plugin {header.name!r}")
+    waves: set[int] = set()
     for res in db.resources:
         where = f"{res.type} {res.id}"
         try:
@@ -339,39 +279,12 @@ def verify(db: Database, decoded: dict[int, list[bitmap.Member]] | None = None) 
                 lines.append(f"{where}: bitmap {sizes}")
             elif res.type == WAVE_TYPE:
                 wav = sound.read_wave_resource(res.data) if plugin else sound.read_wav(res.data)
+                waves.add(res.id)
                 lines.append(f"{where}: sound {wav.rate} Hz {wav.bits}-bit, {wav.seconds:.2f} s")
         except PrcError as exc:
             raise type(exc)(f"{where}: {exc}") from None
-    if plugin and info["game"] == "ishido":
-        _check_ishido_database(info, tbmp)
+    if plugin:
+        schema = schemas.get(header.game)
+        if schema is not None:
+            check_database(schema, header.kind, header.cell, tbmp, waves)
     return lines
-
-
-def _check_ishido_database(info: dict[str, Any], tbmp: dict[int, list[bitmap.Member]]) -> None:
-    """The bitmaps the PalmIshido app needs are there, at the sizes it draws them."""
-    if info["kind"] == "pieces":
-        for tile in range(TILE_COUNT):
-            tile_id = FIRST_TILE_ID + tile
-            if tile_id not in tbmp:
-                raise PluginError(
-                    f"Tbmp {tile_id} (tile colour {tile // 6}, shape {tile % 6}) is missing"
-                )
-    elif info["kind"] == "board":
-        for needed, what in ((BOARD_ID, "board"), (CELL_MARK_ID, "cell mark")):
-            if needed not in tbmp:
-                raise PluginError(f"Tbmp {needed} (the {what}) is missing")
-        cell_w, cell_h = info["cell"]
-        for member in tbmp[BOARD_ID]:
-            want = (BOARD_COLUMNS * cell_w * member.density // 144,
-                    BOARD_ROWS * cell_h * member.density // 144)
-            if (member.width, member.height) != want:
-                raise PluginError(
-                    f"Tbmp {BOARD_ID} (the board) is {member.width}x{member.height} at"
-                    f" {member.density} dpi, must be {want[0]}x{want[1]}"
-                )
-
-
-def _is_known_plugin_type(db: Database) -> bool:
-    return any(
-        game.creator == db.creator and db.type in game.types.values() for game in GAMES.values()
-    )

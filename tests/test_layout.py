@@ -50,3 +50,25 @@ def test_rules_import_nothing_of_the_device() -> None:
         if any(m.startswith(("palmish.device", "palmish.frontend")) for m in imported_modules(p))
     ]
     assert offenders == []
+
+
+# Every game's codes (DESIGN.md §6) and keys: prc_tools learns them from schemas only.
+GAME_CODES = ("PIsh", "IsBd", "IsPc", "IsSd", "PSgm", "SgBd", "SgPc", "SgSd", "SgLv",
+              "PPch", "PaBd", "PaPc", "PaSd")
+GAME_KEYS = ("ishido", "sigmar", "pachisi")
+
+
+def test_prc_tools_holds_no_game_codes_or_keys() -> None:
+    import re
+
+    code_pattern = re.compile(r"\b(" + "|".join(GAME_CODES) + r")\b")
+    key_pattern = re.compile("|".join(GAME_KEYS), re.IGNORECASE)
+    offenders = []
+    for path in sources("prc_tools") + sorted(ROOT.joinpath("prc_tools").rglob("*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        # Codes anywhere; game keys anywhere too (literals, comments, docstrings),
+        # so no game's name creeps back in as an example either.
+        for match in [*code_pattern.finditer(text), *key_pattern.finditer(text)]:
+            line = text.count("\n", 0, match.start()) + 1
+            offenders.append(f"{path.relative_to(ROOT)}:{line}: {match.group(0)}")
+    assert offenders == []

@@ -18,20 +18,20 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import yaml
 from PIL import Image
 
 from palmish.device.plugin_index import InstalledIndex
 from palmish.device.storage import Reporter, Storage, installed_file_name, safe_file_stem
-from prc_tools import Database, PrcError
+from prc_tools import Database, PrcError, pinf
 from prc_tools.atomic import write_atomic
 from prc_tools.files import FileProblem, read_regular
-from prc_tools.manifest import GAMES, INFO_TYPE, KINDS, YAML_ERRORS
+from prc_tools.pinf import KINDS, SLOTS
+from prc_tools.schema import registry
 
 if TYPE_CHECKING:
     from prc_tools.bitmap import Member
 
-SLOTS = ("square", "tall", "wide")
+__all__ = ["SLOTS", "InvalidPlugin", "LoadedPlugin", "PluginInfo", "PluginRegistry", "describe"]
 
 
 class InvalidPlugin(ValueError):
@@ -64,72 +64,28 @@ class PluginInfo:
 
 
 def describe(db: Database, path: Path, bundled: bool = False) -> PluginInfo:
-    """Check a database's plugin header (pINF) and return what it declares."""
-    if not db.is_resource:
-        raise InvalidPlugin("not a resource database (a plugin is a .prc)")
-    res = db.resource(INFO_TYPE, 0)
-    if res is None:
-        raise InvalidPlugin("no 'pINF' id 0 resource: not a plugin")
+    """Check a database's plugin header (pINF) and return what it declares.
+
+    The checks are prc_tools' (the same `build` and `verify` make), against the
+    installed game schemas.
+    """
     try:
-        parsed = yaml.safe_load(res.data.decode("utf-8"))
-    except (UnicodeDecodeError, *YAML_ERRORS) as exc:
-        raise InvalidPlugin(f"pINF is not UTF-8 YAML: {_one_line(exc)}") from None
-    if not isinstance(parsed, dict):
-        raise InvalidPlugin("pINF is not a YAML mapping")
-    info: dict[str, object] = {str(k): v for k, v in parsed.items()}
-
-    def text(key: str) -> str:
-        value = info.get(key)
-        if not isinstance(value, str) or not value.strip():
-            raise InvalidPlugin(f"pINF '{key}' must be a non-empty string")
-        return value.strip()
-
-    game, kind, name, author = text("game"), text("kind"), text("name"), text("author")
-    if kind not in KINDS:
-        raise InvalidPlugin(f"pINF kind {kind!r} is not one of {', '.join(KINDS)}")
-    version = info.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
-        raise InvalidPlugin("pINF 'version' must be a whole number")
-    configs = info.get("configs")
-    if (
-        not isinstance(configs, list)
-        or not configs
-        or any(c not in SLOTS for c in configs)
-    ):
-        raise InvalidPlugin(f"pINF 'configs' must be a list of {', '.join(SLOTS)}")
-    for key in ("cell", "anchor", "lifted_anchor"):
-        if key in info and not _is_int_pair(info[key]):
-            raise InvalidPlugin(f"pINF '{key}' must be a pair of whole numbers")
-    if kind in ("board", "pieces") and "cell" not in info:
-        raise InvalidPlugin(f"pINF of a {kind} plugin needs 'cell'")
-    known = GAMES.get(game)  # the packer's table of each game's codes
-    if known is not None and known.creator is not None:
-        if db.creator != known.creator:
-            raise InvalidPlugin(f"creator {db.creator!r} is not {known.creator!r} of game {game}")
-        want = known.types.get(kind)
-        if want is not None and db.type != want:
-            raise InvalidPlugin(f"type {db.type!r} is not {want!r} of a {game} {kind}")
+        header = pinf.read(db, registry())
+    except PrcError as exc:
+        raise InvalidPlugin(_one_line(exc)) from None
     return PluginInfo(
-        name=name,
-        game=game,
-        kind=kind,
-        configs=tuple(str(c) for c in configs),
-        version=version,
-        author=author,
+        name=header.name.strip(),
+        game=header.game.strip(),
+        kind=header.kind,
+        configs=header.configs,
+        version=header.version,
+        author=header.author.strip(),
         creator=db.creator,
         db_type=db.type,
         path=path,
         bundled=bundled,
-        default=info.get("default") is True,
-        fields=info,
-    )
-
-
-def _is_int_pair(value: object) -> bool:
-    return (
-        isinstance(value, list)
-        and len(value) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        default=header.default,
+        fields=header.fields,
     )
 
 

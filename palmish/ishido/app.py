@@ -33,13 +33,13 @@ from palmish.ishido import Game, IllegalMove
 from palmish.ishido.art import load_art
 from palmish.ishido.layout import IshidoLayout, layout_for
 from palmish.ishido.rules import SCORINGS
+from palmish.ishido.schema import SCHEMA
 from palmish.ishido.scores import Entry, HighScores
 from palmish.ishido.view import IshidoView, Scene
-from prc_tools.manifest import GAMES
 
 CREATOR = "PIsh"
-# The Sound plugin's ids, from the packer's table (the manifests name them).
-_SOUND_IDS = GAMES["ishido"].sound_ids
+# The Sound plugin's ids, from PalmIshido's plugin schema (the manifests name them).
+_SOUND_IDS = SCHEMA.sounds
 SOUND_PLACE = _SOUND_IDS["place"]
 SOUND_FOURWAY = _SOUND_IDS["four_way"]
 SOUND_ILLEGAL = _SOUND_IDS["illegal"]

@@ -14,12 +14,12 @@ from typing import Protocol
 from PIL import Image, ImageDraw
 
 from palmish.ishido.layout import IshidoLayout
-from prc_tools.manifest import GAMES
+from palmish.ishido.schema import SCHEMA
 
 RGB = tuple[int, int, int]
 
-# The plugins' bitmap ids, from the packer's table (the manifests name them).
-_BITMAP_IDS = GAMES["ishido"].bitmap_ids
+# The plugins' bitmap ids, from PalmIshido's plugin schema (the manifests name them).
+_BITMAP_IDS = SCHEMA.bitmaps
 TILE_BASE = _BITMAP_IDS["tile"]
 LIFTED_BASE = _BITMAP_IDS["lifted"]
 BOARD_ID = _BITMAP_IDS["board"]

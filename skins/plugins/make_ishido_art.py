@@ -23,7 +23,7 @@ from pathlib import Path
 import yaml
 from PIL import Image, ImageDraw, ImageFilter
 
-from prc_tools.manifest import GAMES
+from palmish.ishido.schema import SCHEMA
 
 SS = 4  # supersampling factor
 RGB = tuple[int, int, int]
@@ -39,8 +39,8 @@ SAFE: list[RGB] = [
     (213, 94, 0), (240, 228, 66), (0, 158, 115),
     (86, 180, 233), (0, 90, 170), (204, 121, 167),
 ]
-# The resource ids PalmIshido reads, from the packer's table of games.
-BITMAP_IDS = GAMES["ishido"].bitmap_ids
+# The resource ids PalmIshido reads, from its plugin schema.
+BITMAP_IDS = SCHEMA.bitmaps
 SHAPE_NAMES = ["disc", "triangle", "square", "diamond", "cross", "star"]
 COLOUR_NAMES = ["red", "yellow", "green", "cyan", "blue", "magenta"]
 
@@ -617,7 +617,7 @@ def make_board(out: Path, slot: str) -> list[Image.Image]:
     return pictures
 
 
-_SOUND_IDS = GAMES["ishido"].sound_ids
+_SOUND_IDS = SCHEMA.sounds
 SOUNDS: list[tuple[int, str, Callable[[], list[float]]]] = [
     (_SOUND_IDS["place"], "place", place_sound),
     (_SOUND_IDS["four_way"], "fourway", fourway_sound),

@@ -1,0 +1,181 @@
+"""The plugin header, resource 'pINF' id 0: parsed and checked here and only here.
+
+`build` runs its generated header through `check_fields` and `check_codes`,
+`verify` and the device read a database's with `read`, so all three agree on
+what a plugin is. SLOTS is the one list of display slots a plugin may serve.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import yaml
+
+from prc_tools.database import Database
+from prc_tools.errors import PluginError
+
+if TYPE_CHECKING:
+    from prc_tools.schema import Registry, Schema
+
+INFO_TYPE = "pINF"
+INFO_ID = 0
+SLOTS = ("square", "tall", "wide")  # the display slots (docs/plugin-format.md)
+LANDSCAPE = ("wide",)  # cells there have another shape than in the portrait slots
+KINDS = ("board", "pieces", "sound")  # the kinds every game's plugins may have
+GRID_KINDS = ("board", "pieces")  # drawn on the board's grid: they give a `cell`
+ANCHOR_KINDS = ("pieces",)
+
+# PyYAML raises ValueError for impossible dates (2001-13-45) and deep nesting
+# exhausts the recursion limit; both are bad input like any syntax error.
+YAML_ERRORS = (yaml.YAMLError, ValueError, RecursionError)
+
+
+def describe_yaml_error(exc: BaseException) -> str:
+    """One line for a YAML problem, with the line number when PyYAML knows it."""
+    if isinstance(exc, RecursionError):
+        return "YAML error: nested too deeply"
+    mark = getattr(exc, "problem_mark", None)
+    where = f" at line {mark.line + 1}" if mark is not None else ""
+    problem = getattr(exc, "problem", None) or str(exc) or "not valid YAML"
+    return " ".join(f"YAML error{where}: {problem}".split())
+
+
+class HeaderError(PluginError):
+    """A header field that is wrong; `field` lets a manifest report it as its own field."""
+
+    def __init__(self, field: str, problem: str, in_info: bool = True) -> None:
+        super().__init__(f"'pINF' {field}: {problem}" if in_info else f"{field} {problem}")
+        self.field = field
+        self.problem = problem
+
+
+@dataclass(frozen=True)
+class Header:
+    """A checked plugin header. `fields` is the whole mapping, defaults filled in."""
+
+    game: str
+    kind: str
+    name: str
+    version: int
+    author: str
+    configs: tuple[str, ...]
+    cell: tuple[int, int] | None
+    default: bool  # `default: true`: preferred among the bundled fallbacks
+    fields: dict[str, Any] = field(compare=False)
+
+
+def decode(data: bytes) -> dict[str, Any]:
+    """The header's YAML mapping; PluginError if it is not UTF-8 YAML of a mapping."""
+    try:
+        parsed = yaml.safe_load(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise PluginError("'pINF' is not UTF-8 YAML") from None
+    except YAML_ERRORS as exc:
+        raise PluginError(f"'pINF' is not UTF-8 YAML: {describe_yaml_error(exc)}") from None
+    if not isinstance(parsed, dict):
+        found = type(parsed).__name__
+        raise PluginError(f"'pINF' is not a YAML mapping: found a {found},"
+                          " not a mapping of field: value")
+    return {str(k): v for k, v in parsed.items()}
+
+
+def check_fields(info: Mapping[str, Any], schemas: Registry | None = None) -> Header:
+    """Check a header mapping (not changed); HeaderError naming the first bad field."""
+    fields = dict(info)
+
+    def text(key: str) -> str:
+        value = fields.get(key)
+        if not isinstance(value, str) or not value.strip():
+            raise HeaderError(key, "missing or not a text")
+        return value
+
+    game = text("game")
+    schema = schemas.get(game) if schemas is not None else None
+    kinds = schema.kinds if schema is not None else KINDS
+    kind = text("kind")
+    if kind not in kinds:
+        raise HeaderError("kind", f"unknown kind {kind!r} (one of {', '.join(kinds)})")
+    name = text("name")
+    version = fields.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+        raise HeaderError("version", "missing or not a whole number")
+    author = text("author")
+    configs = fields.get("configs")
+    if not isinstance(configs, list) or not configs or any(c not in SLOTS for c in configs):
+        raise HeaderError("configs", f"{configs!r} is not a list of {', '.join(SLOTS)}")
+    if len(set(configs)) != len(configs):
+        raise HeaderError("configs", "lists a slot twice")
+    if schema is not None:
+        for slot in configs:
+            if slot not in schema.configs:
+                raise HeaderError("configs", f"{schema.title} plugins do not serve {slot!r}"
+                                  f" (only {', '.join(schema.configs)})")
+    for key in ("cell", "anchor", "lifted_anchor"):
+        if key in fields:
+            _pair(fields[key], key, positive=key == "cell")
+    cell: tuple[int, int] | None = None
+    if kind in GRID_KINDS:
+        cell = _pair(fields.get("cell"), "cell", positive=True)
+        _grid_rules(kind, name, tuple(configs), schema)
+    if kind in ANCHOR_KINDS:
+        fields.setdefault("anchor", [0, 0])
+        fields.setdefault("lifted_anchor", list(fields["anchor"]))
+    return Header(game=game, kind=kind, name=name, version=version, author=author,
+                  configs=tuple(configs), cell=cell, default=fields.get("default") is True,
+                  fields=fields)
+
+
+def _grid_rules(kind: str, name: str, configs: tuple[str, ...], schema: Schema | None) -> None:
+    """Board and Pieces art is drawn for one cell shape, so for one orientation."""
+    landscape = [c for c in configs if c in LANDSCAPE]
+    if landscape and len(landscape) != len(configs):
+        raise HeaderError("configs", f"a {landscape[0]} plugin cannot also serve"
+                          f" {' or '.join(c for c in configs if c not in LANDSCAPE)}")
+    if schema is None:
+        return
+    for slot, word in schema.config_names.items():
+        if slot in configs and word not in name:
+            raise HeaderError("name", f"{name!r}: a {slot} plugin carries {word!r} in its name")
+
+
+def _pair(value: Any, key: str, positive: bool) -> tuple[int, int]:
+    ok = (isinstance(value, list) and len(value) == 2
+          and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+          and (not positive or all(v > 0 for v in value)))
+    if not ok:
+        kind = "positive integers" if positive else "integers"
+        raise HeaderError(key, f"missing or not a list of two {kind}")
+    return value[0], value[1]
+
+
+def check_codes(header: Header, type_: str, creator: str, schemas: Registry | None) -> None:
+    """A plugin of a game with a schema carries that game's creator and type for its kind."""
+    schema = schemas.get(header.game) if schemas is not None else None
+    if schema is None:
+        return
+    if creator != schema.creator:
+        raise HeaderError("creator", f"{creator!r} is not {schema.creator!r} of game"
+                          f" {header.game}", in_info=False)
+    want = schema.types.get(header.kind)
+    if want is not None and type_ != want:
+        raise HeaderError("type", f"{type_!r} is not {want!r} of a {header.game}"
+                          f" {header.kind} plugin", in_info=False)
+
+
+def find(db: Database) -> bytes | None:
+    res = db.resource(INFO_TYPE, INFO_ID)
+    return None if res is None else res.data
+
+
+def read(db: Database, schemas: Registry | None = None) -> Header:
+    """A database's checked header, codes included; PluginError (one line) if it has none."""
+    if not db.is_resource:
+        raise PluginError("not a resource database (a plugin is a .prc)")
+    data = find(db)
+    if data is None:
+        raise PluginError(f"no '{INFO_TYPE}' id {INFO_ID} resource: not a plugin")
+    header = check_fields(decode(data), schemas)
+    check_codes(header, db.type, db.creator, schemas)
+    return header

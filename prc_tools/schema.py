@@ -1,0 +1,342 @@
+"""Plugin schemas: what each game's plugins are (codes, named ids, required resources).
+
+prc_tools knows no game itself. A game ships a YAML schema (format in
+docs/plugin-format.md, "Plugin schemas") and registers its path in the entry-point
+group `prc_tools.plugin_schemas`; `prc-tools build/verify --schema FILE` adds
+more. `registry()` is the process-wide set, loaded once.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.metadata
+import math
+import os
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+import yaml
+
+from prc_tools.errors import PluginError
+from prc_tools.pinf import KINDS, SLOTS, describe_yaml_error
+
+ENTRY_POINT_GROUP = "prc_tools.plugin_schemas"
+_FIELDS = {"game", "title", "creator", "types", "configs", "bitmaps", "sounds", "required",
+           "placeholders", "config_names"}
+_RULE_FIELDS = {"bitmaps", "sounds"}
+_BITMAP_RULE_FIELDS = {"id", "count", "what", "cells", "size"}
+_KEY = re.compile(r"[a-z][a-z0-9_]*\Z")
+
+
+class SchemaError(PluginError):
+    """A schema file that cannot be used; the message is one line naming the file."""
+
+
+@dataclass(frozen=True)
+class BitmapRule:
+    """Bitmaps `id`..`id + count - 1` must exist; optionally at a fixed or cell-based size."""
+
+    id: int
+    count: int = 1
+    name: str | None = None  # the schema's name for `id`, if it has one
+    what: str | None = None  # how messages call it ("the board", "tiles")
+    cells: tuple[int, int] | None = None  # size = cells x the plugin's cell (144 dpi)
+    size: tuple[int, int] | None = None  # a fixed size in 144-dpi pixels
+
+    def label(self) -> str:
+        if self.what is not None:
+            return self.what
+        return f"'{self.name}'" if self.name is not None else f"Tbmp {self.id}"
+
+
+@dataclass(frozen=True)
+class SoundRule:
+    id: int
+    name: str | None = None
+
+
+@dataclass(frozen=True)
+class KindRules:
+    """What build and verify insist on for one kind of plugin."""
+
+    bitmaps: tuple[BitmapRule, ...] = ()
+    sounds: tuple[SoundRule, ...] = ()
+
+
+_NO_RULES = KindRules()
+
+
+@dataclass(frozen=True)
+class Schema:
+    """One game's plugins, as its schema file describes them."""
+
+    game: str
+    title: str
+    creator: str
+    types: Mapping[str, str]  # kind -> database type
+    configs: tuple[str, ...]  # display slots its plugins may serve
+    bitmaps: Mapping[str, int]  # names a manifest may use for bitmap ids
+    sounds: Mapping[str, int]  # names a manifest may use for sound ids
+    required: Mapping[str, KindRules] = field(default_factory=dict)
+    # Pattern placeholders, most significant first: {a: 6, b: 6} -> n = 6*a + b.
+    placeholders: Mapping[str, int] = field(default_factory=dict)
+    # A Board or Pieces plugin serving this slot carries this word in its name.
+    config_names: Mapping[str, str] = field(default_factory=dict)
+    source: str = ""  # the file it came from, for messages
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The kinds a manifest of this game may name: the generic ones and its own."""
+        return (*KINDS, *(k for k in self.types if k not in KINDS))
+
+    def rules(self, kind: str | None) -> KindRules:
+        return self.required.get(kind, _NO_RULES) if kind is not None else _NO_RULES
+
+    def placeholder_values(self, n: int) -> dict[str, int]:
+        """Index `n` split into the placeholders' digits: {colour: 1, shape: 1} for 7.
+
+        The first (most significant) one is not wrapped, so it keeps counting past the end.
+        """
+        names = list(self.placeholders)
+        values: dict[str, int] = {}
+        for name in reversed(names[1:]):
+            values[name] = n % self.placeholders[name]
+            n //= self.placeholders[name]
+        if names:
+            values[names[0]] = n
+        return {name: values[name] for name in names}
+
+    @property
+    def placeholder_count(self) -> int:
+        return math.prod(self.placeholders.values()) if self.placeholders else 0
+
+
+# ---------------------------------------------------------------- reading
+
+
+class _Check:
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, where: str, problem: str) -> SchemaError:
+        return SchemaError(f"{self.source}: {where}: {problem}")
+
+    def mapping(self, value: Any, where: str, allowed: set[str] | None = None) -> dict[str, Any]:
+        if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
+            raise self.fail(where, "must be a mapping of name: value")
+        if allowed is not None:
+            unknown = sorted(k for k in value if k not in allowed)
+            if unknown:
+                raise self.fail(where, f"unknown field {unknown[0]!r}")
+        return value
+
+    def text(self, value: Any, where: str) -> str:
+        if not isinstance(value, str) or not value.strip():
+            raise self.fail(where, "must be a non-empty text")
+        return value
+
+    def key(self, value: Any, where: str) -> str:
+        if not isinstance(value, str) or not _KEY.match(value):
+            raise self.fail(where, f"{value!r} must be a lower-case name like board or four_way")
+        return value
+
+    def code(self, value: Any, where: str) -> str:
+        if not isinstance(value, str) or len(value) != 4 or any(ord(c) > 255 for c in value):
+            raise self.fail(where, f"must be a four-character code, not {value!r}")
+        return value
+
+    def integer(self, value: Any, where: str, low: int, high: int) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise self.fail(where, f"must be an integer in {low}..{high}, not {value!r}")
+        return value
+
+    def pair(self, value: Any, where: str) -> tuple[int, int]:
+        if not isinstance(value, list) or len(value) != 2:
+            raise self.fail(where, "must be a list of two integers, e.g. [12, 8]")
+        return self.integer(value[0], where, 1, 4096), self.integer(value[1], where, 1, 4096)
+
+    def ids(self, value: Any, where: str) -> dict[str, int]:
+        table = self.mapping(value, where)
+        return {self.key(k, where): self.integer(v, f"{where}.{k}", 0, 0xFFFF)
+                for k, v in table.items()}
+
+
+def parse(document: Any, source: str) -> Schema:
+    """A checked Schema from a YAML document; SchemaError naming `source` if it is not one."""
+    check = _Check(source)
+    top = check.mapping(document, "top level", _FIELDS)
+    for needed in ("game", "creator", "types"):
+        if needed not in top:
+            raise check.fail(needed, "missing")
+    game = check.key(top["game"], "game")
+    types = {check.key(k, "types"): check.code(v, f"types.{k}")
+             for k, v in check.mapping(top["types"], "types").items()}
+    configs = top.get("configs", list(SLOTS))
+    if (not isinstance(configs, list) or not configs
+            or any(c not in SLOTS for c in configs) or len(set(configs)) != len(configs)):
+        raise check.fail("configs", f"must be a list of {', '.join(SLOTS)}, each once")
+    bitmaps = check.ids(top.get("bitmaps", {}), "bitmaps")
+    sounds = check.ids(top.get("sounds", {}), "sounds")
+    placeholders = {check.key(k, "placeholders"): check.integer(v, f"placeholders.{k}", 2, 256)
+                    for k, v in check.mapping(top.get("placeholders", {}),
+                                              "placeholders").items()}
+    if "n" in placeholders:
+        raise check.fail("placeholders", "'n' is the built-in placeholder")
+    config_names = {}
+    for slot, word in check.mapping(top.get("config_names", {}), "config_names").items():
+        if slot not in configs:
+            raise check.fail("config_names", f"{slot!r} is not one of the configs")
+        config_names[slot] = check.text(word, f"config_names.{slot}")
+    required = {}
+    for kind, rules in check.mapping(top.get("required", {}), "required").items():
+        if kind not in types:
+            raise check.fail("required", f"{kind!r} is not one of the types' kinds")
+        required[kind] = _kind_rules(check, rules, f"required.{kind}", bitmaps, sounds)
+    return Schema(
+        game=game,
+        title=check.text(top.get("title", game), "title"),
+        creator=check.code(top["creator"], "creator"),
+        types=MappingProxyType(types),
+        configs=tuple(configs),
+        bitmaps=MappingProxyType(bitmaps),
+        sounds=MappingProxyType(sounds),
+        required=MappingProxyType(required),
+        placeholders=MappingProxyType(placeholders),
+        config_names=MappingProxyType(config_names),
+        source=source,
+    )
+
+
+def _resolve(
+    check: _Check, value: Any, where: str, names: Mapping[str, int]
+) -> tuple[int, str | None]:
+    if isinstance(value, str):
+        if value not in names:
+            raise check.fail(where, f"unknown name {value!r}")
+        return names[value], value
+    number = check.integer(value, where, 0, 0xFFFF)
+    return number, next((k for k, v in names.items() if v == number), None)
+
+
+def _kind_rules(
+    check: _Check, value: Any, where: str, bitmaps: Mapping[str, int], sounds: Mapping[str, int]
+) -> KindRules:
+    table = check.mapping(value, where, _RULE_FIELDS)
+    bitmap_rules = []
+    for index, entry in enumerate(_list(check, table.get("bitmaps", []), f"{where}.bitmaps")):
+        at = f"{where}.bitmaps[{index}]"
+        rule = check.mapping(entry, at, _BITMAP_RULE_FIELDS)
+        if "id" not in rule:
+            raise check.fail(f"{at}.id", "missing")
+        id_, name = _resolve(check, rule["id"], f"{at}.id", bitmaps)
+        count = check.integer(rule.get("count", 1), f"{at}.count", 1, 0x10000 - id_)
+        if "cells" in rule and "size" in rule:
+            raise check.fail(at, "gives cells or size, not both")
+        bitmap_rules.append(BitmapRule(
+            id=id_, count=count, name=name,
+            what=check.text(rule["what"], f"{at}.what") if "what" in rule else None,
+            cells=check.pair(rule["cells"], f"{at}.cells") if "cells" in rule else None,
+            size=check.pair(rule["size"], f"{at}.size") if "size" in rule else None,
+        ))
+    sound_rules = [
+        SoundRule(*_resolve(check, entry, f"{where}.sounds[{index}]", sounds))
+        for index, entry in enumerate(_list(check, table.get("sounds", []), f"{where}.sounds"))
+    ]
+    return KindRules(tuple(bitmap_rules), tuple(sound_rules))
+
+
+def _list(check: _Check, value: Any, where: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise check.fail(where, "must be a list")
+    return value
+
+
+@functools.cache
+def _load_resolved(path: Path) -> Schema:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        detail = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise SchemaError(f"{path}: cannot read the schema: {detail}") from None
+    try:
+        document = yaml.safe_load(text)
+    except (yaml.YAMLError, ValueError, RecursionError) as exc:
+        raise SchemaError(f"{path}: {describe_yaml_error(exc)}") from None
+    return parse(document, str(path))
+
+
+def load_file(path: str | os.PathLike[str]) -> Schema:
+    """The schema in a YAML file (read once per process); SchemaError if it is not one."""
+    return _load_resolved(Path(path).resolve())
+
+
+# ---------------------------------------------------------------- the registry
+
+
+class Registry:
+    """Schemas by game key, each game at most once."""
+
+    def __init__(self, schemas: Iterable[Schema] = ()) -> None:
+        self._by_game: dict[str, Schema] = {}
+        for schema in schemas:
+            other = self._by_game.get(schema.game)
+            if other is not None and other != schema:
+                raise SchemaError(f"{schema.source}: game {schema.game!r} is already"
+                                  f" described by {other.source}")
+            self._by_game[schema.game] = schema
+
+    def get(self, game: str | None) -> Schema | None:
+        return self._by_game.get(game) if game is not None else None
+
+    def games(self) -> tuple[str, ...]:
+        return tuple(sorted(self._by_game))
+
+    def __iter__(self) -> Iterator[Schema]:
+        return iter([self._by_game[g] for g in self.games()])
+
+    def by_codes(self, creator: str, type_: str) -> Schema | None:
+        """The game whose creator and plugin types these codes are, if any."""
+        for schema in self._by_game.values():
+            if schema.creator == creator and type_ in schema.types.values():
+                return schema
+        return None
+
+    def with_files(self, paths: Iterable[str | os.PathLike[str]]) -> Registry:
+        """A copy with these schema files added; a file replaces its game's installed schema."""
+        extra = Registry(load_file(p) for p in paths)
+        kept = [s for s in self if extra.get(s.game) is None]
+        return Registry([*kept, *extra])
+
+
+def from_entry_points() -> Registry:
+    """The schemas installed packages register in the group `prc_tools.plugin_schemas`."""
+    schemas = []
+    for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        where = f"entry point {entry.name} ({entry.value})"
+        try:
+            target = entry.load()
+        except Exception as exc:  # an installed package's import error: name it, one line
+            raise SchemaError(f"{where}: cannot load: {exc}") from None
+        if not isinstance(target, (str, os.PathLike)):
+            raise SchemaError(f"{where}: gives {type(target).__name__}, not a schema file path")
+        schema = load_file(target)
+        if schema.game != entry.name:
+            raise SchemaError(f"{schema.source}: game {schema.game!r} is registered under"
+                              f" the entry point name {entry.name!r}")
+        schemas.append(schema)
+    return Registry(schemas)
+
+
+@functools.lru_cache(maxsize=1)
+def registry() -> Registry:
+    """The installed schemas, loaded once per process."""
+    return from_entry_points()
+
+
+def find(game: str | None) -> Schema | None:
+    """The installed schema of `game`, or None."""
+    return registry().get(game)
