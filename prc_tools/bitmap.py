@@ -33,7 +33,14 @@ from prc_tools.errors import BitmapError
 from prc_tools.palette import RGB, default_palette
 
 __all__ = [
-    "DUMMY_HEADER", "DecodeBudget", "Member", "best", "decode", "encode", "encode_family",
+    "DUMMY_HEADER",
+    "DecodeBudget",
+    "Header",
+    "Member",
+    "best",
+    "decode",
+    "encode",
+    "encode_family",
     "member_headers",
 ]
 

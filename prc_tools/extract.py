@@ -15,14 +15,13 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-import yaml
 from PIL import Image
 
-from prc_tools import bitmap, sound
+from prc_tools import bitmap, safeyaml, sound
 from prc_tools.database import ATTR_RESOURCE, Database, Resource
 from prc_tools.errors import PluginError, PrcError
 from prc_tools.manifest import BITMAP_TYPES, BitmapSpec
-from prc_tools.pinf import INFO_ID, INFO_TYPE, YAML_ERRORS
+from prc_tools.pinf import INFO_ID, INFO_TYPE, MAX_INFO_BYTES
 from prc_tools.pinf import read as read_header
 from prc_tools.plugin import WAVE_TYPE, MemberKey, encode_bitmap, yaml_text
 from prc_tools.schema import registry
@@ -63,6 +62,9 @@ class _Extractor:
         self.db = db
         self.folder = folder
         self.used: set[str] = set()
+        self.made: set[str] = set()  # sub-folders already created
+        # Bitmaps past the per-file decode budget are kept as raw .bin resources.
+        self.budget = bitmap.DecodeBudget()
         self.manifest: dict[str, Any] = {}
 
     def file_name(self, subdir: str, stem: str, suffix: str) -> str:
@@ -73,7 +75,9 @@ class _Extractor:
             candidate = f"{subdir}/{stem}-{number}{suffix}"
             number += 1
         self.used.add(candidate.lower())
-        (self.folder / subdir).mkdir(exist_ok=True)
+        if subdir not in self.made:
+            (self.folder / subdir).mkdir(exist_ok=True)
+            self.made.add(subdir)
         return candidate
 
     def write(self, subdir: str, stem: str, suffix: str, data: bytes) -> str:
@@ -159,7 +163,7 @@ class _Extractor:
     def bitmap_entry(self, res: Resource, stem: str) -> dict[str, Any] | None:
         """A bitmap as a PNG (plus exact member PNGs where needed), or None for raw."""
         try:
-            members = bitmap.decode(res.data)
+            members = bitmap.decode(res.data, self.budget)
         except PrcError:
             return None
         densities = sorted({m.density for m in members}, reverse=True)
@@ -277,9 +281,9 @@ def _same_resource(key: tuple[str, int], x: bytes, y: bytes) -> bool:
     if x == y:
         return True
     type_, id_ = key
-    with contextlib.suppress(PrcError, UnicodeDecodeError, *YAML_ERRORS):
+    with contextlib.suppress(PrcError):  # safeyaml's YamlError is one
         if type_ == INFO_TYPE and id_ == INFO_ID:
-            return bool(yaml.safe_load(x.decode("utf-8")) == yaml.safe_load(y.decode("utf-8")))
+            return bool(safeyaml.load(x, MAX_INFO_BYTES) == safeyaml.load(y, MAX_INFO_BYTES))
         if type_ in BITMAP_TYPES:
             mx, my = bitmap.decode(x), bitmap.decode(y)
             return len(mx) == len(my) and not _differing_members(mx, my)

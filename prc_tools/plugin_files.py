@@ -9,6 +9,7 @@ docs/plugin-format.md promises. Every problem is a PluginError naming the file.
 
 from __future__ import annotations
 
+import functools
 import io
 import warnings
 from pathlib import Path
@@ -26,13 +27,27 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 def source_path(folder: Path, name: str) -> Path:
     """`folder / name`, checked to lead to a regular file inside the folder."""
     try:
-        path = inside(folder, name)
+        path = inside(folder, name, _resolved(folder))
     except FileProblem as exc:
         problem = "no such file" if exc.missing else str(exc)
         raise PluginError(f"{folder / name}: {problem}") from None
     if not path.is_file():
         raise PluginError(f"{path}: not a regular file")
     return path
+
+
+@functools.lru_cache(maxsize=16)
+def _resolved(folder: Path) -> Path | None:
+    """The folder with symlinks resolved, once per build (None: `inside` reports why)."""
+    try:
+        return folder.resolve(strict=True)
+    except (OSError, RuntimeError):
+        return None
+
+
+def new_build() -> None:
+    """Forget resolved folders: a folder swapped for a link between builds is seen anew."""
+    _resolved.cache_clear()
 
 
 def read_source(folder: Path, name: str, limit: int = MAX_SOURCE_BYTES) -> bytes:
@@ -49,7 +64,7 @@ def load_png(folder: Path, name: str) -> Image.Image:
     path = folder / name
     data = read_source(folder, name)
     if not data.startswith(PNG_SIGNATURE):
-        raise PluginError(f"{path}: not a PNG file (pictures must be PNG)")
+        raise PluginError(f"{path}: not a picture that can be read (not a PNG file)")
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)

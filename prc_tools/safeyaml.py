@@ -47,7 +47,7 @@ def _check_events(text: str, max_depth: int) -> None:
         if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
             depth += 1
             if depth > max_depth:
-                raise YamlError(_at(event, f"nested more than {max_depth} levels deep"))
+                raise YamlError(_at(event, f"nested too deeply (more than {max_depth} levels)"))
         elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
             depth -= 1
 
@@ -64,7 +64,7 @@ def load(text: str | bytes, max_bytes: int, max_depth: int = MAX_DEPTH) -> Any:
         try:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise YamlError("not UTF-8 text") from None
+            raise YamlError("cannot read: not UTF-8 text") from None
     elif len(text) > max_bytes:
         raise YamlError(f"YAML of {len(text)} characters is too big (at most {max_bytes})")
     try:
@@ -77,7 +77,10 @@ def load(text: str | bytes, max_bytes: int, max_depth: int = MAX_DEPTH) -> Any:
     except (yaml.YAMLError, ValueError, OverflowError) as exc:
         # PyYAML raises ValueError for impossible dates (2001-13-45) and for
         # integers past Python's digit limit.
-        raise YamlError(describe_error(exc)) from None
+        message = describe_error(exc)
+        if "nesting depth" in message:  # libyaml's own limit, said our way
+            message = message.split(":")[0] + f": nested too deeply (more than {max_depth} levels)"
+        raise YamlError(message) from None
 
 
 def dump(data: Any) -> str:

@@ -9,13 +9,12 @@ from __future__ import annotations
 import os
 import shutil
 import stat
-import time
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
-from prc_tools import Database, PluginError, Resource, cli, plugin
+from prc_tools import Database, PluginError, Resource, bitmap, cli, plugin
 
 from .hostile import empty_resources, memory_bomb_pieces
 
@@ -116,9 +115,7 @@ def test_a_fifo_in_the_folder_does_not_hang(board: Path) -> None:
     os.mkfifo(board / "blob.bin")
     with (board / "manifest.yaml").open("a") as manifest:
         manifest.write("resources:\n  - {file: blob.bin, type: DATA, id: 1}\n")
-    start = time.monotonic()
-    build_fails(board, "not a regular file")
-    assert time.monotonic() - start < 10
+    build_fails(board, "not a regular file")  # before: waited for a writer forever
 
 
 # ------------------------------------------------------- item 3: PNG means PNG
@@ -181,34 +178,46 @@ def test_a_memory_bomb_plugin_is_refused_by_verify_and_extract(
 ) -> None:
     path = tmp_path / "bomb.prc"
     path.write_bytes(memory_bomb_pieces().to_bytes())
-    start = time.monotonic()
-    one_line_failure(["verify", str(path)], capsys, "more than")
+    # Refused from the members' headers: the tiles are not the size of a cell.
+    one_line_failure(["verify", str(path)], capsys, "is 5792x5792 at 144 dpi, at most 48x60")
     code, _, err = run_cli(["info", str(path)], capsys)
     assert code == 0, err
     code, _, err = run_cli(["extract", str(path), "-o", str(tmp_path / "out")], capsys)
-    assert "Traceback" not in err
-    assert time.monotonic() - start < 20
+    assert code == 0, err  # over the budget: the bitmaps are kept as raw resources
+    assert len(list((tmp_path / "out" / "resources").iterdir())) == 36
 
 
-def test_decoded_members_are_not_all_held_by_verify() -> None:
-    # Many small members within the budget: verify checks them one at a time
-    # and hands back nothing unless asked.
-    db = memory_bomb_pieces(tiles=36, side=300)
-    lines = plugin.verify(db)
-    assert len(lines) == 37
+def test_the_decode_budget_holds_for_a_game_without_size_rules(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bomb = memory_bomb_pieces()
+    bomb.type, bomb.creator = "DATA", "xxxx"  # no schema: only the per-file budget applies
+    bomb.resources = bomb.resources[1:]  # not a plugin either
+    path = tmp_path / "bomb.prc"
+    path.write_bytes(bomb.to_bytes())
+    one_line_failure(["verify", str(path)], capsys, "more than 16777216 pixels")
+
+
+def test_verify_keeps_decoded_members_only_when_asked() -> None:
+    db = memory_bomb_pieces(tiles=36, side=40)  # tiles within 2x2 cells of 24x30
+    assert len(plugin.verify(db)) == 37
+    kept: dict[int, list[bitmap.Member]] = {}
+    plugin.verify(db, kept)
+    assert sorted(kept) == list(range(1000, 1036))
 
 
 # ------------------------------------------------------------- item 13: misc
 
 
-def test_extracting_65535_empty_resources_is_quick(tmp_path: Path) -> None:
-    from prc_tools.extract import extract
+def test_many_empty_resources_extract_and_build_back(tmp_path: Path) -> None:
+    # The reported case has 65,535 (110 s before, ~3 s of CPU now:
+    # benchmarks/hostile.py); a smaller one checks the round trip here.
+    from prc_tools.extract import equivalent, extract
 
-    start = time.monotonic()
-    extract(empty_resources(), tmp_path / "out")
-    took = time.monotonic() - start
-    assert len(list((tmp_path / "out" / "resources").iterdir())) == 65_535
-    assert took < 60  # 110 s before; a safety net, not a benchmark
+    db = empty_resources(3000)
+    extract(db, tmp_path / "out")
+    assert len(list((tmp_path / "out" / "resources").iterdir())) == 3000
+    assert equivalent(db, plugin.build_folder(tmp_path / "out")) == []
 
 
 @pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
