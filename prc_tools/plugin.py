@@ -9,6 +9,7 @@ prc_tools/extract.py.
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import Callable
 from datetime import datetime, timezone
 from pathlib import Path
@@ -17,10 +18,11 @@ from typing import Any
 import yaml
 from PIL import Image
 
-from prc_tools import bitmap, safeyaml, sound
+from prc_tools import bitmap, bitmap_splice, safeyaml, sound
 from prc_tools.database import ATTR_RESOURCE, Database, Record, Resource
 from prc_tools.errors import PluginError, PrcError
 from prc_tools.manifest import BITMAP_TYPES, BitmapSpec, Manifest, load
+from prc_tools.manifest_exact import apply_header, in_order
 from prc_tools.pinf import INFO_ID, INFO_TYPE, check_fields, decode, find
 from prc_tools.pinf import read as read_header
 from prc_tools.plugin_files import load_png, new_build, read_source, source_path
@@ -71,19 +73,18 @@ def build_folder(
         creator=manifest.creator,
         attributes=manifest.attributes | (0 if manifest.is_records else ATTR_RESOURCE),
         version=manifest.version,
-        created=now,
-        modified=now,
     )
+    apply_header(db, manifest.header, now)
     try:
         db.to_bytes()  # checks the name and codes before any slow work
     except PrcError as exc:
         raise PluginError(f"{manifest.path}: {exc}") from None
 
+    if manifest.app_info is not None:
+        db.app_info = read_source(folder, manifest.app_info)
+    if manifest.sort_info is not None:
+        db.sort_info = read_source(folder, manifest.sort_info)
     if manifest.is_records:
-        if manifest.app_info is not None:
-            db.app_info = read_source(folder, manifest.app_info)
-        if manifest.sort_info is not None:
-            db.sort_info = read_source(folder, manifest.sort_info)
         for record in manifest.records:
             db.records.append(Record(read_source(folder, record.file), record.attributes,
                                      record.unique_id))
@@ -112,6 +113,9 @@ def build_folder(
     for raw in manifest.resources:
         add(raw.type, raw.id, read_source(folder, raw.file))
         step()
+    if manifest.header.order:
+        keys = [(res.type, res.id) for res in db.resources]
+        db.resources = in_order(db.resources, keys, manifest.header.order)
     return db
 
 
@@ -125,15 +129,22 @@ def _check_sources(folder: Path, manifest: Manifest) -> None:
         + [(WAVE_TYPE, s.id, s.file) for s in manifest.sounds]
         + [(r.type, r.id, r.file) for r in manifest.resources]
     )
+    # A key twice is a mistake, unless both are raw resources and `order` lists it
+    # twice too: some databases do hold a type and id more than once (`extract`).
+    listed = Counter(manifest.header.order)
+    raw = Counter((r.type, r.id) for r in manifest.resources)
+    every = Counter((type_, id_) for type_, id_, _ in items)
     for type_, id_, source in items:
         key = (type_, id_)
-        if key in seen:
+        allowed = raw[key] == every[key] <= listed[key]
+        if key in seen and not allowed:
             raise PluginError(
                 f"{manifest.path}: {source} and {seen[key]} are both resource {type_} {id_}"
             )
         seen[key] = source
     files = [source for _, _, source in items]
     files += [name for spec in manifest.bitmaps for name in spec.members.values()]
+    files += [spec.original for spec in manifest.bitmaps if spec.original is not None]
     for name in files:
         source_path(folder, name)  # there, a regular file, and inside the folder
 
@@ -153,17 +164,19 @@ def yaml_text(data: Any) -> str:
     # Only non-ASCII text can be mangled; skipping the check for pure ASCII
     # saves most of the time on big manifests (65,535 resources from `extract`).
     if not text.isascii() and yaml.load(text, Loader=_LOADER) != data:
-        text = yaml.dump(data, Dumper=_DUMPER, sort_keys=False, allow_unicode=False, width=100)
+        text = safeyaml.dump(data, allow_unicode=False)
     return text
 
 
 # libyaml when available: `extract` writes manifests of 65,535 entries.
 _LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_DUMPER: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
 def _build_time() -> datetime:
-    """Now, or SOURCE_DATE_EPOCH (reproducible builds) when set."""
+    """Now, or SOURCE_DATE_EPOCH (reproducible builds) when set.
+
+    Only for the dates a manifest does not give (manifest_exact.apply_header).
+    """
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
     if epoch.isdigit():
         return datetime.fromtimestamp(int(epoch), timezone.utc).replace(tzinfo=None)
@@ -178,6 +191,9 @@ def _build_bitmap(folder: Path, manifest: Manifest, spec: BitmapSpec) -> bytes:
     _check_bitmap_size(manifest, spec, image, path)
     members = {key: load_png(folder, name) for key, name in spec.members.items()}
     try:
+        if spec.original is not None:
+            original = read_source(folder, spec.original)
+            return bitmap_splice.rebuild(original, image, members, spec.encodings, spec.dither)
         return encode_bitmap(image, spec, members)
     except PrcError as exc:
         raise PluginError(f"{path}: {exc}") from None
@@ -194,6 +210,8 @@ def encode_bitmap(
         compression=spec.compression,
         dither=spec.dither,
         members=members,
+        version=spec.version,
+        encodings=spec.encodings,
     )
 
 

@@ -83,10 +83,24 @@ def load(text: str | bytes, max_bytes: int, max_depth: int = MAX_DEPTH) -> Any:
         raise YamlError(message) from None
 
 
-def dump(data: Any) -> str:
-    """`data` as block-style YAML in the given key order, readable non-ASCII text kept."""
-    dumper: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
-    text: str = yaml.dump(data, Dumper=dumper, sort_keys=False, allow_unicode=True, width=100)
+_BaseDumper: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+class _Dumper(_BaseDumper):  # type: ignore[misc]
+    """The safe dumper that writes a value used twice in full, never as an alias
+    (which `load` refuses, and which nobody editing a manifest expects)."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
+def dump(data: Any, allow_unicode: bool = True) -> str:
+    """`data` as block-style YAML in the given key order, without anchors or aliases.
+
+    Non-ASCII text is written as is unless `allow_unicode` is False (then escaped).
+    """
+    text: str = yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=allow_unicode,
+                          width=100)
     return text
 
 

@@ -72,11 +72,11 @@ class AppContext(Protocol):
 
     def save_state(self, data: bytes) -> None: ...
 
-    def set_aside_state(self, reason: str) -> None:
+    def set_aside_state(self, problem: str) -> None:
         """The saved state cannot be used (damaged, or from a newer version): keep a copy.
 
         The state file is moved aside as NAME.corrupt-<time> with a one-line
-        notice naming `reason`, so the next save_state cannot replace it.
+        notice naming `problem`, so the next save_state cannot replace it.
         """
 
     @property
@@ -124,6 +124,7 @@ class AppContext(Protocol):
 class App:
     """Base class for apps. Subclasses set the class attributes and override what they need."""
 
+    id: str = "app"  # short lowercase id: `palmish --app ID`, the hard buttons
     name: str = "App"  # shown in the launcher
     creator: str = "????"  # four-character Palm creator code
 

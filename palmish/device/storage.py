@@ -230,7 +230,7 @@ class Storage:
         self.report(f"{path}: {problem}; moved aside to {target.name}, {then}")
         return target
 
-    def set_aside_state(self, creator: str, reason: str, then: str = "starting afresh") -> None:
+    def set_aside_state(self, creator: str, problem: str, then: str = "starting afresh") -> None:
         """Move the app's saved state aside when the app cannot use the record inside.
 
         For a record that is damaged or from a newer version: the database is
@@ -239,7 +239,9 @@ class Storage:
         """
         path = self.state_path(creator)
         if path.exists() and path not in self._unreadable:
-            self.quarantine(path, reason, then)
+            self.quarantine(path, problem, then)
+        else:
+            self.report(f"{path}: {problem}")
 
     def remove_stale_temporaries(self) -> list[Path]:
         """Delete the leftovers of interrupted saves (write_atomic's own naming only).

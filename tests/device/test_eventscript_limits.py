@@ -54,7 +54,7 @@ def test_a_fifo_does_not_hang(tmp_path: Path) -> None:
 
 
 def test_a_folder_is_not_read(tmp_path: Path) -> None:
-    with pytest.raises(ScriptError, match="not a regular file|cannot read"):
+    with pytest.raises(ScriptError, match=r"not a regular file|cannot read"):
         read_script(tmp_path)
 
 

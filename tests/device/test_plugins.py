@@ -122,9 +122,9 @@ def test_a_loaded_plugin_decodes_each_bitmap_once(
     real_decode = bitmap.decode
     decoded: list[bytes] = []
 
-    def counting_decode(data: bytes) -> list[bitmap.Member]:
+    def counting_decode(data: bytes, budget: Any = None) -> list[bitmap.Member]:
         decoded.append(data)
-        return real_decode(data)
+        return real_decode(data, budget)
 
     monkeypatch.setattr(bitmap, "decode", counting_decode)
     board = reg.chosen("PIsh", "board", "square")

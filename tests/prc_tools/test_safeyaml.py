@@ -60,3 +60,11 @@ def test_dump_reads_back() -> None:
     data = {"name": "Jade Board", "configs": ["square"], "note": "grüße"}
     assert load(dump(data), 1000) == data
     assert "grüße" in dump(data)
+
+
+def test_dump_never_writes_aliases_that_load_would_refuse() -> None:
+    shared = [0, 0]
+    data = {"anchor": shared, "lifted_anchor": shared}
+    text = dump(data)
+    assert "&" not in text and "*" not in text
+    assert load(text, 1000) == data
