@@ -15,6 +15,8 @@ import base64
 import binascii
 import contextlib
 import json
+import math
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,6 +29,7 @@ INDEX_NAME = "installed-index.json"
 INDEX_FORMAT = 1
 MAX_INDEX_BYTES = 64 * 1024 * 1024
 INFO_TYPE = "pINF"
+RESTAT_SECONDS = 1.0  # an unchanged folder is statted file by file at most this often
 
 
 @dataclass(frozen=True)
@@ -78,6 +81,13 @@ class InstalledIndex:
         self.storage = storage
         self._entries: dict[str, _Entry] | None = None
         self.reads = 0  # databases read (not served from the index), for tests and benchmarks
+        self._listed: dict[str, tuple[_Entry, tuple[Path, int, Database]]] = {}
+        self._folder_stamp: int | None = None
+        self._checked_at = -math.inf
+
+    def expire(self) -> None:
+        """Stat every file at the next scan even if the folder looks unchanged."""
+        self._checked_at = -math.inf
 
     @property
     def path(self) -> Path:
@@ -90,6 +100,17 @@ class InstalledIndex:
         """
         if self._entries is None:
             self._entries = self._load()
+        try:
+            folder_stamp: int | None = self.storage.databases_dir.stat().st_mtime_ns
+        except OSError:
+            folder_stamp = None
+        now = time.monotonic()
+        if folder_stamp == self._folder_stamp and now - self._checked_at < RESTAT_SECONDS:
+            # Nothing added, removed or replaced (installs rename into the folder,
+            # which changes its time) and the files were statted a moment ago: an
+            # app listing plugins many times while it builds one form pays once.
+            return [listed for _, listed in self._listed.values()]
+        self._folder_stamp, self._checked_at = folder_stamp, now
         current: dict[str, _Entry] = {}
         changed = False
         for path in self.storage.database_paths():
@@ -110,11 +131,19 @@ class InstalledIndex:
             self._entries = current
             self._save()
         folder = self.storage.databases_dir
-        return [(folder / name, e.mtime_ns, e.header()) for name, e in sorted(current.items())]
+        listed = {}
+        for name, entry in sorted(current.items()):
+            old = self._listed.get(name)
+            same = old is not None and old[0] is entry
+            listed[name] = old if same and old is not None else (
+                entry, (folder / name, entry.mtime_ns, entry.header()))
+        self._listed = listed
+        return [item for _, item in listed.values()]
 
     def forget(self) -> None:
         """Drop the in-memory copy (the next scan reloads the saved index and checks it)."""
         self._entries = None
+        self.expire()
 
     def _read(self, path: Path, size: int, mtime_ns: int) -> _Entry | None:
         self.reads += 1
