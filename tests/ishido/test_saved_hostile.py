@@ -57,7 +57,7 @@ def test_a_damaged_record_is_kept_aside_before_any_save(
     good = a_real_record(data, built_plugins)
     bad = damage(good)  # type: ignore[operator]
     Storage(data).save_state("PIsh", bad)
-    device, app = start(data, built_plugins)
+    device, _ = start(data, built_plugins)
     notices = [m for m in device.messages if "saved game" in m]
     assert len(notices) == 1 and "\n" not in notices[0] and len(notices[0]) < 400
     device.post(KeyDown(Key.SELECT))  # play on: the app saves over the state file
