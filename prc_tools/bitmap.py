@@ -39,8 +39,10 @@ __all__ = [
     "Member",
     "best",
     "decode",
+    "decode_member",
     "encode",
     "encode_family",
+    "headers",
     "member_headers",
 ]
 
@@ -141,6 +143,25 @@ def _walk(data: bytes) -> Iterator[tuple[int, Header]]:
                 f"past the end ({len(data)} bytes)"
             )
         pos = next_pos
+
+
+def headers(data: bytes) -> list[tuple[int, Header]]:
+    """Where each member of the family in ``data`` starts, and its header.
+
+    Walks the chain as ``decode`` does without decoding any pixels, so a
+    reader can pick the one member it draws and decode only that
+    (``decode_member``). The same chain errors as ``decode``.
+    """
+    found = list(_walk(bytes(data)))
+    if not found:
+        raise BitmapError("bitmap family holds only a dummy header")
+    return found
+
+
+def decode_member(data: bytes, pos: int) -> Member:
+    """The one member whose header starts at ``data[pos]`` (a position ``headers`` gave)."""
+    data = bytes(data)
+    return _decode_member(data, pos, read_header(data, pos))
 
 
 def best(members: Sequence[Member], density: int, max_depth: int = 16) -> Member:

@@ -28,7 +28,7 @@ from prc_tools.safeyaml import brief
 ENTRY_POINT_GROUP = "prc_tools.plugin_schemas"
 MAX_SCHEMA_BYTES = 1024 * 1024
 _FIELDS = {"game", "title", "creator", "types", "configs", "bitmaps", "sounds", "required",
-           "placeholders", "config_names"}
+           "placeholders", "config_names", "one_cell_shape"}
 _RULE_FIELDS = {"bitmaps", "sounds"}
 _BITMAP_RULE_FIELDS = {"id", "count", "what", "cells", "size", "max_cells"}
 _KEY = re.compile(r"[a-z][a-z0-9_]*\Z")
@@ -91,6 +91,9 @@ class Schema:
     placeholders: Mapping[str, int] = field(default_factory=dict)
     # A Board or Pieces plugin serving this slot carries this word in its name.
     config_names: Mapping[str, str] = field(default_factory=dict)
+    # True: the cell has one shape in every slot, so a Board or Pieces plugin may serve
+    # portrait and wide slots at once (a game whose cells are square, say).
+    one_cell_shape: bool = False
     source: str = ""  # the file it came from, for messages
 
     @property
@@ -214,6 +217,7 @@ def parse(document: Any, source: str) -> Schema:
         required=MappingProxyType(required),
         placeholders=MappingProxyType(placeholders),
         config_names=MappingProxyType(config_names),
+        one_cell_shape=_flag(check, top.get("one_cell_shape", False), "one_cell_shape"),
         source=source,
     )
 
@@ -256,6 +260,12 @@ def _kind_rules(
         for index, entry in enumerate(_list(check, table.get("sounds", []), f"{where}.sounds"))
     ]
     return KindRules(tuple(bitmap_rules), tuple(sound_rules))
+
+
+def _flag(check: _Check, value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise check.fail(where, "must be true or false")
+    return value
 
 
 def _list(check: _Check, value: Any, where: str) -> list[Any]:

@@ -264,6 +264,10 @@ class Storage:
                     removed.append(Path(entry.path))
         return removed
 
+    def files_dir(self, creator: str) -> Path:
+        """Files an app keeps besides its databases (Sigmar's Garden's user levels)."""
+        return self.data_dir / "files" / safe_file_stem(creator)
+
     # ---------------------------------------------------- prefs and app state
 
     def prefs_path(self, creator: str) -> Path:

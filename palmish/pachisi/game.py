@@ -113,6 +113,7 @@ class Game:
         self._decisions: list[str] = []
         self._legal: list[Move] = []
         self._check_squares()
+        self._check_won()
         self._check_end()
 
     # ------------------------------------------------------------ builders
@@ -220,22 +221,23 @@ class Game:
     # ------------------------------------------------------------ moves
 
     def legal_moves(self) -> list[Move]:
-        """The current throw's legal moves, most advanced first (empty outside
-        the move phase)."""
+        """The current throw's legal moves in move order (empty outside the
+        move phase): highest `frm` first, equal `frm` by piece index. Each
+        piece in the start area that may enter has its own entering move."""
         return list(self._legal) if self.phase == "move" else []
 
     def default_move(self) -> Move | None:
-        """The seed's marker: the legal move with the highest `frm`."""
+        """The seed's marker: the legal move with the highest `frm`, the
+        first in move order on a tie (the lowest-numbered waiting piece)."""
         return self._legal[0] if self.phase == "move" and self._legal else None
 
     def move_for(self, piece: int) -> Move | None:
-        """The legal move that moves this piece (its double, or the entering
-        piece when it waits in the start area), or None."""
+        """The legal move that moves this piece (with its double, or its own
+        entering move when it waits in the start area), or None."""
         if self.phase != "move":
             return None
-        pos = self._pos[self.current][piece]
         for m in self._legal:
-            if piece in m.pieces or (pos == 0 and m.frm == 0):
+            if piece in m.pieces:
                 return m
         return None
 
@@ -386,6 +388,17 @@ class Game:
                 raise ValueError("at most two of a player's pieces share a square")
             if len(owners) > 1 and k not in rules.SAFE_KEYS:
                 raise ValueError("two players share a square that is not safe")
+            if sum(len(pcs) == 2 for _, pcs in owners) > 1:
+                raise ValueError("two players' doubles share a square")
+
+    def _check_won(self) -> None:
+        """A set-up where a player has brought all four home is a game won."""
+        done = [pl for pl in range(len(self.players)) if self.finished(pl) == PIECES]
+        if len(done) > 1:
+            raise ValueError("only one player can have all four pieces home")
+        if done:
+            self.winner = done[0]
+            self.phase = "over"
 
     def _say(self, kind: str, text: str) -> None:
         self.events.append(Event(kind, self.current, text))
@@ -489,10 +502,10 @@ class Game:
                 raise IllegalMove("not a decision (0-3, p, P, -, t)")
             piece = int(token)
             m = self.move_for(piece)
-            if m is None or (m.pieces[0] != piece and m.frm != 0):
+            if m is None:
                 raise IllegalMove(self.why_not(piece) or "that piece cannot move")
-            if m.frm == 0 and piece != m.pieces[0]:
-                raise IllegalMove(f"the entering piece is {m.pieces[0]}")
+            if m.pieces[0] != piece:
+                raise IllegalMove(f"a double is named by its lower piece, {m.pieces[0]}")
             self.move(m)
         except IllegalMove as err:
             if str(err).startswith("record "):

@@ -608,11 +608,12 @@ def make_board(out: Path, slot: str) -> list[Image.Image]:
         "author": "palmish project", "configs": [slot], "cell": list(cell),
         "text_color": list(rgb(style["text"])), "default": True,
     }
-    # The textured pictures are noisy: RLE would double them past what a low-density
-    # (version 2) bitmap can hold, so they are packed with PackBits outright.
-    write_manifest(folder, info, [bitmap_entry(BITMAP_IDS["board"], board_files, "packbits"),
+    # `best` (the default) keeps the smallest codec per member; for these noisy
+    # textures ScanLine mostly, about half PackBits' size. (RLE would double them
+    # past what a low-density version 2 bitmap can hold; `best` passes it over.)
+    write_manifest(folder, info, [bitmap_entry(BITMAP_IDS["board"], board_files),
                                   bitmap_entry(BITMAP_IDS["cell_mark"], mark_files),
-                                  bitmap_entry(BITMAP_IDS["panel"], panel_files, "packbits")],
+                                  bitmap_entry(BITMAP_IDS["panel"], panel_files)],
                    [])
     return pictures
 
