@@ -1,40 +1,48 @@
 """Where `build` reads a plugin folder's files: the folder on disk, or bytes in memory.
 
 `extract` checks that the folder it is about to write builds back to the same
-database before writing it, from the very bytes it will write (docs/prc-tools.md).
+database before writing it, from the very bytes it will write (docs/prc-tools.md),
+so it writes one folder and reads nothing back.
 """
 
 from __future__ import annotations
 
-import io
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING, BinaryIO
+from typing import TYPE_CHECKING
+
+from PIL import Image
+
+from prc_tools.errors import PluginError
+from prc_tools.plugin_files import (
+    MAX_SOURCE_BYTES,
+    load_png,
+    png_image,
+    read_source,
+    source_path,
+)
 
 if TYPE_CHECKING:
     from prc_tools.bitmap import Member
 
 
 class FolderFiles:
-    """The files of a plugin folder on disk; names are relative POSIX paths."""
+    """The files of a plugin folder on disk (plugin_files checks each); relative names."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = Path(folder)
 
-    def path(self, name: str) -> Path:
-        """The path a message names for `name`."""
-        return self.folder / name
-
-    def is_file(self, name: str) -> bool:
-        return self.path(name).is_file()
+    def check(self, name: str) -> None:
+        """PluginError unless `name` is a file `build` may read."""
+        source_path(self.folder, name)
 
     def read(self, name: str) -> bytes:
-        return self.path(name).read_bytes()
+        return read_source(self.folder, name)
 
-    def open(self, name: str) -> BinaryIO:
-        return self.path(name).open("rb")
+    def png(self, name: str) -> Image.Image:
+        return load_png(self.folder, name)
 
-    def manifest_text(self) -> tuple[str, Path] | None:
-        """The manifest's text and path when it is held here, else None (read it from disk)."""
+    def manifest_text(self) -> tuple[bytes, Path] | None:
+        """The manifest's bytes and path when they are held here, else None (on disk)."""
         return None
 
     def decoded(self, name: str) -> list[Member] | None:
@@ -43,7 +51,7 @@ class FolderFiles:
 
 
 class MemoryFiles(FolderFiles):
-    """A folder not written yet: its files' bytes by relative name, and its manifest text."""
+    """A folder not written yet: its files' bytes by relative name, and its manifest."""
 
     def __init__(
         self,
@@ -57,21 +65,23 @@ class MemoryFiles(FolderFiles):
         self.manifest = manifest  # (file name, text)
         self.members = {normal(name): m for name, m in (decoded or {}).items()}
 
-    def is_file(self, name: str) -> bool:
-        return normal(name) in self.files
+    def check(self, name: str) -> None:
+        self.read(name)
 
     def read(self, name: str) -> bytes:
-        try:
-            return self.files[normal(name)]
-        except KeyError:
-            raise FileNotFoundError(str(self.path(name))) from None
+        data = self.files.get(normal(name))
+        if data is None:
+            raise PluginError(f"{self.folder / name}: no such file")
+        if len(data) > MAX_SOURCE_BYTES:  # as on disk
+            raise PluginError(f"{self.folder / name}: bigger than {MAX_SOURCE_BYTES} bytes")
+        return data
 
-    def open(self, name: str) -> BinaryIO:
-        return io.BytesIO(self.read(name))
+    def png(self, name: str) -> Image.Image:
+        return png_image(self.folder / name, self.read(name))
 
-    def manifest_text(self) -> tuple[str, Path] | None:
+    def manifest_text(self) -> tuple[bytes, Path] | None:
         name, text = self.manifest
-        return text, self.folder / name
+        return text.encode("utf-8"), self.folder / name
 
     def decoded(self, name: str) -> list[Member] | None:
         return self.members.get(normal(name))

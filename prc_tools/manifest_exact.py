@@ -40,9 +40,8 @@ class FlowPair(list[Any]):
     """A [type, id] pair of `order:`, which the manifest writer keeps on one line."""
 
 
-# libyaml's emitter when PyYAML has it: the same text, written about 3x faster.
-FAST_DUMPER: type[yaml.SafeDumper] = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
-for _dumper in (yaml.SafeDumper, FAST_DUMPER):  # (the same class twice without libyaml)
+for _dumper in {yaml.SafeDumper, getattr(yaml, "CSafeDumper", yaml.SafeDumper)}:
+    # Both dumpers: prc_tools.safeyaml.dump uses libyaml's when PyYAML has it.
     _dumper.add_representer(
         FlowPair, lambda dumper, pair: dumper.represent_sequence(
             "tag:yaml.org,2002:seq", pair, flow_style=True)

@@ -18,7 +18,7 @@ from typing import Any
 import yaml
 from PIL import Image
 
-from prc_tools import bitmap, bitmap_splice, sound
+from prc_tools import bitmap, bitmap_splice, safeyaml, sound
 from prc_tools.database import ATTR_RESOURCE, Database, Record, Resource
 from prc_tools.errors import PluginError, PrcError
 from prc_tools.folder_files import FolderFiles
@@ -26,13 +26,14 @@ from prc_tools.manifest import BITMAP_TYPES, BitmapSpec, Manifest, load, load_te
 from prc_tools.manifest_exact import apply_header, in_order
 from prc_tools.pinf import INFO_ID, INFO_TYPE, check_fields, decode, find
 from prc_tools.pinf import read as read_header
+from prc_tools.plugin_files import new_build
 from prc_tools.requirements import check_database, check_folder_ids, check_picture_size
+from prc_tools.safeyaml import brief
 from prc_tools.schema import Registry, registry
 
 Progress = Callable[[int, int], None]
 MemberKey = tuple[int, int]  # (density, depth)
 
-MAX_SOURCE_PIXELS = 4096 * 4096  # far beyond any Palm screen, still cheap to hold
 WAVE_TYPE = "wave"
 
 
@@ -47,6 +48,7 @@ def build_folder(
     `progress(done, total)` is called after each picture, sound or file. `schemas`
     (default: the installed ones) gives each game's codes, names and required resources.
     """
+    new_build()
     return build_files(FolderFiles(Path(folder)), progress, schemas)
 
 
@@ -87,12 +89,12 @@ def build_files(
         raise PluginError(f"{manifest.path}: {exc}") from None
 
     if manifest.app_info is not None:
-        db.app_info = _read_file(files, manifest.app_info)
+        db.app_info = files.read(manifest.app_info)
     if manifest.sort_info is not None:
-        db.sort_info = _read_file(files, manifest.sort_info)
+        db.sort_info = files.read(manifest.sort_info)
     if manifest.is_records:
         for record in manifest.records:
-            db.records.append(Record(_read_file(files, record.file), record.attributes,
+            db.records.append(Record(files.read(record.file), record.attributes,
                                      record.unique_id))
             step()
         return db
@@ -108,8 +110,8 @@ def build_files(
         add(spec.type, spec.id, _build_bitmap(files, manifest, spec))
         step()
     for sound_spec in manifest.sounds:
-        path = files.path(sound_spec.file)
-        data = _read_file(files, sound_spec.file)
+        path = files.folder / sound_spec.file
+        data = files.read(sound_spec.file)
         try:
             wave = sound.convert(data, sound_spec.rate, sound_spec.bits)
         except PrcError as exc:
@@ -117,7 +119,7 @@ def build_files(
         add(WAVE_TYPE, sound_spec.id, wave)
         step()
     for raw in manifest.resources:
-        add(raw.type, raw.id, _read_file(files, raw.file))
+        add(raw.type, raw.id, files.read(raw.file))
         step()
     if manifest.header.order:
         keys = [(res.type, res.id) for res in db.resources]
@@ -152,8 +154,7 @@ def _check_sources(files: FolderFiles, manifest: Manifest) -> None:
     names += [name for spec in manifest.bitmaps for name in spec.members.values()]
     names += [spec.original for spec in manifest.bitmaps if spec.original is not None]
     for name in names:
-        if not files.is_file(name):
-            raise PluginError(f"{files.path(name)}: no such file")
+        files.check(name)  # there, a regular file, and inside the folder
 
 
 def info_bytes(info: dict[str, Any]) -> bytes:
@@ -161,19 +162,22 @@ def info_bytes(info: dict[str, Any]) -> bytes:
     return yaml_text(info).encode("utf-8")
 
 
-def yaml_text(data: Any, dumper: type[yaml.SafeDumper] = yaml.SafeDumper) -> str:
+def yaml_text(data: Any) -> str:
     """YAML with readable non-ASCII text, escaped when that would not read back equal.
 
     (PyYAML's emitter mangles a few characters, such as U+0085, when it writes
-    them unescaped.) 'pINF' bytes come from the default, pure-Python emitter;
-    `extract` writes its manifest with libyaml's (FAST_DUMPER), checked by its rebuild.
+    them unescaped.)
     """
-    options: dict[str, Any] = {"Dumper": dumper, "sort_keys": False, "width": 100}
-    text: str = yaml.dump(data, allow_unicode=True, **options)
-    # ASCII text wrote every character escaped already: the other way gives the same.
-    if not text.isascii() and yaml.safe_load(text) != data:
-        text = yaml.dump(data, allow_unicode=False, **options)
+    text = safeyaml.dump(data)
+    # Only non-ASCII text can be mangled; skipping the check for pure ASCII
+    # saves most of the time on big manifests (65,535 resources from `extract`).
+    if not text.isascii() and yaml.load(text, Loader=_LOADER) != data:
+        text = safeyaml.dump(data, allow_unicode=False)
     return text
+
+
+# libyaml when available: `extract` writes manifests of 65,535 entries.
+_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def _build_time() -> datetime:
@@ -187,45 +191,16 @@ def _build_time() -> datetime:
     return datetime.now().replace(microsecond=0)
 
 
-def _read_file(files: FolderFiles, name: str) -> bytes:
-    path = files.path(name)
-    try:
-        return files.read(name)
-    except FileNotFoundError:
-        raise PluginError(f"{path}: no such file") from None
-    except OSError as exc:
-        raise PluginError(f"{path}: cannot read: {exc.strerror or exc}") from None
-
-
-def _load_image(files: FolderFiles, name: str) -> Image.Image:
-    path = files.path(name)
-    if not files.is_file(name):
-        raise PluginError(f"{path}: no such file")
-    try:
-        with files.open(name) as handle, Image.open(handle) as image:
-            width, height = image.size
-            if width * height > MAX_SOURCE_PIXELS:  # checked before decoding the pixels
-                raise PluginError(
-                    f"{path}: {width}x{height} is too big for a plugin picture"
-                    f" (at most {MAX_SOURCE_PIXELS} pixels)"
-                )
-            image.load()
-            rgba: Image.Image = image.convert("RGBA")
-            return rgba
-    except (OSError, ValueError, Image.DecompressionBombError) as exc:
-        raise PluginError(f"{path}: not a picture that can be read ({exc})") from None
-
-
 def _build_bitmap(files: FolderFiles, manifest: Manifest, spec: BitmapSpec) -> bytes:
-    path = files.path(spec.file)
-    image = _load_image(files, spec.file)
+    path = files.folder / spec.file
+    image = files.png(spec.file)
     if spec.size is not None and image.size != spec.size:
         image = image.resize(spec.size, Image.Resampling.LANCZOS)
     _check_bitmap_size(manifest, spec, image, path)
-    members = {key: _load_image(files, name) for key, name in spec.members.items()}
+    members = {key: files.png(name) for key, name in spec.members.items()}
     try:
         if spec.original is not None:
-            original = _read_file(files, spec.original)
+            original = files.read(spec.original)
             return bitmap_splice.rebuild(original, image, members, spec.encodings, spec.dither,
                                          files.decoded(spec.original))
         return encode_bitmap(image, spec, members)
@@ -292,30 +267,42 @@ def verify(
     """
     schemas = registry() if schemas is None else schemas
     lines: list[str] = []
-    tbmp: dict[int, list[bitmap.Member]] = {} if decoded is None else decoded
     plugin = (find(db) is not None
               or schemas.by_codes(db.creator, db.type) is not None)
     if plugin:
         header = read_header(db, schemas)
-        lines.append(f"pINF {INFO_ID}: {header.game} {header.kind} plugin {header.name!r}")
-    waves: set[int] = set()
+        lines.append(f"pINF {INFO_ID}: {header.game} {header.kind} plugin {brief(header.name)}")
+        schema = schemas.get(header.game)
+        if schema is not None:
+            # Sizes from the members' headers first: a tile the size of a wall
+            # is refused before a single pixel of it is decoded.
+            check_database(schema, header.kind, header.cell, _member_headers(db),
+                           {res.id for res in db.resources if res.type == WAVE_TYPE})
+    budget = bitmap.DecodeBudget()  # for the whole database
     for res in db.resources:
         where = f"{res.type} {res.id}"
         try:
             if res.type in BITMAP_TYPES:
-                members = bitmap.decode(res.data)
-                if res.type == "Tbmp":
-                    tbmp.setdefault(res.id, members)  # the first, as db.resource finds it
+                members = bitmap.decode(res.data, budget)
+                if res.type == "Tbmp" and decoded is not None:
+                    decoded.setdefault(res.id, members)  # the first, as db.resource finds it
                 sizes = ", ".join(f"{m.width}x{m.height}@{m.density}/{m.depth}" for m in members)
                 lines.append(f"{where}: bitmap {sizes}")
             elif res.type == WAVE_TYPE:
                 wav = sound.read_wave_resource(res.data) if plugin else sound.read_wav(res.data)
-                waves.add(res.id)
                 lines.append(f"{where}: sound {wav.rate} Hz {wav.bits}-bit, {wav.seconds:.2f} s")
         except PrcError as exc:
             raise type(exc)(f"{where}: {exc}") from None
-    if plugin:
-        schema = schemas.get(header.game)
-        if schema is not None:
-            check_database(schema, header.kind, header.cell, tbmp, waves)
     return lines
+
+
+def _member_headers(db: Database) -> dict[int, list[bitmap.Header]]:
+    """Each 'Tbmp' family's member headers (the first of an id, as db.resource finds it)."""
+    found: dict[int, list[bitmap.Header]] = {}
+    for res in db.resources:
+        if res.type == "Tbmp" and res.id not in found:
+            try:
+                found[res.id] = bitmap.member_headers(res.data)
+            except PrcError as exc:
+                raise type(exc)(f"{res.type} {res.id}: {exc}") from None
+    return found
