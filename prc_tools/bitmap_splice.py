@@ -55,9 +55,7 @@ def rebuild(
         picture = pictures.get(key)
         if picture is None:
             picture = main if member.density == top else _scaled(main, member.density / top)
-        if picture.size == member.image.size and visible_pixels(picture) == visible_pixels(
-            member.image
-        ):
+        if picture.size == member.image.size and _same_visible(picture, member.image):
             continue
         how = encodings.get(
             key, MemberEncoding(member.version, member.compression, member.has_colour_table)
@@ -70,6 +68,13 @@ def rebuild(
     if not replacements:
         return original
     return splice(original, [m.offset for m in members], replacements)
+
+
+def _same_visible(a: Image.Image, b: Image.Image) -> bool:
+    # The same bytes in the same mode (an unedited extracted member) need no masking.
+    if a.mode == b.mode and a.tobytes() == b.tobytes():
+        return True
+    return visible_pixels(a) == visible_pixels(b)
 
 
 def _scaled(image: Image.Image, factor: float) -> Image.Image:
