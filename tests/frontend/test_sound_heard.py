@@ -156,6 +156,6 @@ def test_placing_a_tile_in_the_real_window_is_heard(pulse: dict[str, str]) -> No
     want_s = (want[1] - want[0]) / RATE
     got_s = (got[1] - got[0]) / RATE
     # One placement sound: as long as the plugin's (not silence, not two sounds).
-    assert abs(got_s - want_s) < 0.03, f"heard {got_s:.3f} s of sound, the plugin's is {want_s:.3f} s"
+    assert abs(got_s - want_s) < 0.03, f"heard {got_s:.3f} s, the plugin's sound is {want_s:.3f} s"
     loudness = rms(heard[got[0]:got[1] + 1]) / rms(expected[want[0]:want[1] + 1])
     assert 0.5 < loudness < 2.0, f"heard at {loudness:.2f} of the plugin's energy"
