@@ -87,6 +87,7 @@ class Device:
         self._timer_due: int | None = None
         self._pen_owner: str | None = None  # "modal", "status", "app", "ignore"
         self._pressed: StatusButton | None = None
+        self._portrait: DisplayConfig | None = None  # what a rotation from landscape returns to
         self._switch_to: str | None = None
         self._running = False
         first = self.find_app(start_app) if start_app is not None else self._default_app()
@@ -120,7 +121,7 @@ class Device:
         elif isinstance(event, KeyDown):
             self._key(event.key)
         elif isinstance(event, Rotate):
-            self.change_config(rotated(self.config))
+            self._rotate()
         elif isinstance(event, ToggleInputArea):
             self.change_config(input_area_toggled(self.config))
         elif isinstance(event, MenuCommand):
@@ -300,7 +301,13 @@ class Device:
         elif button is StatusButton.INPUT_AREA:
             self.change_config(input_area_toggled(self.config))
         elif button is StatusButton.ROTATE:
-            self.change_config(rotated(self.config))
+            self._rotate()
+
+    def _rotate(self) -> None:
+        # Back from landscape to the portrait configuration the user came from.
+        if not self.config.landscape:
+            self._portrait = self.config
+        self.change_config(rotated(self.config, self._portrait))
 
     def _key(self, key: Key) -> None:
         if self._modals and self._modal_event(KeyDown(key)):

@@ -70,13 +70,33 @@ def test_rotate_and_toggle_change_the_configuration_live(
     device.post(ToggleInputArea())  # no input area in landscape: nothing happens
     assert device.config.name is ConfigName.WIDE
     device.post(Rotate())
-    assert device.config.name is ConfigName.TALL
+    assert device.config.name is ConfigName.SQUARE  # back where the user came from
     device.post(ToggleInputArea())
-    assert device.config.name is ConfigName.SQUARE
+    assert device.config.name is ConfigName.TALL
     assert [e.config.name for e in recording_app.of_type(DisplayChanged)] == [
-        ConfigName.WIDE, ConfigName.TALL, ConfigName.SQUARE,
+        ConfigName.WIDE, ConfigName.SQUARE, ConfigName.TALL,
     ]
     assert recording_app.taps == 1 and recording_app.starts == 1  # state kept, no restart
+
+
+@pytest.mark.parametrize("start", ["square", "tall"])
+def test_rotating_back_from_wide_returns_to_the_configuration_left(
+    make_device: Any, start: str
+) -> None:
+    device = make_device(start)
+    device.post(Rotate())
+    assert device.config.name is ConfigName.WIDE
+    tap_button(device, StatusButton.ROTATE)  # the status bar's button, as a player does
+    assert device.config.name.value == start
+    device.post(Rotate())
+    device.post(Rotate())
+    assert device.config.name.value == start
+
+
+def test_a_device_started_in_wide_turns_to_tall(make_device: Any) -> None:
+    device = make_device("wide")
+    device.post(Rotate())
+    assert device.config.name is ConfigName.TALL
 
 
 def test_square_low_neither_rotates_nor_toggles(make_device: Any, recording_app: Any) -> None:
