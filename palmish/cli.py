@@ -6,7 +6,9 @@
     palmish install FILE.prc [--data-dir DIR]
     palmish plugins [--data-dir DIR]
 
-Usage errors exit 2 (argparse); bad files and names print one line and exit 1.
+Usage errors exit 2 (argparse, and a bad --events script: a line it cannot read,
+an app or menu command the device does not have); bad files and names print one
+line and exit 1.
 Only the window mode imports the frontend (and so pyglet).
 """
 
@@ -21,13 +23,20 @@ from pathlib import Path
 from palmish import __version__
 from palmish.device.app import App
 from palmish.device.display import ConfigName, DisplayConfig, config_by_name
-from palmish.device.eventscript import ScriptError, Step, SwitchApp, read_script, run_script
+from palmish.device.eventscript import (
+    ScriptError,
+    ScriptFileError,
+    Step,
+    check_script,
+    read_numbered,
+    run_script,
+)
 from palmish.device.plugins import InvalidPlugin, PluginRegistry
 from palmish.device.resources import bundled_plugins_dir
 from palmish.device.storage import Storage, default_data_dir
 from palmish.device.system import LAUNCHER_CREATOR, Device
 
-EXIT_OK, EXIT_FAILED = 0, 1
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 
 def _config(text: str) -> DisplayConfig:
@@ -124,9 +133,9 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
-def fail(message: str) -> int:
+def fail(message: str, status: int = EXIT_FAILED) -> int:
     print(f"palmish: {message}", file=sys.stderr)
-    return EXIT_FAILED
+    return status
 
 
 def _data_dir(*candidates: Path | None) -> Path:
@@ -166,12 +175,14 @@ def _screenshot_or_window(args: argparse.Namespace) -> int:
     problem = _usable_dir(data_dir)
     if problem:
         return fail(problem)
-    steps: list[Step] = []
+    numbered: list[tuple[int, Step]] = []
     if args.events is not None:
         try:
-            steps = read_script(args.events)
-        except ScriptError as exc:
+            numbered = read_numbered(args.events)
+        except ScriptFileError as exc:
             return fail(str(exc))
+        except ScriptError as exc:
+            return fail(str(exc), EXIT_USAGE)
     apps = installed_apps()
     start = args.app if args.app is not None else _default_start_app(apps)
     try:
@@ -179,15 +190,17 @@ def _screenshot_or_window(args: argparse.Namespace) -> int:
     except ValueError as exc:
         return fail(str(exc))
     if args.screenshot is not None:
-        return _screenshot(device, steps, args.screenshot)
+        try:  # checked before anything runs
+            check_script(numbered, str(args.events), device.running_app, device.find_app,
+                         device.apps)
+        except ScriptError as exc:
+            device.shutdown()
+            return fail(str(exc), EXIT_USAGE)
+        return _screenshot(device, [step for _, step in numbered], args.screenshot)
     return _window(device, args.device, args.zoom)
 
 
 def _screenshot(device: Device, steps: list[Step], out: Path) -> int:
-    for step in steps:
-        if isinstance(step, SwitchApp) and device.find_app(step.name) is None:
-            device.shutdown()
-            return fail(f"events: no app named {step.name!r}")
     run_script(device, steps)
     image = device.screen.image.copy()
     device.shutdown()

@@ -109,7 +109,9 @@ def test_screenshot_after_an_event_script(
         ("\n\nfly 1 2\n", "events.txt:3: unknown event 'fly'"),
         ("key jump\n", "events.txt:1: unknown key 'jump'"),
         ("wait -5\n", "events.txt:1:"),
-        ("app Nowhere\n", "no app named 'Nowhere'"),
+        ("key up\napp Nowhere\n", "events.txt:2: no app named 'Nowhere'"),
+        ("key up\nmenu bogus\n", "events.txt:2: unknown menu command 'bogus'"),
+        ("menu new-game\n", "events.txt:1: unknown menu command 'new-game'"),
     ],
 )
 def test_bad_event_scripts_are_one_line_errors(
@@ -121,9 +123,23 @@ def test_bad_event_scripts_are_one_line_errors(
     argv = ["--screenshot", str(tmp_path / "x.png"), "--events", str(path), "--data-dir",
             str(data_dir)]
     code, _, err = run(argv, capsys)
-    assert code == 1
+    assert code == 2  # a usage error, like a bad option
     assert problem in err and err.count("\n") == 1
     assert not (tmp_path / "x.png").exists()
+
+
+def test_the_documented_example_script_runs(
+    data_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "events-format.md").read_text()
+    example = doc.split("```")[1]
+    path = tmp_path / "example.events"
+    path.write_text(example)
+    out = tmp_path / "x.png"
+    code, _, err = run(["--screenshot", str(out), "--events", str(path), "--data-dir",
+                        str(data_dir)], capsys)
+    assert code == 0, err
+    assert out.exists()
 
 
 def test_other_bad_input_is_a_one_line_error(

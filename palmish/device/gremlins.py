@@ -39,7 +39,7 @@ WEIGHTS: dict[str, int] = {
     "switch": 3,
     "wait": 6,
 }
-KEYS_WITHOUT_HOME = [k for k in Key if k is not Key.HOME]
+KEYS_WITHOUT_HOME = [k for k in Key if k not in (Key.HOME, Key.CANCEL)]
 
 
 class InvariantBroken(AssertionError):

@@ -3,9 +3,12 @@
 Pen events go to the topmost modal if there is one, else to the status bar or
 the app, by where the pen went down (the pen stays with that owner until it is
 lifted). Keys go to the modal, else the app; Menu opens the app's menu bar and
-Home returns to the launcher. Rotation and the input-area toggle change the
-configuration live: a new framebuffer, the OS parts redrawn, DisplayChanged to
-the app. No pyglet here: a frontend or a script drives the device by `post`.
+Home returns to the launcher; Cancel (Escape) closes the topmost modal, or with
+none open is Home. Typed characters go to a modal that wants text; a command
+stroke + letter runs the app's menu item with that shortcut. Rotation and the
+input-area toggle change the configuration live: a new framebuffer, the OS
+parts redrawn, DisplayChanged to the app. No pyglet here: a frontend or a
+script drives the device by `post`.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from palmish.device.app import App
 from palmish.device.context import DeviceContext
 from palmish.device.display import DisplayConfig, input_area_toggled, rotated
 from palmish.device.events import (
+    CharKey,
     DisplayChanged,
     Event,
     Key,
@@ -120,6 +124,8 @@ class Device:
             self._pen(event)
         elif isinstance(event, KeyDown):
             self._key(event.key)
+        elif isinstance(event, CharKey):
+            self._char(event)
         elif isinstance(event, Rotate):
             self._rotate()
         elif isinstance(event, ToggleInputArea):
@@ -128,6 +134,10 @@ class Device:
             self.running_app.handle(event)
         # DisplayChanged, AppStart, AppStop and Tick are the device's own to send.
         self._after_event()
+
+    def wants_text(self) -> bool:
+        """True when typed characters have a taker: the topmost modal reads them."""
+        return bool(self._modals) and self._modals[-1].modal.wants_text
 
     def take_damage(self) -> list[Rect]:
         """The changed regions of the screen since the last call (merged, on screen)."""
@@ -312,7 +322,7 @@ class Device:
     def _key(self, key: Key) -> None:
         if self._modals and self._modal_event(KeyDown(key)):
             return
-        if key is Key.HOME:
+        if key in (Key.HOME, Key.CANCEL):  # Cancel with nothing open to cancel is Home
             self.go_home()
             return
         if self._modals:
@@ -321,6 +331,17 @@ class Device:
             self._open_menu_bar()
             return
         self.running_app.handle(KeyDown(key))
+
+    def _char(self, event: CharKey) -> None:
+        if self._modals:
+            self._modal_event(event)
+            return
+        if event.command:
+            from palmish.device.ui.menubar import shortcut_command
+
+            command = shortcut_command(self.running_app.menus(), event.char)
+            if command is not None:
+                self.running_app.handle(MenuCommand(command))
 
     def _open_menu_bar(self) -> None:
         menus = self.running_app.menus()

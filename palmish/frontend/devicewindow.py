@@ -22,10 +22,10 @@ from pyglet.window import key as pkey
 from pyglet.window import mouse
 
 from palmish.device.display import DisplayConfig
-from palmish.device.events import Event, PenDown, PenMove, PenUp
+from palmish.device.events import Event, KeyDown, PenDown, PenMove, PenUp
 from palmish.device.geometry import Rect
 from palmish.frontend.audio import SoundPlayer
-from palmish.frontend.input import Layout, action_event, key_action
+from palmish.frontend.input import Layout, action_event, key_event
 from palmish.frontend.skin import Button, Circle, Skin
 from palmish.frontend.texture import LcdTexture, bezel_texture
 
@@ -63,6 +63,8 @@ class DeviceLike(Protocol):
     def advance(self, now_ms: int) -> None: ...
 
     def next_timer_ms(self) -> int | None: ...
+
+    def wants_text(self) -> bool: ...
 
     @property
     def now_ms(self) -> int: ...
@@ -285,18 +287,20 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
             self.post(PenUp(*self.layout.clamp_to_lcd(*self.layout.skin_point(x, y))))
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
-        # Replaces pyglet's default, which closes the window on Escape (Home here).
-        if modifiers & QUIT_MODIFIERS:
-            if symbol in (pkey.Q, pkey.W):
-                self.dispatch_event("on_close")
+        # Replaces pyglet's default, which closes the window on Escape (Cancel here).
+        ctrl = bool(modifiers & QUIT_MODIFIERS)
+        if ctrl and symbol in (pkey.Q, pkey.W):
+            self.dispatch_event("on_close")
             return True
-        action = key_action(pkey.symbol_string(symbol))
-        if action is not None:
-            self.post(action_event(action))
-            if action in REPEATING:  # our own repeat: X's auto-repeat is filtered by pyglet
-                self._stop_repeat()
-                self._repeat_key = symbol
-                pyglet.clock.schedule_once(self._start_repeat, REPEAT_DELAY_S, action)
+        name = pkey.symbol_string(symbol)
+        event = key_event(name, ctrl, self.device.wants_text())
+        if event is not None:
+            self.post(event)
+        if isinstance(event, KeyDown) and event.key.value in REPEATING:
+            # Our own repeat: X's auto-repeat is filtered by pyglet.
+            self._stop_repeat()
+            self._repeat_key = symbol
+            pyglet.clock.schedule_once(self._start_repeat, REPEAT_DELAY_S, event.key.value)
         return True
 
     def on_key_release(self, symbol: int, modifiers: int) -> None:

@@ -313,6 +313,13 @@ class Form(Modal):
 
     # -- events ---------------------------------------------------------------------
 
+    def cancel(self) -> None:
+        """Escape closes an open pop-up list first (keeping the choice), then the form."""
+        if self._popup is not None:
+            self._popup = None
+            return
+        self.close((self.row.cancel_index(), self.values))
+
     def _handle(self, event: PenDown | PenMove | PenUp | KeyDown) -> None:
         if self._popup is not None:
             self._popup_event(event)
