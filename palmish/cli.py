@@ -34,7 +34,7 @@ from palmish.device.eventscript import (
 from palmish.device.plugins import InvalidPlugin, PluginRegistry
 from palmish.device.resources import bundled_plugins_dir
 from palmish.device.storage import Storage, default_data_dir
-from palmish.device.system import LAUNCHER_CREATOR, Device
+from palmish.device.system import LAUNCHER_CREATOR, Device, app_list, find_app
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -87,7 +87,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--config", type=_config, metavar="C", help=f"display configuration: {configs}"
     )
     parser.add_argument("--zoom", type=_positive, default=1, metavar="N", help="window scale")
-    parser.add_argument("--app", metavar="NAME", help="the app to start (default: PalmIshido)")
+    parser.add_argument(
+        "--app", metavar="APP",
+        help="the app to start, by id or name in any case (default: ishido, PalmIshido)",
+    )
     _add_data_dir(parser)
     parser.add_argument(
         "--screenshot", type=Path, metavar="OUT.png", help="no window: write the screen as a PNG"
@@ -101,7 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
     gremlins.add_argument("--events", type=_positive, required=True, metavar="N", dest="count")
     gremlins.add_argument("--seed", type=_seed, required=True, metavar="S")
     gremlins.add_argument("--config", type=_config, metavar="C", dest="gremlins_config")
-    gremlins.add_argument("--app", metavar="NAME", dest="gremlins_app")
+    gremlins.add_argument("--app", metavar="APP", dest="gremlins_app")
     gremlins.add_argument(
         "--data-dir", type=Path, metavar="DIR", dest="gremlins_data_dir",
         help="storage to use (default: a temporary folder, removed afterwards)",
@@ -153,6 +156,14 @@ def _usable_dir(path: Path) -> str | None:
     return None
 
 
+def _unknown_app(apps: list[App], name: str | None) -> int | None:
+    """Exit 2 with one line listing the apps when `--app` names none of them."""
+    if name is None or find_app(apps, name) is not None:
+        return None
+    print(f"palmish: no app named {name!r} (installed: {app_list(apps)})", file=sys.stderr)
+    return EXIT_USAGE
+
+
 def _default_start_app(apps: list[App]) -> str | None:
     """PalmIshido (the first game) when installed, else the launcher."""
     games = [a for a in apps if a.creator != LAUNCHER_CREATOR]
@@ -160,7 +171,7 @@ def _default_start_app(apps: list[App]) -> str | None:
 
 
 def _screenshot_or_window(args: argparse.Namespace) -> int:
-    from palmish.apps import installed_apps
+    from palmish.apps import HARD_BUTTONS, installed_apps
 
     config: DisplayConfig
     if args.config is not None:
@@ -184,9 +195,13 @@ def _screenshot_or_window(args: argparse.Namespace) -> int:
         except ScriptError as exc:
             return fail(str(exc), EXIT_USAGE)
     apps = installed_apps()
+    unknown = _unknown_app(apps, args.app)
+    if unknown is not None:
+        return unknown
     start = args.app if args.app is not None else _default_start_app(apps)
     try:
-        device = Device(config, data_dir, apps, start, durable=args.screenshot is None)
+        device = Device(config, data_dir, apps, start, durable=args.screenshot is None,
+                        buttons=HARD_BUTTONS)
     except ValueError as exc:
         return fail(str(exc))
     if args.screenshot is not None:
@@ -224,7 +239,7 @@ def _window(device: Device, skin: str | None, zoom: int) -> int:
 
 
 def _gremlins(args: argparse.Namespace) -> int:
-    from palmish.apps import installed_apps
+    from palmish.apps import HARD_BUTTONS, installed_apps
     from palmish.device.gremlins import run_gremlins
 
     # Options given before the command word count too (`palmish --config wide gremlins ...`).
@@ -235,10 +250,14 @@ def _gremlins(args: argparse.Namespace) -> int:
         problem = _usable_dir(data_dir)
         if problem:
             return fail(problem)
+        apps = installed_apps()
+        unknown = _unknown_app(apps, app)
+        if unknown is not None:
+            return unknown
         try:
             device = Device(
-                config, data_dir, installed_apps(), app,
-                report=lambda message: None, durable=False,
+                config, data_dir, apps, app,
+                report=lambda message: None, durable=False, buttons=HARD_BUTTONS,
             )
         except ValueError as exc:
             return fail(str(exc))

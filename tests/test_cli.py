@@ -150,7 +150,6 @@ def test_other_bad_input_is_a_one_line_error(
          "cannot read"),
         (["--screenshot", str(tmp_path / "a.jpg")], "name it .png"),
         (["--screenshot", str(tmp_path / "no" / "dir" / "a.png")], "cannot write"),
-        (["--screenshot", str(tmp_path / "a.png"), "--app", "Nope"], "no app named 'Nope'"),
     ]
     for argv, problem in cases:
         code, _, err = run([*argv, "--data-dir", str(data_dir)], capsys)
@@ -250,3 +249,27 @@ def test_no_traceback_from_the_real_command(tmp_path: Path) -> None:
     )
     assert result.returncode == 1
     assert result.stderr.startswith("palmish: ") and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("name", ["ishido", "PalmIshido", "palmishido", "ISHIDO"])
+def test_app_is_chosen_by_id_or_name_in_any_case(
+    name: str, data_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "a.png"
+    code, _, err = run(["--screenshot", str(out), "--app", name, "--data-dir", str(data_dir)],
+                       capsys)
+    assert code == 0, err
+    with Image.open(out) as image:
+        assert image.convert("RGB").getpixel((10, 5)) != (0, 0, 0)  # not the launcher's tab
+
+
+def test_an_unknown_app_lists_the_ids_and_names(
+    data_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for argv in (["--screenshot", str(tmp_path / "a.png"), "--app", "nope"],
+                 ["gremlins", "--events", "5", "--seed", "1", "--app", "nope"]):
+        code, _, err = run([*argv, "--data-dir", str(data_dir)], capsys)
+        assert code == 2
+        assert err.count("\n") == 1
+        assert "'nope'" in err and "ishido (PalmIshido)" in err and "launcher (Applications)" in err
+    assert not (tmp_path / "a.png").exists()

@@ -32,7 +32,7 @@ def main() -> int:
             device = Device(CONFIGS[name], data, [app], start_app="PalmIshido",
                             bundled_plugins=PLUGINS, durable=False, alerts=False)
             if app.game.seed != SEED:
-                app._new_game(SEED)  # the first run deals; later runs resume it
+                app.deal(SEED)  # the first run deals; later runs resume it
                 for _ in range(MOVES):
                     legal = app.game.legal_moves()
                     if not legal:

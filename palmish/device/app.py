@@ -72,6 +72,9 @@ class AppContext(Protocol):
 
     def save_state(self, data: bytes) -> None: ...
 
+    def set_aside_state(self, problem: str) -> None:
+        """Move the saved state aside (kept for inspection) and tell the user in one line."""
+
     @property
     def now_ms(self) -> int:
         """Device time in milliseconds (the clock Tick.now_ms uses)."""
@@ -117,6 +120,7 @@ class AppContext(Protocol):
 class App:
     """Base class for apps. Subclasses set the class attributes and override what they need."""
 
+    id: str = "app"  # short lowercase id: `palmish --app ID`, the hard buttons
     name: str = "App"  # shown in the launcher
     creator: str = "????"  # four-character Palm creator code
 

@@ -85,6 +85,9 @@ class DeviceContext:
     def load_state(self) -> bytes | None:
         return self._device.storage.load_state(self._app.creator)
 
+    def set_aside_state(self, problem: str) -> None:
+        self._device.storage.set_aside_state(self._app.creator, problem)
+
     def save_state(self, data: bytes) -> None:
         self._device.storage.save_state(self._app.creator, data)
 

@@ -154,6 +154,14 @@ class Storage:
             return None
         return db.records[0].data
 
+    def set_aside_state(self, creator: str, problem: str) -> None:
+        """An app could not use its saved state: keep the file aside, reported in one line."""
+        path = self.state_path(creator)
+        if path.exists():
+            self.quarantine(path, problem, then="starting afresh")
+        else:
+            self.report(f"{path}: {problem}")
+
     def save_state(self, creator: str, data: bytes) -> None:
         db = Database(
             name=_db_name(creator, "State"),

@@ -47,7 +47,25 @@ if TYPE_CHECKING:
     from palmish.device.ui.modal import Modal
 
 LAUNCHER_CREATOR = "lnch"
+HARD_BUTTON_KEYS = (Key.APP1, Key.APP2, Key.APP3, Key.APP4)
 MAX_TICKS_PER_ADVANCE = 1000  # a timer of 0 ms cannot starve the caller
+
+
+def find_app(apps: Sequence[App], name: str) -> App | None:
+    """The app with this id, name or creator code (exact first, then in any case)."""
+    for app in apps:
+        if name in (app.id, app.name, app.creator):
+            return app
+    folded = name.casefold()
+    for app in apps:
+        if folded in (app.id.casefold(), app.name.casefold(), app.creator.casefold()):
+            return app
+    return None
+
+
+def app_list(apps: Sequence[App]) -> str:
+    """The apps as `id (Name)`, for messages."""
+    return ", ".join(f"{a.id} ({a.name})" for a in apps)
 
 
 @dataclass
@@ -71,10 +89,14 @@ class Device:
         bundled_plugins: Path | None = None,
         cache_dir: Path | None = None,
         alerts: bool = True,
+        buttons: Sequence[str] = (),
     ) -> None:
         if not apps:
             raise ValueError("a device needs at least one app")
         self.apps: list[App] = list(apps)
+        # App ids (or names) the hard buttons APP1..APP4 launch; an absent one does nothing.
+        # Without this table the app buttons reach the running app as keys.
+        self.buttons = tuple(buttons)
         self.config = config
         self.now_ms = 0
         self.messages: list[str] = []
@@ -96,8 +118,7 @@ class Device:
         self._running = False
         first = self.find_app(start_app) if start_app is not None else self._default_app()
         if first is None:
-            names = ", ".join(a.name for a in self.apps)
-            raise ValueError(f"no app named {start_app!r} (installed: {names})")
+            raise ValueError(f"no app named {start_app!r} (installed: {self.app_list()})")
         self.running_app = first
         self._context = DeviceContext(self, first)
         self._draw_system_areas()
@@ -173,15 +194,12 @@ class Device:
         return self._timer_due
 
     def find_app(self, name: str) -> App | None:
-        """An installed app by name or creator code (case-insensitive)."""
-        for app in self.apps:
-            if app.name == name or app.creator == name:
-                return app
-        folded = name.casefold()
-        for app in self.apps:
-            if folded in (app.name.casefold(), app.creator.casefold()):
-                return app
-        return None
+        """An installed app by id, name or creator code (exact first, then in any case)."""
+        return find_app(self.apps, name)
+
+    def app_list(self) -> str:
+        """The installed apps as `id (Name)`, for messages."""
+        return app_list(self.apps)
 
     def switch_to(self, name: str) -> None:
         """Stop the running app (it saves) and start another; ValueError for an unknown one."""
@@ -330,6 +348,9 @@ class Device:
         if key is Key.MENU:
             self._open_menu_bar()
             return
+        if key in HARD_BUTTON_KEYS and self.buttons:
+            self._hard_button(HARD_BUTTON_KEYS.index(key))
+            return
         self.running_app.handle(KeyDown(key))
 
     def _char(self, event: CharKey) -> None:
@@ -342,6 +363,13 @@ class Device:
             command = shortcut_command(self.running_app.menus(), event.char)
             if command is not None:
                 self.running_app.handle(MenuCommand(command))
+
+    def _hard_button(self, index: int) -> None:
+        """Launch the button's app, as a Palm's hard buttons do; nothing if it is absent."""
+        if index < len(self.buttons):
+            app = self.find_app(self.buttons[index])
+            if app is not None:
+                self.switch_to(app.name)
 
     def _open_menu_bar(self) -> None:
         menus = self.running_app.menus()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from palmish.boardgame.grid import BoardPlacement, Grid, place_board
 from palmish.device.display import ConfigName, DisplayConfig
 from palmish.device.geometry import Rect
 from palmish.ishido.rules import COLS, ROWS
@@ -53,39 +54,33 @@ class IshidoLayout:
     def density(self) -> int:
         return self.config.density
 
+    @property
+    def grid(self) -> Grid:
+        return Grid(self.board.x, self.board.y, ROWS, COLS, self.cell_w, self.cell_h)
+
     def cell_rect(self, row: int, col: int) -> Rect:
-        if not (0 <= row < ROWS and 0 <= col < COLS):
-            raise ValueError(f"no cell ({row}, {col}) on a {ROWS}x{COLS} board")
-        return Rect(self.board.x + col * self.cell_w, self.board.y + row * self.cell_h,
-                    self.cell_w, self.cell_h)
+        return self.grid.cell_rect(row, col)
 
     def cell_at(self, x: int, y: int) -> tuple[int, int] | None:
         """The (row, col) under a point, or None off the board."""
-        if not self.board.contains(x, y):
-            return None
-        return ((y - self.board.y) // self.cell_h, (x - self.board.x) // self.cell_w)
+        return self.grid.cell_at(x, y)
 
 
 def layout_for(config: DisplayConfig, bounds: Rect | None = None) -> IshidoLayout:
     """The layout of the app area `bounds` (default: the configuration's app bounds)."""
     area = bounds if bounds is not None else config.app_bounds
     cw, ch = cell_size(config)
-    bw, bh = COLS * cw, ROWS * ch
-    if area.w < bw or area.h < bh:
-        raise ValueError(f"an app area of {area.w}x{area.h} cannot hold a {bw}x{bh} board")
     u = config.density // 72  # one low-density pixel
-    if area.h - bh >= area.w - bw and area.h - bh >= 60 * u:
-        return _below(config, area, cw, ch, u)
-    return _beside(config, area, cw, ch, u)
+    placed = place_board(area, COLS * cw, ROWS * ch, min_below=60 * u)
+    if placed.stacked:
+        return _below(config, area, placed, cw, ch, u)
+    return _beside(config, area, placed, cw, ch, u)
 
 
-def _beside(config: DisplayConfig, area: Rect, cw: int, ch: int, u: int) -> IshidoLayout:
+def _beside(config: DisplayConfig, area: Rect, placed: BoardPlacement, cw: int, ch: int,
+            u: int) -> IshidoLayout:
     """Board at the left, a narrow strip at the right (Square, Square-low, Wide)."""
-    board = Rect(area.x, area.y, COLS * cw, ROWS * ch)
-    panel = Rect(board.right, area.y, area.right - board.right, area.h)
-    fillers: tuple[Rect, ...] = ()
-    if area.bottom > board.bottom:
-        fillers = (Rect(area.x, board.bottom, board.w, area.bottom - board.bottom),)
+    panel = placed.panel
     margin = 2 * u
     well = Rect(panel.x + (panel.w - cw) // 2, panel.y + margin, cw, ch)
     line = 12 * u  # room for one line of the standard font
@@ -93,21 +88,14 @@ def _beside(config: DisplayConfig, area: Rect, cw: int, ch: int, u: int) -> Ishi
     ancient = Rect(panel.x, tiles_left.bottom + margin, panel.w, 60 * u)
     modern = Rect(panel.x, ancient.bottom + margin, panel.w,
                   panel.bottom - margin - ancient.bottom - margin)
-    return IshidoLayout(config, area, cw, ch, board, panel, fillers, well, tiles_left, ancient,
-                        modern, None, vertical_text=True)
+    return IshidoLayout(config, area, cw, ch, placed.board, panel, placed.fillers, well,
+                        tiles_left, ancient, modern, None, vertical_text=True)
 
 
-def _below(config: DisplayConfig, area: Rect, cw: int, ch: int, u: int) -> IshidoLayout:
+def _below(config: DisplayConfig, area: Rect, placed: BoardPlacement, cw: int, ch: int,
+           u: int) -> IshidoLayout:
     """Board centred at the top, a large panel below it (Tall)."""
-    bw, bh = COLS * cw, ROWS * ch
-    left = area.x + (area.w - bw) // 2
-    board = Rect(left, area.y, bw, bh)
-    panel = Rect(area.x, board.bottom, area.w, area.bottom - board.bottom)
-    fillers = tuple(
-        r for r in (Rect(area.x, area.y, left - area.x, bh),
-                    Rect(board.right, area.y, area.right - board.right, bh))
-        if r.w > 0
-    )
+    panel = placed.panel
     margin = 4 * u
     # Left: the current tile, twice the size if it fits. Middle: text rows.
     # Right: the vertical score.
@@ -122,5 +110,6 @@ def _below(config: DisplayConfig, area: Rect, cw: int, ch: int, u: int) -> Ishid
     top = panel.y + (panel.h - 4 * row_h - 3 * gap) // 2
     deal, scoring, tiles_left, ancient = (
         Rect(text_x, top + i * (row_h + gap), text_w, row_h) for i in range(4))
-    return IshidoLayout(config, area, cw, ch, board, panel, fillers, well, tiles_left, ancient,
-                        modern, deal, vertical_text=False, well_zoom=zoom, scoring=scoring)
+    return IshidoLayout(config, area, cw, ch, placed.board, panel, placed.fillers, well,
+                        tiles_left, ancient, modern, deal, vertical_text=False, well_zoom=zoom,
+                        scoring=scoring)

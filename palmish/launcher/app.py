@@ -53,6 +53,7 @@ def fit_icon(icon: Image.Image, scale: int) -> Image.Image:
 
 
 class LauncherApp(App):
+    id = "launcher"
     name = "Applications"
     creator = LAUNCHER_CREATOR
 

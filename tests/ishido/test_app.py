@@ -13,6 +13,7 @@ from palmish.device.events import Key, KeyDown, MenuCommand, PenDown, PenMove, P
 from palmish.device.geometry import Rect
 from palmish.device.system import Device
 from palmish.device.ui.form import Form, PopupList
+from palmish.device.ui.number_entry import NumberEntry
 from palmish.ishido import Game
 from palmish.ishido.app import (
     SOUND_FOURWAY,
@@ -21,7 +22,6 @@ from palmish.ishido.app import (
     SOUND_PLACE,
     IshidoApp,
 )
-from palmish.ishido.deal_entry import DealEntry
 from palmish.ishido.dialogs import GameOverViewer
 
 PLUGINS = Path(__file__).resolve().parents[2] / "skins" / "plugins"
@@ -307,7 +307,7 @@ def test_deal_number_plays_the_chosen_seed(make: Make) -> None:
     device, app = make()
     device.post(MenuCommand("deal"))
     entry = device.modals[-1]
-    assert isinstance(entry, DealEntry)
+    assert isinstance(entry, NumberEntry)
     tap(device, *centre(entry.keys[-1].rect))  # Clr
     for digit in "42":
         key = next(k for k in entry.keys if k.label == digit)

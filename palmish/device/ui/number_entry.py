@@ -1,4 +1,4 @@
-"""Game > Deal number...: a small keypad dialog to type the number of a deal.
+"""A small keypad dialog to type a whole number (PalmIshido's Game > Deal number...).
 
 Result: the number (int), or None when cancelled. The pen types on the keypad;
 Select confirms, Up/Down move the focus between OK and Cancel.
@@ -26,9 +26,10 @@ MAX_DIGITS = 9
 KEY_W, KEY_H, KEY_GAP = 26, 12, 3  # standard coordinates
 
 
-class DealEntry(Modal):
-    def __init__(self, current: int | None = None) -> None:
+class NumberEntry(Modal):
+    def __init__(self, title: str, current: int | None = None) -> None:
         super().__init__()
+        self.title = title
         self.digits = "" if current is None else str(current)[:MAX_DIGITS]
         self.keys = [Button(label) for label in KEYS]
         self.row = ButtonRow(("OK", "Cancel"))
@@ -61,7 +62,7 @@ class DealEntry(Modal):
         self.row.place(left, y, s, width)
 
     def _draw(self, fb: Framebuffer) -> None:
-        draw_dialog(fb, self.bounds, "Deal Number")
+        draw_dialog(fb, self.bounds, self.title)
         s = fb.scale
         fb.fill(self._field, WHITE)
         fb.rectangle(self._field, BLACK, s)

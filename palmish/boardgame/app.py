@@ -1,0 +1,305 @@
+"""The base class of every board-game app: life cycle, saving, stats, plugins, menus.
+
+A game subclasses `BoardGameApp`, sets `id`, `name`, `creator`, `sound_ids`
+and `help_pages`, and fills in the hooks (marked "hook" below). The base:
+- on start reads the prefs, the statistics and the saved game (a record it
+  cannot use is set aside with one notice and a new game starts), loads the
+  plugins for the configuration and asks the game to lay out and draw;
+- on every display change reloads the plugins and lays out again;
+- routes pen, keys, Ticks (to `turns`) and menu commands (a table of
+  `Command`s, never an if/elif chain); Options and Help menus come built in;
+- `save()` after every move, `record_result()` once per finished game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from palmish.boardgame import saved
+from palmish.boardgame.dialogs import FormResult, form_result
+from palmish.boardgame.help import HelpPage, help_viewer
+from palmish.boardgame.media import Media, PluginContext, plugin_context
+from palmish.boardgame.plugin_manager import open_plugin_manager
+from palmish.boardgame.prefs import CANCEL, HELP, OK, preferences_form, slots_for
+from palmish.boardgame.stats import ScoreTables, Tallies
+from palmish.boardgame.turns import Turns
+from palmish.device.app import App, AppContext, Menu, MenuItem
+from palmish.device.events import (
+    DisplayChanged,
+    Event,
+    Key,
+    KeyDown,
+    MenuCommand,
+    PenDown,
+    PenMove,
+    PenUp,
+    Tick,
+)
+from palmish.device.ui.alert import Alert
+from palmish.device.ui.form import Field
+from palmish.device.ui.modal import Modal
+
+
+@dataclass(frozen=True)
+class Command:
+    """One menu item and what it does."""
+
+    label: str
+    name: str  # the MenuCommand the device delivers (also usable from event scripts)
+    action: Callable[[], None]
+    shortcut: str = ""  # Graffiti command-stroke letter
+
+
+class BoardGameApp(App):
+    state_version = 1  # the newest saved record this app writes and reads
+    sound_ids: Mapping[str, int] = {}
+    help_pages: tuple[HelpPage, ...] = ()
+    plugins_help: str | None = None  # the help command "?" in Preferences opens
+
+    def __init__(self) -> None:
+        self.ctx: AppContext | None = None
+        self.prefs: dict[str, object] = {}
+        self.recorded = False  # this game's result is already in the statistics
+        self.turns = Turns()
+        self.media = Media(self.name, self.sound_ids)
+        self.scores: ScoreTables[Any] | None = None
+        self.tallies = Tallies()
+
+    # ------------------------------------------------------------ hooks
+
+    def new_game(self) -> None:
+        """Hook: set up a fresh game from the prefs (called on start when nothing resumes)."""
+        raise NotImplementedError
+
+    def game_fields(self) -> dict[str, object] | None:
+        """Hook: the game's part of the saved record (JSON values); None: nothing to save."""
+        return None
+
+    def resume(self, fields: Mapping[str, object], version: int) -> None:
+        """Hook: restore the game from a saved record; raise ValueError if it is unusable."""
+        raise ValueError("this game keeps no saved record")
+
+    def lay_out(self) -> None:
+        """Hook: lay out for `ctx.config`/`ctx.bounds` with `media`'s plugins; draw it all."""
+
+    def game_menus(self) -> Sequence[tuple[str, Sequence[Command]]]:
+        """Hook: the game's own menus, (title, commands), before Options and Help."""
+        return ()
+
+    def pref_fields(self) -> Sequence[Field]:
+        """Hook: the game's fields in the Preferences form (Sound is added after them)."""
+        return ()
+
+    def apply_prefs(self, result: FormResult) -> None:
+        """Hook: take the game's fields from an accepted Preferences form into `prefs`."""
+
+    def about(self) -> Modal:
+        """Hook: the Help > About dialog."""
+        return Alert(f"About {self.name}", self.name)
+
+    def interrupt(self, event: PenDown | KeyDown | MenuCommand) -> bool:
+        """Hook: input arrived (e.g. stop a demo); True when it was used up by that."""
+        return False
+
+    def pen_down(self, x: int, y: int) -> None:
+        """Hook."""
+
+    def pen_move(self, x: int, y: int) -> None:
+        """Hook."""
+
+    def pen_up(self, x: int, y: int) -> None:
+        """Hook."""
+
+    def key(self, key: Key) -> None:
+        """Hook: hardware keys the device did not keep (up, down, left, right, select)."""
+
+    def score_tables(self) -> ScoreTables[Any] | None:
+        """Hook: empty high-score tables if the game keeps them (stored under "scores")."""
+        return None
+
+    # ------------------------------------------------------------ life cycle
+
+    def start(self, ctx: AppContext) -> None:
+        self.ctx = ctx
+        self.prefs = dict(ctx.load_prefs())
+        self.scores = self.score_tables()
+        if self.scores is not None:
+            self.scores.load(self.prefs.get("scores"))
+        self.tallies = Tallies.from_prefs(self.prefs.get("stats"))
+        self.turns.attach(ctx)
+        if not self._resume(ctx):
+            self.recorded = False
+            self.new_game()
+        self.relayout()
+
+    def stop(self) -> None:
+        self.turns.attach(None)
+        if self.ctx is not None:
+            self.save()
+        self.ctx = None
+
+    def _resume(self, ctx: AppContext) -> bool:
+        data = ctx.load_state()
+        if not data:
+            return False
+        try:
+            record = saved.decode(data, self.state_version)
+            self.resume(record.fields, record.version)
+        except ValueError as exc:
+            problem = f"{self.name}: the saved game could not be read ({exc})"
+            setter = getattr(ctx, "set_aside_state", None)
+            if setter is not None:
+                setter(problem)
+            else:
+                ctx.notify(problem + "; a new game starts")
+            return False
+        self.recorded = record.recorded
+        return True
+
+    def save(self) -> None:
+        """Write the saved record (call after every move)."""
+        fields = self.game_fields()
+        if self.ctx is not None and fields is not None:
+            self.ctx.save_state(saved.encode(self.state_version, fields, self.recorded))
+
+    def save_prefs(self) -> None:
+        if self.ctx is None:
+            return
+        if self.scores is not None:
+            self.prefs["scores"] = self.scores.to_prefs()
+        if self.tallies.variants or self.tallies.players:
+            self.prefs["stats"] = self.tallies.to_prefs()
+        self.ctx.save_prefs(self.prefs)
+
+    def record_result(self, variant: str, entry: tuple[int, ...] | None = None,
+                      won: bool | None = None, players: Sequence[str] = ()) -> int | None:
+        """Count a finished game once: its high-score rank (None: not in the table, or
+        already recorded), tallies and players. Saves the record and the prefs."""
+        if self.recorded:
+            return None
+        rank = None
+        if entry is not None and self.scores is not None:
+            rank = self.scores.add(variant, entry)
+        self.tallies.add(variant, won, players)
+        self.recorded = True
+        self.save()
+        self.save_prefs()
+        return rank
+
+    def relayout(self) -> None:
+        """Reload the plugins for the current configuration and let the game lay out."""
+        if self.ctx is None:
+            return
+        self.media.enabled = self.sound_on()
+        self.media.load(self.ctx)
+        self.lay_out()
+
+    # ------------------------------------------------------------ services
+
+    def sound_on(self) -> bool:
+        return self.prefs.get("sound", True) is not False
+
+    def play(self, name: str) -> None:
+        """Play a sound by its schema name (if sound is on)."""
+        self.media.enabled = self.sound_on()
+        self.media.play(name)
+
+    def notify(self, message: str) -> None:
+        if self.ctx is not None:
+            self.ctx.notify(message)
+
+    def plugins(self) -> PluginContext | None:
+        return plugin_context(self.ctx)
+
+    def open(self, modal: Modal, on_close: Callable[[object], None] | None = None) -> None:
+        if self.ctx is not None:
+            self.ctx.open_modal(modal, on_close)
+
+    def open_form(self, modal: Modal, on_result: Callable[[FormResult], None]) -> None:
+        """Open an alert or form; `on_result` gets the named button and the values."""
+        self.open(modal, lambda raw: on_result(form_result(modal, raw)))
+
+    # ------------------------------------------------------------ events
+
+    def handle(self, event: Event) -> None:
+        if self.ctx is None:
+            return
+        if isinstance(event, Tick):
+            self.turns.tick(event.now_ms)
+            return
+        if isinstance(event, PenDown | KeyDown | MenuCommand) and self.interrupt(event):
+            return
+        if isinstance(event, PenDown):
+            self.pen_down(event.x, event.y)
+        elif isinstance(event, PenMove):
+            self.pen_move(event.x, event.y)
+        elif isinstance(event, PenUp):
+            self.pen_up(event.x, event.y)
+        elif isinstance(event, KeyDown):
+            self.key(event.key)
+        elif isinstance(event, MenuCommand):
+            self.run_command(event.command)
+        elif isinstance(event, DisplayChanged):
+            self.relayout()
+
+    # ------------------------------------------------------------ menus
+
+    def command_menus(self) -> list[tuple[str, Sequence[Command]]]:
+        """Every menu with its commands: the game's, then Options and Help."""
+        help_items = [Command(p.label, p.command, self._help_action(p)) for p in self.help_pages]
+        help_items.append(Command(f"About {self.name}", "about", lambda: self.open(self.about())))
+        return [
+            *self.game_menus(),
+            ("Options", (Command("Preferences", "prefs", self.preferences, "P"),
+                         Command("Plugin Manager", "plugins", self.plugin_manager, "M"))),
+            ("Help", help_items),
+        ]
+
+    def menus(self) -> tuple[Menu, ...]:
+        return tuple(Menu(title, tuple(MenuItem(c.label, c.name, c.shortcut) for c in items))
+                     for title, items in self.command_menus())
+
+    def _help_action(self, page: HelpPage) -> Callable[[], None]:
+        return lambda: self.open(help_viewer(page))
+
+    def run_command(self, name: str) -> None:
+        for _, items in self.command_menus():
+            for command in items:
+                if command.name == name:
+                    command.action()
+                    return
+
+    # ------------------------------------------------------------ standard dialogs
+
+    def preferences(self) -> None:
+        plugins = self.plugins()
+        if plugins is None or self.ctx is None:
+            return
+        prefs = preferences_form(plugins, slots_for(self.ctx.config), self.pref_fields(),
+                                 self.sound_on())
+
+        def closed(result: FormResult) -> None:
+            if result.button == HELP:
+                page = next((p for p in self.help_pages if p.command == self.plugins_help), None)
+                if page is not None:
+                    self.open(help_viewer(page), lambda _: self.preferences())
+                return
+            if result.button != OK:
+                return
+            prefs.apply_plugins(plugins, result)
+            self.apply_prefs(result)
+            self.prefs["sound"] = result.flag("sound", self.sound_on())
+            self.save_prefs()
+            self.relayout()  # the chosen plugins show at once
+
+        self.open_form(prefs.form, closed)
+
+    def plugin_manager(self) -> None:
+        plugins = self.plugins()
+        if plugins is not None:
+            open_plugin_manager(plugins, self.open, self.relayout, self.name)
+
+
+__all__ = ["CANCEL", "HELP", "OK", "BoardGameApp", "Command"]

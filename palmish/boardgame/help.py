@@ -1,0 +1,19 @@
+"""Help pages: each is a menu command that opens a scrolling text viewer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from palmish.device.ui.textview import TextViewer
+
+
+@dataclass(frozen=True)
+class HelpPage:
+    command: str  # the menu command, e.g. "help-play"
+    label: str  # the Help menu's item
+    title: str  # the viewer's title
+    text: str  # TextViewer markup: '# ' starts a heading
+
+
+def help_viewer(page: HelpPage) -> TextViewer:
+    return TextViewer(page.title, page.text)

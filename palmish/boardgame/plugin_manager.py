@@ -1,0 +1,78 @@
+"""The Plugin Manager: pick a plugin; Info lists it and then every other plugin with
+name, kind, configurations, version and author; Delete removes an installed one
+after a confirmation. Bundled plugins cannot be deleted."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from palmish.boardgame.media import PluginContext
+from palmish.boardgame.prefs import SLOT_TITLES
+from palmish.device.plugins import PluginInfo
+from palmish.device.ui.alert import Alert
+from palmish.device.ui.form import Form, PopupList
+from palmish.device.ui.modal import Modal
+from palmish.device.ui.textview import TextViewer
+
+OpenModal = Callable[[Modal, Callable[[object], None] | None], None]
+
+
+def plugin_details(info: PluginInfo) -> str:
+    configs = ", ".join(SLOT_TITLES.get(c, c) for c in info.configs)
+    return (f"Kind: {info.kind}\nConfigurations: {configs}\nVersion: {info.version}\n"
+            f"Author: {info.author}\nSource: {info.source}")
+
+
+def plugin_listing(infos: list[PluginInfo], first: int) -> str:
+    """Every plugin with its details, the selected one first (TextViewer headings)."""
+    order = [first] + [i for i in range(len(infos)) if i != first]
+    return "\n\n".join(f"# {infos[i].name}\n{plugin_details(infos[i])}" for i in order)
+
+
+def open_plugin_manager(plugins: PluginContext, open_modal: OpenModal,
+                        changed: Callable[[], None], app_name: str, selected: int = 0) -> None:
+    """Open the manager; `changed` runs after a deletion (the app reloads its plugins)."""
+    infos = plugins.plugins()
+    if not infos:
+        open_modal(Alert("Plugin Manager", "No plugins are installed."), None)
+        return
+    labels = tuple(f"{i.name} ({i.kind}{', bundled' if i.bundled else ''})" for i in infos)
+    selected = max(0, min(selected, len(infos) - 1))
+    form = Form("Plugin Manager", [PopupList("plugin", "Plugin", labels, selected)],
+                buttons=("Info", "Delete", "Done"))
+
+    def reopen(index: int) -> Callable[[object], None]:
+        return lambda _result: open_plugin_manager(plugins, open_modal, changed, app_name, index)
+
+    def closed(result: object) -> None:
+        if not (isinstance(result, tuple) and len(result) == 2):
+            return
+        button, values = result
+        index = values.get("plugin", 0) if isinstance(values, dict) else 0
+        if not isinstance(index, int) or not 0 <= index < len(infos):
+            return
+        info = infos[index]
+        if button == 0:
+            open_modal(TextViewer("Plugin Info", plugin_listing(infos, index)), reopen(index))
+        elif button == 1:
+            if info.bundled:
+                open_modal(Alert("Plugin Manager",
+                                 f"{info.name} comes with {app_name} and cannot be deleted."),
+                           reopen(index))
+                return
+
+            def confirmed(answer: object) -> None:
+                if answer == 0:
+                    try:
+                        plugins.delete_plugin(info)
+                    except (OSError, ValueError) as exc:
+                        plugins.notify(f"could not delete {info.name}: {exc}")
+                    changed()
+                    open_plugin_manager(plugins, open_modal, changed, app_name, 0)
+                else:
+                    open_plugin_manager(plugins, open_modal, changed, app_name, index)
+
+            open_modal(Alert("Delete Plugin", f"Delete {info.name}?", ("Delete", "Cancel")),
+                       confirmed)
+
+    open_modal(form, closed)

@@ -1,0 +1,82 @@
+"""The Preferences form: a plugin row per kind for each display configuration, then
+the game's own fields and Sound.
+
+Plugins are chosen per configuration (the current one first; a classic 160x160
+device has only Square), each row offering only the plugins that serve it.
+Buttons: OK, Cancel and "?" (the plugins' help, like the original's circle-i).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from palmish.boardgame.dialogs import FormResult
+from palmish.boardgame.media import PluginContext
+from palmish.device.display import DisplayConfig
+from palmish.device.plugins import PluginInfo
+from palmish.device.ui.form import CheckBox, Field, Form, Label, PopupList
+
+KIND_TITLES = (("board", "Board"), ("pieces", "Pieces"), ("sound", "Sound"))
+SLOT_TITLES = {"square": "Square", "tall": "Tall", "wide": "Wide"}
+SLOTS = ("square", "tall", "wide")
+OK, CANCEL, HELP = "OK", "Cancel", "?"
+
+
+def slots_for(config: DisplayConfig) -> list[str]:
+    """The configurations to offer: the current one first, all of them if it can rotate."""
+    current = config.plugin_slot
+    return [current] + ([s for s in SLOTS if s != current] if config.can_rotate else [])
+
+
+def _unique_names(infos: list[PluginInfo]) -> list[str]:
+    return list(dict.fromkeys(info.name for info in infos))
+
+
+def in_use(plugins: PluginContext, kind: str, slot: str, names: list[str]) -> int:
+    """Index of the plugin used now: the user's choice, else the bundled default."""
+    chosen = plugins.plugin_choice(kind, slot)
+    if chosen in names:
+        return names.index(chosen)
+    infos = plugins.plugins(kind, slot)
+    defaults = [i.name for i in infos if i.bundled and i.default]
+    bundled = [i.name for i in infos if i.bundled]
+    for name in (*defaults, *bundled):
+        if name in names:
+            return names.index(name)
+    return 0
+
+
+@dataclass
+class PreferencesForm:
+    form: Form
+    offered: dict[tuple[str, str], list[str]]  # (slot, kind) -> the names in its popup
+
+    def apply_plugins(self, plugins: PluginContext, result: FormResult) -> None:
+        """Remember every plugin row the player changed."""
+        for (slot, kind), names in self.offered.items():
+            index = result.values.get(f"{slot}/{kind}")
+            if not isinstance(index, int) or not 0 <= index < len(names):
+                continue
+            if index != in_use(plugins, kind, slot, names):
+                plugins.choose_plugin(kind, slot, names[index])
+
+
+def preferences_form(plugins: PluginContext, slots: Sequence[str],
+                     game_fields: Sequence[Field], sound: bool) -> PreferencesForm:
+    """The form; the game's fields (values keyed by their keys) sit under "Game"."""
+    fields: list[Field] = []
+    offered: dict[tuple[str, str], list[str]] = {}
+    for slot in slots:
+        fields.append(Label(f"{SLOT_TITLES.get(slot, slot)} display"))
+        for kind, title in KIND_TITLES:
+            names = _unique_names(plugins.plugins(kind, slot))
+            if not names:
+                continue
+            offered[(slot, kind)] = names
+            fields.append(PopupList(f"{slot}/{kind}", title, tuple(names),
+                                    in_use(plugins, kind, slot, names)))
+    fields.append(Label("Game"))
+    fields.extend(game_fields)
+    fields.append(CheckBox("sound", "Sound", sound))
+    return PreferencesForm(Form("Preferences", fields, buttons=(OK, CANCEL, HELP)), offered)
