@@ -187,6 +187,24 @@ class Device:
             self._after_event()
         self.now_ms = target
 
+    def set_clock(self, now_ms: int) -> None:
+        """Real time has reached `now_ms` (a window's clock): device time moves there
+        without firing anything, so input is handled at the time it happens and a
+        timer the app sets from it counts from now, not from the last timer that fired."""
+        self.now_ms = max(self.now_ms, int(now_ms))
+
+    def catch_up(self, now_ms: int) -> None:
+        """Real time has reached `now_ms`: the clock moves there and a timer that is due
+        fires once, however late; missed periods are dropped, not replayed in a burst
+        (a window that was busy or idle does not owe the app every tick since).
+        `advance` is the scripted clock instead: there, every tick is on time."""
+        self.set_clock(now_ms)
+        due = self._timer_due
+        if self._running and due is not None and due <= self.now_ms and not self._modals:
+            self._timer_due = None
+            self.running_app.handle(Tick(self.now_ms))
+            self._after_event()
+
     def next_timer_ms(self) -> int | None:
         """When the next timer is due (device time), None if none can fire now."""
         if self._modals:

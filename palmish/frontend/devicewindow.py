@@ -60,7 +60,9 @@ class DeviceLike(Protocol):
 
     def take_sounds(self) -> list[bytes]: ...
 
-    def advance(self, now_ms: int) -> None: ...
+    def set_clock(self, now_ms: int) -> None: ...
+
+    def catch_up(self, now_ms: int) -> None: ...
 
     def next_timer_ms(self) -> int | None: ...
 
@@ -201,12 +203,14 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         pyglet.clock.unschedule(self._on_timer)
         self._timer_due = due
         if due is not None:
-            # One millisecond late rather than early: advance() must see the time reached.
+            # One millisecond late rather than early: catch_up() must see the time reached.
             pyglet.clock.schedule_once(self._on_timer, max(0, due - self.now_ms() + 1) / 1000)
 
     def _on_timer(self, _dt: float) -> None:
+        # One due timer per turn of the event loop, however late: the player's input
+        # is handled between computer moves, and a late demo does not replay its steps.
         self._timer_due = None
-        self.device.advance(self.now_ms())
+        self.device.catch_up(self.now_ms())
         self.frame()
 
     def close(self) -> None:
@@ -248,6 +252,7 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
     # --- input: window -> device ----------------------------------------------------
 
     def post(self, event: Event) -> None:
+        self.device.set_clock(self.now_ms())  # input happens now, not at the last timer
         self.device.post(event)
         self.request_frame()
 

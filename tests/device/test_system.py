@@ -249,6 +249,31 @@ def test_a_timer_set_again_from_its_tick_fires_through_a_long_wait(
     assert device.now_ms == 1050 and device.next_timer_ms() == 1100
 
 
+def test_catching_up_with_real_time_fires_a_late_timer_once(
+    make_device: Any, recording_app: Any
+) -> None:
+    """The window's clock: a timer that is late fires once, at the time reached, and
+    one set again from its Tick counts from then (missed periods are dropped)."""
+    device = make_device("square")
+    original = recording_app.handle
+
+    def handle_and_rearm(event: Any) -> None:
+        original(event)
+        if isinstance(event, Tick):
+            device.context.set_timer(100)
+
+    recording_app.handle = handle_and_rearm
+    device.set_clock(5000)  # input arrives after a long idle: nothing fires
+    assert device.now_ms == 5000 and recording_app.of_type(Tick) == []
+    device.context.set_timer(100)
+    assert device.next_timer_ms() == 5100  # counted from the input's time
+    device.catch_up(9999)
+    assert recording_app.of_type(Tick) == [Tick(9999)]
+    assert device.next_timer_ms() == 10099
+    device.set_clock(10)  # the clock never runs backwards
+    assert device.now_ms == 9999
+
+
 def test_sounds_are_queued_for_the_frontend(make_device: Any) -> None:
     device = make_device("square")
     device.context.play_sound(b"RIFF1")
