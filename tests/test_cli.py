@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import types
@@ -208,6 +209,30 @@ def test_install_and_list_plugins(
     mine = [line for line in lines if line.startswith("Test Board")]
     assert len(mine) == 1 and mine[0].split()[-1] == "installed"
     assert any(line.endswith("bundled") for line in lines)
+
+
+def test_a_rebuilt_bundled_plugin_is_listed_once_as_installed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 14 item 5: installing a rebuilt "Ceramic Pieces" gives one row, not two."""
+    import yaml
+
+    skins = Path(__file__).resolve().parents[1] / "skins" / "plugins"
+    folder = tmp_path / "rebuilt"
+    shutil.copytree(skins / "ishido-pieces", folder)
+    manifest = yaml.safe_load((folder / "manifest.yaml").read_text())
+    manifest["version"] = 2
+    (folder / "manifest.yaml").write_text(yaml.safe_dump(manifest))
+    plugin = tmp_path / "Ceramic.prc"
+    plugin.write_bytes(build_folder(folder).to_bytes())
+    store = tmp_path / "store"
+    code, _, err = run(["install", str(plugin), "--data-dir", str(store)], capsys)
+    assert code == 0, err
+    code, out, _ = run(["plugins", "--data-dir", str(store)], capsys)
+    rows = [line.split() for line in out.splitlines()
+            if line.startswith("Ceramic Pieces ") and "Wide" not in line]
+    assert len(rows) == 1
+    assert rows[0][-1] == "installed" and "2" in rows[0]
 
 
 def test_install_refuses_bad_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

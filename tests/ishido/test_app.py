@@ -275,8 +275,8 @@ def test_preferences_switch_the_pieces_plugin_live(make: Make) -> None:
     expected = app.view.art.tile(t.color, t.shape)
     assert shown.getpixel((expected.width // 2, 2)) == expected.getpixel(
         (expected.width // 2, 2))[:3]  # type: ignore[index]
-    # Wide keeps its own choice.
-    assert device.context.plugin_choice("pieces", "wide") is None
+    # Wide had no choice of its own: it follows with the same pieces' Wide version.
+    assert device.context.plugin_choice("pieces", "wide") == "High Contrast Pieces Wide"
 
 
 def test_resume_after_restart_and_across_a_rotation(make: Make, tmp_path: Path) -> None:

@@ -1,0 +1,53 @@
+"""Issue 14 (what a new user ran into), the PalmIshido side: one test per item."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from palmish.device.events import MenuCommand, PenDown, PenUp, Rotate
+from palmish.device.geometry import Rect
+from palmish.device.system import Device
+from palmish.device.ui.form import Form, PopupList
+from palmish.ishido.app import IshidoApp
+
+Make = Callable[..., tuple[Device, IshidoApp]]
+
+
+def centre(r: Rect) -> tuple[int, int]:
+    return (r.x + r.w // 2, r.y + r.h // 2)
+
+
+def tap(device: Device, x: int, y: int) -> None:
+    device.post(PenDown(x, y))
+    device.post(PenUp(x, y))
+
+
+def choose_in_preferences(device: Device, key: str, option: str) -> None:
+    device.post(MenuCommand("prefs"))
+    form = device.modals[-1]
+    assert isinstance(form, Form)
+    field = next(f for f in form.fields if isinstance(f, PopupList) and f.key == key)
+    field.selected = field.options.index(option)
+    tap(device, *centre(form.row.buttons[0].rect))  # OK
+    assert not device.modals
+
+
+def test_15_high_contrast_pieces_stay_after_a_rotation(make_ishido: Make) -> None:
+    device, app = make_ishido()
+    choose_in_preferences(device, "square/pieces", "High Contrast Pieces")
+    assert device.context.plugin_choice("pieces", "wide") == "High Contrast Pieces Wide"
+    assert device.context.plugin_choice("pieces", "tall") == "High Contrast Pieces"
+    device.post(Rotate())
+    pieces = app.media.plugin("pieces")
+    assert pieces is not None and pieces.info.name == "High Contrast Pieces Wide"
+
+
+def test_15_a_configurations_own_choice_is_kept(make_ishido: Make) -> None:
+    device, _ = make_ishido()
+    device.context.choose_plugin("board", "wide", "Oak Board Wide")
+    device.context.choose_plugin("pieces", "wide", "Ceramic Pieces Wide")
+    choose_in_preferences(device, "square/pieces", "High Contrast Pieces")
+    choose_in_preferences(device, "square/board", "Cherry Board")
+    assert device.context.plugin_choice("pieces", "wide") == "Ceramic Pieces Wide"
+    assert device.context.plugin_choice("board", "wide") == "Oak Board Wide"
+    assert device.context.plugin_choice("board", "tall") is None  # no Cherry for Tall
