@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from palmish.device.events import MenuCommand, PenDown, PenUp, Rotate
+from palmish.device.events import CharKey, MenuCommand, PenDown, PenUp, Rotate
 from palmish.device.geometry import Rect
 from palmish.device.system import Device
-from palmish.device.ui.form import Form, PopupList
+from palmish.device.ui.form import Form, Label, PopupList
+from palmish.device.ui.number_entry import NumberEntry
 from palmish.ishido.app import IshidoApp
 
 Make = Callable[..., tuple[Device, IshidoApp]]
@@ -51,3 +52,34 @@ def test_15_a_configurations_own_choice_is_kept(make_ishido: Make) -> None:
     assert device.context.plugin_choice("pieces", "wide") == "Ceramic Pieces Wide"
     assert device.context.plugin_choice("board", "wide") == "Oak Board Wide"
     assert device.context.plugin_choice("board", "tall") is None  # no Cherry for Tall
+
+
+def test_4_the_plugins_help_describes_the_preferences_screen(make_ishido: Make) -> None:
+    from palmish.ishido.help_text import PLUGINS
+
+    device, _ = make_ishido()
+    device.post(MenuCommand("prefs"))
+    form = device.modals[-1]
+    assert isinstance(form, Form)
+    buttons = [b.label for b in form.row.buttons]
+    assert "Other" not in buttons and "'Other'" not in PLUGINS
+    assert "The ? button" in PLUGINS and "?" in buttons
+    headings = [f.text for f in form.fields if isinstance(f, Label)]
+    assert headings[:3] == ["Square display", "Tall display", "Wide display"]
+    assert "scroll down for the others" in PLUGINS
+
+
+def test_11_the_deal_keypad_takes_typed_digits_backspace_and_enter(make_ishido: Make) -> None:
+    device, app = make_ishido()
+    device.post(MenuCommand("deal"))
+    entry = device.modals[-1]
+    assert isinstance(entry, NumberEntry) and device.wants_text()
+    for _ in range(12):
+        device.post(CharKey("\b"))
+    assert entry.digits == ""
+    for char in "4219":
+        device.post(CharKey(char))
+    device.post(CharKey("\b"))  # 421
+    device.post(CharKey("x"))  # not a digit: ignored
+    device.post(CharKey("\n"))
+    assert device.modals == () and app.game.seed == 421
