@@ -209,37 +209,48 @@ class IshidoView:
 
     def _narrow_texts(self, fb: Framebuffer, game: Game, clip: Rect,
                       ink: tuple[int, int, int]) -> None:
+        """The narrow strip (Square, Wide): each value turned on its side with a label."""
         lay = self.layout
         left = str(game.remaining)
-        font = "bold"
-        box = lay.tiles_left
-        part = box.intersect(clip)
-        if part is not None:
-            w = fb.text_width(left, font)
-            fb.text(box.x + (box.w - w) // 2, box.y, left, ink, font, clip=part)
+        self._vertical_phrase(fb, lay.tiles_left, clip, ink, [
+            [(left, "bold"), ("left", "std")], [(left, "bold")]])
         if game.fourways:
             numerals = roman(game.fourways)
-            box = lay.ancient
-            part = box.intersect(clip)
-            if part is not None:
-                h = fb.line_height("bold")
-                fb.text_vertical(box.x + (box.w - h) // 2, box.y, numerals, ink, "bold",
-                                 clip=part)
+            self._vertical_phrase(fb, lay.ancient, clip, ink, [
+                [(numerals, "bold"), ("4-way", "std")], [(numerals, "bold")]])
+        else:
+            self._vertical_phrase(fb, lay.ancient, clip, ink, [[("no", "std"), ("4-way", "std")]])
         self._vertical_score(fb, game, clip, ink)
 
-    def _vertical_score(self, fb: Framebuffer, game: Game, clip: Rect,
-                        ink: tuple[int, int, int]) -> None:
-        box = self.layout.modern
+    def _vertical_phrase(self, fb: Framebuffer, box: Rect, clip: Rect,
+                         ink: tuple[int, int, int], choices: list[list[tuple[str, str]]]
+                         ) -> None:
+        """The first of `choices` (words in fonts) that fits, reading bottom-to-top from
+        the bottom of `box`: the value first, then its label ("120 pts")."""
         part = box.intersect(clip)
         if part is None:
             return
+        gap = fb.text_width(" ", "std")
+
+        def length(words: list[tuple[str, str]]) -> int:
+            return sum(fb.text_width(t, f) for t, f in words) + gap * (len(words) - 1)
+
+        words = next((c for c in choices if length(c) <= box.h), choices[-1])
+        bottom = box.bottom
+        for text, font in words:
+            h = fb.line_height(font)
+            n = fb.text_width(text, font)
+            fb.text_vertical(box.x + (box.w - h) // 2, bottom - n, text, ink, font, clip=part)
+            bottom -= n + gap
+
+    def _vertical_score(self, fb: Framebuffer, game: Game, clip: Rect,
+                        ink: tuple[int, int, int]) -> None:
+        # Reads bottom-to-top, ending at the bottom of its box, like the original; the
+        # label goes when the number needs the room.
         text = str(game.score)
-        font = "large" if fb.text_width(text, "large") <= box.h else "bold"
-        h = fb.line_height(font)
-        length = fb.text_width(text, font)
-        # Reads bottom-to-top, ending at the bottom of its box, like the original.
-        fb.text_vertical(box.x + (box.w - h) // 2, box.bottom - length, text, ink, font,
-                         clip=part)
+        self._vertical_phrase(fb, self.layout.modern, clip, ink, [
+            [(text, "large"), ("pts", "std")], [(text, "bold"), ("pts", "std")],
+            [(text, "large")], [(text, "bold")]])
 
     def _wide_texts(self, fb: Framebuffer, game: Game, clip: Rect,
                     ink: tuple[int, int, int]) -> None:

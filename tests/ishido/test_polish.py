@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+
+from palmish.device.display import ConfigName
 from palmish.device.events import CharKey, MenuCommand, PenDown, PenUp, Rotate
 from palmish.device.geometry import Rect
 from palmish.device.system import Device
@@ -83,3 +86,35 @@ def test_11_the_deal_keypad_takes_typed_digits_backspace_and_enter(make_ishido: 
     device.post(CharKey("x"))  # not a digit: ignored
     device.post(CharKey("\n"))
     assert device.modals == () and app.game.seed == 421
+
+
+def ink_extent(device: Device, box: Rect, ink: tuple[int, int, int]) -> int:
+    """How far down the box (in pixels) the ink reaches from the first inked row."""
+    rows = [y for y in range(box.y, box.bottom)
+            if any(device.screen.image.getpixel((x, y)) == ink for x in range(box.x, box.right))]
+    return rows[-1] - rows[0] + 1 if rows else 0
+
+
+@pytest.mark.parametrize("config", [ConfigName.SQUARE, ConfigName.WIDE, ConfigName.SQUARE_LOW])
+def test_13_the_narrow_panels_label_their_values(make_ishido: Make, config: ConfigName) -> None:
+    device, app = make_ishido(config)
+    assert app.layout is not None and app.view is not None
+    fb, ink = device.screen, app.view.art.text_colour
+    gap = fb.text_width(" ", "std")
+    # "0 pts": the score, then its label; "66 left"; "no 4-way".
+    score = fb.text_width("0", "large") + gap + fb.text_width("pts", "std")
+    assert ink_extent(device, app.layout.modern, ink) >= score - 2 * fb.scale
+    left = fb.text_width("66", "bold") + gap + fb.text_width("left", "std")
+    assert ink_extent(device, app.layout.tiles_left, ink) >= left - 2 * fb.scale
+    assert ink_extent(device, app.layout.ancient, ink) > 0
+
+
+def test_13_a_zero_on_its_side_is_not_a_box() -> None:
+    from PIL import ImageOps
+
+    from palmish.device.font import get_font
+
+    zero = get_font("large", 1).render("0")
+    zero = zero.crop(zero.getbbox())
+    # A plain 0 (or an empty box) is the same mirrored; the slashed zero is not.
+    assert ImageOps.mirror(zero).tobytes() != zero.tobytes()
