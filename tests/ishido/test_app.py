@@ -204,8 +204,7 @@ def test_game_over_shows_the_result_and_keeps_the_high_score(make: Make) -> None
     assert isinstance(scores, dict)
     assert scores["modern"] == [[app.game.score, app.game.fourways, app.game.remaining,
                                  app.game.seed]]
-    # Done keeps the finished board; New Game deals afresh.
-    device.post(KeyDown(Key.RIGHT))
+    # Done (the default: Select alone) keeps the finished board; New Game deals afresh.
     device.post(KeyDown(Key.SELECT))
     assert not device.modals and app.game.over
     device.post(MenuCommand("new"))
@@ -323,6 +322,8 @@ def test_restart_deals_the_same_tiles_again(make: Make) -> None:
     device.post(KeyDown(Key.DOWN))
     device.post(KeyDown(Key.SELECT))
     device.post(MenuCommand("restart"))
+    assert app.game.remaining == 65  # a game in progress: first a confirmation
+    device.post(KeyDown(Key.SELECT))  # "Restart"
     assert app.game.seed == seed and app.game.remaining == 66
 
 
