@@ -17,6 +17,7 @@ from palmish.device.events import (
     PenUp,
     Rotate,
 )
+from palmish.device.font import get_font
 from palmish.device.geometry import Rect
 from palmish.device.system import Device
 from palmish.device.ui.alert import Alert
@@ -292,3 +293,37 @@ def test_18_the_readme_runs_palmish_from_the_venv() -> None:
     commands = [line for line in block.splitlines() if line and not line.startswith((" ", "#"))]
     assert commands and all(line.startswith(".venv/bin/palmish") for line in commands)
     assert "make run ARGS=" in section
+
+
+def test_14_long_names_keep_the_word_that_matters() -> None:
+    std = get_font("std", 2)
+    for text, width in (("Ceramic Pieces Wide", 150), ("High Contrast Pieces Wide (pieces)", 290)):
+        short = std.shorten(text, width)
+        assert std.width(short) <= width and "\u2026" in short
+        assert short.endswith("Wide") or short.endswith("Wide (pieces)")
+    assert std.shorten("Jade Board", 500) == "Jade Board"
+
+
+def test_14_preferences_and_plugin_manager_fit_their_rows(make_ishido: Make) -> None:
+    device, _ = make_ishido(ConfigName.WIDE)
+    device.post(MenuCommand("prefs"))
+    form = device.modals[-1]
+    assert isinstance(form, Form)
+    index = next(i for i, f in enumerate(form.fields)
+                 if isinstance(f, PopupList) and f.key == "wide/pieces")
+    assert form.trigger_text(index).endswith("Wide")  # "Ceramic Pi… Wide", not "…Pieces …"
+    device.post(KeyDown(Key.CANCEL))
+    for config in (ConfigName.SQUARE_LOW, ConfigName.SQUARE):
+        device, _ = make_ishido(config, data=device.storage.data_dir.parent / config.value)
+        device.post(MenuCommand("plugins"))
+        manager = device.modals[-1]
+        assert isinstance(manager, Form)
+        device.post(KeyDown(Key.SELECT))  # open the list of plugins
+        popup = manager._popup[1] if manager._popup else None
+        assert popup is not None
+        font = get_font("std", device.config.scale)
+        for i, option in enumerate(popup.options):
+            shown = popup.row_text(i)
+            assert font.width(shown) <= popup.rows_rect.w  # nothing clipped mid-letter
+            assert shown == option or "\u2026" in shown
+        assert all("bundled" not in o for o in popup.options)  # short kind labels
