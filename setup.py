@@ -12,7 +12,7 @@ from pathlib import Path
 from setuptools import setup
 from setuptools.command.build_py import build_py
 
-SKIN_FILES = ("*.yaml", "*.yml", "*.png", "*.wav", "*.bin", "*.txt", "*.md")
+SKIN_FILES = ("*.yaml", "*.yml", "*.png", "*.wav", "*.bin", "*.txt", "*.md", "*.dat")
 # Screenshots of the window, for people reading the repository: not needed at run time.
 NOT_SHIPPED = "previews"
 

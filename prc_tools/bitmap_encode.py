@@ -1,8 +1,9 @@
 """Write Palm bitmaps: one member (``encode``) or a whole family (``encode_family``).
 
-Versions follow netpbm's choice: 3 above low density; else 2 with
-transparency or any compression; else 1 above 1 bit per pixel or with a
-colour table; else 0.
+Without a version asked for, a member gets the lowest version that can hold
+it: 3 above low density or when its compressed size needs the 32-bit field;
+else 2 for 8 and 16 bits per pixel, transparency, RLE or PackBits; else 1 for
+2 and 4 bits, a colour table or ScanLine; else 0.
 """
 
 from __future__ import annotations
@@ -47,6 +48,15 @@ _PREFERRED_KEY_565 = 0xF81F  # magenta, the customary Palm transparent colour
 
 
 @dataclass(frozen=True)
+class MemberEncoding:
+    """How one family member is stored, when a manifest says (else the family's settings)."""
+
+    version: int | None = None  # None: the lowest that can hold the member
+    compression: str = BEST
+    colour_table: bool = False
+
+
+@dataclass(frozen=True)
 class _Pixels:
     """One member's pixels, ready to compress and frame."""
 
@@ -81,11 +91,15 @@ def encode_family(
     compression: str = "best",
     dither: bool = False,
     members: Mapping[tuple[int, int], Image.Image] | None = None,
+    version: int | None = None,
+    encodings: Mapping[tuple[int, int], MemberEncoding] | None = None,
 ) -> bytes:
     """A bitmap family of every density x depth from one image at the highest density.
 
     ``members`` maps (density, depth) to a picture used for that member instead
     of the scaled ``image`` (hand-drawn low-density art, or exact extracted pixels).
+    ``version`` applies to every member; ``encodings`` sets version, compression
+    and colour table member by member.
 
     Low-density members come first (versions 1/2, by increasing depth), then
     the 16-byte dummy header, then the version 3 members of higher densities.
@@ -97,9 +111,11 @@ def encode_family(
     for density in density_list:
         for depth in depth_list:
             _check_options(depth, density, compression)
-    for density, depth in members or {}:
+    for density, depth in [*(members or {}), *(encodings or {})]:
         if density not in density_list or depth not in depth_list:
             raise BitmapError(f"member {density}x{depth} is not one of the family's members")
+    for encoding in (encodings or {}).values():
+        _check_options(depth_list[0], density_list[0], encoding.compression)
     top = density_list[-1]
     source = _as_rgba(image)
 
@@ -110,9 +126,13 @@ def encode_family(
         for depth in depth_list:
             override = (members or {}).get((density, depth))
             picture = scaled if override is None else _as_rgba(override)
-            pixels = _prepare(picture, depth, False, dither)
-            framed = _frame_best(pixels, density, compression, None, chained=True)
-            (low if density == LOW_DENSITY else high).append(framed)
+            how = (encodings or {}).get(
+                (density, depth), MemberEncoding(version, compression, False)
+            )
+            pixels = _prepare(picture, depth, how.colour_table, dither)
+            framed = _frame_best(pixels, density, how.compression, how.version, chained=True)
+            # A low-density member too big for version 2 goes with the version 3 ones.
+            (low if density == LOW_DENSITY and framed[9] < 3 else high).append(framed)
 
     out = bytearray()
     for index, member in enumerate(low):
@@ -217,7 +237,9 @@ def _frame_best(
     for candidate in compression.CODECS:
         try:
             candidates.append(_frame(pixels, density, candidate, version, chained))
-        except BitmapError as error:  # e.g. too big for a 16-bit size field: try the others
+        except BitmapError as error:
+            # Only with a version asked for can a codec not fit (its size field
+            # too small): then the best is the smallest the version can hold.
             errors.append(error)
     if not candidates:
         raise errors[0]
@@ -227,26 +249,27 @@ def _frame_best(
 def minimum_version(
     depth: int, density: int, codec: str, colour_table: bool, transparent: bool
 ) -> int:
-    """The oldest version able to hold these features."""
+    """The oldest version able to hold these features (the data size aside)."""
     if density != LOW_DENSITY:
         return 3
-    if transparent or codec in (compression.RLE, compression.PACKBITS):
+    # 8-bit colour and 16-bit direct colour arrived with version 2 (Palm OS 3.5).
+    if transparent or depth >= 8 or codec in (compression.RLE, compression.PACKBITS):
         return 2
     if depth > 1 or colour_table:
         return 1
     return 0
 
 
-def netpbm_version(
-    depth: int, density: int, codec: str, colour_table: bool, transparent: bool
-) -> int:
-    """The version netpbm's pnmtopalm writes for these features.
+def _v1_transparency(pixels: _Pixels, density: int, codec: str) -> bool:
+    """Whether only transparency keeps a version 1 from holding this member.
 
-    The minimum, except that netpbm marks a ScanLine bitmap version 2 as well.
+    Transparency came with version 2, but databases in the wild mark version 1
+    members transparent too (their header has the same byte for the index), and
+    our reader honours the flag; so asked for explicitly, as a rebuild of such a
+    member asks, it is allowed.
     """
-    if density == LOW_DENSITY and codec == compression.SCANLINE:
-        return 2
-    return minimum_version(depth, density, codec, colour_table, transparent)
+    has_table = pixels.colour_table is not None
+    return minimum_version(pixels.depth, density, codec, has_table, False) <= 1
 
 
 def _frame(pixels: _Pixels, density: int, codec: str, version: int | None, chained: bool) -> bytes:
@@ -255,11 +278,17 @@ def _frame(pixels: _Pixels, density: int, codec: str, version: int | None, chain
     needed = minimum_version(pixels.depth, density, codec, has_table, transparent)
     if chained:
         needed = max(needed, 1)  # version 0 has no field to chain a next member
+    unit = 2 if pixels.depth == 16 and codec == compression.PACKBITS else 1
+    data = compression.encode(codec, pixels.rows, unit)
     if version is None:
-        version = max(needed, netpbm_version(pixels.depth, density, codec, has_table, transparent))
+        # Readers take a compressed version 0 bitmap as ScanLine, but compression
+        # came with version 1 (Palm OS 3.0), so that is the lowest we choose.
+        version = max(needed, 1 if codec == compression.SCANLINE else 0)
+        if codec != compression.NONE and version < 3 and len(data) + 2 > 0xFFFF:
+            version = 3  # the lowest version whose size field holds this much
     elif version not in (0, 1, 2, 3):
         raise BitmapError(f"bitmap version {version} is not 0, 1, 2 or 3")
-    elif version < needed:
+    elif version < needed and not (version == 1 and _v1_transparency(pixels, density, codec)):
         raise BitmapError(
             f"version {version} cannot hold a {pixels.depth}-bit bitmap at density {density} "
             f"with {codec} compression{' and transparency' if transparent else ''}"
@@ -284,8 +313,6 @@ def _frame(pixels: _Pixels, density: int, codec: str, version: int | None, chain
     if transparent:
         flags |= FLAG_TRANSPARENT
 
-    unit = 2 if pixels.depth == 16 and codec == compression.PACKBITS else 1
-    data = compression.encode(codec, pixels.rows, unit)
     if codec != compression.NONE:
         flags |= FLAG_COMPRESSED
         size_width = 4 if version >= 3 else 2
@@ -313,6 +340,11 @@ def _frame(pixels: _Pixels, density: int, codec: str, version: int | None, chain
         next_offset=0,
     )
     return write_header(header) + bytes(body)
+
+
+def chain(member: bytes) -> bytes:
+    """``member`` (one encoded bitmap) made to point at whatever follows it."""
+    return _chain(member)
 
 
 def _chain(member: bytes) -> bytes:

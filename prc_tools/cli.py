@@ -84,7 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
     extract = commands.add_parser(
         "extract", help="turn a database into a folder that `build` accepts",
         description="Write every resource as PNG (bitmaps), WAV ('wave') or .bin, plus"
-        " manifest.yaml. FOLDER must not exist or be empty.",
+        " manifest.yaml. FOLDER must not exist or be empty. Building FOLDER unedited"
+        " gives back the same bytes.",
     )
     extract.add_argument("file", metavar="FILE", type=Path)
     extract.add_argument("-o", "--output", metavar="FOLDER", type=Path, required=True)

@@ -167,6 +167,13 @@ class Database:
     sort_info: bytes | None = None
     unique_id_seed: int = 0
     next_record_list: int = 0
+    # What a read keeps so that writing gives the same bytes back (see to_bytes):
+    # the bytes between the entry list and the first block (customarily two
+    # zeros), the whole name field when it is not the canonical NUL-padded
+    # form, and stored dates that the datetime fields cannot say (Unix-epoch ones).
+    gap: bytes = GAP
+    name_field: bytes | None = None
+    stored_dates: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.resources:
@@ -215,7 +222,7 @@ class Database:
         if count > 0xFFFF:
             raise PrcError(f"{count} entries: a database holds at most 65535")
         entry_size = RESOURCE_ENTRY_SIZE if is_resource else RECORD_ENTRY_SIZE
-        offset = HEADER_SIZE + count * entry_size + len(GAP)
+        offset = HEADER_SIZE + count * entry_size + len(self.gap)
         app_info_offset = sort_info_offset = 0
         if self.app_info is not None:
             app_info_offset = offset
@@ -255,12 +262,12 @@ class Database:
             if not 0 <= value <= limit:
                 raise PrcError(f"database {what} {value} is outside 0..{limit}")
         header = _HEADER.pack(
-            encode_name(self.name),
+            self._name_field(),
             self.attributes,
             self.version,
-            encode_date(self.created),
-            encode_date(self.modified),
-            encode_date(self.backed_up),
+            self._date_field("created", self.created),
+            self._date_field("modified", self.modified),
+            self._date_field("backed_up", self.backed_up),
             self.modification_number,
             app_info_offset,
             sort_info_offset,
@@ -270,13 +277,27 @@ class Database:
             self.next_record_list,
             count,
         )
-        parts = [header, bytes(entries), GAP]
+        parts = [header, bytes(entries), self.gap]
         if self.app_info is not None:
             parts.append(self.app_info)
         if self.sort_info is not None:
             parts.append(self.sort_info)
         parts.extend(items)
         return b"".join(parts)
+
+    def _name_field(self) -> bytes:
+        """The kept name field while it still says the name, else the canonical one."""
+        kept = self.name_field
+        if kept is not None and len(kept) == NAME_FIELD_SIZE and decode_name(kept) == self.name:
+            return kept
+        return encode_name(self.name)
+
+    def _date_field(self, which: str, when: datetime | None) -> int:
+        """A kept stored date while it still reads as `when`, else `when` counted from 1904."""
+        kept = self.stored_dates.get(which)
+        if kept is not None and 0 <= kept <= _U32_MAX and decode_date(kept) == when:
+            return kept
+        return encode_date(when)
 
     def write(self, path: str | os.PathLike[str]) -> None:
         """Write atomically: a temporary file beside the target, fsync, then rename."""
@@ -348,8 +369,16 @@ def _parse(data: bytes) -> Database:
         sort_info = data[starts[position] : starts[position + 1]]
         position += 1
 
+    first_block = starts[0]
+    stored_dates = {
+        which: value
+        for which, value in (("created", created), ("modified", modified),
+                             ("backed_up", backed_up))
+        if encode_date(decode_date(value)) != value
+    }
+    name = decode_name(raw_name)
     db = Database(
-        name=decode_name(raw_name),
+        name=name,
         type=decode_code(raw_type),
         creator=decode_code(raw_creator),
         attributes=attributes,
@@ -362,6 +391,9 @@ def _parse(data: bytes) -> Database:
         sort_info=sort_info,
         unique_id_seed=unique_id_seed,
         next_record_list=next_record_list,
+        gap=data[entries_end:first_block],
+        name_field=None if _canonical_name(name, raw_name) else raw_name,
+        stored_dates=stored_dates,
     )
     for index, (first, second) in enumerate(entries):
         chunk = data[starts[position + index] : starts[position + index + 1]]
@@ -372,6 +404,13 @@ def _parse(data: bytes) -> Database:
                 Record(data=chunk, attributes=second, unique_id=int.from_bytes(first, "big"))
             )
     return db
+
+
+def _canonical_name(name: str, raw: bytes) -> bool:
+    try:
+        return encode_name(name) == raw
+    except PrcError:
+        return False
 
 
 def _check_offset(what: str, offset: int, previous: int, previous_what: str, size: int) -> None:

@@ -1,10 +1,11 @@
 """Plugin databases back into folders: `extract`, and `equivalent` to check the trip.
 
 `extract` writes any database as a folder that `plugin.build_folder` turns
-back into an equivalent database: bitmaps as PNG (plus exact member PNGs where
-re-encoding the main one would not reproduce a member), plain 'wave' sounds
-as WAV, everything else as .bin, and a manifest.yaml. docs/prc-tools.md
-defines "equivalent".
+back into the same bytes: bitmaps as one PNG per member (plus the original
+bytes, from which unedited members are kept), plain 'wave' sounds as WAV,
+everything else as .bin, and a manifest.yaml holding the header fields, the
+resource order and any odd layout. docs/prc-tools.md gives the promise;
+`equivalent` checks the weaker one for databases edited in between.
 """
 
 from __future__ import annotations
@@ -19,12 +20,21 @@ import yaml
 from PIL import Image
 
 from prc_tools import bitmap, sound
-from prc_tools.database import ATTR_RESOURCE, Database, Resource
+from prc_tools.bitmap_splice import visible_pixels
+from prc_tools.database import ATTR_RESOURCE, GAP, NAME_FIELD_SIZE, Database, Resource
 from prc_tools.errors import PluginError, PrcError
-from prc_tools.manifest import BITMAP_TYPES, BitmapSpec
-from prc_tools.pinf import INFO_ID, INFO_TYPE, YAML_ERRORS
+from prc_tools.manifest import BITMAP_TYPES
+from prc_tools.manifest_exact import DATE_FIELDS, FlowPair, date_value
+from prc_tools.pinf import INFO_ID, INFO_TYPE, YAML_ERRORS, find
 from prc_tools.pinf import read as read_header
-from prc_tools.plugin import WAVE_TYPE, MemberKey, encode_bitmap, yaml_text
+from prc_tools.plugin import (
+    MAX_SOURCE_PIXELS,
+    WAVE_TYPE,
+    MemberKey,
+    build_folder,
+    info_bytes,
+    yaml_text,
+)
 from prc_tools.schema import registry
 
 
@@ -41,7 +51,17 @@ def extract(db: Database, out: Path) -> Path:
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
     try:
-        _Extractor(db, staging).run()
+        # The folder must build back to the same bytes (docs/prc-tools.md). Should
+        # plugin fields not give the same 'pINF' back (or break a game rule), the
+        # 'pINF' stays raw; should anything else fail, every resource does.
+        first = _Extractor(db, staging, as_plugin=True, decoded=True)
+        first.run()
+        for as_plugin, decoded in [(False, True)] * first.as_plugin + [(False, False)]:
+            if _rebuilds(staging, db):
+                break
+            shutil.rmtree(staging)
+            staging.mkdir()
+            _Extractor(db, staging, as_plugin, decoded).run()
         if out.exists():
             out.rmdir()
         staging.rename(out)
@@ -58,10 +78,20 @@ def safe_code(code: str) -> str:
     )
 
 
+def _rebuilds(folder: Path, db: Database) -> bool:
+    """Whether `build` of `folder` gives `db`'s bytes back."""
+    try:
+        return build_folder(folder).to_bytes() == db.to_bytes()
+    except PrcError:
+        return False
+
+
 class _Extractor:
-    def __init__(self, db: Database, folder: Path) -> None:
+    def __init__(self, db: Database, folder: Path, as_plugin: bool, decoded: bool) -> None:
         self.db = db
         self.folder = folder
+        self.as_plugin = as_plugin  # 'pINF' as manifest fields
+        self.decoded = decoded  # bitmaps as PNG, sounds as WAV (else all raw)
         self.used: set[str] = set()
         self.manifest: dict[str, Any] = {}
 
@@ -85,7 +115,8 @@ class _Extractor:
         db = self.db
         m = self.manifest
         m["name"] = db.name
-        info = self.plugin_info()
+        info = self.plugin_info() if self.as_plugin else None
+        self.as_plugin = info is not None
         if info is not None:
             m.update(info)
         m["type"] = db.type
@@ -95,8 +126,12 @@ class _Extractor:
             m["attributes"] = extra_attributes
         if info is None:
             m["version"] = db.version
+        self.header()
         if db.is_resource:
             self.resources(skip_info=info is not None)
+            if db.app_info is not None or db.sort_info is not None:
+                m["attributes"] = db.attributes  # 0x0001 keeps it a resource database
+                self.blocks()
         else:
             self.records()
         text = yaml_text(m)
@@ -106,13 +141,41 @@ class _Extractor:
             encoding="utf-8",
         )
 
+    def header(self) -> None:
+        """The header fields `build` would otherwise set itself, and odd layout bytes."""
+        db = self.db
+        m = self.manifest
+        for which in DATE_FIELDS:
+            value = date_value(db, which)
+            if which != "backed_up" or value != 0:
+                m[which] = value
+        for key in ("modification_number", "unique_id_seed", "next_record_list"):
+            if getattr(db, key):
+                m[key] = getattr(db, key)
+        layout = {}
+        if db.gap != GAP:
+            layout["gap"] = db.gap.hex()
+        if db.name_field is not None:
+            layout["name_field"] = db.name_field.hex()
+        elif not db.name:
+            layout["name_field"] = bytes(NAME_FIELD_SIZE).hex()  # lets the manifest's name be ""
+        if layout:
+            m["layout"] = layout
+
     def plugin_info(self) -> dict[str, Any] | None:
-        """Manifest fields from a 'pINF' that `build` can regenerate, else None."""
-        if not self.db.is_resource:
+        """Manifest fields from a 'pINF' that `build` regenerates byte for byte, else None."""
+        keys = [(res.type, res.id) for res in self.db.resources]
+        if not self.db.is_resource or keys.count((INFO_TYPE, INFO_ID)) != 1:
             return None
         try:  # codes included: a header its game's schema refuses stays a raw resource
             info = read_header(self.db, registry()).fields
-        except PluginError:
+            stored = find(self.db)
+            # Defaults filled in on reading: what was read must also be what was written.
+            if stored is None or yaml.safe_load(stored.decode("utf-8")) != info:
+                return None
+        except (PluginError, UnicodeDecodeError, *YAML_ERRORS):
+            return None
+        if info.get("version") != self.db.version or info_bytes(info) != stored:
             return None
         fields = ("game", "kind", "version", "author", "configs", "cell", "anchor",
                   "lifted_anchor")
@@ -128,12 +191,15 @@ class _Extractor:
         bitmaps: list[dict[str, Any]] = []
         sounds: list[dict[str, Any]] = []
         raws: list[dict[str, Any]] = []
+        seen = [(res.type, res.id) for res in self.db.resources]
         for res in self.db.resources:
             if skip_info and res.type == INFO_TYPE and res.id == INFO_ID:
                 continue
             stem = f"{safe_code(res.type)}-{res.id}"
             entry: dict[str, Any] | None = None
-            if res.type in BITMAP_TYPES:
+            if seen.count((res.type, res.id)) > 1 or not self.decoded:
+                pass  # the same type and id twice: only raw entries (and `order`) say that
+            elif res.type in BITMAP_TYPES:
                 entry = self.bitmap_entry(res, stem)
                 if entry is not None:
                     bitmaps.append(entry)
@@ -147,57 +213,59 @@ class _Extractor:
         for key, entries in (("bitmaps", bitmaps), ("sounds", sounds), ("resources", raws)):
             if entries:
                 self.manifest[key] = entries
+        # build adds the 'pINF', then bitmaps, sounds and the rest: say so if not that.
+        built = [(INFO_TYPE, INFO_ID)] if skip_info else []
+        for key in ("bitmaps", "sounds", "resources"):
+            default = {"bitmaps": "Tbmp", "sounds": WAVE_TYPE}.get(key, "")
+            built += [(e.get("type", default), e["id"]) for e in self.manifest.get(key, [])]
+        actual = [(res.type, res.id) for res in self.db.resources]
+        if built != actual or len(set(actual)) != len(actual):  # duplicates need it too
+            self.manifest["order"] = [FlowPair(key) for key in actual]
 
     def sound_entry(self, res: Resource, stem: str) -> dict[str, Any] | None:
         try:
             wav = sound.read_wave_resource(res.data)
+            if sound.convert(res.data, wav.rate, wav.bits) != res.data:
+                return None  # extra chunks or an odd header: only raw bytes keep them
         except PrcError:
             return None
         name = self.write("sounds", stem, ".wav", res.data)
         return {"file": name, "id": res.id, "rate": wav.rate, "bits": wav.bits}
 
     def bitmap_entry(self, res: Resource, stem: str) -> dict[str, Any] | None:
-        """A bitmap as a PNG (plus exact member PNGs where needed), or None for raw."""
+        """A bitmap as one PNG per member plus its original bytes, or None for raw.
+
+        `build` keeps every member whose PNG still shows the same pixels
+        exactly as it was, and re-encodes an edited one with the settings
+        recorded here.
+        """
         try:
             members = bitmap.decode(res.data)
         except PrcError:
             return None
-        densities = sorted({m.density for m in members}, reverse=True)
-        depths = sorted({m.depth for m in members}, reverse=True)
         keys = [(m.density, m.depth) for m in members]
-        if len(set(keys)) != len(keys) or len(keys) != len(densities) * len(depths):
-            return None  # not a full density x depth grid: a manifest cannot say it
-        codecs = {m.compression for m in members}
-        spec = BitmapSpec(
-            file="", type=res.type, id=res.id, densities=tuple(densities),
-            depths=tuple(depths), compression=codecs.pop() if len(codecs) == 1 else "best",
-            dither=False,
-        )
+        if len(set(keys)) != len(keys) or any(
+            0 in m.image.size or m.width * m.height > MAX_SOURCE_PIXELS for m in members
+        ):
+            return None  # two members a manifest cannot tell apart, or a picture build refuses
         top = max(members, key=lambda m: (m.density, m.depth))
-        overrides: dict[MemberKey, Image.Image] = {}
-        for _attempt in range(2):
-            try:
-                rebuilt = bitmap.decode(encode_bitmap(top.image, spec, overrides))
-            except PrcError:
-                return None
-            wrong = _differing_members(members, rebuilt)
-            if not wrong:
-                break
-            for key in wrong:
-                overrides[key] = next(m.image for m in members if (m.density, m.depth) == key)
-        else:
-            return None  # even exact member pictures do not reproduce it
         entry: dict[str, Any] = {"file": self.write_png(stem, top.image), "id": res.id}
         if res.type != "Tbmp":
             entry["type"] = res.type
-        entry["densities"] = densities
-        entry["depths"] = depths
-        entry["compression"] = spec.compression
-        if overrides:
-            entry["members"] = {
-                f"{density}x{depth}": self.write_png(f"{stem}@{density}x{depth}", image)
-                for (density, depth), image in sorted(overrides.items(), reverse=True)
-            }
+        entry["densities"] = sorted({m.density for m in members}, reverse=True)
+        entry["depths"] = sorted({m.depth for m in members}, reverse=True)
+        entry["original"] = self.write("bitmaps", stem, ".bin", res.data)
+        described: dict[str, Any] = {}
+        for m in members:
+            how: dict[str, Any] = {}
+            if m is not top:
+                how["file"] = self.write_png(f"{stem}@{m.density}x{m.depth}", m.image)
+            how["version"] = m.version
+            how["compression"] = m.compression
+            if m.has_colour_table:
+                how["colour_table"] = True
+            described[f"{m.density}x{m.depth}"] = how
+        entry["members"] = described
         return entry
 
     def write_png(self, stem: str, image: Image.Image) -> str:
@@ -205,12 +273,17 @@ class _Extractor:
         image.save(self.folder / name, format="PNG")
         return name
 
-    def records(self) -> None:
+    def blocks(self) -> None:
+        """The appInfo and sortInfo blocks, as files."""
         db = self.db
         if db.app_info is not None:
             self.manifest["app_info"] = self.write(".", "app_info", ".bin", db.app_info)
         if db.sort_info is not None:
             self.manifest["sort_info"] = self.write(".", "sort_info", ".bin", db.sort_info)
+
+    def records(self) -> None:
+        db = self.db
+        self.blocks()
         self.manifest["records"] = [
             {"file": self.write("records", f"{index:04d}", ".bin", rec.data),
              "attributes": rec.attributes, "unique_id": rec.unique_id}
@@ -218,12 +291,7 @@ class _Extractor:
         ]
 
 
-def pixels(image: Image.Image) -> bytes:
-    """RGBA bytes with every fully transparent pixel zeroed (its colour is meaningless)."""
-    rgba = image.convert("RGBA")
-    alpha = rgba.getchannel("A")
-    clear = Image.new("RGBA", rgba.size, (0, 0, 0, 0))
-    return Image.composite(rgba, clear, alpha.point(lambda a: 255 if a else 0)).tobytes()
+pixels = visible_pixels  # RGBA bytes with every fully transparent pixel zeroed
 
 
 def _differing_members(

@@ -13,9 +13,17 @@ from typing import Any
 
 import yaml
 
+from prc_tools.bitmap_encode import MemberEncoding
 from prc_tools.bitmap_header import DENSITIES, DEPTHS
 from prc_tools.compression import CODECS
 from prc_tools.errors import PluginError
+from prc_tools.manifest_exact import (
+    HEADER_FIELDS,
+    VERSIONS,
+    HeaderSpec,
+    parse_header,
+    parse_member,
+)
 from prc_tools.pinf import (
     ANCHOR_KINDS,
     GRID_KINDS,
@@ -40,11 +48,12 @@ _TOP_FIELDS = {
     "type", "creator", "attributes", "info", "defaults", "bitmaps", "sounds", "resources",
     "records", "app_info", "sort_info",
 }
+_TOP_FIELDS |= HEADER_FIELDS  # what an exact rebuild needs (manifest_exact)
 _BITMAP_FIELDS = {
     "file", "pattern", "count", "id", "type", "densities", "depths", "compression", "dither",
-    "size", "members",
+    "size", "members", "version", "original",
 }
-_DEFAULT_FIELDS = {"densities", "depths", "compression", "dither"}
+_DEFAULT_FIELDS = {"densities", "depths", "compression", "dither", "version"}
 _SOUND_FIELDS = {"file", "id", "rate", "bits"}
 _RESOURCE_FIELDS = {"file", "type", "id"}
 _RECORD_FIELDS = {"file", "attributes", "unique_id"}
@@ -63,6 +72,9 @@ class BitmapSpec:
     dither: bool
     size: tuple[int, int] | None = None
     members: Mapping[tuple[int, int], str] = field(default_factory=dict)  # (density, depth)
+    version: int | None = None  # None: each member's lowest possible version
+    original: str | None = None  # the bitmap as extracted: unedited members are kept from it
+    encodings: Mapping[tuple[int, int], MemberEncoding] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -108,6 +120,7 @@ class Manifest:
     app_info: str | None
     sort_info: str | None
     is_records: bool  # a record database: the manifest has records/app_info/sort_info
+    header: HeaderSpec = field(default_factory=HeaderSpec)
 
 
 def find_manifest(folder: Path) -> Path:
@@ -216,7 +229,9 @@ def parse(document: Any, path: Path, schemas: Registry | None = None) -> Manifes
     top = check.mapping(document, "top level", _TOP_FIELDS)
     if "name" not in top:
         raise check.fail("name", "missing (the plugin's name, at most 31 bytes)")
-    name = check.text(top["name"], "name")
+    # An empty name only with the whole name field given (as `extract` writes it).
+    empty_ok = top.get("name") == "" and "name_field" in (top.get("layout") or {})
+    name = "" if empty_ok else check.text(top["name"], "name")
 
     game: str | None = None
     schema: Schema | None = None
@@ -280,10 +295,15 @@ def parse(document: Any, path: Path, schemas: Registry | None = None) -> Manifes
         attributes=attributes, info=info, game=game, schema=schema, kind=kind, bitmaps=bitmaps,
         sounds=sounds, resources=resources, records=records, app_info=app_info,
         sort_info=sort_info,
-        is_records=any(key in top for key in ("records", "app_info", "sort_info")),
+        # Attribute 0x0001 makes a resource database even with appInfo/sortInfo.
+        is_records=any(key in top for key in ("records", "app_info", "sort_info"))
+        and not attributes & 0x0001,
+        header=parse_header(check, top),
     )
     if manifest.is_records and (bitmaps or sounds or resources or info is not None):
         raise check.fail("records", "a database holds records or resources, not both")
+    if attributes & 0x0001 and "records" in top:
+        raise check.fail("records", "attribute 0x0001 makes a resource database: no records")
     return manifest
 
 
@@ -373,29 +393,42 @@ def _bitmap_specs(
     compression = check.choice(settings.get("compression", "best"), f"{where}.compression",
                                COMPRESSIONS)
     dither = check.flag(settings.get("dither", False), f"{where}.dither")
+    version = None
+    if "version" in settings:
+        version = check.choice(settings["version"], f"{where}.version", VERSIONS)
     size = check.pair(entry["size"], f"{where}.size", 1, 4096) if "size" in entry else None
     members: dict[tuple[int, int], str] = {}
+    encodings: dict[tuple[int, int], MemberEncoding] = {}
     raw_members = entry.get("members", {})
     if not isinstance(raw_members, dict):
         raise check.fail(f"{where}.members", "must be a mapping like {\"72x8\": small.png}")
-    for key, file in raw_members.items():
+    for key, value in raw_members.items():
         member = _member_key(check, key, f"{where}.members")
         if member[0] not in densities or member[1] not in depths:
             raise check.fail(f"{where}.members", f"{key!r} is not one of the members built")
-        members[member] = check.file(file, f"{where}.members.{key}")
+        file, encoding = parse_member(check, value, f"{where}.members.{key}",
+                                      MemberEncoding(version, compression, False))
+        if file is not None:
+            members[member] = file
+        if not isinstance(value, str):
+            encodings[member] = encoding
+    original = check.file(entry["original"], f"{where}.original") if "original" in entry else None
 
     if ("file" in entry) == ("pattern" in entry):
         raise check.fail(where, "needs either file or pattern")
     common = {"type": type_, "densities": densities, "depths": depths,
-              "compression": compression, "dither": dither, "size": size}
+              "compression": compression, "dither": dither, "size": size, "version": version}
     if "file" in entry:
         if "count" in entry:
             raise check.fail(f"{where}.count", "goes with pattern, not file")
         file = check.file(entry["file"], f"{where}.file")
-        return [BitmapSpec(file=file, id=base_id, members=members, **common)]
+        return [BitmapSpec(file=file, id=base_id, members=members, original=original,
+                           encodings=encodings, **common)]
 
-    if members:
+    if members or encodings:
         raise check.fail(f"{where}.members", "goes with file, not pattern")
+    if original is not None:
+        raise check.fail(f"{where}.original", "goes with file, not pattern")
     pattern = check.file(entry["pattern"], f"{where}.pattern")
     fields = tuple(schema.placeholders) if schema else ()
     used = [f for f in fields if "{" + f + "}" in pattern]

@@ -9,6 +9,7 @@ prc_tools/extract.py.
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import Callable
 from datetime import datetime, timezone
 from pathlib import Path
@@ -17,10 +18,11 @@ from typing import Any
 import yaml
 from PIL import Image
 
-from prc_tools import bitmap, sound
+from prc_tools import bitmap, bitmap_splice, sound
 from prc_tools.database import ATTR_RESOURCE, Database, Record, Resource
 from prc_tools.errors import PluginError, PrcError
 from prc_tools.manifest import BITMAP_TYPES, BitmapSpec, Manifest, load
+from prc_tools.manifest_exact import apply_header, in_order
 from prc_tools.pinf import INFO_ID, INFO_TYPE, check_fields, decode, find
 from prc_tools.pinf import read as read_header
 from prc_tools.requirements import check_database, check_folder_ids, check_picture_size
@@ -69,19 +71,18 @@ def build_folder(
         creator=manifest.creator,
         attributes=manifest.attributes | (0 if manifest.is_records else ATTR_RESOURCE),
         version=manifest.version,
-        created=now,
-        modified=now,
     )
+    apply_header(db, manifest.header, now)
     try:
         db.to_bytes()  # checks the name and codes before any slow work
     except PrcError as exc:
         raise PluginError(f"{manifest.path}: {exc}") from None
 
+    if manifest.app_info is not None:
+        db.app_info = _read_file(folder, manifest.app_info)
+    if manifest.sort_info is not None:
+        db.sort_info = _read_file(folder, manifest.sort_info)
     if manifest.is_records:
-        if manifest.app_info is not None:
-            db.app_info = _read_file(folder, manifest.app_info)
-        if manifest.sort_info is not None:
-            db.sort_info = _read_file(folder, manifest.sort_info)
         for record in manifest.records:
             db.records.append(Record(_read_file(folder, record.file), record.attributes,
                                      record.unique_id))
@@ -110,6 +111,9 @@ def build_folder(
     for raw in manifest.resources:
         add(raw.type, raw.id, _read_file(folder, raw.file))
         step()
+    if manifest.header.order:
+        keys = [(res.type, res.id) for res in db.resources]
+        db.resources = in_order(db.resources, keys, manifest.header.order)
     return db
 
 
@@ -123,15 +127,22 @@ def _check_sources(folder: Path, manifest: Manifest) -> None:
         + [(WAVE_TYPE, s.id, s.file) for s in manifest.sounds]
         + [(r.type, r.id, r.file) for r in manifest.resources]
     )
+    # A key twice is a mistake, unless both are raw resources and `order` lists it
+    # twice too: some databases do hold a type and id more than once (`extract`).
+    listed = Counter(manifest.header.order)
+    raw = Counter((r.type, r.id) for r in manifest.resources)
+    every = Counter((type_, id_) for type_, id_, _ in items)
     for type_, id_, source in items:
         key = (type_, id_)
-        if key in seen:
+        allowed = raw[key] == every[key] <= listed[key]
+        if key in seen and not allowed:
             raise PluginError(
                 f"{manifest.path}: {source} and {seen[key]} are both resource {type_} {id_}"
             )
         seen[key] = source
     files = [source for _, _, source in items]
     files += [name for spec in manifest.bitmaps for name in spec.members.values()]
+    files += [spec.original for spec in manifest.bitmaps if spec.original is not None]
     for name in files:
         if not (folder / name).is_file():
             raise PluginError(f"{folder / name}: no such file")
@@ -155,7 +166,10 @@ def yaml_text(data: Any) -> str:
 
 
 def _build_time() -> datetime:
-    """Now, or SOURCE_DATE_EPOCH (reproducible builds) when set."""
+    """Now, or SOURCE_DATE_EPOCH (reproducible builds) when set.
+
+    Only for the dates a manifest does not give (manifest_exact.apply_header).
+    """
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
     if epoch.isdigit():
         return datetime.fromtimestamp(int(epoch), timezone.utc).replace(tzinfo=None)
@@ -199,6 +213,9 @@ def _build_bitmap(folder: Path, manifest: Manifest, spec: BitmapSpec) -> bytes:
     _check_bitmap_size(manifest, spec, image, path)
     members = {key: _load_image(folder, name) for key, name in spec.members.items()}
     try:
+        if spec.original is not None:
+            original = _read_file(folder, spec.original)
+            return bitmap_splice.rebuild(original, image, members, spec.encodings, spec.dither)
         return encode_bitmap(image, spec, members)
     except PrcError as exc:
         raise PluginError(f"{path}: {exc}") from None
@@ -215,6 +232,8 @@ def encode_bitmap(
         compression=spec.compression,
         dither=spec.dither,
         members=members,
+        version=spec.version,
+        encodings=spec.encodings,
     )
 
 

@@ -221,6 +221,8 @@ class PluginRegistry:
             target = self.bundled_cache / f"{safe_file_stem(folder.name)}.prc"
             try:
                 db = self._bundled_database(folder, target)
+                if db.is_resource and db.resource(pinf.INFO_TYPE, pinf.INFO_ID) is None:
+                    continue  # a data database (e.g. Sigmar's levels), not a plugin
                 found.append(describe(db, target, bundled=True))
             except (PrcError, InvalidPlugin, OSError) as exc:
                 problem = _one_line(exc).replace(f"{folder}{os.sep}", "")

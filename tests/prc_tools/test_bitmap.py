@@ -294,9 +294,25 @@ def test_best_skips_compressions_too_big_for_the_version() -> None:
     rng = random.Random(3)
     noise = Image.frombytes("RGB", (200, 120), bytes(rng.randrange(256) for _ in range(72000)))
     with pytest.raises(BitmapError, match="too big for version 2"):
-        bitmap.encode(noise, 16, 72, "rle")
-    member = bitmap.decode(bitmap.encode(noise, 16, 72, "best"))[0]
-    assert member.compression != "rle" and member.version in (1, 2)
+        bitmap.encode(noise, 16, 72, "rle", version=2)
+    member = bitmap.decode(bitmap.encode(noise, 16, 72, "best", version=2))[0]
+    assert member.compression != "rle" and member.version == 2
+
+
+def test_a_compressed_member_too_big_for_version_2_gets_version_3() -> None:
+    # The issue 16 case: no version asked for, so the lowest one that holds it.
+    rng = random.Random(5)
+    noise = Image.frombytes("RGB", (200, 200), bytes(rng.randrange(256) for _ in range(120000)))
+    data = bitmap.encode(noise, 16, 72, "packbits")
+    member = bitmap.decode(data)[0]
+    assert (member.version, member.density, member.compression) == (3, 72, "packbits")
+    # "best" weighs version 3 PackBits too, not only what version 2 can hold.
+    sizes = {codec: len(bitmap.encode(noise, 16, 72, codec)) for codec in CODECS}
+    assert len(bitmap.encode(noise, 16, 72, "best")) == min(sizes.values())
+    # In a family it goes after the dummy header, with the other version 3 members.
+    family = bitmap.encode_family(noise, densities=(72,), depths=(16, 1), compression="rle")
+    members = bitmap.decode(family)
+    assert [(m.depth, m.version) for m in members] == [(1, 2), (16, 3)]
 
 
 @pytest.mark.parametrize("size", [(0, 0), (5, 0), (0, 5)])
@@ -317,15 +333,17 @@ def test_empty_image(size: tuple[int, int]) -> None:
         (1, 72, "none", False, False, 0),
         (2, 72, "none", False, False, 1),
         (1, 72, "none", True, False, 1),
-        (16, 72, "none", False, False, 1),
-        (1, 72, "scanline", False, False, 2),
+        (4, 72, "none", False, False, 1),
+        (8, 72, "none", False, False, 2),
+        (16, 72, "none", False, False, 2),
+        (1, 72, "scanline", False, False, 1),
         (8, 72, "rle", False, False, 2),
         (4, 72, "none", False, True, 2),
         (1, 144, "none", False, False, 3),
         (16, 108, "packbits", False, True, 3),
     ],
 )
-def test_version_follows_netpbm(
+def test_version_is_the_lowest_that_holds_the_member(
     depth: int, density: int, codec: str, table: bool, holes: bool, version: int
 ) -> None:
     source = with_holes(GRADIENT) if holes else GRADIENT

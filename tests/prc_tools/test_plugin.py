@@ -330,6 +330,8 @@ def test_every_bundled_plugin_builds_and_verifies() -> None:
         pytest.skip("no bundled plugin folders yet")
     for folder in folders:
         db = plugin.build_folder(folder)
+        if db.resource("pINF", 0) is None:
+            continue  # a data database (Sigmar's bundled levels), not a plugin
         assert plugin.verify(db)
         assert plugin.read_info(db)["game"] == "ishido"
 

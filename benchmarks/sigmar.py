@@ -1,0 +1,266 @@
+"""How fast the Sigmar's Garden engine, generator and solver are (DESIGN.md §7 targets).
+
+    .venv/bin/python benchmarks/sigmar.py [--seeds N] [--positions N] [--seconds S]
+
+Measures, in one run: legal-take generation per second and random playouts
+per second for palmish.sigmar and for a plain cell-by-cell engine written here
+only for comparison; generator time over N seeds (median, max); solver time
+on the fresh boards and on positions reached by random takes from them
+(median, p99, max). A progress bar goes to stderr.
+Targets: generator median <= 50 ms and max <= 500 ms; legal takes >= 10x the
+plain engine; solver p99 <= 100 ms on positions after random takes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+
+from palmish.sigmar import Atom, Game, SearchBudget, solver
+from palmish.sigmar.rules import CARDINALS, METAL_ORDER
+
+
+class CellByCellGame:
+    """The rules as a beginner would code them: a 2-D list, one cell at a time."""
+
+    def __init__(self, game: Game) -> None:
+        self.rows, self.cols = game.rows, game.cols
+        self.board: list[list[Atom | None]] = [
+            [game.atom_at(r, c) for c in range(self.cols)] for r in range(self.rows)
+        ]
+        self.pointer = 0
+
+    def atom(self, r: int, c: int) -> Atom | None:
+        if 0 <= r < self.rows and 0 <= c < self.cols:
+            return self.board[r][c]
+        return None
+
+    def free(self, r: int, c: int) -> bool:
+        if self.board[r][c] is None:
+            return False
+        empty = 0
+        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if self.atom(rr, cc) is None:
+                empty += 1
+        return empty >= 2
+
+    def current_metal(self) -> Atom | None:
+        present = {a for row in self.board for a in row if a is not None and a.is_metal}
+        for step in range(6):
+            metal = METAL_ORDER[(self.pointer + step) % 6]
+            if metal in present:
+                return metal
+        return None
+
+    def reacts(self, x: Atom, y: Atom, current: Atom | None) -> bool:
+        if x in CARDINALS:
+            return y == x or y == Atom.SALT
+        if y in CARDINALS:
+            return x == Atom.SALT
+        if x == Atom.SALT:
+            return y == Atom.SALT
+        if {x, y} == {Atom.VITAE, Atom.MORS}:
+            return True
+        if current in (None, Atom.GOLD):
+            return False
+        return {x, y} == {Atom.QUICKSILVER, current}
+
+    def legal_takes(self) -> list[tuple[tuple[int, int], tuple[int, int] | None]]:
+        current = self.current_metal()
+        free = [(r, c) for r in range(self.rows) for c in range(self.cols) if self.free(r, c)]
+        out: list[tuple[tuple[int, int], tuple[int, int] | None]] = []
+        for k, a in enumerate(free):
+            x = self.board[a[0]][a[1]]
+            assert x is not None
+            if x == Atom.GOLD and current == Atom.GOLD:
+                out.append((a, None))
+            for b in free[k + 1:]:
+                y = self.board[b[0]][b[1]]
+                assert y is not None
+                if self.reacts(x, y, current):
+                    out.append((a, b))
+        return out
+
+    def take(self, a: tuple[int, int], b: tuple[int, int] | None) -> None:
+        for r, c in (a, b) if b is not None else (a,):
+            atom = self.board[r][c]
+            assert atom is not None
+            if atom.is_metal:
+                self.pointer = (METAL_ORDER.index(atom) + 1) % 6
+            self.board[r][c] = None
+
+    def won(self) -> bool:
+        return all(a in (None, Atom.SLAG) for row in self.board for a in row)
+
+
+def progress(name: str, done: int, total: int) -> None:
+    width = 30
+    filled = width * done // total
+    sys.stderr.write(f"\r{name:<10} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def side_by_side(
+    first: Callable[[], int], second: Callable[[], int], seconds: float
+) -> tuple[float, float]:
+    """Best units per second of two jobs, over alternating 0.1 s slices (about `seconds` each).
+
+    Alternating keeps a busy shared machine from favouring one of them, and
+    the best slice (like timeit's minimum) is the least disturbed one.
+    """
+    best = [0.0, 0.0]
+    spent = [0.0, 0.0]
+    while min(spent) < seconds:
+        for n, work in enumerate((first, second)):
+            done = 0
+            start = time.process_time()  # CPU time: other processes do not count
+            while (elapsed := time.process_time() - start) < 0.1:
+                done += work()
+            spent[n] += elapsed
+            best[n] = max(best[n], done / elapsed)
+    return best[0], best[1]
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def ms(value: float) -> str:
+    return f"{value * 1000:8.2f}"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, default=200, help="boards to generate (200)")
+    parser.add_argument("--positions", type=int, default=400,
+                        help="positions after random takes to solve (400)")
+    parser.add_argument("--seconds", type=float, default=2.0, help="time per speed test (2)")
+    parser.add_argument("--max-nodes", type=int, default=solver.DEFAULT_MAX_NODES)
+    args = parser.parse_args()
+    if args.seeds < 1 or args.positions < 1 or args.seconds <= 0:
+        print("sigmar: --seeds, --positions and --seconds must be positive", file=sys.stderr)
+        return 2
+
+    # Generator.
+    gen_times: list[float] = []
+    games: list[Game] = []
+    for done, seed in enumerate(range(args.seeds), start=1):
+        start = time.perf_counter()
+        games.append(Game.new(seed=seed))
+        gen_times.append(time.perf_counter() - start)
+        progress("generate", done, args.seeds)
+
+    # Legal takes on positions met in random play (fresh boards included), both engines.
+    rng = random.Random(1)
+    positions: list[Game] = []
+    for g in games:
+        for _ in range(6):
+            copy = Game.new(seed=g.seed)
+            for _ in range(rng.randrange(0, 20)):
+                codes = copy.legal_codes()
+                if not codes:
+                    break
+                copy.take_code(codes[rng.randrange(len(codes))])
+            positions.append(copy)
+    plain_positions = [CellByCellGame(g) for g in positions]
+
+    def engine_legal() -> int:
+        for g in positions:
+            g.legal_takes(cached=False)
+        return len(positions)
+
+    def engine_codes() -> int:
+        for g in positions:
+            g.legal_codes(cached=False)
+        return len(positions)
+
+    def plain_legal() -> int:
+        for p in plain_positions:
+            p.legal_takes()
+        return len(plain_positions)
+
+    sys.stderr.write("legal takes...\n")
+    engine_rate, plain_rate = side_by_side(engine_legal, plain_legal, args.seconds)
+    codes_rate, plain_rate_2 = side_by_side(engine_codes, plain_legal, args.seconds)
+
+    # Random playouts from fresh boards, both engines.
+    def engine_playout() -> int:
+        g = games[rng.randrange(len(games))]
+        while True:
+            codes = g.legal_codes()
+            if not codes:
+                break
+            g.take_code(codes[rng.randrange(len(codes))])
+        g.restart()
+        return 1
+
+    def plain_playout() -> int:
+        p = CellByCellGame(games[rng.randrange(len(games))])
+        while True:
+            takes = p.legal_takes()
+            if not takes:
+                break
+            p.take(*takes[rng.randrange(len(takes))])
+        return 1
+
+    sys.stderr.write("playouts...\n")
+    engine_playouts, plain_playouts = side_by_side(engine_playout, plain_playout, args.seconds)
+
+    # Solver on fresh boards.
+    fresh_times: list[float] = []
+    for done, g in enumerate(games, start=1):
+        start = time.perf_counter()
+        assert solver.solve(g, args.max_nodes) is not None
+        fresh_times.append(time.perf_counter() - start)
+        progress("solve new", done, len(games))
+
+    # Solver on positions after 3..20 random takes.
+    pos_times: list[float] = []
+    unsolvable = unknown = 0
+    most_nodes = 0
+    pick = random.Random(2)
+    for done in range(1, args.positions + 1):
+        g = Game.new(seed=pick.randrange(args.seeds))
+        for _ in range(pick.randrange(3, 21)):
+            takes = g.legal_takes()
+            if not takes:
+                break
+            g.take(*takes[pick.randrange(len(takes))])
+        start = time.perf_counter()
+        try:
+            answer, nodes = solver.solve_counted(g, args.max_nodes)
+            unsolvable += answer is None
+            most_nodes = max(most_nodes, nodes)
+        except SearchBudget:
+            unknown += 1
+        pos_times.append(time.perf_counter() - start)
+        progress("solve play", done, args.positions)
+
+    print(f"{'':<34} {'median':>8} {'p99':>8} {'max':>8}  (ms)")
+    print(f"{'generator (' + str(args.seeds) + ' seeds)':<34} {ms(statistics.median(gen_times))} "
+          f"{ms(percentile(gen_times, 0.99))} {ms(max(gen_times))}")
+    print(f"{'solver, new boards':<34} {ms(statistics.median(fresh_times))} "
+          f"{ms(percentile(fresh_times, 0.99))} {ms(max(fresh_times))}")
+    print(f"{'solver, after random takes':<34} {ms(statistics.median(pos_times))} "
+          f"{ms(percentile(pos_times, 0.99))} {ms(max(pos_times))}")
+    print(f"  positions: {args.positions}, unsolvable {unsolvable}, budget spent {unknown}, "
+          f"most nodes {most_nodes}")
+    print(f"{'':<34} {'engine':>10} {'plain':>10} {'ratio':>7}")
+    print(f"{'legal-take lists / s (Take objects)':<34} {engine_rate:10.0f} {plain_rate:10.0f} "
+          f"{engine_rate / plain_rate:7.1f}")
+    print(f"{'legal-take lists / s (bit codes)':<34} {codes_rate:10.0f} {plain_rate_2:10.0f} "
+          f"{codes_rate / plain_rate_2:7.1f}")
+    print(f"{'random playouts / s':<34} {engine_playouts:10.0f} {plain_playouts:10.0f} "
+          f"{engine_playouts / plain_playouts:7.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,182 @@
+"""A solver: depth-first search over (atoms left, current metal) with a memo of dead positions.
+
+Atoms never move, so a position is the mask of the atoms left plus the index
+of the current metal (the pointer only matters through it). Prunes: a memo of
+positions already proven dead; salt parity (every cardinal left in an odd
+number needs a Salt of its own); Vitae and Mors, quicksilver and the metals
+it must carry, left in matching numbers. Moves come in a useful order (the
+gold, metals, like pairs, Vitae + Mors, then Salt) and the gold is taken at
+once when it is free, since nothing else can block it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from palmish.sigmar.game import Game, take_of
+from palmish.sigmar.rules import (
+    CARDINALS,
+    CODE_LOW,
+    CODE_SHIFT,
+    GOLD_INDEX,
+    METAL_INDEX,
+    METAL_ORDER,
+    NO_METAL,
+    Atom,
+    Take,
+    current_metal_index,
+    metals_present,
+    pointer_after,
+    reaction_codes,
+)
+
+DEFAULT_MAX_NODES = 1_000_000
+HINT_MAX_NODES = 200_000
+
+
+class SearchBudget(Exception):
+    """The node budget ran out before the search could answer."""
+
+    def __init__(self, nodes: int) -> None:
+        super().__init__(f"the search gave up after {nodes} positions without an answer")
+        self.nodes = nodes
+
+
+@dataclass
+class _Search:
+    kinds: tuple[int, ...]
+    slag: int
+    atom_of: dict[int, Atom]
+    max_nodes: int
+    nodes: int = 0
+    dead: set[int] = field(default_factory=set)
+    path: list[int] = field(default_factory=list)
+
+    def feasible(self, occupied: int) -> bool:
+        """Counting checks: a position failing them can never be cleared."""
+        kinds = self.kinds
+        salt = (occupied & kinds[Atom.SALT]).bit_count()
+        odd = 0
+        for cardinal in CARDINALS:
+            odd += (occupied & kinds[cardinal]).bit_count() & 1
+        if odd > salt or (salt - odd) & 1:
+            return False
+        if (occupied & kinds[Atom.VITAE]).bit_count() != (occupied & kinds[Atom.MORS]).bit_count():
+            return False
+        carried = 0
+        for metal in METAL_ORDER[:GOLD_INDEX]:
+            carried += (occupied & kinds[metal]).bit_count()
+        return (occupied & kinds[Atom.QUICKSILVER]).bit_count() == carried
+
+    def search(self, occupied: int, pointer: int) -> bool:
+        if not occupied & ~self.slag:
+            return True
+        metal = current_metal_index(pointer, metals_present(self.kinds, occupied))
+        key = (occupied << 3) | metal
+        if key in self.dead:
+            return False
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise SearchBudget(self.max_nodes)
+        codes = reaction_codes(self.kinds, occupied, metal)
+        if (
+            codes and metal == GOLD_INDEX and not codes[0] & CODE_LOW
+            and (occupied & self.kinds[Atom.GOLD]).bit_count() == 1
+        ):
+            # The only gold, free and current: no metal can move before it goes, and
+            # waiting frees nothing, so taking it now loses no solution.
+            codes = codes[:1]
+        for code in codes:
+            i, j = code >> CODE_SHIFT, code & CODE_LOW
+            after = occupied & ~(1 << i)
+            new_pointer = pointer
+            atom = self.atom_of[i]
+            if atom in METAL_INDEX:
+                new_pointer = pointer_after(atom)
+            if j:
+                after &= ~(1 << j)
+                atom = self.atom_of[j]
+                if atom in METAL_INDEX:
+                    new_pointer = pointer_after(atom)
+                if not self._still_feasible(after, code):
+                    continue
+            self.path.append(code)
+            if self.search(after, new_pointer):
+                return True
+            self.path.pop()
+        self.dead.add(key)
+        return False
+
+    def _still_feasible(self, after: int, code: int) -> bool:
+        # Only a cardinal + Salt take can break salt parity; the other counts are kept.
+        i, j = code >> CODE_SHIFT, code & CODE_LOW
+        if Atom.SALT not in (self.atom_of[i], self.atom_of[j]):
+            return True
+        kinds = self.kinds
+        salt = (after & kinds[Atom.SALT]).bit_count()
+        odd = 0
+        for cardinal in CARDINALS:
+            odd += (after & kinds[cardinal]).bit_count() & 1
+        return odd <= salt
+
+
+def _search_for(game: Game, max_nodes: int) -> _Search:
+    kinds = game.kinds
+    atom_of = {}
+    for value, mask in enumerate(kinds):
+        if mask:
+            for i in _bits(mask):
+                atom_of[i] = Atom(value)
+    return _Search(kinds, kinds[Atom.SLAG], atom_of, max_nodes)
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def solve(game: Game, max_nodes: int = DEFAULT_MAX_NODES) -> list[Take] | None:
+    """The takes of a solution from the game's position, [] if it is won, None if none exists.
+
+    Never changes the game; raises SearchBudget when `max_nodes` positions
+    were searched without an answer.
+    """
+    if game.won:
+        return []
+    search = _search_for(game, max_nodes)
+    occupied = game.occupancy
+    if not search.feasible(occupied):
+        return None
+    metal = game.metal_index
+    pointer = 0 if metal == NO_METAL else metal
+    if search.search(occupied, pointer):
+        return [take_of(code) for code in search.path]
+    return None
+
+
+def solve_counted(game: Game, max_nodes: int = DEFAULT_MAX_NODES) -> tuple[list[Take] | None, int]:
+    """solve() and the number of positions it searched (for benchmarks)."""
+    if game.won:
+        return [], 0
+    search = _search_for(game, max_nodes)
+    occupied = game.occupancy
+    if not search.feasible(occupied):
+        return None, 0
+    metal = game.metal_index
+    pointer = 0 if metal == NO_METAL else metal
+    found = search.search(occupied, pointer)
+    return ([take_of(code) for code in search.path] if found else None), search.nodes
+
+
+def hint(game: Game, max_nodes: int = HINT_MAX_NODES) -> Take | None:
+    """The first take of a solution from here; None when there is none ("Undo").
+
+    Also None on a won game (nothing left to take). SearchBudget when the
+    budget runs out first ("don't know").
+    """
+    takes = solve(game, max_nodes)
+    return takes[0] if takes else None
