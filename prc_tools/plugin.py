@@ -29,6 +29,8 @@ from prc_tools.requirements import check_database, check_folder_ids, check_pictu
 from prc_tools.schema import Registry, registry
 
 Progress = Callable[[int, int], None]
+Warn = Callable[[str], None]
+STALE_AFTER_S = 2.0  # a member picture this much older than its main picture is stale
 MemberKey = tuple[int, int]  # (density, depth)
 
 MAX_SOURCE_PIXELS = 4096 * 4096  # far beyond any Palm screen, still cheap to hold
@@ -39,12 +41,15 @@ WAVE_TYPE = "wave"
 
 
 def build_folder(
-    folder: Path, progress: Progress | None = None, schemas: Registry | None = None
+    folder: Path, progress: Progress | None = None, schemas: Registry | None = None,
+    warn: Warn | None = None,
 ) -> Database:
     """The database a plugin folder describes; PluginError naming the file on any problem.
 
     `progress(done, total)` is called after each picture, sound or file. `schemas`
     (default: the installed ones) gives each game's codes, names and required resources.
+    `warn(message)` hears of low-density member pictures that no longer follow their
+    main picture (`stale_members`); the build goes on.
     """
     folder = Path(folder)
     manifest = load(folder, schemas)
@@ -97,7 +102,7 @@ def build_folder(
     if manifest.info is not None:
         add(INFO_TYPE, INFO_ID, info_bytes(manifest.info))
     for spec in manifest.bitmaps:
-        add(spec.type, spec.id, _build_bitmap(folder, manifest, spec))
+        add(spec.type, spec.id, _build_bitmap(folder, manifest, spec, warn))
         step()
     for sound_spec in manifest.sounds:
         path = folder / sound_spec.file
@@ -205,13 +210,17 @@ def _load_image(folder: Path, name: str) -> Image.Image:
         raise PluginError(f"{path}: not a picture that can be read ({exc})") from None
 
 
-def _build_bitmap(folder: Path, manifest: Manifest, spec: BitmapSpec) -> bytes:
+def _build_bitmap(folder: Path, manifest: Manifest, spec: BitmapSpec,
+                  warn: Warn | None = None) -> bytes:
     path = folder / spec.file
     image = _load_image(folder, spec.file)
     if spec.size is not None and image.size != spec.size:
         image = image.resize(spec.size, Image.Resampling.LANCZOS)
     _check_bitmap_size(manifest, spec, image, path)
     members = {key: _load_image(folder, name) for key, name in spec.members.items()}
+    if warn is not None:
+        for message in stale_members(folder, spec, image, members):
+            warn(message)
     try:
         if spec.original is not None:
             original = _read_file(folder, spec.original)
@@ -219,6 +228,43 @@ def _build_bitmap(folder: Path, manifest: Manifest, spec: BitmapSpec) -> bytes:
         return encode_bitmap(image, spec, members)
     except PrcError as exc:
         raise PluginError(f"{path}: {exc}") from None
+
+
+def stale_members(folder: Path, spec: BitmapSpec, image: Image.Image,
+                  members: dict[MemberKey, Image.Image]) -> list[str]:
+    """Why low-density member pictures (the 160x160 screen's) may not show what the main
+    picture now does: unchanged since `extract` although the main one was edited, or
+    (in a folder without the original bytes) older than the main picture."""
+    top = max(spec.densities)
+    low = {key: name for key, name in spec.members.items() if key[0] < top}
+    if not low:
+        return []
+    main = folder / spec.file
+    stale: dict[str, str] = {}
+    if spec.original is not None:
+        try:
+            original = {(m.density, m.depth): m for m in bitmap.decode(
+                _read_file(folder, spec.original))}
+        except PrcError:
+            return []
+        first = max(original.values(), key=lambda m: (m.density, m.depth))
+        if first.image.size == image.size and bitmap_splice.visible_pixels(
+                first.image) == bitmap_splice.visible_pixels(image):
+            return []  # the main picture is as extracted
+        for key, name in low.items():
+            was = original.get(key)
+            if was is not None and bitmap_splice.visible_pixels(
+                    was.image) == bitmap_splice.visible_pixels(members[key]):
+                stale[name] = f"was not edited although {main} was"
+    else:
+        main_time = main.stat().st_mtime
+        for name in low.values():
+            if (folder / name).stat().st_mtime < main_time - STALE_AFTER_S:
+                stale[name] = f"is older than {main}"
+    return [f"{folder / name}: {why}: this low-density member (what a 160x160"
+            " screen shows) keeps the old picture; edit it too, or drop it from the bitmap's"
+            " members so that build derives it from the main picture"
+            for name, why in stale.items()]
 
 
 def encode_bitmap(
