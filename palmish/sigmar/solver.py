@@ -11,6 +11,7 @@ once when it is free, since nothing else can block it.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 
 from palmish.sigmar.game import Game, take_of
@@ -34,6 +35,14 @@ DEFAULT_MAX_NODES = 1_000_000
 HINT_MAX_NODES = 200_000
 
 
+FIRST_ATTEMPT = 2_000  # positions before the first restart
+RESTART_SEED = 2002
+
+
+class _Restart(Exception):
+    """This attempt's share of the budget is spent: try another move order."""
+
+
 class SearchBudget(Exception):
     """The node budget ran out before the search could answer."""
 
@@ -49,6 +58,8 @@ class _Search:
     atom_of: dict[int, Atom]
     max_nodes: int
     nodes: int = 0
+    limit: int = 0  # this attempt's node limit (restarts); 0: max_nodes only
+    shuffle: random.Random | None = None
     dead: set[int] = field(default_factory=set)
     path: list[int] = field(default_factory=list)
 
@@ -78,6 +89,8 @@ class _Search:
         self.nodes += 1
         if self.nodes > self.max_nodes:
             raise SearchBudget(self.max_nodes)
+        if self.limit and self.nodes > self.limit:
+            raise _Restart
         codes = reaction_codes(self.kinds, occupied, metal)
         if (
             codes and metal == GOLD_INDEX and not codes[0] & CODE_LOW
@@ -86,6 +99,9 @@ class _Search:
             # The only gold, free and current: no metal can move before it goes, and
             # waiting frees nothing, so taking it now loses no solution.
             codes = codes[:1]
+        if self.shuffle is not None and len(codes) > 1:
+            codes = list(codes)
+            self.shuffle.shuffle(codes)
         for code in codes:
             i, j = code >> CODE_SHIFT, code & CODE_LOW
             after = occupied & ~(1 << i)
@@ -145,21 +161,19 @@ def solve(game: Game, max_nodes: int = DEFAULT_MAX_NODES) -> list[Take] | None:
     Never changes the game; raises SearchBudget when `max_nodes` positions
     were searched without an answer.
     """
-    if game.won:
-        return []
-    search = _search_for(game, max_nodes)
-    occupied = game.occupancy
-    if not search.feasible(occupied):
-        return None
-    metal = game.metal_index
-    pointer = 0 if metal == NO_METAL else metal
-    if search.search(occupied, pointer):
-        return [take_of(code) for code in search.path]
-    return None
+    return solve_counted(game, max_nodes)[0]
 
 
 def solve_counted(game: Game, max_nodes: int = DEFAULT_MAX_NODES) -> tuple[list[Take] | None, int]:
-    """solve() and the number of positions it searched (for benchmarks)."""
+    """solve() and the number of positions it searched (for benchmarks).
+
+    The search restarts with a shuffled move order after FIRST_ATTEMPT
+    positions, then after twice as many, and so on: a depth-first search
+    that took a wrong turn early can spend millions of positions proving that
+    turn dead, while another order finds a solution at once. The memo of
+    dead positions is kept across restarts (a position is only marked dead
+    once fully searched), so the last attempt still proves "no solution".
+    """
     if game.won:
         return [], 0
     search = _search_for(game, max_nodes)
@@ -168,8 +182,18 @@ def solve_counted(game: Game, max_nodes: int = DEFAULT_MAX_NODES) -> tuple[list[
         return None, 0
     metal = game.metal_index
     pointer = 0 if metal == NO_METAL else metal
-    found = search.search(occupied, pointer)
-    return ([take_of(code) for code in search.path] if found else None), search.nodes
+    attempt = FIRST_ATTEMPT
+    while True:
+        search.limit = search.nodes + attempt if search.nodes + attempt < max_nodes else 0
+        search.path = []
+        try:
+            found = search.search(occupied, pointer)
+        except _Restart:
+            # Fixed seed: the same position always gets the same answer.
+            search.shuffle = search.shuffle or random.Random(RESTART_SEED)
+            attempt *= 2
+            continue
+        return ([take_of(code) for code in search.path] if found else None), search.nodes
 
 
 def hint(game: Game, max_nodes: int = HINT_MAX_NODES) -> Take | None:

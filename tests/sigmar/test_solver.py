@@ -73,3 +73,14 @@ def test_positions_after_random_takes_are_decided_and_answers_replay() -> None:
                 g.undo()
         else:
             assert replay(g, answer)
+
+
+@pytest.mark.parametrize(("seed", "difficulty"), [(208, None), (390, None), (6, "hard")])
+def test_boards_where_plain_depth_first_search_got_lost_are_solved(
+    seed: int, difficulty: str | None
+) -> None:
+    # Found by differential checking: without restarts these fresh boards spent a
+    # million positions (about a minute) in a dead subtree under an early wrong take.
+    g = Game.new(seed=seed, difficulty=difficulty)
+    answer = solver.solve(g, max_nodes=200_000)
+    assert answer is not None and replay(g, answer)

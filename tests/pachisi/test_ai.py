@@ -1,0 +1,132 @@
+"""Silicon: legal, deterministic, never a caution move, passes only when no
+move helps."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from palmish.pachisi import PASS, Game, Move, Player, ai
+
+START = [0, 0, 0, 0]
+
+
+def setup(positions: list[list[int]], throws: list[int], first: bool = False) -> Game:
+    players = [Player(f"P{i}", computer=True) for i in range(len(positions))]
+    return Game.from_position(players, positions, throws=throws, first_turn=first)
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_never_a_caution_move(level: str) -> None:
+    g = setup([[70, 20, 0, 0], START], [5])
+    g.throw()
+    assert g.default_move() is not None and g.default_move().caution  # type: ignore[union-attr]
+    choice = ai.choose(g, level)
+    assert isinstance(choice, Move) and choice.frm == 20
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_passes_when_only_caution_moves_are_left(level: str) -> None:
+    g = setup([[70, 76, 76, 76], START], [5])
+    g.throw()
+    assert ai.choose(g, level) is PASS
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_a_forced_caution_move_in_the_first_turn(level: str) -> None:
+    g = setup([[50, 0, 0, 0], START], [25], first=True)
+    g.throw()
+    # entering with 25 or 50 -> 75: entering is not a caution move, so it is chosen
+    choice = ai.choose(g, level)
+    assert isinstance(choice, Move) and not choice.caution
+    g = setup([[50, 76, 76, 76], START], [25], first=True)
+    g.throw()
+    assert not g.can_pass
+    choice = ai.choose(g, level)
+    assert isinstance(choice, Move) and choice.caution
+
+
+def test_easy_plays_the_seeds_marker() -> None:
+    g = setup([[10, 30, 0, 0], START], [6])
+    g.throw()
+    assert ai.choose(g, "easy") == g.default_move()
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_capture_is_taken_rather_than_passing(level: str) -> None:
+    # North's piece on South's 25 (North's own 59), unsafe; South at 20 throws 5.
+    g = setup([[20, 0, 0, 0], [59, 0, 0, 0]], [5])
+    g.throw()
+    choice = ai.choose(g, level)
+    assert isinstance(choice, Move) and choice.captures == ((1, 0),)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_finishing_is_never_passed_up(level: str) -> None:
+    g = setup([[72, 10, 0, 0], [40, 0, 0, 0]], [4])
+    g.throw()
+    choice = ai.choose(g, level)
+    assert isinstance(choice, Move) and choice.finishes
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_choices_are_legal_and_deterministic(level: str) -> None:
+    players = [Player(f"S{i}", computer=True) for i in range(4)]
+    g = Game.new(seed=9, players=players)
+    for _ in range(300):
+        if g.over:
+            break
+        g.throw()
+        if g.phase != "move":
+            continue
+        choice = ai.choose(g, level)
+        twin = Game.from_record(g.record())
+        assert ai.choose(twin, level) == choice
+        if choice is PASS:
+            assert g.can_pass
+            g.pass_turn()
+        else:
+            assert isinstance(choice, Move) and choice in g.legal_moves()
+            assert not choice.caution
+            g.move(choice)
+
+
+def test_a_stalled_game_makes_the_computer_move() -> None:
+    # Two rounds of lost throws: passing again could lock the game for ever.
+    g = setup([[72, 0, 0, 0], START], [5, 5, 5, 5, 2])
+    for _ in range(4):
+        g.throw()
+    assert [t.outcome for t in g.history] == ["lost"] * 4
+    g.throw()
+    assert ai._stalled(g)
+    g2 = setup([[72, 0, 0, 0], START], [2])
+    g2.throw()
+    assert not ai._stalled(g2)
+
+
+def test_bad_calls() -> None:
+    g = setup([[20, 0, 0, 0], START], [3])
+    with pytest.raises(ValueError, match="throw"):
+        ai.choose(g, "normal")
+    g.throw()
+    with pytest.raises(ValueError, match="level"):
+        ai.choose(g, "expert")
+
+
+def test_hard_and_normal_play_whole_games() -> None:
+    rng = random.Random(1)
+    players = [Player(f"S{i}", computer=True) for i in range(4)]
+    g = Game.new(seed=4, players=players)
+    levels = ["hard", "normal", "easy", "normal"]
+    for _ in range(5000):
+        if g.over:
+            break
+        g.throw()
+        if g.phase == "move":
+            choice = ai.choose(g, levels[g.current]) if rng.random() < 0.9 else PASS
+            if choice is PASS and g.can_pass:
+                g.pass_turn()
+            else:
+                g.move(choice if isinstance(choice, Move) else g.legal_moves()[0])
+    assert g.over
