@@ -27,9 +27,9 @@ from .conftest import needs_display
 pytestmark = [pytest.mark.window, needs_display]
 
 
-def xdo(*args: str) -> str:
+def xdo(*args: str, timeout: float = 10) -> str:
     assert shutil.which("xdotool"), "this test needs xdotool (apt-get install xdotool)"
-    done = subprocess.run(["xdotool", *args], capture_output=True, text=True, timeout=10)
+    done = subprocess.run(["xdotool", *args], capture_output=True, text=True, timeout=timeout)
     assert done.returncode == 0, done.stderr
     return done.stdout.strip()
 
@@ -69,7 +69,8 @@ def test_demo_after_idle_neither_freezes_nor_bursts_and_a_key_stops_it(
         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     try:
-        wid = xdo("search", "--sync", "--onlyvisible", "--name", "^palmish - ").splitlines()[0]
+        wid = xdo("search", "--sync", "--onlyvisible", "--name", "^palmish - ",
+                  timeout=60).splitlines()[0]
         xdo("windowfocus", "--sync", wid)
         time.sleep(6)  # idle: no timer moves the device clock meanwhile
         xdo("key", "--clearmodifiers", "m")  # Menu: the Game menu pulls down
@@ -130,7 +131,8 @@ def test_ctrl_n_asks_first_escape_keeps_the_game_and_enter_confirms(
         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     try:
-        wid = xdo("search", "--sync", "--onlyvisible", "--name", "^palmish - ").splitlines()[0]
+        wid = xdo("search", "--sync", "--onlyvisible", "--name", "^palmish - ",
+                  timeout=60).splitlines()[0]
         xdo("windowfocus", "--sync", wid)
         time.sleep(0.5)
         xdo("key", "--clearmodifiers", "Down")

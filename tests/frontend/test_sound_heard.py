@@ -83,8 +83,8 @@ def pulse() -> Iterator[dict[str, str]]:
         shutil.rmtree(home, ignore_errors=True)
 
 
-def xdo(*args: str) -> str:
-    done = subprocess.run(["xdotool", *args], capture_output=True, text=True, timeout=10)
+def xdo(*args: str, timeout: float = 10) -> str:
+    done = subprocess.run(["xdotool", *args], capture_output=True, text=True, timeout=timeout)
     assert done.returncode == 0, done.stderr
     return done.stdout.strip()
 
@@ -111,7 +111,11 @@ def rms(samples: list[float]) -> float:
 
 
 def test_placing_a_tile_in_the_real_window_is_heard(pulse: dict[str, str]) -> None:
+    from palmish import cli
+
     data = Path(tempfile.mkdtemp(prefix="palmish-heard-"))
+    # The bundled plugins built first, so the window opens at once.
+    assert cli.main(["--screenshot", str(data / "x.png"), "--data-dir", str(data / "device")]) == 0
     recording = data / "monitor.raw"
     recorder = subprocess.Popen(
         ["parec", f"--device={SINK}.monitor", "--format=s16le", f"--rate={RATE}",
@@ -123,7 +127,8 @@ def test_placing_a_tile_in_the_real_window_is_heard(pulse: dict[str, str]) -> No
         env=pulse, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     try:
-        wid = xdo("search", "--sync", "--onlyvisible", "--name", "^palmish - ").splitlines()[0]
+        wid = xdo("search", "--sync", "--onlyvisible", "--name", "^palmish - ",
+                  timeout=60).splitlines()[0]
         time.sleep(1.0)  # the first frame; anything heard so far would be a wrong sound
         xdo("windowfocus", "--sync", wid)
         xdo("key", "--clearmodifiers", "Down")  # mark the first legal cell
