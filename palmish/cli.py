@@ -1,9 +1,9 @@
 """`palmish ...`: the command line of the emulator.
 
-    palmish [--device NAME] [--config C] [--zoom N] [--app NAME] [--data-dir DIR]
+    palmish [--device NAME] [--config C] [--zoom N] [--app NAME] [--board ID] [--data-dir DIR]
     palmish --screenshot OUT.png [--config C] [--app NAME] [--events FILE] [--data-dir DIR]
     palmish gremlins --events N --seed S [--config C] [--data-dir DIR]
-    palmish install FILE.prc [--data-dir DIR]
+    palmish install FILE.prc|LEVEL.dat [--data-dir DIR]
     palmish plugins [--data-dir DIR]
 
 Usage errors exit 2 (argparse, and a bad --events script: a line it cannot read,
@@ -91,6 +91,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--app", metavar="APP",
         help="the app to start, by id or name in any case (default: ishido, PalmIshido)",
     )
+    parser.add_argument(
+        "--board", metavar="ID",
+        help="open this board (Sigmar's Garden: a level number or name, or ? for a random one)",
+    )
     _add_data_dir(parser)
     parser.add_argument(
         "--screenshot", type=Path, metavar="OUT.png", help="no window: write the screen as a PNG"
@@ -110,8 +114,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="storage to use (default: a temporary folder, removed afterwards)",
     )
 
-    install = commands.add_parser("install", help="validate a plugin and copy it onto the device")
-    install.add_argument("file", type=Path, metavar="FILE.prc")
+    install = commands.add_parser(
+        "install", help="validate a plugin (or a Sigmar's Garden level) and copy it onto the device"
+    )
+    install.add_argument("file", type=Path, metavar="FILE")
     install.add_argument("--data-dir", type=Path, metavar="DIR", dest="command_data_dir")
 
     plugins = commands.add_parser("plugins", help="list the bundled and installed plugins")
@@ -199,11 +205,20 @@ def _screenshot_or_window(args: argparse.Namespace) -> int:
     if unknown is not None:
         return unknown
     start = args.app if args.app is not None else _default_start_app(apps)
+    if args.board is not None:
+        start, problem = _board_app(apps, args.app, args.board)
+        if problem is not None:
+            return fail(problem)
     try:
         device = Device(config, data_dir, apps, start, durable=args.screenshot is None,
                         buttons=HARD_BUTTONS)
     except ValueError as exc:
         return fail(str(exc))
+    board_problem = next((getattr(a, "board_problem", None) for a in apps
+                          if getattr(a, "board_problem", None)), None)
+    if board_problem:
+        device.shutdown()
+        return fail(f"--board: {board_problem}")
     if args.screenshot is not None:
         try:  # checked before anything runs
             check_script(numbered, str(args.events), device.running_app, device.find_app,
@@ -213,6 +228,24 @@ def _screenshot_or_window(args: argparse.Namespace) -> int:
             return fail(str(exc), EXIT_USAGE)
         return _screenshot(device, [step for _, step in numbered], args.screenshot)
     return _window(device, args.device, args.zoom)
+
+
+def _board_app(apps: list[App], name: str | None, board: str) -> tuple[str | None, str | None]:
+    """The app `--board` opens a board in (the named one, else the first with boards),
+    and a one-line problem or None. The app checks the id and opens it when it starts."""
+    if name is not None:
+        app = find_app(apps, name)
+        candidates = [app] if app is not None else []
+    else:
+        candidates = [a for a in apps if hasattr(a, "request_board")]
+    opener = getattr(candidates[0], "request_board", None) if candidates else None
+    if opener is None:
+        return None, f"--board: {name or 'no app'} has no boards to open"
+    try:
+        opener(board)
+    except ValueError as exc:
+        return None, f"--board: {exc}"
+    return candidates[0].id, None
 
 
 def _screenshot(device: Device, steps: list[Step], out: Path) -> int:
@@ -283,9 +316,18 @@ def _plugin_registry(args: argparse.Namespace) -> PluginRegistry | str:
 
 
 def _install(args: argparse.Namespace) -> int:
+    from palmish.apps import install_game_file
+
     registry = _plugin_registry(args)
     if isinstance(registry, str):
         return fail(registry)
+    try:
+        done = install_game_file(args.file, registry.storage)
+    except ValueError as exc:
+        return fail(str(exc))
+    if done is not None:
+        print(done)
+        return EXIT_OK
     try:
         info = registry.install(args.file)
     except InvalidPlugin as exc:

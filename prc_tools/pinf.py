@@ -128,9 +128,11 @@ def check_fields(info: Mapping[str, Any], schemas: Registry | None = None) -> He
 
 
 def _grid_rules(kind: str, name: str, configs: tuple[str, ...], schema: Schema | None) -> None:
-    """Board and Pieces art is drawn for one cell shape, so for one orientation."""
+    """Board and Pieces art is drawn for one cell shape, so for one orientation (unless
+    the game's cells have one shape everywhere)."""
     landscape = [c for c in configs if c in LANDSCAPE]
-    if landscape and len(landscape) != len(configs):
+    one_shape = schema is not None and schema.one_cell_shape
+    if landscape and len(landscape) != len(configs) and not one_shape:
         raise HeaderError("configs", f"a {landscape[0]} plugin cannot also serve"
                           f" {' or '.join(c for c in configs if c not in LANDSCAPE)}")
     if schema is None:

@@ -26,7 +26,7 @@ from prc_tools.pinf import KINDS, SLOTS, describe_yaml_error
 
 ENTRY_POINT_GROUP = "prc_tools.plugin_schemas"
 _FIELDS = {"game", "title", "creator", "types", "configs", "bitmaps", "sounds", "required",
-           "placeholders", "config_names"}
+           "placeholders", "config_names", "one_cell_shape"}
 _RULE_FIELDS = {"bitmaps", "sounds"}
 _BITMAP_RULE_FIELDS = {"id", "count", "what", "cells", "size"}
 _KEY = re.compile(r"[a-z][a-z0-9_]*\Z")
@@ -86,6 +86,9 @@ class Schema:
     placeholders: Mapping[str, int] = field(default_factory=dict)
     # A Board or Pieces plugin serving this slot carries this word in its name.
     config_names: Mapping[str, str] = field(default_factory=dict)
+    # True: the cell has one shape in every slot, so a Board or Pieces plugin may serve
+    # portrait and wide slots at once (a game whose cells are square, say).
+    one_cell_shape: bool = False
     source: str = ""  # the file it came from, for messages
 
     @property
@@ -207,6 +210,7 @@ def parse(document: Any, source: str) -> Schema:
         required=MappingProxyType(required),
         placeholders=MappingProxyType(placeholders),
         config_names=MappingProxyType(config_names),
+        one_cell_shape=_flag(check, top.get("one_cell_shape", False), "one_cell_shape"),
         source=source,
     )
 
@@ -247,6 +251,12 @@ def _kind_rules(
         for index, entry in enumerate(_list(check, table.get("sounds", []), f"{where}.sounds"))
     ]
     return KindRules(tuple(bitmap_rules), tuple(sound_rules))
+
+
+def _flag(check: _Check, value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise check.fail(where, "must be true or false")
+    return value
 
 
 def _list(check: _Check, value: Any, where: str) -> list[Any]:

@@ -12,6 +12,9 @@ from typing import TYPE_CHECKING
 from palmish.device.display import DisplayConfig
 from palmish.device.geometry import Rect
 from palmish.device.plugins import LoadedPlugin, PluginInfo
+from prc_tools import Database
+
+MAX_USER_FILE = 1 << 20  # an installed app file bigger than this is not read
 
 if TYPE_CHECKING:
     from palmish.device.app import App
@@ -121,6 +124,29 @@ class DeviceContext:
     def delete_plugin(self, info: PluginInfo) -> None:
         """Remove an installed plugin (the Plugin Manager's Delete)."""
         self._device.plugins.delete(info)
+
+    # ------------------------------------------------------------ app data
+
+    def bundled_databases(self, db_type: str) -> list[Database]:
+        """This app's bundled data databases of a type (Sigmar's Levels database)."""
+        return self._device.plugins.bundled_data(self._app.creator, db_type)
+
+    def user_files(self) -> list[tuple[str, bytes]]:
+        """The files installed for this app (`palmish install`), by name: (name, bytes).
+
+        Only regular files up to MAX_USER_FILE bytes; anything else is skipped.
+        """
+        folder = self._device.storage.files_dir(self._app.creator)
+        if not folder.is_dir():
+            return []
+        found = []
+        for path in sorted(folder.iterdir()):
+            try:
+                if path.is_file() and path.stat().st_size <= MAX_USER_FILE:
+                    found.append((path.name, path.read_bytes()))
+            except OSError:
+                continue  # unreadable: as if absent
+        return found
 
     # ------------------------------------------------------ system (launcher)
 

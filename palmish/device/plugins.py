@@ -163,6 +163,8 @@ class PluginRegistry:
         self.report = report
         self._plugins: list[PluginInfo] | None = None
         self._bundled: list[PluginInfo] | None = None
+        # Bundled data folders (no pINF, e.g. Sigmar's levels) and where they are built.
+        self._data: list[tuple[Path, Path]] = []
         self._loaded: dict[tuple[Path, int], LoadedPlugin] = {}
 
     @property
@@ -215,6 +217,7 @@ class PluginRegistry:
         if root is None or not root.is_dir():
             return []
         found = []
+        self._data = []
         for folder in sorted(p for p in root.iterdir() if p.is_dir()):
             if not _has_manifest(folder):
                 continue
@@ -222,12 +225,40 @@ class PluginRegistry:
             try:
                 db = self._bundled_database(folder, target)
                 if db.is_resource and db.resource(pinf.INFO_TYPE, pinf.INFO_ID) is None:
-                    continue  # a data database (e.g. Sigmar's levels), not a plugin
+                    self._data.append((folder, target))  # data (Sigmar's levels), not a plugin
+                    continue
                 found.append(describe(db, target, bundled=True))
             except (PrcError, InvalidPlugin, OSError) as exc:
                 problem = _one_line(exc).replace(f"{folder}{os.sep}", "")
                 self.report(f"bundled plugin {folder.name}: {problem}; skipped")
         return found
+
+    def bundled_data(self, creator: str, db_type: str) -> list[Database]:
+        """The bundled data databases (not plugins) of a creator and type, built if stale."""
+        if self._bundled is None:
+            self.refresh()
+        found = []
+        for folder, target in self._data:
+            try:
+                db = self._data_database(folder, target)
+            except (PrcError, OSError) as exc:
+                self.report(f"bundled data {folder.name}: {_one_line(exc)}; skipped")
+                continue
+            if db.creator == creator and db.type == db_type:
+                found.append(db)
+        return found
+
+    def _data_database(self, folder: Path, target: Path) -> Database:
+        """A data folder's whole database: the cached build, rebuilt when a file is newer."""
+        if target.exists() and target.stat().st_mtime >= _newest_mtime(folder):
+            with contextlib.suppress(PrcError):
+                return Database.read(target)
+        from prc_tools import plugin
+
+        db = plugin.build_folder(folder)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(target, db.to_bytes(), self.storage.durable)
+        return db
 
     def _bundled_database(self, folder: Path, target: Path) -> Database:
         """The cached build of `folder`, rebuilt when any file in it is newer."""

@@ -124,6 +124,10 @@ class Storage:
         self.report(f"{path}: {problem}; moved aside to {target.name}, {then}")
         return target
 
+    def files_dir(self, creator: str) -> Path:
+        """Files an app keeps besides its databases (Sigmar's Garden's user levels)."""
+        return self.data_dir / "files" / safe_file_stem(creator)
+
     # ---------------------------------------------------- prefs and app state
 
     def prefs_path(self, creator: str) -> Path:

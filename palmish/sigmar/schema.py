@@ -1,5 +1,11 @@
-"""Where Sigmar's Garden's plugin schema is (registered for prc_tools in setup.cfg)."""
+"""Sigmar's Garden's plugin schema: the file prc_tools reads (registered in setup.cfg
+under prc_tools.plugin_schemas), and its ids for the app and the art script."""
+
+from __future__ import annotations
 
 from pathlib import Path
 
+from prc_tools.schema import Schema, load_file
+
 SCHEMA_PATH = Path(__file__).with_name("plugin-schema.yaml")
+SCHEMA: Schema = load_file(SCHEMA_PATH)

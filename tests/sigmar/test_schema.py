@@ -18,7 +18,8 @@ def test_schema_file_is_plain_yaml_with_the_agreed_fields() -> None:
     assert schema["types"] == {"board": "SgBd", "pieces": "SgPc", "sound": "SgSd",
                                "levels": "SgLv"}
     assert schema["configs"] == ["square", "tall", "wide"]
-    assert "required" not in schema
+    assert set(schema["required"]) == {"pieces", "board", "sound"}
+    assert schema["one_cell_shape"] is True
     assert set(schema["sounds"]) == {"select", "react", "transmute", "gold", "illegal", "win",
                                      "stuck"}
     ids = list(schema["sounds"].values())

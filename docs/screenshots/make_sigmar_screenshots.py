@@ -1,0 +1,64 @@
+"""Write docs/screenshots/sigmar-<config>.png: Sigmar's Garden mid-game in every configuration.
+
+    .venv/bin/python docs/screenshots/make_sigmar_screenshots.py
+
+The same random board and the solver's first takes each time, then an atom
+selected (its partners marked), through the real Device with the bundled
+plugins. Wide shows the second sets (Glyph Atoms on the Parchment Board). The
+pictures are the LCD, without a skin.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+from palmish.device.display import CONFIGS, ConfigName
+from palmish.device.events import PenDown, PenUp
+from palmish.device.system import Device
+from palmish.sigmar import Game, solver
+from palmish.sigmar.app import SigmarApp
+
+HERE = Path(__file__).resolve().parent
+PLUGINS = HERE.parents[1] / "skins" / "plugins"
+BOARD = 2026  # a random board's number
+TAKES = 9
+
+
+def tap(device: Device, app: SigmarApp, cell: tuple[int, int]) -> None:
+    assert app.layout is not None
+    r = app.layout.cell_rect(*cell)
+    device.post(PenDown(r.x + r.w // 2, r.y + r.h // 2))
+    device.post(PenUp(r.x + r.w // 2, r.y + r.h // 2))
+
+
+def main() -> int:
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in ConfigName:
+            app = SigmarApp()
+            device = Device(CONFIGS[name], Path(tmp) / name.value, [app], start_app="sigmar",
+                            bundled_plugins=PLUGINS, durable=False, alerts=False)
+            if name is ConfigName.WIDE:
+                device.context.choose_plugin("pieces", "wide", "Glyph Atoms")
+                device.context.choose_plugin("board", "wide", "Parchment Board")
+            app.start_game(Game.new(seed=BOARD))
+            takes = solver.solve(app.game)
+            assert takes is not None
+            for t in takes[:TAKES]:
+                tap(device, app, t.a)
+                if t.b is not None:
+                    tap(device, app, t.b)
+            nxt = takes[TAKES]
+            tap(device, app, nxt.a)  # selected: its partners are marked
+            app.relayout()
+            out = HERE / f"sigmar-{name.value}.png"
+            device.screen.image.save(out, optimize=True)
+            print(out, device.screen.image.size, f"{app.game.remaining} atoms left",
+                  file=sys.stderr)
+            device.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

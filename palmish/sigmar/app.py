@@ -1,0 +1,468 @@
+"""Sigmar's Garden, the app: the hooks of palmish.boardgame's BoardGameApp.
+
+Play by pen (tap an atom to select it, tap a partner to react; gold goes with
+one tap) and keys (Up/Down walk the selectable atoms, then the selection's
+partners; Select selects, then takes). The base app saves after every take and
+undo, resumes, loads the plugins for the configuration and provides
+Preferences, the Plugin Manager and Help.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from palmish.boardgame import BoardGameApp, Command, FormResult
+from palmish.device.app import AppContext
+from palmish.device.events import Key
+from palmish.device.geometry import Rect
+from palmish.device.ui.form import CheckBox, Field, PushButtons
+from palmish.device.ui.modal import Modal
+from palmish.sigmar import Atom, Game, IllegalMove, LevelError, SearchBudget, dialogs, solver
+from palmish.sigmar.art import load_art
+from palmish.sigmar.catalog import all_levels
+from palmish.sigmar.layout import SigmarLayout, layout_for
+from palmish.sigmar.level import LEVELS_DB_TYPE, LevelEntry, find_level, normalize_level_id
+from palmish.sigmar.schema import SCHEMA
+from palmish.sigmar.view import Scene, SigmarView
+
+Cell = tuple[int, int]
+VARIANT = "garden"  # the one statistics table
+DIFFICULTIES = ("any", "easy", "normal", "hard")
+NO_SOLUTION = "No solution from here: Undo"
+MAX_RANDOM_BOARD = 999_999  # New Game draws board numbers short enough to share
+
+
+class SigmarApp(BoardGameApp):
+    id = "sigmar"
+    name = "Sigmar's Garden"
+    creator = "PSgm"
+    state_version = 1
+    sound_ids = SCHEMA.sounds
+    help_pages = dialogs.HELP_PAGES
+    plugins_help = "help-plugins"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.game = Game.new(seed=1)
+        self.scene = Scene(self.game)
+        self.layout: SigmarLayout | None = None
+        self.view: SigmarView | None = None
+        self.levels: list[LevelEntry] = []
+        self.assisted = False  # the Hint was used on this attempt
+        self.focus: Cell | None = None  # the keys' cursor
+        self.tap: Cell | None = None  # the pen went down on this cell
+        self.pending_board: str | None = None  # `palmish --board`, opened at start
+        self.board_problem: str | None = None  # why the pending board could not open
+
+    # ------------------------------------------------------------ life cycle, saving
+
+    def start(self, ctx: AppContext) -> None:
+        self.tap = None
+        self._load_levels(ctx)
+        super().start(ctx)
+        if self.pending_board is not None:
+            board, self.pending_board = self.pending_board, None
+            self.board_problem = self.open_board(board)
+
+    def request_board(self, board: str) -> None:
+        """Open this board (a level id, a number for a level, or ?) when the app starts."""
+        normalize_level_id(board)  # LevelError now for an id that cannot be one
+        self.pending_board = board
+
+    def _load_levels(self, ctx: AppContext) -> None:
+        bundled = getattr(ctx, "bundled_databases", None)
+        files = getattr(ctx, "user_files", None)
+        databases = bundled(LEVELS_DB_TYPE) if bundled is not None else []
+        self.levels, problems = all_levels((db.resources for db in databases),
+                                           files() if files is not None else [])
+        if problems:
+            ctx.notify(f"{self.name}: " + "; ".join(problems[:2])
+                       + ("; ..." if len(problems) > 2 else ""))
+
+    def new_game(self) -> None:
+        self.game = self._random_board()
+        self._reset_attempt()
+
+    def _random_board(self, seed: int | None = None) -> Game:
+        if seed is None:
+            seed = random.SystemRandom().randint(1, MAX_RANDOM_BOARD)
+        return Game.new(seed=seed, difficulty=self._difficulty())
+
+    def game_fields(self) -> dict[str, object] | None:
+        return {"record": self.game.record(), "assisted": self.assisted}
+
+    def resume(self, fields: Mapping[str, object], version: int) -> None:
+        record = fields.get("record")
+        if not isinstance(record, str):
+            raise ValueError("no game record")
+        self.game = Game.from_record(record)
+        self.assisted = fields.get("assisted") is True
+        self._clear_marks()
+
+    def _reset_attempt(self) -> None:
+        self.recorded = False
+        self.assisted = False
+        self._clear_marks()
+        self.scene.message = ""
+
+    def _clear_marks(self) -> None:
+        self.scene.selected = None
+        self.scene.hint = ()
+        self.focus = None
+
+    # ------------------------------------------------------------ prefs
+
+    def _difficulty(self) -> str | None:
+        value = self.prefs.get("difficulty")
+        return value if isinstance(value, str) and value in DIFFICULTIES[1:] else None
+
+    def dim_locked(self) -> bool:
+        return self.prefs.get("dim_locked", True) is not False
+
+    def pref_fields(self) -> Sequence[Field]:
+        current = self._difficulty() or "any"
+        return (
+            CheckBox("dim_locked", "Dim locked atoms", self.dim_locked()),
+            PushButtons("difficulty", "Random", tuple(d.title() for d in DIFFICULTIES),
+                        DIFFICULTIES.index(current)),
+        )
+
+    def apply_prefs(self, result: FormResult) -> None:
+        self.prefs["dim_locked"] = result.flag("dim_locked", self.dim_locked())
+        self.prefs["difficulty"] = result.choice("difficulty", DIFFICULTIES,
+                                                 self._difficulty() or "any")
+
+    # ------------------------------------------------------------ layout and drawing
+
+    def lay_out(self) -> None:
+        ctx = self.ctx
+        assert ctx is not None
+        self.layout = lay = layout_for(ctx.config, self.game.rows, self.game.cols, ctx.bounds)
+        art = load_art(lay.cell, lay.density, self.media.plugin("pieces"),
+                       self.media.plugin("board"))
+        self.media.report(art.notes)
+        self.view = SigmarView(lay, art)
+        self._sync_scene()
+        self.view.paint(ctx.screen, self.scene)
+
+    def _sync_scene(self) -> None:
+        s, game = self.scene, self.game
+        s.game = game
+        s.title = self.title()
+        s.dim_locked = self.dim_locked()
+        tally = self.tallies.tally(VARIANT)
+        s.wins, s.streak = tally.won, max(0, tally.streak)
+        if s.selected is not None and not game.is_selectable(*s.selected):
+            s.selected = None
+        s.partners = game.partners(*s.selected) if s.selected is not None else []
+        if self.focus is not None and game.atom_at(*self.focus) is None:
+            self.focus = None
+        # The keys' cursor shows as a partner mark when it is not the selection.
+        if self.focus is not None and self.focus != s.selected and self.focus not in s.partners:
+            s.partners = [*s.partners, self.focus]
+
+    def title(self) -> str:
+        game = self.game
+        if game.level is not None:
+            return f"{game.level}. {game.name}" if game.level.isdigit() else game.name
+        tag = f" ({game.difficulty})" if game.difficulty else ""
+        return f"Board {game.seed}{tag}"
+
+    def _paint(self, *regions: Rect | None) -> None:
+        if self.ctx is None or self.view is None or self.layout is None:
+            return
+        self._sync_scene()
+        for region in regions:
+            if region is not None:
+                self.view.paint(self.ctx.screen, self.scene, region)
+
+    def _paint_all(self) -> None:
+        if self.layout is not None and self.ctx is not None:
+            if (self.layout.grid.rows, self.layout.grid.cols) != (self.game.rows, self.game.cols):
+                self.lay_out()  # another board size: the board moves in its field
+                return
+            self._paint(self.layout.bounds)
+
+    def _paint_marks(self, *extra: Cell | None) -> None:
+        """Repaint the cells that carry or carried marks, and the panel."""
+        lay = self.layout
+        if lay is None:
+            return
+        s = self.scene
+        before = {c for c in (s.selected, self.focus, *s.hint, *s.partners) if c is not None}
+        self._sync_scene()
+        after = {c for c in (s.selected, self.focus, *s.hint, *s.partners) if c is not None}
+        cells = before | after | {c for c in extra if c is not None}
+        self._paint(*(lay.cell_rect(*c) for c in cells if self._on_grid(c)), lay.panel, lay.line)
+
+    def _on_grid(self, cell: Cell) -> bool:
+        lay = self.layout
+        return lay is not None and 0 <= cell[0] < lay.grid.rows and 0 <= cell[1] < lay.grid.cols
+
+    def say(self, message: str) -> None:
+        """Show one line in the panel (replaced by the next action)."""
+        self.scene.message = message
+        if self.layout is not None:
+            self._paint(self.layout.panel, self.layout.line)
+
+    # ------------------------------------------------------------ pen and keys
+
+    def pen_down(self, x: int, y: int) -> None:
+        assert self.layout is not None
+        self.tap = self.layout.cell_at(x, y)
+
+    def pen_up(self, x: int, y: int) -> None:
+        assert self.layout is not None
+        down, self.tap = self.tap, None
+        cell = self.layout.cell_at(x, y)
+        if down is not None and cell == down:
+            self.tap_cell(cell)
+        elif down is None and any(r is not None and r.contains(x, y)
+                                  for r in (self.layout.panel, self.layout.line)):
+            self.open(dialogs.board_info(self.game, self.title(), self.tallies.tally(VARIANT)))
+
+    def tap_cell(self, cell: Cell) -> None:
+        """A tap on the board: select, move the selection, react, or say why not."""
+        game, s = self.game, self.scene
+        self.focus = None
+        s.message = ""
+        atom = game.atom_at(*cell)
+        if atom is None:
+            if s.selected is not None or s.hint:
+                s.selected, s.hint = None, ()
+                self._paint_marks()
+            return
+        if s.selected is None or s.selected == cell:
+            if s.selected == cell:
+                s.selected = None
+                self.play("select")
+                self._paint_marks(cell)
+                return
+            self._select(cell)
+            return
+        if game.why_not(s.selected, cell) is None:
+            self._take(s.selected, cell)
+        elif game.is_selectable(*cell):
+            self._select(cell)
+        else:
+            self._refuse(game.why_not(s.selected, cell) or game.why_unselectable(cell) or "")
+
+    def _select(self, cell: Cell) -> None:
+        game, s = self.game, self.scene
+        atom = game.atom_at(*cell)
+        reason = game.why_unselectable(cell)
+        if atom == Atom.GOLD and game.why_not(cell) is None:
+            self._take(cell, None)
+            return
+        if reason is not None:
+            self._refuse(reason)
+            return
+        s.selected = cell
+        self.play("select")
+        self._paint_marks(cell)
+
+    def _refuse(self, reason: str) -> None:
+        self.play("illegal")
+        self.say(reason[:1].upper() + reason[1:])
+
+    def key(self, key: Key) -> None:
+        game, s = self.game, self.scene
+        if key in (Key.UP, Key.DOWN):
+            if s.selected is not None:
+                ring = game.partners(*s.selected)
+            else:
+                ring = sorted({c for t in game.legal_takes() for c in (t.a, t.b) if c})
+            if not ring:
+                return
+            step = 1 if key is Key.DOWN else -1
+            if self.focus in ring:
+                self.focus = ring[(ring.index(self.focus) + step) % len(ring)]
+            else:
+                self.focus = ring[0] if step == 1 else ring[-1]
+            self.scene.message = ""
+            self._paint_marks(self.focus)
+        elif key is Key.SELECT:
+            if s.hint:
+                a, b = s.hint[0], (s.hint[1] if len(s.hint) > 1 else None)
+                self._take(a, b)
+            elif self.focus is not None:
+                focus = self.focus
+                self.focus = None
+                self.tap_cell(focus)
+            else:
+                self.key(Key.DOWN)
+
+    # ------------------------------------------------------------ moves
+
+    def _take(self, a: Cell, b: Cell | None) -> None:
+        game = self.game
+        try:
+            game.take(a, b)
+        except IllegalMove as exc:
+            self._refuse(str(exc))
+            return
+        atoms = {game.start_atom_at(*a), game.start_atom_at(*b) if b is not None else None}
+        touched = [a, b, *self.scene.hint, self.scene.selected, self.focus]
+        self._clear_marks()
+        self.scene.message = ""
+        self.save()
+        self._paint_marks(*touched)
+        # Taking atoms frees their neighbours: repaint around them (dimming changes).
+        lay = self.layout
+        if lay is not None:
+            for r, c in (x for x in (a, b) if x is not None):
+                self._paint(*(lay.cell_rect(r + dr, c + dc) for dr, dc in
+                              ((-1, 0), (1, 0), (0, -1), (0, 1))
+                              if self._on_grid((r + dr, c + dc))))
+            self._paint(lay.panel, lay.line)
+        if game.won:
+            self.play("win")
+            self._finished(True)
+        elif game.stuck:
+            self.play("stuck")
+            self._finished(False)
+        elif Atom.GOLD in atoms:
+            self.play("gold")
+        elif Atom.QUICKSILVER in atoms:
+            self.play("transmute")
+        else:
+            self.play("react")
+
+    def _finished(self, won: bool) -> None:
+        game = self.game
+        first = not self.recorded
+        self.record_result(VARIANT, won=won)
+        if won:
+            if first and self.assisted:
+                self.prefs["assisted"] = _count(self.prefs.get("assisted")) + 1
+            if game.level is not None:
+                cleared = _ids(self.prefs.get("cleared"))
+                if game.level not in cleared:
+                    self.prefs["cleared"] = [*cleared, game.level]
+            self.save_prefs()
+            self.say("Cleared with the Hint's help!" if self.assisted else "The garden is clear!")
+            self.open_form(dialogs.won_alert(self.title(), self.assisted, len(game.moves)),
+                           lambda r: self.new() if r.button == "New Game" else None)
+        else:
+            self.say("Stuck: no reaction is left. Undo or Try Again")
+
+    def undo(self) -> None:
+        if not self.game.can_undo:
+            self.say("Nothing to undo")
+            return
+        take = self.game.undo()
+        touched = [take.a, take.b, *self.scene.hint, self.scene.selected, self.focus]
+        self._clear_marks()
+        self.scene.message = ""
+        self.save()
+        lay = self.layout
+        if lay is not None:
+            for r, c in (x for x in (take.a, take.b) if x is not None):
+                self._paint(*(lay.cell_rect(r + dr, c + dc) for dr, dc in
+                              ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1))
+                              if self._on_grid((r + dr, c + dc))))
+        self._paint_marks(*touched)
+
+    def try_again(self) -> None:
+        self.game.restart()
+        self._reset_attempt()
+        self.save()
+        self._paint_all()
+
+    def new(self) -> None:
+        self.start_game(self._random_board())
+
+    def start_game(self, game: Game) -> None:
+        self.game = game
+        self._reset_attempt()
+        self.save()
+        self._paint_all()
+
+    def hint(self) -> None:
+        game = self.game
+        if game.won:
+            return
+        try:
+            take = solver.hint(game)
+        except SearchBudget:
+            self.say("No hint found in time: try Undo")
+            return
+        if take is None:
+            self.play("illegal")
+            self.say(NO_SOLUTION)
+            return
+        self.assisted = True
+        self.save()
+        old = [*self.scene.hint, self.scene.selected, self.focus]
+        self.scene.selected, self.focus = None, None
+        self.scene.hint = (take.a,) if take.b is None else (take.a, take.b)
+        self.scene.message = "Hint: Select takes the marked atoms"
+        self._paint_marks(*old)
+
+    def open_board(self, board: str) -> str | None:
+        """Open a level by id, or a random board for '?'; the problem in one line, or None."""
+        try:
+            wanted = normalize_level_id(board)
+            if wanted is None:
+                self.new()
+                return None
+            entry = find_level(self.levels, wanted)
+        except LevelError as exc:
+            # A level's name works too (--board Caution opens 7.dat), in any case.
+            named = [e for e in self.levels if e.name.casefold() == board.strip().casefold()]
+            if not named:
+                return str(exc)
+            entry = named[0]
+        self.start_game(Game.from_level(entry.level, level=entry.id))
+        return None
+
+    # ------------------------------------------------------------ menus and dialogs
+
+    def game_menus(self) -> Sequence[tuple[str, Sequence[Command]]]:
+        return (("Game", (
+            Command("New Game", "new", self.new, "N"),
+            Command("Try Again", "restart", self.try_again, "R"),
+            Command("Undo", "undo", self.undo, "U"),
+            Command("Hint", "hint", self.hint, "H"),
+            Command("Levels...", "levels", self._ask_level, "L"),
+            Command("Board Number...", "board", self._ask_board, "B"),
+            Command("Statistics", "stats", self._show_stats, "S"),
+        )),)
+
+    def _ask_level(self) -> None:
+        if not self.levels:
+            self.say("No levels are installed")
+            return
+        cleared = set(_ids(self.prefs.get("cleared")))
+        form = dialogs.levels_form(self.levels, cleared, self.game.level)
+
+        def chosen(result: FormResult) -> None:
+            index = result.values.get("level")
+            if result.button == "Play" and isinstance(index, int) \
+                    and 0 <= index < len(self.levels):
+                entry = self.levels[index]
+                self.start_game(Game.from_level(entry.level, level=entry.id))
+
+        self.open_form(form, chosen)
+
+    def _ask_board(self) -> None:
+        self.open(dialogs.board_entry(self.game.seed),
+                  lambda n: self.start_game(self._random_board(n))
+                  if isinstance(n, int) else None)
+
+    def _show_stats(self) -> None:
+        self.open(dialogs.statistics(self.tallies.tally(VARIANT),
+                                     _count(self.prefs.get("assisted")),
+                                     _ids(self.prefs.get("cleared")), self.levels))
+
+    def about(self) -> Modal:
+        return dialogs.about_alert()
+
+
+def _count(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+
+
+def _ids(value: object) -> list[str]:
+    return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []

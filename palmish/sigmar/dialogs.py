@@ -1,0 +1,96 @@
+"""Sigmar's Garden's own dialogs: levels, board number, statistics, the win, about.
+
+Preferences, the plugin manager and the help viewer are the shared ones of
+palmish.boardgame. Each builder returns a device modal (palmish.device.ui).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from palmish.boardgame.help import HelpPage
+from palmish.boardgame.stats import Tally
+from palmish.device.ui.alert import Alert
+from palmish.device.ui.form import Form, PopupList
+from palmish.device.ui.number_entry import NumberEntry
+from palmish.sigmar import Game
+from palmish.sigmar.help_text import ABOUT, LEVELS, PLUGINS, RULES
+from palmish.sigmar.level import LevelEntry
+from palmish.sigmar.rules import METAL_ORDER
+
+HELP_PAGES = (
+    HelpPage("help-rules", "Rules", "Rules", RULES),
+    HelpPage("help-levels", "Making levels", "Making Levels", LEVELS),
+    HelpPage("help-plugins", "Plugins", "Plugins", PLUGINS),
+)
+CLEARED_MARK = " *"
+
+
+def level_label(entry: LevelEntry, cleared: bool) -> str:
+    name = f"{entry.id}. {entry.name}" if entry.id.isdigit() else entry.name
+    return name + (CLEARED_MARK if cleared else "")
+
+
+def levels_form(levels: Sequence[LevelEntry], cleared: set[str], current: str | None) -> Form:
+    """Pick a level (result values["level"]: its index); * marks cleared ones."""
+    labels = tuple(level_label(e, e.id in cleared) for e in levels)
+    selected = next((i for i, e in enumerate(levels) if e.id == current), 0)
+    done = sum(1 for e in levels if e.id in cleared)
+    return Form(f"Levels ({done}/{len(levels)} cleared)",
+                [PopupList("level", "Level", labels, selected)], buttons=("Play", "Cancel"))
+
+
+def board_entry(seed: int | None) -> NumberEntry:
+    return NumberEntry("Board Number", seed)
+
+
+def statistics_text(tally: Tally, assisted: int, cleared: Iterable[str],
+                    levels: Sequence[LevelEntry]) -> str:
+    known = {e.id for e in levels}
+    done = [i for i in cleared if i in known]
+    streak = tally.streak if tally.streak > 0 else 0
+    lines = [
+        f"Won: {tally.won} (assisted by Hint: {assisted})",
+        f"Lost: {tally.lost}",
+        f"Winning streak: {streak}",
+        f"Best streak: {tally.best_streak}",
+        f"Levels cleared: {len(done)} of {len(levels)}",
+    ]
+    if done:
+        lines.append(", ".join(done))
+    return "\n".join(lines)
+
+
+def statistics(tally: Tally, assisted: int, cleared: Iterable[str],
+               levels: Sequence[LevelEntry]) -> Alert:
+    return Alert("Statistics", statistics_text(tally, assisted, cleared, levels))
+
+
+def won_alert(title: str, assisted: bool, takes: int) -> Alert:
+    how = " with the Hint's help (counted as assisted)" if assisted else ""
+    return Alert("Garden Cleared", f"{title}: cleared in {takes} reactions{how}.",
+                 buttons=("New Game", "OK"))
+
+
+def board_info_text(game: Game, title: str, tally: Tally) -> str:
+    left = game.counts()
+    kinds = [f"{atom.title} {n}" for atom, n in sorted(left.items(), key=lambda kv: kv[0].value)
+             if n]
+    current = game.current_metal
+    order = " > ".join(m.title.upper() if m == current else m.title for m in METAL_ORDER)
+    return "\n".join([
+        title,
+        f"Atoms left: {game.remaining}",
+        ", ".join(kinds) if kinds else "none",
+        f"Metals: {order}",
+        f"Current metal: {current.title if current is not None else 'none left'}",
+        f"Wins {tally.won}, streak {max(0, tally.streak)}",
+    ])
+
+
+def board_info(game: Game, title: str, tally: Tally) -> Alert:
+    return Alert("Board", board_info_text(game, title, tally))
+
+
+def about_alert() -> Alert:
+    return Alert("About Sigmar's Garden", ABOUT.strip())

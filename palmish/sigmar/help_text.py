@@ -1,0 +1,111 @@
+"""Sigmar's Garden's help pages and About text, written for this project."""
+
+from __future__ import annotations
+
+RULES = """\
+The aim: clear every atom from the board. Slag may stay.
+
+Tap an atom to select it, then tap a partner: the two react and vanish. Tap \
+the selection again to let it go, or tap another atom to select that one \
+instead.
+
+Only free atoms take part. An atom is free when at least two of its four \
+sides (up, down, left, right) are empty; the edge of the board counts as \
+empty, Slag does not. Locked atoms are drawn dimmed (Options > Preferences \
+turns that off).
+
+Partners:
+- Air, Fire, Water and Earth: the same element, or Salt.
+- Salt: Salt, or any of the four elements.
+- Vitae and Mors: each other.
+- Quicksilver: the current metal.
+
+The metals go in the Order of Projection: lead, tin, iron, copper, silver, \
+gold. Only the first of them still on the board can be taken, with a \
+quicksilver; the panel marks it. Gold goes alone, with one tap, once it is \
+the current metal.
+
+A tap that cannot work buzzes and the panel says why in one line.
+
+Keys: Up and Down walk the atoms you can select; Select selects the marked \
+one, then Up and Down walk its partners and Select takes the pair.
+
+Game menu:
+- New Game: a random board (Options > Preferences picks how hard).
+- Try Again: the same board from the start.
+- Undo: takes back one reaction, as often as you like, even after a win or \
+when stuck.
+- Hint: marks the next two atoms of a solution; Select takes them. A board \
+won after a hint counts as won, marked assisted.
+- Levels: the bundled and installed levels; * marks the ones you cleared.
+- Board Number: every random board has a number; share it and a friend gets \
+the same board.
+- Statistics: wins, losses, streaks and levels cleared.
+
+A board is lost when atoms other than Slag remain and no pair can react. \
+Undo and Try Again still work.
+
+Tap the panel for the board's details.
+"""
+
+LEVELS = """\
+A level is a text file ending in .dat, as in the original ComputerCraft game.
+
+The first line is the level's name. Every further line is one row of the \
+board, one character per square:
+0 Vitae, 1 copper, 2 lead, 3 Air, 4 gold, 6 silver, 7 Slag, 8 Salt, 9 iron, \
+a quicksilver, b Water, c tin, d Earth, e Fire, f Mors.
+5 and anything else (a space, a dot) is an empty square. Use lower case \
+letters.
+
+At most 12 rows and 12 columns. Rows may have different lengths; the game \
+centres the board.
+
+Example, the level Caution (7.dat):
+Caution
+aa
+e e
+9ec
+ 2e
+7a
+ 7
+
+The file name is the level's id: 7.dat is level 7, test.dat is level test.
+
+Install a level on the device with
+palmish install test.dat
+and open it from Game > Levels, or start with
+palmish --app sigmar --board test
+(--board 7 opens level 7, --board ? a random board).
+
+A folder of levels becomes one Levels database with prc-tools build (a \
+manifest names it, type SgLv, creator PSgm, one resource per level); \
+palmish install takes that .prc too.
+
+Make sure a level can be cleared: every element needs a partner, metals need \
+a quicksilver each (gold none), and an atom boxed in on all sides waits \
+until its neighbours go.
+"""
+
+PLUGINS = """\
+Sigmar's Garden draws with three kinds of plugins, chosen in \
+Options > Preferences for each screen shape (Square, Tall, Wide):
+- Pieces: the atoms. Two sets come with the game: Classic (the original \
+colours with letters; metals in lower case) and Glyphs (high contrast, with \
+an alchemical sign on every atom, so colour is never the only clue).
+- Board: the field, the cells, the marks and the panel. Two come with the game.
+- Sound: select, react, transmute, gold, illegal, win, stuck.
+
+Cells are square (26x26 at double density) in every shape, so one plugin \
+can serve all three. Options > Plugin Manager lists the plugins and deletes \
+installed ones. palmish install FILE.prc installs a plugin.
+"""
+
+ABOUT = """\
+Sigmar's Garden for palmish
+
+A handheld version of the ComputerCraft remake of Sigmar's Garden, the \
+alchemy solitaire from Zachtronics' Opus Magnum.
+
+Rules engine, levels, art and sounds: the palmish project.
+"""

@@ -1,0 +1,76 @@
+"""`palmish install FILE` for Sigmar's Garden: a `.dat` level or a Levels database.
+
+The file is checked with the engine's reader first; a bad one is one line and
+nothing is installed. Installed levels live in the app's files folder on the
+device, where the app reads them at start (palmish.sigmar.catalog).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from palmish.sigmar.level import (
+    LEVEL_SUFFIX,
+    LEVELS_DB_TYPE,
+    MAX_FILE_BYTES,
+    LevelError,
+    level_id_of,
+    levels_from_resources,
+    parse_level,
+)
+from palmish.sigmar.schema import SCHEMA
+from prc_tools import Database, PrcError
+from prc_tools.atomic import write_atomic
+
+MAX_DATABASE_BYTES = 1 << 20
+
+
+def _read(path: Path, limit: int) -> bytes:
+    try:
+        if not path.is_file():
+            raise LevelError(f"{path}: not a file")
+        data = path.read_bytes()
+    except OSError as exc:
+        raise LevelError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        raise LevelError(f"{path}: too big ({len(data)} bytes)")
+    return data
+
+
+def install(path: Path, folder: Path, durable: bool = True) -> str | None:
+    """Install a Sigmar level file into `folder`; the line to print, or None if the file
+    is not one of Sigmar's (a plugin, say). LevelError (one line) for a bad level file."""
+    if path.suffix.lower() == LEVEL_SUFFIX:
+        level_id = level_id_of(path.name)
+        if level_id is None:
+            raise LevelError(f"{path}: the file name is not a level id (like 7.dat or test.dat)")
+        level = parse_level(_read(path, MAX_FILE_BYTES), str(path))
+        target = folder / f"{level_id}{LEVEL_SUFFIX}"
+        note = " (replacing the one installed before)" if target.exists() else ""
+        _write(target, level.text().encode("utf-8"), durable)
+        return f"installed Sigmar's Garden level {level_id} {level.name!r}{note}"
+    if path.suffix.lower() not in (".prc", ".pdb"):
+        return None
+    try:
+        db = Database.read(_read(path, MAX_DATABASE_BYTES))
+    except (PrcError, LevelError):
+        return None  # not readable as a database here: the plugin installer says why
+    if db.type != LEVELS_DB_TYPE or db.creator != SCHEMA.creator:
+        return None
+    levels, problems = levels_from_resources(db.resources, str(path))
+    if problems:
+        raise LevelError(problems[0])
+    if not levels:
+        raise LevelError(f"{path}: a Levels database without levels")
+    stem = "".join(ch if ch.isalnum() or ch in "-_ " else "_" for ch in db.name).strip()
+    _write(folder / f"{stem or 'levels'}.prc", db.to_bytes(), durable)
+    ids = ", ".join(e.id for e in levels)
+    return f"installed Sigmar's Garden levels {db.name!r}: {ids}"
+
+
+def _write(target: Path, data: bytes, durable: bool) -> None:
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(target, data, durable)
+    except OSError as exc:
+        raise LevelError(f"{target}: cannot write: {exc.strerror or exc}") from None

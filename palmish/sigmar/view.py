@@ -1,0 +1,284 @@
+"""Draws Sigmar's Garden: the field, the atoms (locked ones dimmed), the selection,
+hint and partner marks, and the panel (name, atoms left by kind, the metal order
+with the current metal, wins and streak, and the last message).
+
+Every drawing goes through `paint(region)`, which redraws all layers touching
+the region, clipped to it; the app asks for exactly the rectangles that changed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from PIL import Image
+
+from palmish.device.geometry import Rect
+from palmish.device.screen import Framebuffer
+from palmish.sigmar import Atom, Game
+from palmish.sigmar.art import PLAIN_CELL, Art
+from palmish.sigmar.layout import SigmarLayout
+from palmish.sigmar.rules import CARDINALS, METAL_ORDER, STRIDE
+
+Cell = tuple[int, int]
+RGB = tuple[int, int, int]
+# The kinds the panel counts, in the order the rules introduce them (metals have their row).
+KINDS: tuple[Atom, ...] = (*CARDINALS, Atom.SALT, Atom.VITAE, Atom.MORS, Atom.QUICKSILVER)
+HINT_COLOUR: RGB = (0, 200, 255)
+
+
+@dataclass
+class Scene:
+    """What the view shows besides the game itself."""
+
+    game: Game
+    title: str = ""  # the level's name or the board number
+    selected: Cell | None = None
+    hint: tuple[Cell, ...] = ()  # the cells of the hinted take
+    dim_locked: bool = True
+    wins: int = 0
+    streak: int = 0
+    message: str = ""  # the last one-line message (why a tap was refused, ...)
+    partners: list[Cell] = field(default_factory=list)
+
+
+class SigmarView:
+    def __init__(self, layout: SigmarLayout, art: Art) -> None:
+        self.layout = layout
+        self.art = art
+
+    # ---------------------------------------------------------------- painting
+
+    def paint(self, fb: Framebuffer, scene: Scene, region: Rect | None = None) -> None:
+        """Redraw everything that touches `region` (default: the whole app area)."""
+        lay = self.layout
+        area = lay.bounds if region is None else region.intersect(lay.bounds)
+        if area is None:
+            return
+        for filler in lay.fillers:
+            self._background(fb, filler, area, self.art.panel, self.art.field_colour)
+        if lay.field.intersect(area) is not None:
+            self._paint_field(fb, scene, area)
+        self._paint_panel(fb, scene, area)
+
+    def cell_rects(self, *cells: Cell | None) -> list[Rect]:
+        return [self.layout.cell_rect(*c) for c in cells if c is not None]
+
+    def _background(self, fb: Framebuffer, rect: Rect, area: Rect, img: Image.Image | None,
+                    colour: RGB) -> None:
+        clip = rect.intersect(area)
+        if clip is None:
+            return
+        if img is None:
+            fb.fill(clip, colour)
+            return
+        # Repeat the picture from the rect's top-left, blitting only the copies that show.
+        x0 = rect.x + (clip.x - rect.x) // img.width * img.width
+        y0 = rect.y + (clip.y - rect.y) // img.height * img.height
+        for y in range(y0, clip.bottom, img.height):
+            for x in range(x0, clip.right, img.width):
+                fb.blit(img, x, y, clip=clip)
+
+    def _paint_field(self, fb: Framebuffer, scene: Scene, area: Rect) -> None:
+        lay, art, game = self.layout, self.art, scene.game
+        self._background(fb, lay.field, area, art.backdrop, art.field_colour)
+        grid = lay.grid
+        free = game.free_mask()
+        for row in range(grid.rows):
+            for col in range(grid.cols):
+                cell = grid.cell_rect(row, col)
+                clip = cell.intersect(area)
+                if clip is None or game.start_atom_at(row, col) is None:
+                    continue
+                if art.socket is not None:
+                    fb.blit(art.socket, cell.x, cell.y, clip=clip)
+                else:
+                    fb.fill(clip, PLAIN_CELL)
+                atom = game.atom_at(row, col)
+                if atom is None:
+                    continue
+                locked = (scene.dim_locked and atom != Atom.SLAG
+                          and not (free >> (row * STRIDE + col)) & 1)
+                chosen = scene.selected == (row, col)
+                fb.blit(art.atom(atom, locked=locked, selected=chosen), cell.x, cell.y, clip=clip)
+        for cell_pos in scene.partners:
+            self._mark(fb, cell_pos, area, art.partner_mark, "partner")
+        for cell_pos in scene.hint:
+            self._mark(fb, cell_pos, area, art.hint_mark, "hint")
+        if scene.selected is not None:
+            self._mark(fb, scene.selected, area, art.select_mark, "select")
+
+    def _mark(self, fb: Framebuffer, pos: Cell, area: Rect, img: Image.Image | None,
+              kind: str) -> None:
+        cell = self.layout.cell_rect(*pos)
+        clip = cell.intersect(area)
+        if clip is None:
+            return
+        if img is not None:
+            fb.blit(img, cell.x, cell.y, clip=clip)
+            return
+        u = self.layout.scale
+        if kind == "select":
+            for i in range(2 * u):
+                colour = self.art.mark_colour if i < u + u // 2 else (0, 0, 0)
+                self._frame(fb, Rect(cell.x + i, cell.y + i, cell.w - 2 * i, cell.h - 2 * i),
+                            colour, clip)
+        elif kind == "hint":
+            n = 4 * u
+            for x, y in ((cell.x, cell.y), (cell.right - n, cell.y),
+                         (cell.x, cell.bottom - n), (cell.right - n, cell.bottom - n)):
+                self._frame(fb, Rect(x, y, n, n), HINT_COLOUR, clip)
+        else:
+            dot = Rect(cell.x + cell.w // 2 - u, cell.bottom - 3 * u, 2 * u, 2 * u)
+            part = dot.intersect(clip)
+            if part is not None:
+                fb.fill(part, self.art.mark_colour)
+
+    @staticmethod
+    def _frame(fb: Framebuffer, rect: Rect, colour: RGB, clip: Rect) -> None:
+        for side in (Rect(rect.x, rect.y, rect.w, 1), Rect(rect.x, rect.bottom - 1, rect.w, 1),
+                     Rect(rect.x, rect.y, 1, rect.h), Rect(rect.right - 1, rect.y, 1, rect.h)):
+            part = side.intersect(clip)
+            if part is not None:
+                fb.fill(part, colour)
+
+    # ---------------------------------------------------------------- panel
+
+    def _paint_panel(self, fb: Framebuffer, scene: Scene, area: Rect) -> None:
+        lay, art = self.layout, self.art
+        for rect in (lay.panel, lay.line):
+            if rect is not None and rect.intersect(area) is not None:
+                self._background(fb, rect, area, art.panel, (236, 232, 220))
+        if lay.compact:
+            if lay.panel.intersect(area) is not None:
+                self._strip(fb, scene, lay.panel.intersect(area) or area)
+            if lay.line is not None and lay.line.intersect(area) is not None:
+                self._line(fb, scene, lay.line.intersect(area) or area)
+        elif lay.panel.intersect(area) is not None:
+            self._block(fb, scene, lay.panel.intersect(area) or area)
+
+    def _metal_row(self, fb: Framebuffer, scene: Scene, x: int, y: int, size: int, gap: int,
+                   vertical: bool, clip: Rect) -> int:
+        """The Order of Projection: metals gone from the board faded, the current one framed.
+        Returns the extent drawn along the row."""
+        game = scene.game
+        left = game.counts()
+        current = game.current_metal
+        u = self.layout.scale
+        step = size + gap
+        for i, metal in enumerate(METAL_ORDER):
+            px, py = (x, y + i * step) if vertical else (x + i * step, y)
+            img = self.art.small(metal, size)
+            if not left.get(metal):
+                img = self.art.locked[metal] if img.width == self.art.cell else \
+                    self.art.locked[metal].resize((size, size), Image.Resampling.BOX)
+            fb.blit(img, px, py, clip=clip)
+            if metal == current:
+                for k in range(u):
+                    self._frame(fb, Rect(px - 1 - k, py - 1 - k, size + 2 + 2 * k,
+                                         size + 2 + 2 * k), self.art.mark_colour, clip)
+        return len(METAL_ORDER) * step
+
+    def _kind_counts(self, scene: Scene) -> list[tuple[Atom, int]]:
+        left = scene.game.counts()
+        return [(k, left.get(k, 0)) for k in KINDS if left.get(k, 0)]
+
+    def _strip(self, fb: Framebuffer, scene: Scene, clip: Rect) -> None:
+        """Square: the metal order down the strip, then the atoms left by kind."""
+        lay = self.layout
+        u = lay.scale
+        strip = lay.panel
+        if strip.w < 8 * u:
+            return
+        font = fb.font("std")
+        icon = max(4 * u, lay.cell // 2)
+        row_h = icon + 3 * u  # digits are shorter than the font's line box
+        counts = self._kind_counts(scene)
+        # Metals as big as leaves room for the counts below them; on the 160x160 screen
+        # they keep the full cell (smaller, their letters would not read).
+        room = (strip.h - 6 * u - len(counts) * row_h) // len(METAL_ORDER) - 2 * u
+        least = lay.cell if u == 1 else 3 * lay.cell // 4
+        size = min(strip.w - 4 * u, max(least, min(lay.cell, room)))
+        x = strip.x + (strip.w - size) // 2
+        y = strip.y + 2 * u
+        y += self._metal_row(fb, scene, x, y, size, u + 1, True, clip) + 2 * u
+        ink = self.art.text_colour
+        for atom, n in counts:
+            if y + row_h > strip.bottom:
+                break
+            text = str(n)
+            if icon + u + font.width(text) > strip.w:
+                break
+            fb.blit(self.art.small(atom, icon), strip.x + u, y + (row_h - icon) // 2, clip=clip)
+            fb.text(strip.x + icon + 2 * u, y + (row_h - font.height) // 2, text, ink, font,
+                    clip=clip)
+            y += row_h
+
+    def _line(self, fb: Framebuffer, scene: Scene, clip: Rect) -> None:
+        """Square: one line below the field (or the last message, while there is one)."""
+        lay = self.layout
+        line = lay.line
+        assert line is not None
+        font = fb.font("std")
+        if line.h < font.height:
+            return
+        ink = self.art.text_colour
+        u = lay.scale
+        y = line.y + (line.h - font.height) // 2
+        if scene.message:
+            fb.text(line.x + 2 * u, y, font.fit(scene.message, line.w - 4 * u), ink, font,
+                    clip=clip)
+            return
+        left = scene.game.remaining
+        room = line.w - 4 * u
+        for right in (f"{left} left  won {scene.wins}  streak {scene.streak}",
+                      f"{left} left  W{scene.wins} S{scene.streak}", f"{left} left"):
+            rw = font.width(right)
+            if rw + font.width(scene.title[:8]) + 6 * u <= room:
+                break
+        fb.text(line.right - 2 * u - rw, y, right, ink, font, clip=clip)
+        room = line.w - rw - 8 * u
+        if room > 0:
+            fb.text(line.x + 2 * u, y, font.fit(scene.title, room), ink, font, clip=clip)
+
+    def _block(self, fb: Framebuffer, scene: Scene, clip: Rect) -> None:
+        """Tall and Wide: everything in rows."""
+        lay = self.layout
+        u = lay.scale
+        box = lay.panel
+        pad = 4 * u
+        x, w = box.x + pad, box.w - 2 * pad
+        y = box.y + pad
+        ink = self.art.text_colour
+        std, bold = fb.font("std"), fb.font("bold")
+        game = scene.game
+        fb.text(x, y, bold.fit(scene.title, w), ink, bold, clip=clip)
+        y += bold.height + u
+        fb.text(x, y, std.fit(f"Atoms left: {game.remaining}", w), ink, std, clip=clip)
+        y += std.height + 2 * u
+        # Atoms left by kind: icon and count, as many to a row as fit.
+        icon = lay.cell
+        item_w = icon + u + std.width("88") + 4 * u
+        per_row = max(1, w // item_w)
+        counts = self._kind_counts(scene)
+        for i, (atom, n) in enumerate(counts):
+            r, c = divmod(i, per_row)
+            ix, iy = x + c * item_w, y + r * (icon + u)
+            fb.blit(self.art.small(atom, icon), ix, iy, clip=clip)
+            fb.text(ix + icon + u, iy + (icon - std.height) // 2, str(n), ink, std, clip=clip)
+        rows = (len(counts) + per_row - 1) // per_row if counts else 0
+        y += rows * (icon + u) + 2 * u
+        # The metal order: as big as fits across the panel.
+        size = min(lay.cell, (w - 5 * 2 * u) // 6)
+        self._metal_row(fb, scene, x + u, y + u, size, 2 * u, False, clip)
+        y += size + 4 * u
+        stats = f"Wins {scene.wins}  Streak {scene.streak}"
+        lines = [stats] if std.width(stats) <= w else [f"Wins {scene.wins}",
+                                                       f"Streak {scene.streak}"]
+        for text in lines:
+            fb.text(x, y, std.fit(text, w), ink, std, clip=clip)
+            y += std.height
+        y += 2 * u
+        if scene.message and y + std.height <= box.bottom:
+            for text in std.wrap(scene.message, w)[: max(1, (box.bottom - y) // std.height)]:
+                fb.text(x, y, text, ink, std, clip=clip)
+                y += std.height
