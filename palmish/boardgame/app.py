@@ -291,7 +291,9 @@ class BoardGameApp(App):
         help_items.append(Command(f"About {self.name}", "about", lambda: self.open(self.about())))
         games = [(title, tuple(items)) for title, items in self.game_menus()]
         if self.scores is not None:  # High Scores at any time, in the Game menu
-            scores = Command("High Scores", "scores", self.show_high_scores, "S")
+            taken = {c.shortcut for _, items in games for c in items}
+            scores = Command("High Scores", "scores", self.show_high_scores,
+                             "" if "S" in taken else "S")
             at = next((i for i, (title, _) in enumerate(games) if title == "Game"), None)
             if at is None:
                 games.insert(0, ("Game", (scores,)))
