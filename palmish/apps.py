@@ -16,6 +16,7 @@ from palmish.device.storage import Storage
 GAMES: tuple[tuple[str, str, str], ...] = (
     ("ishido", "palmish.ishido.app", "IshidoApp"),
     ("sigmar", "palmish.sigmar.app", "SigmarApp"),
+    ("pachisi", "palmish.pachisi.app", "PachisiApp"),
 )
 
 # What the four hard app buttons launch, as on a Palm: the games, then the launcher.

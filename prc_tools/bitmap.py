@@ -32,7 +32,10 @@ from prc_tools.bitmap_pixels import direct_to_image, indexed_to_image
 from prc_tools.errors import BitmapError
 from prc_tools.palette import RGB, default_palette
 
-__all__ = ["DUMMY_HEADER", "Member", "best", "decode", "encode", "encode_family"]
+__all__ = [
+    "DUMMY_HEADER", "Member", "best", "decode", "decode_member", "encode", "encode_family",
+    "headers",
+]
 
 # No Palm bitmap comes near this; it keeps a hostile file from costing gigabytes
 # even when its compressed data could in principle expand that far.
@@ -85,6 +88,43 @@ def decode(data: bytes) -> list[Member]:
     if not members:
         raise BitmapError("bitmap family holds only a dummy header")
     return members
+
+
+def headers(data: bytes) -> list[tuple[int, Header]]:
+    """Where each member of the family in ``data`` starts, and its header.
+
+    Walks the chain as ``decode`` does without decoding any pixels, so a
+    reader can pick the one member it draws and decode only that
+    (``decode_member``). The same chain errors as ``decode``.
+    """
+    found: list[tuple[int, Header]] = []
+    pos = 0
+    while True:
+        header = read_header(data, pos)
+        if header.is_dummy:
+            next_pos = pos + len(DUMMY_HEADER)
+            if next_pos >= len(data):
+                break
+        else:
+            found.append((pos, header))
+            if header.next_offset == 0:
+                break
+            next_pos = pos + header.next_offset
+        if next_pos >= len(data):
+            raise BitmapError(
+                f"bitmap at byte {pos} points to a next member at byte {next_pos}, "
+                f"past the end ({len(data)} bytes)"
+            )
+        pos = next_pos
+    if not found:
+        raise BitmapError("bitmap family holds only a dummy header")
+    return found
+
+
+def decode_member(data: bytes, pos: int) -> Member:
+    """The one member whose header starts at ``data[pos]`` (a position ``headers`` gave)."""
+    data = bytes(data)
+    return _decode_member(data, pos, read_header(data, pos))
 
 
 def best(members: Sequence[Member], density: int, max_depth: int = 16) -> Member:

@@ -7,9 +7,11 @@ Indexed rows are packed most significant bit first; direct colour is RGB565
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from PIL import Image, ImageChops
 
+from prc_tools.lookup import look_up, table
 from prc_tools.palette import RGB
 
 _INDEXED_RAWMODES = {1: "P;1", 2: "P;2", 4: "P;4", 8: "P"}
@@ -53,13 +55,19 @@ def indexed_to_image(
     if width == 0 or height == 0:
         return Image.new("RGBA", (width, height))
     indexed = Image.frombytes("P", (width, height), raw, "raw", _INDEXED_RAWMODES[depth], row_bytes)
-    entries = [(*colour, 255) for colour in palette[:256]]
+    indexed.putpalette(_rgba_palette(tuple(palette[:256]), transparent_index), "RGBA")
+    return indexed.convert("RGBA")
+
+
+@lru_cache(maxsize=64)
+def _rgba_palette(palette: tuple[RGB, ...], transparent_index: int | None) -> bytes:
+    """A flat RGBA palette of 256 entries; kept, as most bitmaps share a few palettes."""
+    entries = [(*colour, 255) for colour in palette]
     entries += [_OPAQUE_BLACK] * (256 - len(entries))
     if transparent_index is not None and transparent_index < 256:
         r, g, b, _ = entries[transparent_index]
         entries[transparent_index] = (r, g, b, 0)
-    indexed.putpalette([channel for entry in entries for channel in entry], "RGBA")
-    return indexed.convert("RGBA")
+    return bytes(channel for entry in entries for channel in entry)
 
 
 def direct_to_image(
@@ -82,27 +90,31 @@ def direct_to_image(
         key = expand_565(transparent_565)
         # Per channel: 255 where it differs from the key; a pixel is transparent
         # only where all three channels match (the expansion is one-to-one).
-        differs = [
-            band.point([0 if v == key[i] else 255 for v in range(256)])
-            for i, band in enumerate(rgb.split())
-        ]
+        differs = [look_up(band, _differs_from(key[i])) for i, band in enumerate(rgb.split())]
         alpha = ImageChops.lighter(ImageChops.lighter(differs[0], differs[1]), differs[2])
     rgba = rgb.convert("RGBA")
     rgba.putalpha(alpha)
     return rgba
 
 
+@lru_cache(maxsize=256)
+def _differs_from(value: int) -> bytes:
+    """A lookup table: 0 for ``value``, 255 for every other channel value."""
+    return table(lambda v: 0 if v == value else 255)
+
+
+# Point tables from 8-bit channels to the bits of big-endian RGB565 (high, low byte).
+_RED_HIGH = table(lambda v: ((v * 31 + 127) // 255) << 3)
+_GREEN_HIGH = table(lambda v: ((v * 63 + 127) // 255) >> 3)
+_GREEN_LOW = table(lambda v: (((v * 63 + 127) // 255) & 7) << 5)
+_BLUE_LOW = table(lambda v: (v * 31 + 127) // 255)
+
+
 def image_to_565(rgb: Image.Image) -> bytes:
     """An RGB image as big-endian RGB565 pixels, rows unpadded."""
     red, green, blue = rgb.split()
-    high = ImageChops.add(
-        red.point([((v * 31 + 127) // 255) << 3 for v in range(256)]),
-        green.point([((v * 63 + 127) // 255) >> 3 for v in range(256)]),
-    )
-    low = ImageChops.add(
-        green.point([(((v * 63 + 127) // 255) & 7) << 5 for v in range(256)]),
-        blue.point([(v * 31 + 127) // 255 for v in range(256)]),
-    )
+    high = ImageChops.add(look_up(red, _RED_HIGH), look_up(green, _GREEN_HIGH))
+    low = ImageChops.add(look_up(green, _GREEN_LOW), look_up(blue, _BLUE_LOW))
     return Image.merge("LA", (high, low)).tobytes()
 
 

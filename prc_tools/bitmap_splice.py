@@ -16,8 +16,12 @@ from PIL import Image
 from prc_tools import bitmap
 from prc_tools.bitmap_encode import MemberEncoding, chain, encode
 from prc_tools.bitmap_header import read_header
+from prc_tools.lookup import look_up
 
 MemberKey = tuple[int, int]  # (density, depth)
+
+
+_ANY_ALPHA = bytes([0] + [255] * 255)  # a mask of the pixels with any alpha
 
 
 def visible_pixels(image: Image.Image) -> bytes:
@@ -25,7 +29,7 @@ def visible_pixels(image: Image.Image) -> bytes:
     rgba = image.convert("RGBA")
     alpha = rgba.getchannel("A")
     clear = Image.new("RGBA", rgba.size, (0, 0, 0, 0))
-    return Image.composite(rgba, clear, alpha.point(lambda a: 255 if a else 0)).tobytes()
+    return Image.composite(rgba, clear, look_up(alpha, _ANY_ALPHA)).tobytes()
 
 
 def rebuild(

@@ -5,14 +5,24 @@ position in a buffer until the requested rows are complete, never trusting a
 stored size, and raise BitmapError when the data runs out or a run overflows
 its row. ``min_input_per_row`` lets a caller reject, before allocating, a
 header that claims more rows than the available bytes could ever produce.
+
+The work happens on whole rows and images with bytes operations, regular
+expressions and Pillow, not in Python per pixel; the output is byte for byte
+that of the plain per-byte algorithms (tests/prc_tools/reference_codecs.py).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from bisect import bisect_left
+from collections.abc import Iterator, Sequence
+from itertools import accumulate, compress
+from operator import mul
+
+from PIL import Image, ImageChops
 
 from prc_tools.errors import BitmapError
+from prc_tools.lookup import look_up
 
 SCANLINE = "scanline"
 RLE = "rle"
@@ -58,54 +68,91 @@ def encode(codec: str, rows: Sequence[bytes], unit: int = 1) -> bytes:
     if codec == SCANLINE:
         return _scanline_encode(rows)
     if codec == RLE:
-        return b"".join(_rle_encode_row(row) for row in rows)
+        return b"".join([_rle_encode_row(row) for row in rows])
     if codec == PACKBITS:
-        return b"".join(_packbits_encode_row(row, unit) for row in rows)
+        return b"".join([_packbits_encode_row(row, unit) for row in rows])
     raise ValueError(f"unknown compression {codec!r}")
 
 
 def _scanline_encode(rows: Sequence[bytes]) -> bytes:
-    out = bytearray()
-    previous: bytes | None = None
-    for row in rows:
-        for start in range(0, len(row), 8):
-            group = row[start : start + 8]
-            if previous is None:
-                # The first row has every byte present.
-                out.append((0xFF00 >> len(group)) & 0xFF)
-                out += group
-                continue
-            before = previous[start : start + 8]
-            if group == before:
-                out.append(0)
-                continue
-            mask = 0
-            changed = bytearray()
-            for k, value in enumerate(group):
-                if value != before[k]:
-                    mask |= 0x80 >> k
-                    changed.append(value)
-            out.append(mask)
-            out += changed
-        previous = row
-    return bytes(out)
+    """Each group of 8 bytes: a mask of the bytes that differ from the row above, then those.
+
+    Done for the whole image at once: Pillow compares the rows and packs the
+    masks; slicing interleaves masks and bytes; ``compress`` keeps the changed ones.
+    """
+    row_bytes = len(rows[0]) if rows else 0
+    if row_bytes == 0:
+        return b""
+    count = len(rows)
+    width = -(-row_bytes // 8) * 8  # rows padded to whole groups, padding never sent
+    size = (row_bytes, count)
+    current = Image.frombytes("L", size, b"".join(rows))
+    above = Image.new("L", size)
+    above.paste(current.crop((0, 0, row_bytes, count - 1)), (0, 1))
+    changed = look_up(ImageChops.difference(current, above), _NONZERO)
+    changed.paste(255, (0, 0, row_bytes, 1))  # the first row sends every byte
+    if width != row_bytes:
+        current = current.crop((0, 0, width, count))  # Pillow pads with zeros
+        changed = changed.crop((0, 0, width, count))
+    masks = changed.convert("1", dither=Image.Dither.NONE).tobytes()
+    data = current.tobytes()
+    keep = changed.tobytes().translate(_TO_FLAG)
+    groups = len(masks)
+    stream = bytearray(9 * groups)
+    chosen = bytearray(9 * groups)
+    stream[0::9] = masks
+    chosen[0::9] = b"\x01" * groups
+    for k in range(8):
+        stream[k + 1 :: 9] = data[k::8]
+        chosen[k + 1 :: 9] = keep[k::8]
+    return bytes(compress(stream, chosen))
 
 
-# One match per run of equal units; matching restarts where the last run
-# ended, so 2-byte units stay aligned.
-_BYTE_RUNS = re.compile(rb"(.)\1*", re.DOTALL)
-_WORD_RUNS = re.compile(rb"(..)\1*", re.DOTALL)
+# Runs of two or more equal units. Matching for 2-byte units starts at the row
+# start or a run's end, so the lazy prefix of whole words keeps units aligned.
+_BYTE_REPEATS = re.compile(rb"(.)\1+", re.DOTALL)
+_WORD_REPEATS = re.compile(rb"(?:..)*?(..)\1+", re.DOTALL)
+_NONZERO = bytes([0] + [255] * 255)
+_TO_FLAG = bytes([0] + [1] * 255)
+
+
+def _repeats(row: bytes, unit: int) -> Iterator[tuple[int, int]]:
+    """(start, end) of each maximal run of 2+ equal units, in order."""
+    if unit == 1:
+        return map(re.Match.span, _BYTE_REPEATS.finditer(row))
+    return _word_repeats(row)
+
+
+def _word_repeats(row: bytes) -> Iterator[tuple[int, int]]:
+    pos = 0
+    while (run := _WORD_REPEATS.match(row, pos)) is not None:
+        pos = run.end()
+        yield run.start(1), pos
+
+
+def _singles(literal: bytes) -> bytearray:
+    """RLE pairs (1, byte) for each byte of ``literal``."""
+    pairs = bytearray(2 * len(literal))
+    pairs[0::2] = b"\x01" * len(literal)
+    pairs[1::2] = literal
+    return pairs
 
 
 def _rle_encode_row(row: bytes) -> bytes:
     out = bytearray()
-    for run in _BYTE_RUNS.finditer(row):
-        count = run.end() - run.start()
-        value = row[run.start()]
+    done = 0
+    for start, end in _repeats(row, 1):
+        if start > done:
+            out += _singles(row[done:start])
+        count = end - start
+        value = row[start]
         while count > _RLE_MAX_RUN:
             out += bytes((_RLE_MAX_RUN, value))
             count -= _RLE_MAX_RUN
         out += bytes((count, value))
+        done = end
+    if done < len(row):
+        out += _singles(row[done:])
     return bytes(out)
 
 
@@ -115,30 +162,40 @@ def _packbits_encode_row(row: bytes, unit: int) -> bytes:
         raise ValueError("row length is not a whole number of units")
     out = bytearray()
     literal_start = 0  # byte offsets
-    runs = _WORD_RUNS if unit == 2 else _BYTE_RUNS
-
-    def flush_literal(end: int) -> None:
-        start = literal_start
-        while start < end:
-            take = min(end - start, _PACKBITS_MAX_OP * unit)
-            out.append(take // unit - 1)
-            out.extend(row[start : start + take])
-            start += take
-
-    for run in runs.finditer(row):
-        start, end = run.span()
+    longest = _PACKBITS_MAX_OP * unit
+    for start, end in _repeats(row, unit):
         count = (end - start) // unit
-        if count >= 3 or (count == 2 and start == literal_start):
-            flush_literal(start)
+        if count == 2 and start != literal_start:
+            continue  # cheaper inside the pending literal
+        if start != literal_start:
+            if start - literal_start <= longest:
+                out.append((start - literal_start) // unit - 1)
+                out += row[literal_start:start]
+            else:
+                _literal(out, row, literal_start, start, unit)
+        if count <= _PACKBITS_MAX_OP:
+            out.append(257 - count)  # -(count - 1) as a signed byte
+            out += row[start : start + unit]
+        else:
             value = row[start : start + unit]
             while count:
                 take = min(count, _PACKBITS_MAX_OP)
-                out.append(0 if take == 1 else 257 - take)  # -(take - 1) as a signed byte
+                out.append(0 if take == 1 else 257 - take)
                 out += value
                 count -= take
-            literal_start = end
-    flush_literal(len(row))
+        literal_start = end
+    _literal(out, row, literal_start, len(row), unit)
     return bytes(out)
+
+
+def _literal(out: bytearray, row: bytes, start: int, end: int, unit: int) -> None:
+    """Literal ops of at most 128 units for ``row[start:end]``."""
+    longest = _PACKBITS_MAX_OP * unit
+    while start < end:
+        take = min(end - start, longest)
+        out.append(take // unit - 1)
+        out += row[start : start + take]
+        start += take
 
 
 # --- decoders ---------------------------------------------------------------
@@ -171,44 +228,77 @@ def _truncated(codec: str, row: int) -> BitmapError:
     return BitmapError(f"{codec} data truncated in row {row}")
 
 
+# The byte offsets within a group of 8 that a ScanLine mask marks as sent.
+_MARKED = [tuple(k for k in range(8) if mask & (0x80 >> k)) for mask in range(256)]
+_FULL_MASK = [(0xFF00 >> n) & 0xFF for n in range(9)]  # the bits of a group of n bytes
+_ONE_BYTE = [bytes((value,)) for value in range(256)]
+
+
 def _scanline_decode(data: bytes, pos: int, row_bytes: int, rows: int) -> tuple[bytes, int]:
     out = bytearray()
-    previous = bytes(row_bytes)
     size = len(data)
-    for row_index in range(rows):
-        row = bytearray()
-        for start in range(0, row_bytes, 8):
-            group_len = min(8, row_bytes - start)
+    groups = [(start, min(8, row_bytes - start)) for start in range(0, row_bytes, 8)]
+    # Like palmtopnm: the first row carries every byte whatever its masks say.
+    row = bytearray()
+    for _start, length in groups if rows else ():
+        if pos + 1 + length > size:
+            raise _truncated(SCANLINE, 0)
+        row += data[pos + 1 : pos + 1 + length]
+        pos += 1 + length
+    out += row
+    for row_index in range(1, rows):
+        # The row above, with the bytes each mask marks replaced.
+        for start, length in groups:
             if pos >= size:
                 raise _truncated(SCANLINE, row_index)
-            mask = data[pos]
+            mask = data[pos] & _FULL_MASK[length]
             pos += 1
-            if row_index == 0:
-                # Like palmtopnm: the first row carries every byte whatever its masks say.
-                mask = 0xFF
-            full = (0xFF00 >> group_len) & 0xFF
-            if mask & full == full:
-                if pos + group_len > size:
+            if not mask:
+                continue
+            if mask == _FULL_MASK[length]:
+                if pos + length > size:
                     raise _truncated(SCANLINE, row_index)
-                row += data[pos : pos + group_len]
-                pos += group_len
-            elif mask & full == 0:
-                row += previous[start : start + group_len]
-            else:
-                for k in range(group_len):
-                    if mask & (0x80 >> k):
-                        if pos >= size:
-                            raise _truncated(SCANLINE, row_index)
-                        row.append(data[pos])
-                        pos += 1
-                    else:
-                        row.append(previous[start + k])
+                row[start : start + length] = data[pos : pos + length]
+                pos += length
+                continue
+            for k in _MARKED[mask]:
+                if pos >= size:
+                    raise _truncated(SCANLINE, row_index)
+                row[start + k] = data[pos]
+                pos += 1
         out += row
-        previous = bytes(row)
     return bytes(out), pos
 
 
 def _rle_decode(data: bytes, pos: int, row_bytes: int, rows: int) -> tuple[bytes, int]:
+    """Pairs (count, value): a quick pass, or the careful one to say what is wrong."""
+    total = row_bytes * rows
+    if total == 0:
+        return b"", pos
+    # Read pairs in growing batches until their counts reach the image size.
+    batch = min(total, 64 + total // 16)
+    while True:
+        window = data[pos : pos + 2 * batch]
+        counts = window[0::2][: len(window) // 2]
+        ends = list(accumulate(counts))
+        if (ends and ends[-1] >= total) or len(window) < 2 * batch or batch >= total:
+            break
+        batch = min(total, 2 * batch)
+    pairs = bisect_left(ends, total) + 1
+    counts = counts[:pairs]
+    if (
+        pairs > len(ends)
+        or ends[pairs - 1] != total
+        or 0 in counts
+        or not set(range(row_bytes, total + 1, row_bytes)).issubset(ends[:pairs])
+    ):
+        return _rle_decode_checked(data, pos, row_bytes, rows)  # raises the precise error
+    values = window[1 : 2 * pairs : 2]
+    out = b"".join(map(mul, map(_ONE_BYTE.__getitem__, values), counts))
+    return out, pos + 2 * pairs
+
+
+def _rle_decode_checked(data: bytes, pos: int, row_bytes: int, rows: int) -> tuple[bytes, int]:
     out = bytearray()
     size = len(data)
     for row_index in range(rows):
@@ -222,7 +312,7 @@ def _rle_decode(data: bytes, pos: int, row_bytes: int, rows: int) -> tuple[bytes
                 raise BitmapError(f"rle run of length 0 in row {row_index}")
             if filled + count > row_bytes:
                 raise BitmapError(f"rle run overflows row {row_index} ({row_bytes} bytes)")
-            out += bytes((value,)) * count
+            out += _ONE_BYTE[value] * count
             filled += count
     return bytes(out), pos
 
@@ -232,29 +322,27 @@ def _packbits_decode(
 ) -> tuple[bytes, int]:
     out = bytearray()
     size = len(data)
+    end = 0
     for row_index in range(rows):
-        filled = 0
-        while filled < row_bytes:
+        end += row_bytes
+        while len(out) < end:
             if pos >= size:
                 raise _truncated(PACKBITS, row_index)
             count = data[pos]
             pos += 1
-            if count == 0x80:
-                continue  # -128: no operation, as in Apple's PackBits
             if count < 0x80:
-                length = (count + 1) * unit
-                if pos + length > size:
+                after = pos + (count + 1) * unit
+                if after > size:
                     raise _truncated(PACKBITS, row_index)
-                chunk = data[pos : pos + length]
-                pos += length
+                out += data[pos:after]
+            elif count > 0x80:
+                after = pos + unit
+                if after > size:
+                    raise _truncated(PACKBITS, row_index)
+                out += data[pos:after] * (257 - count)  # 1 - n for the signed count n
             else:
-                repeat = 257 - count  # 1 - n for the signed count n
-                if pos + unit > size:
-                    raise _truncated(PACKBITS, row_index)
-                chunk = data[pos : pos + unit] * repeat
-                pos += unit
-            if filled + len(chunk) > row_bytes:
-                raise BitmapError(f"packbits run overflows row {row_index} ({row_bytes} bytes)")
-            out += chunk
-            filled += len(chunk)
+                continue  # -128: no operation, as in Apple's PackBits
+            pos = after
+        if len(out) > end:  # only the op that ended the row can overflow it
+            raise BitmapError(f"packbits run overflows row {row_index} ({row_bytes} bytes)")
     return bytes(out), pos

@@ -1,13 +1,20 @@
 """Exact nearest colour of the Palm 8-bit system palette, for whole images.
 
 Pillow's palette mapping caches by 4x4x4 colour cells and so sometimes picks
-a farther entry. Here the search is exact (squared RGB distance) and still runs
-in Pillow: the palette is the 6x6x6 web cube, where the nearest entry is found
+a farther entry. Here the search is exact (squared RGB distance) and runs in
+Pillow: the palette is the 6x6x6 web cube, where the nearest entry is found
 channel by channel, plus 15 other colours tried one by one.
+
+The search runs once per distinct colour, not per pixel (Palm art has a few
+hundred colours at most), and its answers are kept for the process; a lookup
+from colour to index then maps every pixel in one C-level pass. (Pillow's own
+median cut keeps up to 256 colours exactly too, but takes twice as long.)
 """
 
 from __future__ import annotations
 
+from array import array
+from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
@@ -20,6 +27,15 @@ _STEP = 51  # the cube's levels are 0, 51, ..., 255
 
 def _level(value: int) -> int:
     return (value + _STEP // 2) // _STEP
+
+
+# Per-channel tables, built once: a channel's cube level scaled into the cube
+# code (level_r * 36 + level_g * 6 + level_b), and the channel snapped to its level.
+_RED_CODE = [_level(v) * 36 for v in range(256)]
+_GREEN_CODE = [_level(v) * 6 for v in range(256)]
+_BLUE_CODE = [_level(v) for v in range(256)]
+_SNAP = [_level(v) * _STEP for v in range(256)]
+_NONZERO = [0] + [255] * 255
 
 
 @cache
@@ -45,19 +61,71 @@ def _others() -> tuple[tuple[int, RGB], ...]:
     )
 
 
+# Found indices by pixel key (r, g, b, pad as one native 32-bit int), kept for
+# the process: a build maps the same few hundred colours again and again.
+_FOUND: dict[int, int] = {}
+_FOUND_LIMIT = 1 << 20
+# Past this many new colours one image-wide pass beats a Python loop per colour.
+_SEARCH_BY_IMAGE = 4096
+
+
 def nearest_indices(rgb: Image.Image) -> Image.Image:
     """An "L" image of the nearest system palette index for each pixel of ``rgb``."""
-    red, green, blue = rgb.convert("RGB").split()
+    rgb = rgb.convert("RGB")
+    if rgb.width == 0 or rgb.height == 0:
+        return Image.new("L", rgb.size)
+    # Each pixel as one 32-bit key (r, g, b and a constant pad byte).
+    pixels = memoryview(rgb.convert("RGBX").tobytes()).cast("I")
+    few = rgb.getcolors(256)  # quick when there are at most 256, else None
+    if few is not None:
+        strip = Image.new("RGB", (len(few), 1))
+        strip.putdata([colour for _, colour in few])
+        keys: Iterable[int] = memoryview(strip.convert("RGBX").tobytes()).cast("I")
+    else:
+        keys = set(pixels)
+    new = array("I", (key for key in keys if key not in _FOUND))
+    if new:
+        if len(_FOUND) + len(new) > _FOUND_LIMIT:
+            _FOUND.clear()
+        _search(new)
+    return Image.frombytes("L", rgb.size, bytes(map(_FOUND.__getitem__, pixels)))
+
+
+def _search(keys: array[int]) -> None:
+    """Find and keep the nearest index of each colour key."""
+    if len(keys) > _SEARCH_BY_IMAGE:
+        strip = Image.frombytes("RGBX", (len(keys), 1), keys.tobytes()).convert("RGB")
+        _FOUND.update(zip(keys, _nearest_per_pixel(strip).tobytes(), strict=True))
+        return
+    cube = _cube_index_table()
+    others = _others()
+    raw = keys.tobytes()
+    for n, key in enumerate(keys):
+        r, g, b = raw[4 * n], raw[4 * n + 1], raw[4 * n + 2]
+        # The same order and ties as the image-wide search: the cube entry
+        # first, then each other colour only if strictly nearer.
+        lr, lg, lb = _level(r), _level(g), _level(b)
+        index = cube[lr * 36 + lg * 6 + lb]
+        dr, dg, db = r - lr * _STEP, g - lg * _STEP, b - lb * _STEP
+        best = dr * dr + dg * dg + db * db
+        for other, (er, eg, eb) in others:
+            dr, dg, db = r - er, g - eg, b - eb
+            distance = dr * dr + dg * dg + db * db
+            if distance < best:
+                best, index = distance, other
+        _FOUND[key] = index
+
+
+def _nearest_per_pixel(rgb: Image.Image) -> Image.Image:
+    """The exact search, a whole-image pass per palette colour outside the cube."""
+    red, green, blue = rgb.split()
     code = ImageChops.add(
-        ImageChops.add(
-            red.point([_level(v) * 36 for v in range(256)]),
-            green.point([_level(v) * 6 for v in range(256)]),
-        ),
-        blue.point([_level(v) for v in range(256)]),
+        ImageChops.add(red.point(_RED_CODE), green.point(_GREEN_CODE)),
+        blue.point(_BLUE_CODE),
     )
     indices = Image.frombytes("L", rgb.size, code.tobytes().translate(_cube_index_table()))
 
-    snapped = [band.point([_level(v) * _STEP for v in range(256)]) for band in (red, green, blue)]
+    snapped = [band.point(_SNAP) for band in (red, green, blue)]
     best = ImageMath.lambda_eval(
         lambda a: _squared(a, "r", "sr") + _squared(a, "g", "sg") + _squared(a, "b", "sb"),
         r=red,
@@ -78,7 +146,7 @@ def nearest_indices(rgb: Image.Image) -> Image.Image:
             eb=eb,
         )
         closer = ImageMath.lambda_eval(lambda a: a["d"] < a["best"], d=distance, best=best)
-        mask = closer.convert("L").point([0] + [255] * 255)
+        mask = closer.convert("L").point(_NONZERO)
         if mask.getbbox() is None:
             continue
         indices.paste(index, mask=mask)

@@ -8,10 +8,12 @@ Pixels with alpha < 128 become a transparent index that no opaque pixel uses.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from PIL import Image, ImageStat
 
 from prc_tools.errors import BitmapError
+from prc_tools.lookup import look_up, table
 from prc_tools.nearest_colour import nearest_indices
 from prc_tools.palette import (
     BLACK_8BIT,
@@ -28,6 +30,21 @@ ALPHA_THRESHOLD = 128
 _KEY_CANDIDATES: tuple[RGB, ...] = ((255, 0, 255), (0, 255, 0), (0, 255, 255))
 
 
+# Point and translate tables, built once.
+_TRANSPARENT = table(lambda a: 255 if a < ALPHA_THRESHOLD else 0)
+_INVERT = table(lambda v: 255 - v)
+# The unused slots 230..254 are black too; always write black as 255.
+_UNUSED_AS_BLACK = bytes(
+    BLACK_8BIT if FIRST_UNUSED_8BIT <= i <= LAST_UNUSED_8BIT else i for i in range(256)
+)
+
+
+@cache
+def _grey_index_table(top: int) -> bytes:
+    """Luminance to the nearest index of a grey ramp of ``top + 1`` levels (0 is white)."""
+    return table(lambda v: ((255 - v) * top + 127) // 255)
+
+
 @dataclass(frozen=True)
 class Indexed:
     """Pixel indices (an "L" image holding index values) and how to read them."""
@@ -42,7 +59,7 @@ def transparency_mask(image: Image.Image) -> Image.Image | None:
     if "A" not in image.getbands():
         return None
     alpha = image.getchannel("A")
-    mask = alpha.point([255 if a < ALPHA_THRESHOLD else 0 for a in range(256)])
+    mask = look_up(alpha, _TRANSPARENT)
     return mask if mask.getbbox() is not None else None
 
 
@@ -75,11 +92,7 @@ def _system_palette(rgb: Image.Image, mask: Image.Image | None, dither: bool) ->
         quantized = rgb.quantize(
             palette=_palette_image(PALM_8BIT), dither=Image.Dither.FLOYDSTEINBERG
         )
-        # The unused slots 230..254 are black too; always write black as 255.
-        remap = bytes(
-            BLACK_8BIT if FIRST_UNUSED_8BIT <= i <= LAST_UNUSED_8BIT else i for i in range(256)
-        )
-        indices = Image.frombytes("L", rgb.size, quantized.tobytes().translate(remap))
+        indices = Image.frombytes("L", rgb.size, quantized.tobytes().translate(_UNUSED_AS_BLACK))
     else:
         indices = nearest_indices(rgb)
     if mask is None:
@@ -99,10 +112,10 @@ def _greys(rgb: Image.Image, mask: Image.Image | None, depth: int, dither: bool)
         )
         indices = _as_index_image(quantized)
     else:
-        indices = luminance.point([((255 - v) * top + 127) // 255 for v in range(256)])
+        indices = look_up(luminance, _grey_index_table(top))
     if mask is None:
         return Indexed(indices, None, None)
-    opaque = mask.point([255 - v for v in range(256)])
+    opaque = look_up(mask, _INVERT)
     counts = indices.histogram(mask=opaque)[: top + 1]
     free = [i for i, count in enumerate(counts) if count == 0]
     if free:
@@ -116,7 +129,7 @@ def _greys(rgb: Image.Image, mask: Image.Image | None, depth: int, dither: bool)
         # Free the least used grey by folding it into its neighbour.
         key = min(range(top + 1), key=lambda i: (counts[i], i))
         neighbour = key - 1 if key == top else key + 1
-        indices = indices.point([neighbour if v == key else v for v in range(256)])
+        indices = look_up(indices, table(lambda v: neighbour if v == key else v))
     indices.paste(key, mask=mask)
     return Indexed(indices, None, key)
 
@@ -128,7 +141,7 @@ def _with_colour_table(
     if mask is not None:
         # Paint transparent pixels with the mean opaque colour so their hidden
         # colours do not claim table entries.
-        opaque = mask.point([255 - v for v in range(256)])
+        opaque = look_up(mask, _INVERT)
         mean = ImageStat.Stat(rgb, mask=opaque).mean
         rgb = rgb.copy()
         rgb.paste(tuple(round(c) for c in mean), mask=mask)

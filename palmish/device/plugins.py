@@ -10,12 +10,21 @@ lists show it once, as installed, and it is the one used. The user's choice per
 falls back to the default bundled plugin with a one-line message, and a choice
 whose plugin is gone (deleted, or no longer serving the slot) is then cleared,
 so the message comes once.
+
+Speed: a bundled folder whose cache is stale is described from its manifest
+and built only when a plugin of it is first loaded, and loading reads the
+resource table and each bitmap's member headers only; a bitmap member is
+decoded the first time it is drawn, then kept. The full check (every member
+decodes, the game's required sizes) runs when a plugin is installed and in
+`prc-tools verify`, not on every start.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import subprocess
+import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -24,13 +33,18 @@ from typing import TYPE_CHECKING
 from PIL import Image
 
 from palmish.device.storage import Reporter, Storage, safe_file_stem
-from prc_tools import Database, PrcError, pinf
+from prc_tools import Database, PrcError, Resource, pinf
 from prc_tools.atomic import write_atomic
+from prc_tools.database import ATTR_RESOURCE
 from prc_tools.pinf import KINDS, SLOTS
 from prc_tools.schema import registry
 
 if TYPE_CHECKING:
     from prc_tools.bitmap import Member
+    from prc_tools.bitmap_header import Header
+
+# Where each member of a bitmap family starts, and its header.
+MemberHeaders = list[tuple[int, "Header"]]
 
 __all__ = ["SLOTS", "InvalidPlugin", "LoadedPlugin", "PluginInfo", "PluginRegistry", "describe"]
 
@@ -105,16 +119,42 @@ def check_contents(db: Database) -> dict[int, list[Member]]:
     return decoded
 
 
+def check_structure(db: Database) -> dict[int, MemberHeaders]:
+    """Every 'Tbmp' family's chain of member headers reads; InvalidPlugin if not.
+
+    The quick check of a plugin being loaded: no pixels are decoded.
+    """
+    from prc_tools import bitmap
+
+    found: dict[int, MemberHeaders] = {}
+    for res in db.resources:
+        if res.type == "Tbmp" and res.id not in found:  # the first, as db.resource finds it
+            try:
+                found[res.id] = bitmap.headers(res.data)
+            except PrcError as exc:
+                raise InvalidPlugin(f"Tbmp {res.id}: {_one_line(exc)}") from None
+    return found
+
+
 class LoadedPlugin:
-    """A validated plugin database with its bitmaps decoded on demand."""
+    """A plugin database whose bitmap members are decoded when first drawn, then kept.
+
+    A member that turns out not to decode is drawn as missing (None), and the
+    reason is kept in `problems`.
+    """
 
     def __init__(
-        self, info: PluginInfo, db: Database, decoded: dict[int, list[Member]] | None = None
+        self, info: PluginInfo, db: Database, members: dict[int, MemberHeaders] | None = None
     ) -> None:
         self.info = info
         self.database = db
-        self._members = decoded if decoded is not None else {}  # 'Tbmp' id -> members
+        self._members = members if members is not None else {}  # 'Tbmp' id -> headers
         self._bitmaps: dict[tuple[int, int], Image.Image | None] = {}
+        self.problems: list[str] = []
+
+    def bitmap_ids(self) -> list[int]:
+        """The ids of the plugin's 'Tbmp' resources."""
+        return list(self._members)
 
     def resource(self, type_: str, id_: int) -> bytes | None:
         res = self.database.resource(type_, id_)
@@ -138,19 +178,26 @@ class LoadedPlugin:
     def _decode(self, id_: int, density: int) -> Image.Image | None:
         from prc_tools import bitmap
 
-        members = self._members.get(id_)
-        if members is None:
-            data = self.resource("Tbmp", id_)
-            if data is None:
-                return None
-            members = bitmap.decode(data)
-        exact = [m for m in members if m.density == density]
-        if exact:
-            return max(exact, key=lambda m: m.depth).image.convert("RGBA")
-        best = min(members, key=lambda m: (abs(m.density - density), -m.depth))
-        image = best.image.convert("RGBA")
-        w = max(1, image.width * density // best.density)
-        h = max(1, image.height * density // best.density)
+        data = self.resource("Tbmp", id_)
+        if data is None:
+            return None
+        try:
+            members = self._members.get(id_) or bitmap.headers(data)
+            exact = [m for m in members if m[1].density == density]
+            if exact:
+                pos, header = max(exact, key=lambda m: m[1].depth)
+            else:
+                pos, header = min(
+                    members, key=lambda m: (abs(m[1].density - density), -m[1].depth)
+                )
+            image = bitmap.decode_member(data, pos).image.convert("RGBA")
+        except PrcError as exc:
+            self.problems.append(f"Tbmp {id_}: {_one_line(exc)}")
+            return None
+        if header.density == density:
+            return image
+        w = max(1, image.width * density // header.density)
+        h = max(1, image.height * density // header.density)
         return image.resize((w, h), Image.Resampling.NEAREST)
 
 
@@ -166,6 +213,8 @@ class PluginRegistry:
         # Bundled data folders (no pINF, e.g. Sigmar's levels) and where they are built.
         self._data: list[tuple[Path, Path]] = []
         self._loaded: dict[tuple[Path, int], LoadedPlugin] = {}
+        self._unbuilt: dict[Path, Path] = {}  # stale cache -> its bundled folder
+        self._prebuilding: subprocess.Popen[bytes] | None = None  # kept while it runs
 
     @property
     def bundled_cache(self) -> Path:
@@ -223,7 +272,10 @@ class PluginRegistry:
                 continue
             target = self.bundled_cache / f"{safe_file_stem(folder.name)}.prc"
             try:
-                db = self._bundled_database(folder, target)
+                db = self._cached_database(folder, target)
+                if db is None:  # built when first loaded; described by its header now
+                    db = self._header_database(folder, target.with_suffix(".pinf"))
+                    self._unbuilt[target] = folder
                 if db.is_resource and db.resource(pinf.INFO_TYPE, pinf.INFO_ID) is None:
                     self._data.append((folder, target))  # data (Sigmar's levels), not a plugin
                     continue
@@ -250,9 +302,9 @@ class PluginRegistry:
 
     def _data_database(self, folder: Path, target: Path) -> Database:
         """A data folder's whole database: the cached build, rebuilt when a file is newer."""
-        if target.exists() and target.stat().st_mtime >= _newest_mtime(folder):
-            with contextlib.suppress(PrcError):
-                return Database.read(target)
+        cached = self._cached_database(folder, target)
+        if cached is not None:
+            return cached
         from prc_tools import plugin
 
         db = plugin.build_folder(folder)
@@ -260,19 +312,49 @@ class PluginRegistry:
         write_atomic(target, db.to_bytes(), self.storage.durable)
         return db
 
-    def _bundled_database(self, folder: Path, target: Path) -> Database:
-        """The cached build of `folder`, rebuilt when any file in it is newer."""
-        if target.exists() and target.stat().st_mtime >= _newest_mtime(folder):
+    def _cached_database(self, folder: Path, target: Path) -> Database | None:
+        """The cached build of `folder`; None when missing, damaged or older than a file."""
+        if _is_fresh(folder, target):
             try:
                 return Database.read(target)
             except PrcError:
                 pass  # a damaged cache is simply rebuilt
+        return None
+
+    def _header_database(self, folder: Path, header: Path) -> Database:
+        """The 'pINF' alone of a folder not built yet, kept beside the builds.
+
+        Reading a manifest (pure-Python YAML) costs more than reading this back.
+        """
+        db = self._cached_database(folder, header)
+        if db is None:
+            db = _header_only(folder)
+            header.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(header, db.to_bytes(), self.storage.durable)
+        return db
+
+    def prebuild(self) -> subprocess.Popen[bytes] | None:
+        """Start building, in another process, the bundled plugins not built yet.
+
+        For after the first frame: a later turn of the device then loads them
+        from the cache. None when there is nothing to build.
+        """
+        pending = [str(p) for target, folder in self._unbuilt.items()
+                   if not _is_fresh(folder, target) for p in (folder, target)]
+        if not pending:
+            return None
+        self._prebuilding = subprocess.Popen(
+            [sys.executable, "-m", "palmish.device.prebuild", *pending],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        return self._prebuilding
+
+    def _build_bundled(self, folder: Path, target: Path) -> None:
         from prc_tools import plugin
 
         db = plugin.build_folder(folder)
         target.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(target, db.to_bytes(), self.storage.durable)
-        return db
 
     def _scan_installed(self) -> list[PluginInfo]:
         found = []
@@ -291,22 +373,53 @@ class PluginRegistry:
     # -------------------------------------------------------------- loading
 
     def load(self, info: PluginInfo) -> LoadedPlugin:
-        """Read and fully check a plugin (every bitmap decodes); InvalidPlugin if broken."""
+        """Read a plugin and check its header and bitmap chains; InvalidPlugin if broken.
+
+        A bundled plugin not built yet is built now (see the module docstring).
+        """
         try:
+            folder = self._unbuilt.get(info.path) if info.bundled else None
+            if folder is not None:
+                # The background build (prebuild) may have written it meanwhile.
+                if self._cached_database(folder, info.path) is None:
+                    self._build_bundled(folder, info.path)
+                del self._unbuilt[info.path]
             stamp = info.path.stat().st_mtime_ns
             key = (info.path, stamp)
             if key in self._loaded:
                 return self._loaded[key]
             db = Database.read(info.path)
             fresh = describe(db, info.path, info.bundled)
-            decoded = check_contents(db)
+            members = check_structure(db)
         except OSError as exc:
             raise InvalidPlugin(f"cannot read {info.path}: {exc.strerror or exc}") from None
         except PrcError as exc:
-            raise InvalidPlugin(_one_line(exc)) from None
-        loaded = LoadedPlugin(fresh, db, decoded)
+            problem = _one_line(exc)
+            if folder is not None:
+                problem = problem.replace(f"{folder}{os.sep}", "")
+            raise InvalidPlugin(problem) from None
+        loaded = LoadedPlugin(fresh, db, members)
         self._loaded[key] = loaded
         return loaded
+
+    def in_use(self, creator: str, slot: str) -> list[LoadedPlugin]:
+        """The plugins `chosen` would give for each kind in `slot`, where that needs no
+        fallback (so nothing is reported): for getting a slot ready ahead of time."""
+        found = []
+        for kind in sorted({p.kind for p in self.find(creator, slot=slot)}):
+            name = self.choice(creator, kind, slot)
+            info = (self.by_name(creator, kind, name) if name is not None
+                    else self.default_for(creator, kind, slot))
+            if info is None or not info.serves(slot):
+                continue
+            with contextlib.suppress(InvalidPlugin):
+                found.append(self.load(info))
+        return found
+
+    @property
+    def building(self) -> bool:
+        """Whether the background build (prebuild) is still running."""
+        return self._prebuilding is not None and self._prebuilding.poll() is None
 
     def default_for(self, creator: str, kind: str, slot: str) -> PluginInfo | None:
         """The plugin used when nothing (usable) is chosen: the default bundled one, or the
@@ -415,8 +528,27 @@ class PluginRegistry:
                 self.choose(info.creator, info.kind, slot, None)
 
 
+def _header_only(folder: Path) -> Database:
+    """A database holding just the 'pINF' that building `folder` would give (no pixels)."""
+    from prc_tools import manifest, plugin
+
+    found = manifest.load(folder)
+    kind = 0 if found.is_records else ATTR_RESOURCE
+    header = Database(found.name, found.type, found.creator, attributes=found.attributes | kind)
+    if found.info is not None:  # none: a data database, which the scan passes over
+        header.resources.append(
+            Resource(pinf.INFO_TYPE, pinf.INFO_ID, plugin.info_bytes(found.info))
+        )
+    return header
+
+
 def _has_manifest(folder: Path) -> bool:
     return any((folder / name).is_file() for name in ("manifest.yaml", "manifest.yml"))
+
+
+def _is_fresh(folder: Path, target: Path) -> bool:
+    """Whether `target` was built from `folder` as it is now (no file in it is newer)."""
+    return target.exists() and target.stat().st_mtime >= _newest_mtime(folder)
 
 
 def _newest_mtime(folder: Path) -> float:

@@ -13,7 +13,8 @@ script drives the device by `post`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import subprocess
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -116,6 +117,7 @@ class Device:
         self._portrait: DisplayConfig | None = None  # what a rotation from landscape returns to
         self._switch_to: str | None = None
         self._running = False
+        self._warming: Iterator[bool] | None = None  # warm_up()'s steps
         first = self.find_app(start_app) if start_app is not None else self._default_app()
         if first is None:
             raise ValueError(f"no app named {start_app!r} (installed: {self.app_list()})")
@@ -239,6 +241,36 @@ class Device:
             self._close_all_modals()
         else:
             self.switch_to(launcher.name)
+
+    def prepare_in_background(self) -> subprocess.Popen[bytes] | None:
+        """Build, in another process, the bundled plugins the first screen did not need.
+
+        The window calls this once its first frame is up, so that a later turn
+        finds the other configurations' plugins built. The process, or None.
+        """
+        return self.plugins.prebuild()
+
+    def warm_up(self) -> bool:
+        """One small step of getting the turned configuration ready; False when done.
+
+        For idle time once the first frame is up: after the background build,
+        each step decodes one bitmap of the running app's plugins for the slot
+        and density the device has when turned, so the turn itself finds them
+        decoded. Nothing is reported from here (a broken choice is left for
+        the turn to report).
+        """
+        if self._warming is None:
+            self._warming = self._warm_steps()
+        return next(self._warming, False)
+
+    def _warm_steps(self) -> Iterator[bool]:
+        while self.plugins.building:
+            yield True
+        turned = rotated(self.config)
+        for loaded in self.plugins.in_use(self.running_app.creator, turned.plugin_slot):
+            for id_ in loaded.bitmap_ids():
+                loaded.bitmap(id_, turned.density)
+                yield True
 
     def shutdown(self) -> None:
         """Stop the running app so that it saves its state; the device is then idle."""

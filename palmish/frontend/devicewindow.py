@@ -35,6 +35,11 @@ REPEATING = frozenset({"up", "down", "left", "right"})
 REPEAT_DELAY_S = 0.45
 REPEAT_EVERY_S = 0.1
 QUIT_MODIFIERS = pkey.MOD_CTRL | pkey.MOD_COMMAND
+# Pen moves are merged until the next frame; during a flood of moves (which
+# pyglet dispatches in one go, with no clock tick between) a frame is drawn
+# as soon as this much time has passed since the last one: half a 60 Hz
+# frame, so that with the frame's own cost one shows at least every 20 ms.
+FRAME_BUDGET_S = 0.008
 # The bezel (already laid over the background) and the LCD are opaque: copying
 # them without blending is cheaper for a software renderer.
 OPAQUE_BLEND = (gl.GL_ONE, gl.GL_ZERO)
@@ -95,13 +100,21 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         self._bezel_group = pyglet.graphics.Group(order=0)
         self._lcd_group = pyglet.graphics.Group(order=1)
         self._shade_group = pyglet.graphics.Group(order=2)
-        self._bezels: dict[int, pyglet.image.Texture] = {}  # by id() of the skin face
+        # Made once each and kept (see _show): bezel sprites by id() of the skin
+        # face, LCD textures and their sprites by LCD size.
+        self._bezels: dict[int, Any] = {}
+        self._lcds: dict[tuple[int, int], tuple[LcdTexture, Any]] = {}
+        self._bezel: Any = None  # the sprites shown now
+        self._lcd_sprite: Any = None
         # Set before the window exists: creating it may dispatch resize/expose at once.
         self._frame_pending = False
         self._needs_draw = True
         self._timer_due: int | None = None
         self._pen_down = False
         self._last_pen: tuple[int, int] | None = None
+        self._pending_move: tuple[int, int] | None = None  # merged, not yet posted
+        self.frame_budget_s = FRAME_BUDGET_S
+        self._last_frame_at = time.monotonic()
         self._held: pyglet.shapes.ShapeBase | None = None
         self._repeat_key: int | None = None  # desktop key held down for repeat
         self._ready = False
@@ -126,34 +139,47 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         return f"palmish - {self.skin.title} ({self.device.config.name.value})"
 
     def _show(self, config: DisplayConfig) -> None:
-        """(Re)build the bezel and LCD sprites for a configuration and upload the whole LCD."""
+        """Show a configuration: its bezel and LCD sprites, the whole LCD uploaded.
+
+        Each skin face and each LCD size gets its texture and sprite once; a turn
+        hides the old pair and shows the new one, so turning back and forth
+        allocates nothing. (Making new ones per turn, or pointing one sprite at
+        another texture, left pyglet's batch with buffers it never freed.)
+        """
         self._shown_config = config
         self._shown_screen = self.device.screen
         self.layout = layout = self._layout_for(config)
-        if id(layout.face) not in self._bezels:
-            self._bezels[id(layout.face)] = bezel_texture(layout.face.image, self.skin.background)
-        self._bezel = pyglet.sprite.Sprite(
-            self._bezels[id(layout.face)],
-            0, 0, blend_src=OPAQUE_BLEND[0], blend_dest=OPAQUE_BLEND[1],
-            batch=self._batch, group=self._bezel_group,
-        )
-        self._bezel.scale = self.zoom
-        self.lcd = LcdTexture(config.width, config.height)
+        bezel = self._bezels.get(id(layout.face))
+        if bezel is None:
+            texture = bezel_texture(layout.face.image, self.skin.background)
+            bezel = self._bezels[id(layout.face)] = self._sprite(texture, self._bezel_group)
+        size = (config.width, config.height)
+        if size not in self._lcds:
+            lcd = LcdTexture(*size)
+            self._lcds[size] = (lcd, self._sprite(lcd.texture, self._lcd_group))
+        self.lcd, lcd_sprite = self._lcds[size]
         self.lcd.upload_all(self._shown_screen.image)
         x, y, _, _ = layout.gl_rect(layout.face.lcd)
-        self._lcd_sprite = pyglet.sprite.Sprite(
-            self.lcd.texture, x, y, blend_src=OPAQUE_BLEND[0], blend_dest=OPAQUE_BLEND[1],
-            batch=self._batch, group=self._lcd_group,
-        )
-        self._lcd_sprite.scale = self.zoom * layout.lcd_scale
+        lcd_sprite.position = (x, y, 0)
+        bezel.scale = self.zoom
+        lcd_sprite.scale = self.zoom * layout.lcd_scale
+        for old in (self._bezel, self._lcd_sprite):
+            if old is not None and old not in (bezel, lcd_sprite):
+                old.visible = False
+        bezel.visible = lcd_sprite.visible = True
+        self._bezel, self._lcd_sprite = bezel, lcd_sprite
         self._release_button()
+
+    def _sprite(self, texture: pyglet.image.Texture, group: pyglet.graphics.Group) -> Any:
+        return pyglet.sprite.Sprite(
+            texture, 0, 0, blend_src=OPAQUE_BLEND[0], blend_dest=OPAQUE_BLEND[1],
+            batch=self._batch, group=group,
+        )
 
     def _relayout(self, config: DisplayConfig) -> None:
         # A stroke in progress goes on across the turn (a key press mid-drag): the
         # app re-lays out and keeps its drag; later moves are read on the new LCD.
         old_size = self.layout.window_size
-        self._bezel.delete()
-        self._lcd_sprite.delete()
         self._show(config)
         self.set_caption(self._title_text())
         if self.layout.window_size != old_size:
@@ -175,7 +201,9 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         """Play sounds, follow config changes, upload damage, draw if needed. True if drawn."""
         if not self._ready:
             return False
+        self._post_pending_move()
         self.sync()
+        self._last_frame_at = time.monotonic()
         if not self._needs_draw or self.has_exit:
             return False
         self.draw(0.0)  # switch_to, on_draw, flip
@@ -253,8 +281,14 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
 
     def post(self, event: Event) -> None:
         self.device.set_clock(self.now_ms())  # input happens now, not at the last timer
+        self._post_pending_move()  # the device sees the stroke's last point first
         self.device.post(event)
         self.request_frame()
+
+    def _post_pending_move(self) -> None:
+        if self._pending_move is not None:
+            point, self._pending_move = self._pending_move, None
+            self.device.post(PenMove(*point))
 
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
         if button != mouse.LEFT:
@@ -281,7 +315,11 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         point = self.layout.clamp_to_lcd(*self.layout.skin_point(x, y))
         if point != self._last_pen:
             self._last_pen = point
-            self.post(PenMove(*point))
+            self._pending_move = point  # replaces a move no frame has shown yet
+            if time.monotonic() - self._last_frame_at >= self.frame_budget_s:
+                self.frame()
+            else:
+                self.request_frame()
 
     def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> None:
         if button != mouse.LEFT:

@@ -56,6 +56,21 @@ def run(device: DeviceLike, skin: str | None = None, zoom: int = 1) -> int:
             f" {screen.width}x{screen.height} screen; a smaller --zoom would fit",
             file=sys.stderr,
         )
+    prepare = getattr(device, "prepare_in_background", None)
+    warm_up = getattr(device, "warm_up", None)
+
+    def warm_step(_dt: float) -> None:
+        # One bitmap per step, so input is still handled at once between steps.
+        if warm_up is not None and warm_up() and not window.has_exit:
+            pyglet.clock.schedule_once(warm_step, 0.02)
+
+    def start_preparing(_dt: float) -> None:
+        if prepare is not None:
+            prepare()
+        warm_step(0.0)
+
+    # Once the first frame is up: the plugins and art a later turn will need.
+    pyglet.clock.schedule_once(start_preparing, 0.3)
     pyglet.app.run(None)  # no redraw interval: frames are drawn on demand
     window.close()
     return 0

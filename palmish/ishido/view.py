@@ -42,8 +42,10 @@ class IshidoView:
         self.layout = layout
         self.art = art
         self._zoomed: dict[tuple[int, int], Image.Image] = {}
-        # The art never changes for a view, so neither does the well's extent.
+        # The art never changes for a view, so neither does the well's extent,
+        # nor how far a tile's picture sticks out of its cell (left, top, right, bottom).
         self._well_rect = self._measure_well()
+        self._overhang = self._measure_overhang()
 
     # ---------------------------------------------------------------- geometry
 
@@ -80,6 +82,26 @@ class IshidoView:
             frame = frame.union(Rect(well.x + z * dx, well.y + z * dy, z * img.width,
                                      z * img.height))
         return frame
+
+    def _measure_overhang(self) -> tuple[int, int, int, int]:
+        dx, dy = self.art.anchor
+        grid = self.layout.grid
+        widest = max((img.width for img in self.art.tiles.values()), default=0)
+        tallest = max((img.height for img in self.art.tiles.values()), default=0)
+        return (max(0, -dx), max(0, -dy), max(0, dx + widest - grid.cell_w),
+                max(0, dy + tallest - grid.cell_h))
+
+    def _cells_near(self, area: Rect) -> tuple[list[int], list[int]]:
+        """The rows and columns whose tiles may touch `area` (a drag repaints a few, not 96)."""
+        grid = self.layout.grid
+        left, top, right, bottom = self._overhang
+        rows = [r for r in range(ROWS)
+                if grid.y + r * grid.cell_h - top < area.bottom
+                and grid.y + (r + 1) * grid.cell_h + bottom > area.y]
+        cols = [c for c in range(COLS)
+                if grid.x + c * grid.cell_w - left < area.right
+                and grid.x + (c + 1) * grid.cell_w + right > area.x]
+        return rows, cols
 
     def well_tile(self, colour: int, shape: int) -> Image.Image:
         """The tile as the well shows it (enlarged pixel for pixel in Tall)."""
@@ -121,8 +143,9 @@ class IshidoView:
                 fb.blit(self.art.board, lay.board.x, lay.board.y, clip=board_area)
             else:
                 self._plain_board(fb, board_area)
-        for row in range(ROWS):
-            for col in range(COLS):
+        rows, cols = self._cells_near(area)
+        for row in rows:
+            for col in cols:
                 t = scene.game.tile_at(row, col)
                 if t is None:
                     continue
@@ -160,8 +183,9 @@ class IshidoView:
 
     def _plain_board(self, fb: Framebuffer, area: Rect) -> None:
         lay = self.layout
-        for row in range(ROWS):
-            for col in range(COLS):
+        rows, cols = self._cells_near(area)
+        for row in rows:
+            for col in cols:
                 cell = lay.cell_rect(row, col)
                 clip = cell.intersect(area)
                 if clip is None:

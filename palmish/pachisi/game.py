@@ -113,6 +113,7 @@ class Game:
         self._decisions: list[str] = []
         self._legal: list[Move] = []
         self._check_squares()
+        self._check_won()
         self._check_end()
 
     # ------------------------------------------------------------ builders
@@ -386,6 +387,17 @@ class Game:
                 raise ValueError("at most two of a player's pieces share a square")
             if len(owners) > 1 and k not in rules.SAFE_KEYS:
                 raise ValueError("two players share a square that is not safe")
+            if sum(len(pcs) == 2 for _, pcs in owners) > 1:
+                raise ValueError("two players' doubles share a square")
+
+    def _check_won(self) -> None:
+        """A set-up where a player has brought all four home is a game won."""
+        done = [pl for pl in range(len(self.players)) if self.finished(pl) == PIECES]
+        if len(done) > 1:
+            raise ValueError("only one player can have all four pieces home")
+        if done:
+            self.winner = done[0]
+            self.phase = "over"
 
     def _say(self, kind: str, text: str) -> None:
         self.events.append(Event(kind, self.current, text))

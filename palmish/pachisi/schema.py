@@ -1,5 +1,14 @@
-"""Where the Pachisi plugin schema lives (read by prc_tools.schema via an entry point)."""
+"""Pachisi's plugin schema: the file prc_tools reads, and its ids for the app.
+
+setup.cfg registers SCHEMA_PATH in the entry-point group prc_tools.plugin_schemas;
+the app and its art take their resource ids from SCHEMA (never parse the YAML).
+"""
+
+from __future__ import annotations
 
 from pathlib import Path
 
+from prc_tools.schema import Schema, load_file
+
 SCHEMA_PATH = Path(__file__).with_name("plugin-schema.yaml")
+SCHEMA: Schema = load_file(SCHEMA_PATH)

@@ -672,11 +672,12 @@ def make_board(out: Path, slot: str, extra: str | None = None) -> list[Image.Ima
     }
     if default:
         info["default"] = True
-    # The textured pictures are noisy: RLE would double them past what a low-density
-    # (version 2) bitmap can hold, so they are packed with PackBits outright.
-    write_manifest(folder, info, [bitmap_entry(BITMAP_IDS["board"], board_files, "packbits"),
+    # `best` (the default) keeps the smallest codec per member; for these noisy
+    # textures ScanLine mostly, about half PackBits' size. (RLE would double them
+    # past what a low-density version 2 bitmap can hold; `best` passes it over.)
+    write_manifest(folder, info, [bitmap_entry(BITMAP_IDS["board"], board_files),
                                   bitmap_entry(BITMAP_IDS["cell_mark"], mark_files),
-                                  bitmap_entry(BITMAP_IDS["panel"], panel_files, "packbits")],
+                                  bitmap_entry(BITMAP_IDS["panel"], panel_files)],
                    [])
     return pictures
 

@@ -53,16 +53,20 @@ def plugin_file(tmp_path: Path, folder: str, name: str | None = None, **info: An
     return path
 
 
-def test_bundled_plugins_are_built_once_and_rebuilt_when_changed(
+def test_bundled_plugins_are_built_when_first_used_then_rebuilt_when_changed(
     registry: tuple[PluginRegistry, list[str]], bundled: Path
 ) -> None:
     reg, messages = registry
     names = [p.name for p in reg.all()]
     assert names == ["Test Board", "Test Board Wide", "Test Sounds"]
     cached = reg.bundled_cache / "test-board.prc"
+    assert not cached.exists()  # listed from its manifest; nothing built yet
+    assert reg.chosen("PIsh", "board", "square") is not None
     assert Database.read(cached).name == "Test Board"
+    assert not (reg.bundled_cache / "test-sounds.prc").exists()  # not used yet
     built_at = cached.stat().st_mtime_ns
     reg.refresh()
+    assert reg.chosen("PIsh", "board", "square") is not None
     assert cached.stat().st_mtime_ns == built_at  # up to date: not rebuilt
     manifest = bundled / "test-board" / "manifest.yaml"
     manifest.write_text(manifest.read_text().replace("version: 2", "version: 3"))
@@ -70,6 +74,9 @@ def test_bundled_plugins_are_built_once_and_rebuilt_when_changed(
     os.utime(manifest, (future, future))
     reg.refresh()
     assert [p.version for p in reg.find(kind="board", slot="square")] == [3]
+    loaded = reg.chosen("PIsh", "board", "square")
+    assert loaded is not None and loaded.info.version == 3
+    assert Database.read(cached).version == 3 or cached.stat().st_mtime_ns != built_at
     assert messages == []
 
 
@@ -77,9 +84,16 @@ def test_a_broken_bundled_folder_is_skipped_with_a_message(
     registry: tuple[PluginRegistry, list[str]], bundled: Path
 ) -> None:
     reg, messages = registry
+    manifest = bundled / "test-board-wide" / "manifest.yaml"
+    manifest.write_text(manifest.read_text() + "\nnonsense: 1\n")
+    # A bad manifest shows when listing; a bad source file when the plugin is built.
     (bundled / "test-sounds" / "beep.wav").write_bytes(b"not a wav")
-    assert [p.name for p in reg.all()] == ["Test Board", "Test Board Wide"]
-    assert len(messages) == 1 and messages[0].startswith("bundled plugin test-sounds:")
+    assert [p.name for p in reg.all()] == ["Test Board", "Test Sounds"]
+    assert len(messages) == 1 and messages[0].startswith("bundled plugin test-board-wide:")
+    assert reg.chosen("PIsh", "sound", "square") is None
+    assert "bundled sound plugin 'Test Sounds' is broken" in messages[-1]
+    assert "beep.wav" in messages[-1] and str(bundled) not in messages[-1]
+    assert [p.name for p in reg.all()] == ["Test Board"]
 
 
 def test_listing_by_creator_kind_and_slot(registry: tuple[PluginRegistry, list[str]]) -> None:
@@ -113,26 +127,54 @@ def test_loaded_plugins_give_bitmaps_at_both_densities_and_sounds(
     assert sounds.sound(3001) is None  # left out: silence
 
 
-def test_a_loaded_plugin_decodes_each_bitmap_once(
+def test_a_loaded_plugin_decodes_only_the_members_it_draws_once_each(
     registry: tuple[PluginRegistry, list[str]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from prc_tools import bitmap
 
     reg, _ = registry
-    real_decode = bitmap.decode
-    decoded: list[bytes] = []
+    real_decode = bitmap.decode_member
+    decoded: list[tuple[int, int]] = []
 
-    def counting_decode(data: bytes) -> list[bitmap.Member]:
-        decoded.append(data)
-        return real_decode(data)
+    def counting_decode(data: bytes, pos: int) -> bitmap.Member:
+        member = real_decode(data, pos)
+        decoded.append((member.density, member.depth))
+        return member
 
-    monkeypatch.setattr(bitmap, "decode", counting_decode)
+    monkeypatch.setattr(bitmap, "decode", lambda data: pytest.fail("decoded a whole family"))
+    monkeypatch.setattr(bitmap, "decode_member", counting_decode)
     board = reg.chosen("PIsh", "board", "square")
     assert board is not None
-    checked = len(decoded)  # the load check decodes every bitmap once
-    assert checked == len([r for r in board.database.resources if r.type == "Tbmp"])
-    assert board.bitmap(2000, 144) is not None and board.bitmap(2000, 72) is not None
-    assert len(decoded) == checked  # drawing reuses what the check decoded
+    assert decoded == []  # loading reads headers only
+    assert board.bitmap(2000, 144) is not None and board.bitmap(2000, 144) is not None
+    assert decoded == [(144, 16)]  # the deepest member at that density, once
+    assert board.bitmap(2000, 72) is not None
+    assert decoded == [(144, 16), (72, 16)]
+
+
+def test_a_member_that_does_not_decode_is_drawn_as_missing(
+    registry: tuple[PluginRegistry, list[str]],
+) -> None:
+    from prc_tools import bitmap
+
+    reg, messages = registry
+    db = build_folder(FIXTURES / "test-board")
+    board = db.resource("Tbmp", 2000)
+    assert board is not None
+    last, header = bitmap.headers(board.data)[-1]
+    assert (header.density, header.depth) == (144, 16)  # the member drawn at 144 dpi
+    board.data = board.data[: last + header.header_size + 6]  # its pixels cut short
+    path = reg.storage.databases_dir / "cut.prc"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(db.to_bytes())
+    reg.refresh(bundled=False)
+    info = reg.by_name("PIsh", "board", "Test Board")
+    assert info is not None and not info.bundled
+    loaded = reg.load(info)  # the chain of headers reads
+    assert loaded.bitmap(2000, 72) is not None
+    assert loaded.bitmap(2000, 144) is None
+    assert len(loaded.problems) == 1 and loaded.problems[0].startswith("Tbmp 2000:")
+    assert messages == []
 
 
 def test_install_copies_a_valid_plugin_that_then_shadows_the_bundled_one(
@@ -264,6 +306,7 @@ def test_a_missing_or_broken_choice_falls_back_to_the_bundled_one(
 def test_the_device_shows_a_fallback_as_an_alert(make_device: Any, tmp_path: Path) -> None:
     device = make_device("square")
     device.plugins.choose("PIsh", "board", "square", "Test Board")
+    assert device.plugins.chosen("PIsh", "board", "square") is not None  # built now
     (device.plugins.bundled_cache / "test-board.prc").unlink()  # cache gone: still rebuilt
     device.plugins.refresh()
     prefs = device.storage.load_plugin_choices("PIsh")
@@ -315,3 +358,46 @@ def test_a_plugin_installed_while_running_shows_up(
     assert loaded is not None and loaded.info.name == "Late Board"
     ctx.delete_plugin(loaded.info)
     assert [p.name for p in ctx.plugins("board", "tall")] == ["Test Board"]
+
+
+def test_plugins_not_yet_built_are_built_in_another_process(
+    registry: tuple[PluginRegistry, list[str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from prc_tools import plugin
+
+    reg, messages = registry
+    assert reg.chosen("PIsh", "board", "square") is not None  # built here, in-process
+    process = reg.prebuild()
+    assert process is not None and process.wait(timeout=120) == 0
+    built = sorted(p.name for p in reg.bundled_cache.glob("*.prc"))
+    assert built == ["test-board-wide.prc", "test-board.prc", "test-sounds.prc"]
+
+    def no_build(folder: Path, *args: object) -> None:
+        raise AssertionError(f"{folder} built again in-process")
+
+    monkeypatch.setattr(plugin, "build_folder", no_build)
+    wide = reg.chosen("PIsh", "board", "wide")
+    assert wide is not None and wide.bitmap(2000, 144) is not None
+    assert reg.prebuild() is None  # nothing left to build
+    assert messages == []
+
+
+def test_idle_warm_up_decodes_what_the_turned_device_draws(
+    make_device: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from prc_tools import bitmap
+
+    from .conftest import RecordingApp
+
+    device = make_device("tall", apps=[RecordingApp(creator="PIsh")], start="Recorder")
+    steps = 0
+    while device.warm_up():
+        steps += 1
+        assert steps < 1000
+    assert steps > 0
+    assert not device.warm_up()  # done: nothing more to do
+
+    monkeypatch.setattr(bitmap, "decode_member", lambda *a: pytest.fail("decoded at the turn"))
+    wide = device.plugins.chosen("PIsh", "board", "wide")
+    assert wide is not None and wide.info.name == "Test Board Wide"
+    assert wide.bitmap(2000, 144) is not None  # decoded during the warm-up

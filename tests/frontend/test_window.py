@@ -6,12 +6,14 @@ what the window shows is read back from the GL colour buffer.
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 from PIL import Image, ImageChops
 
-from palmish.device.events import Key, KeyDown, PenDown, PenMove, PenUp, Tick
+from palmish.device.events import Key, KeyDown, PenDown, PenMove, PenUp, Rotate, Tick
 from palmish.device.statusbar import StatusButton, button_rects
 
 from .conftest import WindowFactory, needs_display
@@ -109,6 +111,7 @@ def test_a_mouse_drag_reaches_the_app_as_pen_events(
     for px, py in path[1:]:
         wx, wy = lay.window_point_of_lcd(px, py)
         window.dispatch_event("on_mouse_drag", wx, wy, 1.0, 1.0, 1, 0)
+        window.frame()  # one move per frame: none is merged away
     # Off the glass: the stylus stays on the LCD's edge.
     window.dispatch_event("on_mouse_drag", 0.0, 0.0, 1.0, 1.0, 1, 0)
     window.dispatch_event("on_mouse_release", 0.0, 0.0, 1, 0)
@@ -195,6 +198,63 @@ def test_sounds_play_through_the_silent_driver(open_window: WindowFactory) -> No
     for px in (50, 60, 70):
         click(window, *window.layout.window_point_of_lcd(px, 100))
     assert sounds.played == 3 and sounds.skipped == 0 and sounds.enabled
+
+
+def test_pen_moves_between_two_frames_reach_the_app_as_the_last_one(
+    open_window: WindowFactory,
+) -> None:
+    window, app = open_window("tall", "t3", 1)
+    window.frame_budget_s = 3600.0  # no frame falls due during the burst
+    lay = window.layout
+    window.dispatch_event("on_mouse_press", *lay.window_point_of_lcd(10, 10), 1, 0)
+    window.frame()
+    for step in range(1, 200):
+        window.dispatch_event("on_mouse_drag", *lay.window_point_of_lcd(10 + step, 10), 1, 1, 1, 0)
+    window.frame()
+    window.dispatch_event("on_mouse_drag", *lay.window_point_of_lcd(250, 300), 1.0, 1.0, 1, 0)
+    window.dispatch_event("on_mouse_release", *lay.window_point_of_lcd(250, 300), 1, 0)
+    window.frame()
+    pen = [e for e in app.events if isinstance(e, (PenDown, PenMove, PenUp))]
+    # One move per frame, then the last move before the pen lifts, in order.
+    assert pen == [PenDown(10, 10), PenMove(209, 10), PenMove(250, 300), PenUp(250, 300)]
+
+
+def test_a_flood_of_pen_moves_draws_frames_as_it_goes(open_window: WindowFactory) -> None:
+    window, app = open_window("tall", "t3", 1)
+    window.frame_budget_s = 0.0  # every move finds a frame due
+    lay = window.layout
+    window.dispatch_event("on_mouse_press", *lay.window_point_of_lcd(10, 10), 1, 0)
+    window.frame()
+    for step in range(1, 6):
+        window.dispatch_event("on_mouse_drag", *lay.window_point_of_lcd(10 + step, 10), 1, 1, 1, 0)
+    # A frame ran inside each dispatch (no clock tick came between them).
+    pen = [e for e in app.events if isinstance(e, PenMove)]
+    assert pen == [PenMove(10 + step, 10) for step in range(1, 6)]
+
+
+def _resident_bytes() -> int:
+    with open("/proc/self/statm", encoding="ascii") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+@pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="needs /proc (Linux)")
+def test_memory_settles_over_hundreds_of_rotations(open_window: WindowFactory) -> None:
+    window, _ = open_window("tall", "t3", 1)
+    textures = set()
+
+    def turn(times: int) -> None:
+        for _ in range(times):
+            window.post(Rotate())
+            window.frame()
+            textures.add(window.lcd.texture.id)
+
+    turn(40)  # every configuration and texture has been made once
+    settled = _resident_bytes()
+    turn(300)
+    grown = _resident_bytes() - settled
+    # It used to grow ~0.7 MB a turn (about 200 MB here); allow allocator noise.
+    assert grown < 8 * 1024 * 1024, f"{grown / 1e6:.1f} MB more after 300 turns"
+    assert len(textures) == 2  # one LCD texture per size, reused
 
 
 def test_a_drag_goes_on_across_a_rotation(open_window: WindowFactory) -> None:

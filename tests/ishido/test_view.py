@@ -91,3 +91,27 @@ def test_low_density_halves_plugin_offsets() -> None:
     art = load_art(layout, _Pieces(), None)
     assert art.anchor == (-2, -2)
     assert art.cell == (12, 20)
+
+
+def test_a_repaint_of_any_region_matches_a_full_paint_with_overhanging_tiles() -> None:
+    """Repaints visit only the cells near the region; the pixels must not notice."""
+    import random
+
+    layout = layout_for(CONFIGS[ConfigName.SQUARE])
+    view = IshidoView(layout, load_art(layout, _Pieces(), None))
+    game = Game.new(seed=5)
+    for row, col in game.legal_moves()[:1]:
+        game.place(row, col)
+    scene = Scene(game, mark=(3, 3))
+    full = screen(ConfigName.SQUARE)
+    view.paint(full, scene)
+    rng = random.Random(9)
+    for _ in range(40):
+        fb = screen(ConfigName.SQUARE)
+        fb.image.paste((255, 0, 255), (0, 0, fb.width, fb.height))
+        x, y = rng.randrange(layout.bounds.w), rng.randrange(layout.bounds.h)
+        region = Rect(x, y, rng.randint(1, 60), rng.randint(1, 60))
+        view.paint(fb, scene, region)
+        area = region.intersect(layout.bounds)
+        assert area is not None
+        assert fb.image.crop(area.box()).tobytes() == full.image.crop(area.box()).tobytes()

@@ -18,7 +18,7 @@ def test_schema_file_is_plain_yaml_with_the_agreed_fields() -> None:
     assert schema["creator"] == "PPch"
     assert schema["types"] == {"board": "PaBd", "pieces": "PaPc", "sound": "PaSd"}
     assert schema["configs"] == ["square", "tall", "wide"]
-    assert "required" not in schema
+    assert set(schema["required"]) == {"board", "pieces", "sound"}  # the app's (issue 13)
     assert set(schema["sounds"]) == {"throw", "move", "capture", "enter", "finish", "illegal",
                                      "win"}
     ids = list(schema["sounds"].values())

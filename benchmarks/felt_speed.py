@@ -1,0 +1,458 @@
+"""Speed where a user feels it, next to yardsticks measured in the same run (issue 17).
+
+    .venv/bin/python benchmarks/felt_speed.py [--repeat N]
+
+One table, every row with its reference measured now on this machine:
+- warm start -> first frame, against a minimal pyglet window of the same size
+  drawing the same two textures (bezel and LCD);
+- first start with a fresh data folder (the bundled plugins get built);
+- rotations with PalmIshido running: the first, the second, later ones, each
+  to the frame at the new size, against one 60 Hz frame;
+- plugin bitmap decoding during a warm start;
+- a flood of 3,000 pen moves dragging a tile over the board, sent to the X
+  server at once: events per second and the longest time with no frame, against
+  a minimal window that moves a sprite per move;
+- encoding the 320x460 tall panel at 8 bpp with PackBits, against netpbm's
+  pnmtopalm (net of its process start) and Pillow's quantize + Palm writer;
+- building all bundled plugins, and `extract` of 1,000 bitmaps;
+- the bundled board plugins' size with forced PackBits and with `best`.
+
+Window rows need an X server; without DISPLAY the script re-runs itself under
+xvfb-run when it can. Each window measurement runs in a fresh child process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+# This folder holds benchmarks/prc_tools.py, which would shadow the package.
+_HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+os.environ.setdefault("PYGLET_AUDIO", "silent")
+ROOT = _HERE.parent
+sys.path.insert(0, str(ROOT))  # measure the tree this script is in (children run there too)
+PLUGINS = ROOT / "skins" / "plugins"
+PANEL = PLUGINS / "ishido-board-tall" / "panel.png"
+MOVES = 3000
+
+# --- children: each prints one JSON line ---------------------------------------
+
+PALMISH_FIRST_FRAME = """
+import json, sys, time
+t0 = float(sys.argv[1])
+import pyglet
+from palmish.frontend import devicewindow
+draw = devicewindow.DeviceWindow.on_draw
+def on_draw(self):
+    draw(self)
+    if not getattr(self, "bench_seen", False):
+        self.bench_seen = True
+        print(json.dumps({"seconds": time.time() - t0, "size": self.layout.window_size,
+                          "lcd": [self.lcd.width, self.lcd.height],
+                          "bezel": list(self.layout.face.image.size)}), flush=True)
+        pyglet.clock.schedule_once(lambda dt: self.dispatch_event("on_close"), 0)
+devicewindow.DeviceWindow.on_draw = on_draw
+from palmish.cli import main
+sys.exit(main(sys.argv[2:]))
+"""
+
+MINIMAL_FIRST_FRAME = """
+import json, sys, time
+t0 = float(sys.argv[1])
+width, height, bw, bh, lw, lh = map(int, sys.argv[2:8])
+import pyglet
+from PIL import Image
+window = pyglet.window.Window(width, height, caption="yardstick")
+batch = pyglet.graphics.Batch()
+sprites = []
+for w, h, colour in ((bw, bh, (90, 90, 100)), (lw, lh, (200, 220, 200))):
+    picture = Image.new("RGB", (w, h), colour)
+    texture = pyglet.image.Texture.create(w, h)
+    texture.blit_into(pyglet.image.ImageData(w, h, "RGB", picture.tobytes()), 0, 0, 0)
+    sprites.append(pyglet.sprite.Sprite(texture, 0, 0, batch=batch))
+seen = []
+@window.event
+def on_draw():
+    batch.draw()
+    if not seen:
+        seen.append(1)
+        print(json.dumps({"seconds": time.time() - t0}), flush=True)
+        pyglet.clock.schedule_once(lambda dt: pyglet.app.exit(), 0)
+pyglet.clock.schedule_once(lambda dt: window.draw(0), 0)  # as palmish: a frame on demand
+pyglet.app.run(None)
+"""
+
+ROTATIONS = """
+import json, sys, tempfile, time
+from pathlib import Path
+from pyglet import gl
+from palmish.apps import installed_apps
+from palmish.device.display import config_by_name
+from palmish.device.events import Rotate
+from palmish.device.system import Device
+from palmish.frontend.devicewindow import DeviceWindow
+from palmish.frontend.skin import load_skin
+data = Path(sys.argv[1])
+device = Device(config_by_name("tall"), data, installed_apps(), "PalmIshido", durable=False)
+window = DeviceWindow(device, load_skin("t3"), 1)
+window.frame()
+# As `palmish` does once its first frame is up; a user turns the device later.
+# (getattr: the same script measures older trees, which had neither.)
+process = getattr(device, "prepare_in_background", lambda: None)()
+if process is not None:
+    process.wait()
+while getattr(device, "warm_up", lambda: False)():  # the window's idle steps
+    pass
+times = []
+for _ in range(12):
+    start = time.perf_counter()
+    window.post(Rotate())
+    window.frame()
+    gl.glFinish()
+    times.append(time.perf_counter() - start)
+print(json.dumps({"times": times}))
+"""
+
+DECODE_AT_START = """
+import json, sys, time
+from pathlib import Path
+from prc_tools import bitmap
+spent = [0.0, 0]
+def timed(decode):
+    def run(*args):
+        start = time.perf_counter()
+        try:
+            return decode(*args)
+        finally:
+            spent[0] += time.perf_counter() - start
+            spent[1] += 1
+    return run
+bitmap.decode = timed(bitmap.decode)  # whole families (verify, the old load check)
+if hasattr(bitmap, "decode_member"):
+    bitmap.decode_member = timed(bitmap.decode_member)  # one member, when first drawn
+from palmish.apps import installed_apps
+from palmish.device.display import config_by_name
+from palmish.device.system import Device
+start = time.perf_counter()
+Device(config_by_name(sys.argv[2]), Path(sys.argv[1]), installed_apps(), "PalmIshido",
+       durable=False, alerts=False)
+total = time.perf_counter() - start
+print(json.dumps({"decode": spent[0], "calls": spent[1], "start": total}))
+"""
+
+# A flood of pen moves through the X server: press, 3,000 moves, release, sent
+# with XSendEvent before the loop runs, so they arrive as one burst.
+FLOOD_COMMON = """
+import json, sys, time
+from ctypes import byref
+import pyglet
+from pyglet.libs.x11 import xlib
+
+def send_stroke(window, points):
+    display, target = window._x_display, window._view
+    height = window.height
+    def send(kind, x, y, state, mask):
+        event = xlib.XEvent()
+        if kind == xlib.MotionNotify:
+            m = event.xmotion
+        else:
+            m = event.xbutton
+            m.button = 1
+        m.type, m.display, m.window = kind, display, target
+        m.x, m.y, m.state, m.same_screen = int(x), int(height - y), state, 1
+        xlib.XSendEvent(display, target, False, mask, byref(event))
+    send(xlib.ButtonPress, *points[0], 0, xlib.ButtonPressMask)
+    for x, y in points[1:]:
+        send(xlib.MotionNotify, x, y, xlib.Button1Mask, xlib.Button1MotionMask)
+    xlib.XFlush(display)
+
+def report(drags, frames, moves):
+    first, last = drags[0], drags[-1]
+    gaps, previous = [], first
+    for t in frames:
+        if first <= t <= last:
+            gaps.append(t - previous)
+            previous = t
+    gaps.append(last - previous)
+    print(json.dumps({"rate": moves / max(last - first, 1e-9), "drain": last - first,
+                      "longest_gap": max(gaps), "frames": len([t for t in frames
+                                                               if first <= t <= last])}))
+"""
+
+FLOOD_PALMISH = FLOOD_COMMON + """
+import tempfile
+from pathlib import Path
+from palmish.apps import installed_apps
+from palmish.device.display import config_by_name
+from palmish.device.system import Device
+from palmish.frontend.devicewindow import DeviceWindow
+from palmish.frontend.skin import load_skin
+MOVES = int(sys.argv[2])
+apps = installed_apps()
+device = Device(config_by_name("tall"), Path(sys.argv[1]), apps, "PalmIshido", durable=False,
+                alerts=False)
+game = next(a for a in apps if a.name == "PalmIshido")
+window = DeviceWindow(device, load_skin("t3"), 1)
+window.frame()
+frames, drags = [], []
+draw, drag = window.on_draw, window.on_mouse_drag
+def on_draw():
+    draw()
+    frames.append(time.perf_counter())
+def on_mouse_drag(*args):
+    drags.append(time.perf_counter())
+    drag(*args)
+    if len(drags) == MOVES:
+        pyglet.clock.schedule_once(lambda dt: pyglet.app.exit(), 0)
+window.on_draw, window.on_mouse_drag = on_draw, on_mouse_drag
+well, board = game.layout.tile_well, game.layout.board
+lay = window.layout
+points = [lay.window_point_of_lcd(well.x + 3, well.y + 3)]
+for i in range(MOVES):
+    points.append(lay.window_point_of_lcd(board.x + (i * 7) % board.w,
+                                          board.y + (i * 13) % board.h))
+send_stroke(window, points)
+pyglet.app.run(None)
+report(drags, frames, MOVES)
+"""
+
+FLOOD_MINIMAL = FLOOD_COMMON + """
+width, height, MOVES = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+from PIL import Image
+window = pyglet.window.Window(width, height, caption="yardstick")
+batch = pyglet.graphics.Batch()
+def sprite(w, h, colour):
+    texture = pyglet.image.Texture.create(w, h)
+    texture.blit_into(pyglet.image.ImageData(w, h, "RGB", Image.new("RGB", (w, h), colour)
+                                             .tobytes()), 0, 0, 0)
+    return pyglet.sprite.Sprite(texture, 0, 0, batch=batch)
+sprite(width, height, (90, 90, 100))
+tile = sprite(26, 42, (200, 40, 40))
+frames, drags, pending = [], [], []
+@window.event
+def on_draw():
+    batch.draw()
+    frames.append(time.perf_counter())
+def redraw(dt):
+    pending.clear()
+    window.draw(0)
+@window.event
+def on_mouse_drag(x, y, dx, dy, buttons, modifiers):
+    drags.append(time.perf_counter())
+    tile.position = (x, y, 0)
+    if not pending:
+        pending.append(1)
+        pyglet.clock.schedule_once(redraw, 0)
+    if len(drags) == MOVES:
+        pyglet.clock.schedule_once(lambda dt: pyglet.app.exit(), 0)
+window.dispatch_events()
+send_stroke(window, [(10 + i % (width - 20), 10 + i % (height - 20)) for i in range(MOVES + 1)])
+pyglet.app.run(None)
+report(drags, frames, MOVES)
+"""
+
+
+# As a user runs it: with Python's bytecode cache (some shells turn it off).
+CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
+def child(code: str, *args: str, timeout: float = 120) -> dict[str, float]:
+    done = subprocess.run(
+        [sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=timeout,
+        check=False, cwd=ROOT, env=CHILD_ENV,
+    )
+    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
+    if done.returncode != 0 or not lines:
+        raise RuntimeError(f"child failed (exit {done.returncode}): {done.stderr.strip()[-600:]}")
+    result: dict[str, float] = json.loads(lines[-1])
+    return result
+
+
+# --- rows -------------------------------------------------------------------
+
+Row = tuple[str, str, str, str]
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms"
+
+
+def best(repeat: int, work: object) -> float:
+    assert callable(work)
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def window_rows(repeat: int, tmp: Path) -> list[Row]:
+    rows: list[Row] = []
+    data = tmp / "data"
+    args = ["--data-dir", str(data), "--config", "square"]
+    cold = child(PALMISH_FIRST_FRAME, str(time.time()), *args)
+    warm = [child(PALMISH_FIRST_FRAME, str(time.time()), *args) for _ in range(repeat)]
+    size, bezel, lcd = warm[0]["size"], warm[0]["bezel"], warm[0]["lcd"]
+    assert isinstance(size, list) and isinstance(bezel, list) and isinstance(lcd, list)
+    minimal = [
+        child(MINIMAL_FIRST_FRAME, str(time.time()), *map(str, [*size, *bezel, *lcd]))["seconds"]
+        for _ in range(repeat)
+    ]
+    warm_s = statistics.median(w["seconds"] for w in warm)
+    minimal_s = statistics.median(minimal)
+    rows.append(("warm start -> first frame", f"{warm_s:.2f} s",
+                 f"minimal pyglet window {minimal_s:.2f} s", f"x{warm_s / minimal_s:.2f}"))
+    rows.append(("first start, fresh data folder -> first frame", f"{cold['seconds']:.2f} s",
+                 f"warm start {warm_s:.2f} s", f"x{cold['seconds'] / warm_s:.1f}"))
+
+    turns = child(ROTATIONS, str(tmp / "rotate"))["times"]
+    assert isinstance(turns, list)
+    later = statistics.median(turns[2:])
+    rows.append(("first rotation -> frame at the new size",
+                 f"{ms(turns[0])} (2nd {ms(turns[1])}, later {ms(later)})",
+                 "a Palm: one 16.7 ms frame", f"x{turns[0] / (1 / 60):.1f} frames"))
+
+    decode = child(DECODE_AT_START, str(data), "square")
+    rows.append(("bitmap decoding during a warm start",
+                 f"{ms(decode['decode'])} ({int(decode['calls'])} decode calls)",
+                 f"whole device start {ms(decode['start'])}", ""))
+
+    flood = child(FLOOD_PALMISH, str(tmp / "flood"), str(MOVES))
+    yard = child(FLOOD_MINIMAL, *map(str, [*size, MOVES]))
+    rows.append((f"flood of {MOVES:,} pen moves dragging a tile",
+                 f"{flood['rate'] / 1000:.1f}k moves/s, {int(flood['frames'])} frames, "
+                 f"longest {ms(flood['longest_gap'])} with no frame",
+                 f"yardstick {yard['rate'] / 1000:.1f}k/s, longest {ms(yard['longest_gap'])}",
+                 f"x{flood['rate'] / yard['rate']:.2f}"))
+    return rows
+
+
+def pnmtopalm_net(repeat: int, image_rgb: object, tmp: Path) -> float | None:
+    """pnmtopalm's time on the panel minus its time on a 1x1 picture (its process start)."""
+    from PIL import Image
+
+    tool = shutil.which("pnmtopalm")
+    if tool is None:
+        return None
+    assert isinstance(image_rgb, Image.Image)
+    panel, tiny = tmp / "panel.ppm", tmp / "tiny.ppm"
+    image_rgb.save(panel)
+    Image.new("RGB", (1, 1)).save(tiny)
+    command = [tool, "-depth", "8", "-packbits_compression"]
+
+    def run(path: Path) -> float:
+        data = path.read_bytes()
+        return best(repeat * 4, lambda: subprocess.run(command, input=data, check=True,
+                                                        capture_output=True))
+
+    return run(panel) - run(tiny)
+
+
+def packer_rows(repeat: int, tmp: Path) -> list[Row]:
+    from PIL import Image
+
+    from prc_tools import Database, Resource, bitmap, bitmap_encode, plugin
+    from prc_tools.extract import extract
+    from prc_tools.palette import PALM_8BIT, flat
+
+    rows: list[Row] = []
+    panel = Image.open(PANEL).convert("RGBA")
+    ours = best(repeat, lambda: bitmap_encode.encode(panel, depth=8, compression="packbits"))
+    # The same pixels already in the palette, as pnmtopalm needs them.
+    mapped = bitmap.decode(bitmap_encode.encode(panel, depth=8, compression="none"))[0]
+    netpbm = pnmtopalm_net(repeat, mapped.image.convert("RGB"), tmp)
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(flat(PALM_8BIT))
+
+    def pillow() -> None:
+        quantized = panel.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE)
+        quantized.save(tmp / "pillow.palm", format="PALM", bpp=8)
+
+    pillow_s = best(repeat, pillow)
+    reference = f"pnmtopalm {ms(netpbm)}" if netpbm is not None else "pnmtopalm not installed"
+    rows.append(("encode 8 bpp PackBits, 320x460 panel", ms(ours),
+                 f"{reference}; Pillow quantize+save {ms(pillow_s)}",
+                 f"x{ours / netpbm:.1f} pnmtopalm" if netpbm else ""))
+
+    folders = sorted(p.parent for p in PLUGINS.glob("*/manifest.yaml"))
+    build_s = best(max(1, repeat // 2), lambda: [plugin.build_folder(f) for f in folders])
+    rows.append((f"build the {len(folders)} bundled plugins", f"{build_s:.2f} s", "", ""))
+
+    pieces = plugin.build_folder(PLUGINS / "ishido-pieces")
+    tbmps = [r for r in pieces.resources if r.type == "Tbmp"]
+    many = Database(name="Thousand", type="data", creator="bnch", resources=[
+        Resource("Tbmp", 1000 + i, tbmps[i % len(tbmps)].data) for i in range(1000)
+    ])
+    runs = iter(range(1_000_000))
+    extract_s = best(max(1, repeat // 2), lambda: extract(many, tmp / f"out{next(runs)}"))
+    rows.append(("extract of 1,000 bitmaps", f"{extract_s:.2f} s", "", ""))
+
+    forced = best_sized = 0
+    decode_forced = decode_best = 0.0
+    for folder in [f for f in folders if "board" in f.name]:
+        copy = tmp / f"best-{folder.name}"
+        shutil.copytree(folder, copy)
+        manifest = copy / "manifest.yaml"
+        # Every bitmap's own choice dropped, then one default for all of them.
+        lines = [line for line in manifest.read_text(encoding="utf-8").splitlines()
+                 if "compression:" not in line]
+        built = {}
+        for codec in ("packbits", "best"):
+            manifest.write_text("\n".join([*lines, "defaults:", f"  compression: {codec}", ""]),
+                                encoding="utf-8")
+            built[codec] = plugin.build_folder(copy)
+        as_packbits, as_best = built["packbits"], built["best"]
+        for db, which in ((as_packbits, "forced"), (as_best, "best")):
+            size = len(db.to_bytes())
+            members = [r.data for r in db.resources if r.type == "Tbmp"]
+            seconds = best(repeat, lambda members=members: [bitmap.decode(m) for m in members])
+            if which == "forced":
+                forced += size
+                decode_forced += seconds
+            else:
+                best_sized += size
+                decode_best += seconds
+    rows.append(("board plugins, all PackBits vs `best`",
+                 f"{forced // 1024} KB, decode {ms(decode_forced)}",
+                 f"`best` {best_sized // 1024} KB, decode {ms(decode_best)}",
+                 f"x{best_sized / forced:.2f} size"))
+    return rows
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--no-window", action="store_true", help="packer rows only")
+    args = parser.parse_args()
+    window = not args.no_window
+    if window and not os.environ.get("DISPLAY"):
+        xvfb = shutil.which("xvfb-run")
+        if xvfb and not os.environ.get("PALMISH_BENCH_NO_XVFB"):
+            env = dict(os.environ, PALMISH_BENCH_NO_XVFB="1")
+            return subprocess.call([xvfb, "-a", "-s", "-screen 0 1280x1024x24", sys.executable,
+                                    __file__, "--repeat", str(args.repeat)], env=env)
+        print("(no DISPLAY and no xvfb-run: window rows skipped)")
+        window = False
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load "
+          f"{os.getloadavg()[0]:.1f}" if hasattr(os, "getloadavg") else "")
+    with tempfile.TemporaryDirectory() as name:
+        tmp = Path(name)
+        rows = (window_rows(args.repeat, tmp) if window else []) + packer_rows(args.repeat, tmp)
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    for row in (("what", "palmish", "reference", "ratio"), *rows):
+        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,68 @@
+"""Write docs/screenshots/pachisi-<config>.png: Pachisi mid-game in every configuration.
+
+    .venv/bin/python docs/screenshots/make_pachisi_screenshots.py
+
+The same game each time: you against Silicon, Silicon1 and Silicon2 with the
+seed below, played through the real Device with the bundled plugins (you take
+Silicon's advice through Game > Hint), stopped on your turn with the marker on
+a piece and its target marked. The pictures are the LCD, without a skin.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+from palmish.device.display import CONFIGS, ConfigName
+from palmish.device.events import Key, KeyDown, MenuCommand
+from palmish.device.system import Device
+from palmish.pachisi import Game, Player
+from palmish.pachisi.app import SPEED_MS, PachisiApp
+
+HERE = Path(__file__).resolve().parent
+PLUGINS = HERE.parents[1] / "skins" / "plugins"
+SEED = 2026
+PLAYERS = (Player("You"), Player("Silicon", True), Player("Silicon1", True),
+           Player("Silicon2", True))
+THROWS = 100  # pieces all round the cross, some finished
+
+
+def play(device: Device, app: PachisiApp) -> None:
+    app.load_game(Game.new(seed=SEED, players=PLAYERS))
+    while len(app.game.history) < THROWS or not (app.human_turn and app.game.phase == "move"):
+        if app.game.over:
+            raise SystemExit("the game ended before the picture; choose another SEED")
+        if device.modals:
+            device.post(KeyDown(Key.SELECT))  # a lost throw's message
+        elif app.human_turn:
+            if app.game.phase == "move":
+                device.post(MenuCommand("hint"))
+                if device.modals:  # "Silicon would pass."
+                    device.post(KeyDown(Key.SELECT))
+                    device.post(MenuCommand("pass"))
+                    continue
+            device.post(KeyDown(Key.SELECT))
+        else:
+            device.advance(device.now_ms + SPEED_MS["normal"])
+
+
+def main() -> int:
+    with tempfile.TemporaryDirectory() as tmp:
+        data = Path(tmp)
+        for name in ConfigName:
+            app = PachisiApp()
+            device = Device(CONFIGS[name], data, [app], start_app="pachisi",
+                            bundled_plugins=PLUGINS, durable=False, alerts=False)
+            if app.game.seed != SEED:
+                play(device, app)  # the first run plays; later runs resume the game
+            out = HERE / f"pachisi-{name.value}.png"
+            device.screen.image.save(out, optimize=True)
+            print(out, device.screen.image.size, f"throws {len(app.game.history)}",
+                  file=sys.stderr)
+            device.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,34 @@
+"""Build bundled plugin folders into the device's cache, in a process of its own.
+
+    python -m palmish.device.prebuild FOLDER TARGET [FOLDER TARGET ...]
+
+The window starts this once its first frame is drawn, for the bundled plugins
+the first screen did not need, so that turning the device later finds the
+other configurations' plugins built instead of building them mid-turn. A
+process of its own keeps the work off the window's thread (and its GIL).
+Each database is written atomically; a folder that fails to build is left
+alone, and the device says why when it loads that plugin itself.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+
+def main(argv: list[str]) -> int:
+    from prc_tools import PrcError, plugin
+    from prc_tools.atomic import write_atomic
+
+    for folder, target in zip(argv[0::2], argv[1::2], strict=False):
+        try:
+            db = plugin.build_folder(Path(folder))
+            Path(target).parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(Path(target), db.to_bytes(), False)
+        except (PrcError, OSError):
+            continue
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

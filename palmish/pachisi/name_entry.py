@@ -1,0 +1,126 @@
+"""A small on-screen keyboard to type a player's name (the device has no
+Graffiti recogniser): letters, digits, Shift, Del, then OK or Cancel.
+
+Result: the name (str), or None when cancelled. Names are 1-10 characters of
+letters, digits and - _ . (what the engine's records accept). The pen types;
+Select confirms, Left/Right move the focus between OK and Cancel.
+"""
+
+from __future__ import annotations
+
+from palmish.device.events import KeyDown, PenDown, PenMove, PenUp
+from palmish.device.geometry import Rect
+from palmish.device.screen import BLACK, WHITE, Framebuffer
+from palmish.device.ui.modal import Modal
+from palmish.device.ui.widgets import (
+    BUTTON_HEIGHT,
+    FRAME,
+    INSET,
+    TITLE_HEIGHT,
+    ButtonRow,
+    dialog_rect,
+    draw_dialog,
+)
+
+MAX_NAME = 10
+ROWS = ("1234567890", "qwertyuiop", "asdfghjkl-", "zxcvbnm_.")
+SHIFT, DELETE = "Shift", "Del"
+KEY_W, KEY_H, KEY_GAP = 14, 12, 1  # standard coordinates
+FIELD_H = 14
+
+
+class NameEntry(Modal):
+    def __init__(self, title: str, current: str = "") -> None:
+        super().__init__()
+        self.title = title
+        self.text = current[:MAX_NAME]
+        self.shift = not current  # a name starts with a capital
+        self.keys: list[tuple[str, Rect]] = []
+        self.row = ButtonRow(("OK", "Cancel"))
+        self._armed: int | None = None
+        self._field = Rect(0, 0, 0, 0)
+
+    def _layout(self, area: Rect, scale: int) -> None:
+        s = scale
+        rows = len(ROWS) + 1
+        content = INSET + FIELD_H + INSET + rows * (KEY_H + KEY_GAP) + INSET + BUTTON_HEIGHT + INSET
+        self.bounds = dialog_rect(area, (TITLE_HEIGHT + content + FRAME) * s, s)
+        left = self.bounds.x + (FRAME + INSET) * s
+        width = self.bounds.w - 2 * (FRAME + INSET) * s
+        y = self.bounds.y + (TITLE_HEIGHT + INSET) * s
+        self._field = Rect(left, y, width, FIELD_H * s)
+        y = self._field.bottom + INSET * s
+        grid_w = 10 * KEY_W * s + 9 * KEY_GAP * s
+        x0 = self.bounds.x + (self.bounds.w - grid_w) // 2
+        self.keys = []
+        for r, letters in enumerate(ROWS):
+            for c, ch in enumerate(letters):
+                self.keys.append((ch, Rect(x0 + c * (KEY_W + KEY_GAP) * s,
+                                           y + r * (KEY_H + KEY_GAP) * s, KEY_W * s, KEY_H * s)))
+        y += len(ROWS) * (KEY_H + KEY_GAP) * s
+        half = (grid_w - KEY_GAP * s) // 2
+        self.keys.append((SHIFT, Rect(x0, y, half, KEY_H * s)))
+        self.keys.append((DELETE, Rect(x0 + half + KEY_GAP * s, y, half, KEY_H * s)))
+        y += (KEY_H + KEY_GAP + INSET) * s
+        self.row.place(left, y, s, width)
+
+    def label(self, key: str) -> str:
+        return key.upper() if self.shift and len(key) == 1 else key
+
+    def _draw(self, fb: Framebuffer) -> None:
+        draw_dialog(fb, self.bounds, self.title)
+        s = fb.scale
+        fb.fill(self._field, WHITE)
+        fb.rectangle(self._field, BLACK, s)
+        font = fb.font("bold")
+        fb.text(self._field.x + 3 * s, self._field.y + (self._field.h - font.height) // 2,
+                self.text + "_", BLACK, font)
+        std = fb.font("std")
+        for i, (key, rect) in enumerate(self.keys):
+            on = self._armed == i or (key == SHIFT and self.shift)
+            fb.fill(rect, BLACK if on else WHITE)
+            fb.rectangle(rect, BLACK, s)
+            text = self.label(key)
+            fb.text(rect.x + (rect.w - std.width(text)) // 2 + s // 2,
+                    rect.y + (rect.h - std.height) // 2, text, WHITE if on else BLACK, std)
+        self.row.draw(fb)
+
+    def press(self, key: str) -> None:
+        """Type one key as if tapped (also for tests and scripts)."""
+        if key == SHIFT:
+            self.shift = not self.shift
+        elif key == DELETE:
+            self.text = self.text[:-1]
+        elif len(self.text) < MAX_NAME:
+            self.text += self.label(key)
+            self.shift = False
+
+    def type(self, text: str) -> None:
+        """Type a whole name (tests): capitals through Shift, as a player would."""
+        for ch in text:
+            if ch.isupper() != self.shift and ch.isalpha():
+                self.press(SHIFT)
+            self.press(ch.lower())
+
+    def _handle(self, event: PenDown | PenMove | PenUp | KeyDown) -> None:
+        if isinstance(event, KeyDown):
+            self._choose(self.row.key(event.key))
+            return
+        hit = next((i for i, (_, r) in enumerate(self.keys) if r.contains(event.x, event.y)),
+                   None)
+        if isinstance(event, PenDown) and hit is not None:
+            self._armed = hit
+            return
+        if self._armed is not None:
+            if isinstance(event, PenUp):
+                if hit == self._armed:
+                    self.press(self.keys[hit][0])
+                self._armed = None
+            return
+        self._choose(self.row.pen(event))
+
+    def _choose(self, button: int | None) -> None:
+        if button == 0 and self.text:
+            self.close(self.text)
+        elif button == 1:
+            self.close(None)

@@ -1,0 +1,262 @@
+"""Draws Pachisi: the board, the pieces on it, the four corners (names, pieces
+waiting and finished, the die), the marker and its target, the panel and the
+message box that clears itself.
+
+`paint(region)` redraws every layer that touches the region, in order, clipped
+to it; the app asks for the whole area after each decision (a 304-pixel board
+is cheap to redraw) and the framebuffer records it as damage.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from palmish.device.geometry import Rect
+from palmish.device.screen import BLACK, GREY, WHITE, Framebuffer
+from palmish.pachisi.art import Art
+from palmish.pachisi.game import Game
+from palmish.pachisi.layout import FINISH_CELL, PachisiLayout
+from palmish.pachisi.rules import FINISH, PIECES, TRACK, Move
+
+PLAIN_PANEL = (255, 255, 255)
+BOX_PAD = 4  # standard pixels inside the message box
+
+
+@dataclass
+class Scene:
+    """What the view shows besides the game itself."""
+
+    game: Game
+    mark: Move | None = None  # the move the marker and the target show
+    notice: str | None = None  # a message box over the board that clears itself
+    log: list[str] = field(default_factory=list)  # the panel's message lines, newest last
+
+
+def cowries_up(value: int) -> int:
+    """How many of the six shells lie mouth up for a throw."""
+    return {25: 0, 10: 1}.get(value, value)
+
+
+class PachisiView:
+    def __init__(self, layout: PachisiLayout, art: Art) -> None:
+        self.layout = layout
+        self.art = art
+
+    # ---------------------------------------------------------------- geometry
+
+    def mark_rect(self, game: Game, move: Move) -> Rect:
+        """Where the marker sits: the piece's square, or the first waiting piece."""
+        seat = game.seats[move.player]
+        if move.frm == 0:
+            return self.layout.waiting_slot(seat, 0)
+        xy = TRACK[seat][move.frm]
+        assert xy is not None
+        return self.layout.square_rect(xy)
+
+    def target_rect(self, game: Game, move: Move) -> Rect:
+        seat = game.seats[move.player]
+        xy = FINISH_CELL if move.to == FINISH else TRACK[seat][move.to]
+        assert xy is not None
+        return self.layout.square_rect(xy)
+
+    def notice_rect(self, fb: Framebuffer, text: str) -> tuple[Rect, list[str]]:
+        lay = self.layout
+        s = lay.scale
+        font = fb.font("std")
+        width = lay.board.w * 3 // 4
+        lines = font.wrap(text, width - 2 * BOX_PAD * s)[:4]
+        h = len(lines) * font.height + 2 * BOX_PAD * s
+        box = Rect(lay.board.x + (lay.board.w - width) // 2,
+                   lay.board.y + (lay.board.h - h) // 2, width, h)
+        return box, lines
+
+    # ---------------------------------------------------------------- painting
+
+    def paint(self, fb: Framebuffer, scene: Scene, region: Rect | None = None) -> None:
+        lay = self.layout
+        area = lay.bounds if region is None else region.intersect(lay.bounds)
+        if area is None:
+            return
+        for rect in (lay.strip, *lay.fillers):
+            self._background(fb, rect, area)
+        board = area.intersect(lay.board)
+        if board is not None:
+            fb.blit(self.art.board, lay.board.x, lay.board.y, clip=board)
+            self._corners(fb, scene, board)
+            self._pieces(fb, scene.game, board)
+            if scene.mark is not None:
+                game = scene.game
+                fb.blit(self.art.target, *_xy(self.target_rect(game, scene.mark)), clip=board)
+                fb.blit(self.art.mark, *_xy(self.mark_rect(game, scene.mark)), clip=board)
+        if lay.panel is not None and lay.panel.rect.intersect(area) is not None:
+            self._panel(fb, scene, area)
+        if scene.notice:
+            self._notice(fb, scene.notice, area)
+
+    def _background(self, fb: Framebuffer, rect: Rect, area: Rect) -> None:
+        clip = rect.intersect(area)
+        if clip is None:
+            return
+        img = self.art.panel
+        if img is None:
+            fb.fill(clip, PLAIN_PANEL)
+            return
+        for y in range(rect.y, clip.bottom, img.height):
+            for x in range(rect.x, clip.right, img.width):
+                if Rect(x, y, img.width, img.height).intersect(clip) is not None:
+                    fb.blit(img, x, y, clip=clip)
+
+    def _pieces(self, fb: Framebuffer, game: Game, clip: Rect) -> None:
+        squares: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        for pl in range(len(game.players)):
+            for pc in range(PIECES):
+                xy = game.square(pl, pc)
+                if xy is None:
+                    continue
+                here = squares.setdefault(xy, [])
+                for i, (owner, n) in enumerate(here):
+                    if owner == pl:
+                        here[i] = (owner, n + 1)
+                        break
+                else:
+                    here.append((pl, 1))
+        for xy, owners in squares.items():
+            cell = self.layout.square_rect(xy)
+            if len(owners) == 1:
+                pl, n = owners[0]
+                img = self.art.piece("double" if n > 1 else "pawn", game.colour(pl))
+                fb.blit(img, cell.x, cell.y, clip=clip)
+                continue
+            # Several players on a safe square: half-size pieces, two side by side in
+            # the middle, three or four in the quarters.
+            half = cell.w // 2
+            top = cell.y + (half // 2 if len(owners) == 2 else 0)
+            for i, (pl, n) in enumerate(owners[:4]):
+                img = self.art.small_piece("double" if n > 1 else "pawn", game.colour(pl))
+                fb.blit(img, cell.x + (i % 2) * half, top + (i // 2) * half, clip=clip)
+
+    def _corners(self, fb: Framebuffer, scene: Scene, clip: Rect) -> None:
+        game = scene.game
+        lay = self.layout
+        ink = self.art.text_colour
+        for pl, player in enumerate(game.players):
+            seat = game.seats[pl]
+            current = pl == game.current and not game.over
+            winner = game.winner == pl
+            if current or winner:
+                fb.blit(self.art.turn, *_xy(lay.corner(seat)), clip=clip)
+            box = lay.name_rect(seat)
+            font = fb.font("bold" if current or winner else "std")
+            fb.text(box.x, box.y, font.fit(player.name, box.w), ink, font, clip=clip)
+            colour = game.colour(pl)
+            for i in range(game.waiting(pl)):
+                fb.blit(self.art.piece("pawn", colour), *_xy(lay.waiting_slot(seat, i)),
+                        clip=clip)
+            for i in range(game.finished(pl)):
+                fb.blit(self.art.piece("finished", colour), *_xy(lay.finished_slot(seat, i)),
+                        clip=clip)
+            if current:
+                self._die(fb, game, seat, clip)
+
+    def _die(self, fb: Framebuffer, game: Game, seat: int, clip: Rect) -> None:
+        lay = self.layout
+        die = lay.die_rect(seat)
+        value = game.last_throw if game.last_throw is not None else 6
+        if game.dice == "cowrie":
+            up = cowries_up(value)
+            c = lay.cell
+            for i in range(6):
+                img = self.art.shells[0 if i < up else 1]
+                fb.blit(img, die.x + (i % 3) * c, die.y + (i // 3) * c, clip=clip)
+        else:
+            fb.blit(self.art.dice[value], die.x, die.y, clip=clip)
+        if game.phase == "move":
+            label, font = str(value), "large" if lay.scale == 1 else "bold"
+        elif game.players[game.current].computer:
+            label, font = "", "std"
+        else:
+            label, font = "Throw", "std"
+        box = lay.value_rect(seat)
+        face = fb.font(font)
+        fb.text(box.x, box.y + (box.h - face.height) // 2, face.fit(label, box.w),
+                self.art.text_colour, face, clip=clip)
+
+    def _panel(self, fb: Framebuffer, scene: Scene, area: Rect) -> None:
+        panel = self.layout.panel
+        assert panel is not None
+        game = scene.game
+        ink = self.art.panel_text
+        clip = area.intersect(panel.text)
+        if clip is not None:
+            bold, std = fb.font("bold"), fb.font("std")
+            x, y, w = panel.text.x, panel.text.y, panel.text.w
+            name = game.players[game.current].name
+            tail = " to play"
+            if game.over:
+                name, tail = ("Game over", "") if game.winner is None else (
+                    game.players[game.winner].name, " wins!")
+            swatch = self.art.piece("pawn", game.colour(game.winner if game.winner is not None
+                                                        else game.current))
+            fb.blit(swatch, x, y + (bold.height - swatch.height) // 2, clip=clip)
+            tx = x + swatch.width + 2 * self.layout.scale
+            tx += fb.text(tx, y, bold.fit(name, x + w - tx), ink, bold, clip=clip)
+            if std.width(tail) <= x + w - tx:
+                fb.text(tx, y, tail, ink, std, clip=clip)
+            y += bold.height
+            fb.text(x, y, std.fit("Throws: " + throws_line(game), w), ink, std, clip=clip)
+            y += std.height + self.layout.scale * 2
+            fb.fill(Rect(x, y - self.layout.scale, w, self.layout.scale), GREY)
+            room = max(0, (panel.text.bottom - y) // std.height)
+            lines: list[str] = []
+            for text in reversed(scene.log):
+                if len(lines) >= room:
+                    break
+                lines[:0] = std.wrap(text, w)
+            for line in lines[-room:] if room else []:
+                fb.text(x, y, std.fit(line, w), ink, std, clip=clip)
+                y += std.height
+        human = not game.players[game.current].computer and not game.over
+        self._button(fb, panel.throw_button, "Throw", human and game.phase == "throw", area)
+        self._button(fb, panel.pass_button, "Pass", human and game.can_pass, area)
+
+    def _button(self, fb: Framebuffer, rect: Rect, label: str, enabled: bool,
+                area: Rect) -> None:
+        if rect.intersect(area) is None:
+            return
+        s = self.layout.scale
+        ink = BLACK if enabled else GREY
+        fb.round_rect(rect, 4 * s, outline=ink, fill=WHITE, width=s)
+        font = fb.font("std")
+        fb.text(rect.x + (rect.w - font.width(label)) // 2 + s // 2,
+                rect.y + (rect.h - font.height) // 2, label, ink, font)
+
+    def _notice(self, fb: Framebuffer, text: str, area: Rect) -> None:
+        box, lines = self.notice_rect(fb, text)
+        clip = box.intersect(area)
+        if clip is None:
+            return
+        s = self.layout.scale
+        fb.fill(clip, WHITE)
+        fb.rectangle(box, BLACK, 2 * s)
+        font = fb.font("std")
+        y = box.y + BOX_PAD * s
+        for line in lines:
+            fb.text(box.x + (box.w - font.width(line)) // 2, y, line, BLACK, font, clip=clip)
+            y += font.height
+
+
+def throws_line(game: Game) -> str:
+    """The values of the latest turn's throws (the current player's run, or the last one)."""
+    if not game.history:
+        return "-"
+    who = game.history[-1].player
+    run: list[str] = []
+    for throw in reversed(game.history):
+        if throw.player != who:
+            break
+        run.append(str(throw.value))
+    return " ".join(reversed(run[:6]))
+
+
+def _xy(rect: Rect) -> tuple[int, int]:
+    return rect.x, rect.y
