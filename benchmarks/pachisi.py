@@ -5,6 +5,10 @@
 
 1. Complete 4-player games per second with random players (any legal move,
    caution moves included, never passing), for --speed-seconds.
+
+Random choices are uniform over distinct moves (rules.distinct: one entering
+move stands for the start area's alike pieces, each of which has its own
+move), so entering is not favoured by the number of pieces waiting.
 2. The tournament: each level in one seat against three copies of a
    baseline (sane random: uniform among non-caution moves; sane fast: the
    most advanced non-caution move; and the other levels). The level's seat
@@ -24,19 +28,19 @@ import sys
 import time
 from collections.abc import Callable
 
-from palmish.pachisi import PASS, Game, Move, Player, ai
+from palmish.pachisi import PASS, Game, Move, Player, ai, rules
 from palmish.pachisi.game import _Pass
 
 Choice = Callable[[Game, random.Random], "Move | _Pass"]
 
 
 def random_player(game: Game, rng: random.Random) -> Move | _Pass:
-    return rng.choice(game.legal_moves())
+    return rng.choice(rules.distinct(game.legal_moves()))
 
 
 def sane_random(game: Game, rng: random.Random) -> Move | _Pass:
     moves = game.legal_moves()
-    sane = [m for m in moves if not m.caution]
+    sane = [m for m in rules.distinct(moves) if not m.caution]
     if sane:
         return rng.choice(sane)
     return PASS if game.can_pass else moves[0]
@@ -122,7 +126,7 @@ def speed(seconds: float, dice: str) -> None:
             game.throw()
             throws += 1
             if game.phase == "move":
-                game.move(rng.choice(game.legal_moves()))
+                game.move(rng.choice(rules.distinct(game.legal_moves())))
         games += 1
         done = min(int(100 * (time.perf_counter() - start) / seconds), 100)
         progress("random games (time)", done, 100)

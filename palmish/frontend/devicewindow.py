@@ -28,6 +28,7 @@ from palmish.frontend.audio import SoundPlayer
 from palmish.frontend.input import Layout, action_event, key_event
 from palmish.frontend.skin import Button, Circle, Skin
 from palmish.frontend.texture import LcdTexture, bezel_texture
+from palmish.frontend.xcaption import is_xlib_window, set_x_caption
 
 PRESSED_SHADE = (0, 0, 0, 96)  # drawn over a hard button while it is held down
 # Held scroll/navigator buttons repeat, as on the devices: after a pause, then steadily.
@@ -138,13 +139,21 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
     def _title_text(self) -> str:
         return f"palmish - {self.skin.title} ({self.device.config.name.value})"
 
+    def set_caption(self, caption: str) -> None:
+        # pyglet's X11 version leaks its title text on every call (see xcaption).
+        if is_xlib_window(self):
+            self._caption = caption
+            set_x_caption(self, caption)
+        else:
+            super().set_caption(caption)
+
     def _show(self, config: DisplayConfig) -> None:
         """Show a configuration: its bezel and LCD sprites, the whole LCD uploaded.
 
         Each skin face and each LCD size gets its texture and sprite once; a turn
         hides the old pair and shows the new one, so turning back and forth
-        allocates nothing. (Making new ones per turn, or pointing one sprite at
-        another texture, left pyglet's batch with buffers it never freed.)
+        allocates nothing. (The ~0.7 MB per turn once blamed on new textures per
+        turn was pyglet's title leak: see set_caption and xcaption.)
         """
         self._shown_config = config
         self._shown_screen = self.device.screen

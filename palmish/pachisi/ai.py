@@ -55,7 +55,7 @@ def choose(game: Game, level: str = "normal") -> Move | _Pass:
     if game.phase != "move":
         raise ValueError("choose needs a throw waiting for its move (the computer always throws)")
     moves = game.legal_moves()
-    sane = [m for m in moves if not m.caution]
+    sane = [m for m in rules.distinct(moves) if not m.caution]
     if not sane:
         return PASS if game.can_pass else moves[0]
     if level == "easy":
@@ -208,7 +208,7 @@ class _Context:
                 break
             expected = 0.0
             for v, pv in self.odds.items():
-                moves = rules.legal_moves(pos, self.seats, opp, v, self.first[opp])
+                moves = rules.distinct(rules.legal_moves(pos, self.seats, opp, v, self.first[opp]))
                 best: Move | None = None
                 best_value = 0.0
                 for m in moves:
@@ -230,7 +230,7 @@ class _Context:
         expected = 0.0
         for v, pv in self.odds.items():
             best = base
-            for m in rules.legal_moves(pos, self.seats, me, v, False):
+            for m in rules.distinct(rules.legal_moves(pos, self.seats, me, v, False)):
                 if not m.caution:
                     best = max(best, self.evaluate(_apply(pos, m), me))
             expected += pv * best
@@ -244,7 +244,7 @@ class _Context:
         base = self.evaluate(pos, me)
         expected = 0.0
         for v, pv in self.odds.items():
-            moves = rules.legal_moves(pos, self.seats, me, v, self.first[me])
+            moves = rules.distinct(rules.legal_moves(pos, self.seats, me, v, self.first[me]))
             best = base  # passing (or a lost throw) keeps the position
             for m in moves:
                 if m.caution:

@@ -20,7 +20,7 @@ from palmish.device.ui.modal import Modal
 from palmish.pachisi import PASS, Game, IllegalMove, Move, Player, ai, dialogs
 from palmish.pachisi.art import load_art
 from palmish.pachisi.layout import PachisiLayout, layout_for
-from palmish.pachisi.rules import DICE, PIECES, computer_names, valid_name
+from palmish.pachisi.rules import DICE, PIECES, computer_names, distinct, valid_name
 from palmish.pachisi.schema import SCHEMA
 from palmish.pachisi.view import PachisiView, Scene
 
@@ -285,7 +285,9 @@ class PachisiApp(BoardGameApp):
             elif self.scene.mark is not None:
                 self.move(self.scene.mark)
         elif key in (Key.UP, Key.DOWN) and game.phase == "move":
-            legal = game.legal_moves()
+            # one stop for the start area: its entering moves (one a waiting
+            # piece) share the marker's place, so rules.distinct keeps the first
+            legal = distinct(game.legal_moves())
             step = 1 if key is Key.DOWN else -1
             index = legal.index(self.scene.mark) if self.scene.mark in legal else -step
             self._set_mark(legal[(index + step) % len(legal)])

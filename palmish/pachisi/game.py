@@ -221,22 +221,23 @@ class Game:
     # ------------------------------------------------------------ moves
 
     def legal_moves(self) -> list[Move]:
-        """The current throw's legal moves, most advanced first (empty outside
-        the move phase)."""
+        """The current throw's legal moves in move order (empty outside the
+        move phase): highest `frm` first, equal `frm` by piece index. Each
+        piece in the start area that may enter has its own entering move."""
         return list(self._legal) if self.phase == "move" else []
 
     def default_move(self) -> Move | None:
-        """The seed's marker: the legal move with the highest `frm`."""
+        """The seed's marker: the legal move with the highest `frm`, the
+        first in move order on a tie (the lowest-numbered waiting piece)."""
         return self._legal[0] if self.phase == "move" and self._legal else None
 
     def move_for(self, piece: int) -> Move | None:
-        """The legal move that moves this piece (its double, or the entering
-        piece when it waits in the start area), or None."""
+        """The legal move that moves this piece (with its double, or its own
+        entering move when it waits in the start area), or None."""
         if self.phase != "move":
             return None
-        pos = self._pos[self.current][piece]
         for m in self._legal:
-            if piece in m.pieces or (pos == 0 and m.frm == 0):
+            if piece in m.pieces:
                 return m
         return None
 
@@ -501,10 +502,10 @@ class Game:
                 raise IllegalMove("not a decision (0-3, p, P, -, t)")
             piece = int(token)
             m = self.move_for(piece)
-            if m is None or (m.pieces[0] != piece and m.frm != 0):
+            if m is None:
                 raise IllegalMove(self.why_not(piece) or "that piece cannot move")
-            if m.frm == 0 and piece != m.pieces[0]:
-                raise IllegalMove(f"the entering piece is {m.pieces[0]}")
+            if m.pieces[0] != piece:
+                raise IllegalMove(f"a double is named by its lower piece, {m.pieces[0]}")
             self.move(m)
         except IllegalMove as err:
             if str(err).startswith("record "):

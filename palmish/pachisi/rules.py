@@ -177,10 +177,14 @@ def legal_moves(
     value: int,
     first_turn: bool,
 ) -> list[Move]:
-    """Every legal move of `player` for a throw, most advanced first.
+    """Every legal move of `player` for a throw, in MOVE ORDER: by `frm`,
+    highest first; moves with equal `frm` (only entering moves share one)
+    by piece index, lowest first.
 
-    One move per square: a double moves as one; the start area gives one
-    entering move, for its lowest-numbered piece.
+    One move per square on the board (a double moves as one, named by both
+    pieces), and one entering move per piece in the start area that may
+    enter: the pieces there are alike, so their moves differ only in the
+    piece that moves, and each waiting piece can be picked by its own move.
     """
     ps = positions[player]
     # counts[k][pl]: how many of player pl's pieces stand on square k
@@ -200,11 +204,15 @@ def legal_moves(
     moves: list[Move] = []
     done: set[int] = set()
     can_enter = first_turn or value in GRACE
+    entering: Move | None = None  # the first waiting piece's move, copied for the others
     for piece in sorted(range(PIECES), key=lambda i: (-ps[i], i)):
         frm = ps[piece]
+        if frm == 0 and entering is not None:
+            moves.append(entering._replace(pieces=(piece,)))
+            continue
         if frm in done or frm == FINISH or (frm == 0 and not can_enter):
             continue
-        done.add(frm)
+        done.add(frm)  # a double's second piece, or a blocked start area's others
         to = frm + value
         if to > FINISH:
             continue
@@ -233,7 +241,17 @@ def legal_moves(
                     continue
                 captures = tuple(sorted(taken))
         moves.append(Move(player, pieces, frm, to, captures, to == CAUTION))
+        if frm == 0:
+            entering = moves[-1]
     return moves
+
+
+def distinct(moves: Sequence[Move]) -> list[Move]:
+    """Legal moves (in move order) without the start area's repeats: each
+    waiting piece has its own entering move, but the pieces there are alike,
+    so the first entering move (the lowest-numbered piece) stands for all.
+    For players that weigh positions (the computer, benchmark baselines)."""
+    return [m for i, m in enumerate(moves) if m.frm or not i or moves[i - 1].frm]
 
 
 def computer_names(count: int) -> tuple[str, ...]:

@@ -176,11 +176,13 @@ class Reference:
         assert throw is not None
         me = self.current
         out: list[RefMove] = []
-        waiting = [pc for pc in range(PIECES) if self.pos[me][pc] == 0]
-        if waiting and (self.first[me] or throw in GRACE):
-            m = self._try((waiting[0],), 0, throw)  # start-area pieces are alike
-            if m:
-                out.append(m)
+        if self.first[me] or throw in GRACE:
+            # every piece in the start area may be the one that enters
+            for pc in range(PIECES):
+                if self.pos[me][pc] == 0:
+                    m = self._try((pc,), 0, throw)
+                    if m:
+                        out.append(m)
         groups: dict[int, list[int]] = {}
         for pc, p in enumerate(self.pos[me]):
             if 1 <= p <= LAST:
@@ -192,12 +194,12 @@ class Reference:
         return out
 
     def can_move(self, piece: int) -> bool:
-        p = self.pos[self.current][piece]
-        return any(m.frm == p and (p == 0 or piece in m.pieces) for m in self.legal())
+        return any(piece in m.pieces for m in self.legal())
 
     def default_move(self) -> RefMove | None:
+        """The highest `frm`; among entering moves the lowest piece."""
         moves = self.legal()
-        return max(moves, key=lambda m: m.frm) if moves else None
+        return min(moves, key=lambda m: (-m.frm, m.pieces[0])) if moves else None
 
     # --- playing ----------------------------------------------------------
 

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from palmish.pachisi import PASS, Game, Move, Player, ai
+from palmish.pachisi import PASS, Game, Move, Player, ai, rules
 
 START = [0, 0, 0, 0]
 
@@ -90,6 +90,27 @@ def test_choices_are_legal_and_deterministic(level: str) -> None:
             assert isinstance(choice, Move) and choice in g.legal_moves()
             assert not choice.caution
             g.move(choice)
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_it_enters_with_the_lowest_waiting_piece(level: str) -> None:
+    # Every waiting piece has its own entering move; they are alike, so the
+    # computer weighs one (rules.distinct) and enters the lowest-numbered.
+    g = setup([[76, 0, 76, 0], [30, 0, 0, 0]], [6])
+    g.throw()
+    assert [m.pieces for m in g.legal_moves()] == [(1,), (3,)]
+    assert rules.distinct(g.legal_moves()) == g.legal_moves()[:1]
+    choice = ai.choose(g, level)
+    assert isinstance(choice, Move) and choice.pieces == (1,)
+
+
+def test_distinct_keeps_one_entering_move_and_every_other_move() -> None:
+    g = setup([[40, 0, 40, 0], START], [10])
+    g.throw()
+    moves = g.legal_moves()
+    assert [(m.pieces, m.frm) for m in moves] == [((0, 2), 40), ((1,), 0), ((3,), 0)]
+    assert rules.distinct(moves) == moves[:2]
+    assert rules.distinct([]) == []
 
 
 def test_a_stalled_game_makes_the_computer_move() -> None:

@@ -74,7 +74,9 @@ def agree(game: Game, ref: Reference, where: str) -> None:
     moves = game.legal_moves()
     assert all(m.player == ref.current for m in moves), at + "Move.player"
     assert sorted(map(key, moves)) == sorted(map(key, ref.legal())), at + "legal moves"
-    assert [m.frm for m in moves] == sorted((m.frm for m in moves), reverse=True), at + "order"
+    # move order: highest frm first; equal frm (entering moves) by piece index
+    order = [(-m.frm, m.pieces[0]) for m in moves]
+    assert order == sorted(order) and len(set(order)) == len(order), at + "order"
     dm, rdm = game.default_move(), ref.default_move()
     assert (dm and key(dm)) == (rdm and key(rdm)), at + "default_move"
     if ref.phase == "move":
@@ -88,6 +90,11 @@ def agree(game: Game, ref: Reference, where: str) -> None:
         )
         if says is not None:
             assert "\n" not in says
+        mine = [r for r in ref.legal() if pc in r.pieces]
+        found = game.move_for(pc)
+        assert (key(found) if found else None) == (key(mine[0]) if mine else None), (
+            at + f"move_for({pc})"
+        )
 
 
 def illegal_probe(game: Game, ref: Reference, rng: random.Random) -> None:
@@ -164,10 +171,13 @@ def drive(
             else:
                 moves = game.legal_moves()
                 m = rng.choice(moves)
+                waiting = [pc for pc, p in enumerate(ref.pos[ref.current]) if p == 0]
                 game.move(m)
                 ref.move(next(r for r in ref.legal() if key(r) == key(m)))
                 if shadow:
                     shadow.move(m)
+                if m.frm == 0 and m.pieces[0] != waiting[0]:
+                    yield "enter-not-lowest"  # any waiting piece may be the one to enter
                 yield "capture" if m.captures else "caution" if m.caution else (
                     "double" if len(m.pieces) == 2 else "enter" if m.frm == 0 else "move"
                 )
@@ -312,7 +322,7 @@ def test_the_setups_reach_every_kind_of_event() -> None:
         ref = Reference.setup(positions, 0, first)
         seen.update(drive(game, ref, rng, 0.1, 60, records=False))
     assert seen >= {"capture", "caution", "double", "enter", "move", "lost", "pass-before",
-                    "pass-after"}
+                    "pass-after", "enter-not-lowest"}
 
 
 # --- the computer players only ever choose what the rules allow -----------

@@ -168,3 +168,56 @@ def test_decisions_after_the_end_are_refused() -> None:
         play(g, rng, 1)
     with pytest.raises(IllegalMove, match="after the end"):
         Game.from_record(g.record() + " 0")
+
+
+# Made by the engine before every waiting piece had its own entering move
+# (an entering piece was always the lowest-numbered one in the start area):
+# seed 31, die7, random moves; five captures and twelve entries.
+OLD_RECORD = (
+    "pachisi 1 seed=31 dice=die7 players=Ann:h,Bob:c moves=0 0 0 1 1 0 1 1 0 1 1 1 0 0 0 0 "
+    "1 0 2 1 0 1 1 1 0 2 2 1 0 0 1 1 1 1 0 1 1 1 2 1 2 1 1 1 2 - 3 3 0 3 - 2 2 - 0 - 3 0 0 "
+    "0 3 0 2 0 3 3 0 3 0 3 0 3 2 3 2 2 2 3 3 0"
+)
+
+
+def test_an_old_record_naming_the_lowest_waiting_piece_still_replays() -> None:
+    g = Game.from_record(OLD_RECORD)
+    assert [g.positions(p) for p in range(2)] == [(63, 75, 0, 37), (43, 76, 76, 58)]
+    assert (g.current, g.phase) == (0, "throw")
+    assert g.record() == OLD_RECORD
+
+
+def test_any_waiting_piece_may_enter_and_the_record_names_it() -> None:
+    g = Game.new(seed=4, players=PLAYERS[:2])
+    g.throw()  # the first turn: every piece may enter
+    assert [m.pieces for m in g.legal_moves()] == [(0,), (1,), (2,), (3,)]
+    m = g.move_for(2)
+    assert m is not None
+    g.move(m)
+    assert g.positions(0)[2] > 0 and g.waiting(0) == 3
+    assert g.record().split("moves=")[1].split()[0] == "2"
+    again = Game.from_record(g.record())
+    assert state(again) == state(g) and again.record() == g.record()
+
+
+def test_a_double_is_named_by_its_lower_piece() -> None:
+    for seed in range(200):
+        g = Game.new(seed=seed, players=[Player("Ann"), Player("Bob")])
+        rng = random.Random(seed)
+        for _ in range(300):
+            if g.over:
+                break
+            g.throw()
+            if g.phase != "move":
+                continue
+            double = next((m for m in g.legal_moves() if len(m.pieces) == 2), None)
+            if double is not None:
+                upper = g.record()[:-1] + str(double.pieces[1])
+                with pytest.raises(IllegalMove, match="lower piece"):
+                    Game.from_record(upper)
+                lower = Game.from_record(g.record()[:-1] + str(double.pieces[0]))
+                g.move(double)
+                assert state(lower) == state(g)
+                return
+            g.move(rng.choice(g.legal_moves()))
+    raise AssertionError("no game with a double to move")

@@ -230,10 +230,12 @@ def test_a_capture_throws_again_once_even_with_a_grace_throw() -> None:
 
 def test_any_throw_enters_during_the_first_turn() -> None:
     g = setup([START, START], [3], first=True)
-    (m,) = thrown(g)
-    assert (m.pieces, m.frm, m.to, m.enters) == ((0,), 0, 3, True)
-    g.move(m)
-    assert g.position(0, 0) == 3
+    moves = thrown(g)
+    assert [(m.pieces, m.frm, m.to, m.enters) for m in moves] == [
+        ((pc,), 0, 3, True) for pc in range(4)
+    ]
+    g.move(moves[0])
+    assert g.positions(0) == (3, 0, 0, 0)
 
 
 def test_every_throw_of_the_first_turn_enters() -> None:
@@ -251,7 +253,48 @@ def test_later_only_6_10_or_25_enter() -> None:
         assert g.phase == "throw" and g.current == 1
     for value in (6, 10, 25):
         g = setup([START, START], [value])
-        assert [(m.frm, m.to) for m in thrown(g)] == [(0, value)]
+        assert [(m.frm, m.to) for m in thrown(g)] == [(0, value)] * 4
+
+
+def test_each_waiting_piece_has_its_own_entering_move_in_move_order() -> None:
+    g = setup([[10, 0, 30, 0], START], [6])
+    moves = thrown(g)
+    # highest frm first; the entering moves (equal frm) by piece index
+    assert [(m.pieces, m.frm, m.to) for m in moves] == [
+        ((2,), 30, 36), ((0,), 10, 16), ((1,), 0, 6), ((3,), 0, 6)
+    ]
+    assert g.default_move() == moves[0]
+    assert g.move_for(1) == moves[2] and g.move_for(3) == moves[3]
+    assert g.why_not(1) is None and g.why_not(3) is None
+    g.move(by_piece(g, 3))  # the higher-numbered waiting piece enters
+    assert g.positions(0) == (10, 0, 30, 6)
+    assert g.events[-1].kind == "enter"
+
+
+def test_the_default_move_with_only_entering_moves_is_the_lowest_waiting_piece() -> None:
+    g = setup([[76, 0, 75, 0], START], [10])
+    moves = thrown(g)
+    assert [m.pieces for m in moves] == [(1,), (3,)]
+    assert g.default_move() == moves[0]
+
+
+def test_an_entering_move_takes_the_same_pieces_whichever_piece_enters() -> None:
+    # East's single on South's 6 (not safe); South enters with a 6 onto it
+    g = setup([[0, 20, 0, 0], START, START, [at(3, 6), 0, 0, 0]], [6])
+    entering = [m for m in thrown(g) if m.enters]
+    assert [m.pieces for m in entering] == [(0,), (2,), (3,)]
+    assert {m.captures for m in entering} == {((3, 0),)}
+    g.move(entering[1])
+    assert g.positions(0) == (0, 20, 6, 0) and g.position(3, 0) == 0
+
+
+def test_no_waiting_piece_enters_onto_an_opponents_double() -> None:
+    opp = at(2, 10)
+    g = setup([[0, 0, 40, 0], [opp, opp, 0, 0]], [10])
+    assert [m.frm for m in thrown(g)] == [40]
+    for pc in (0, 1, 3):
+        assert g.why_not(pc) == "a single can't land on an opponent's double"
+        assert g.move_for(pc) is None
 
 
 def test_the_first_turn_ends_with_the_players_first_turn() -> None:
@@ -507,7 +550,10 @@ def test_an_entering_piece_is_blocked_by_a_double_on_its_way() -> None:
     opp = at(2, 3)
     g = setup([START, [opp, opp, 0, 0]], [6])
     g.throw()
-    assert g.phase == "throw"  # lost: the double on 3 blocks 0 -> 6
+    assert g.phase == "throw"  # lost: the double on 3 blocks 0 -> 6 for every piece
+    g = setup([[0, 0, 30, 0], [opp, opp, 0, 0]], [6])
+    assert [m.frm for m in thrown(g)] == [30]
+    assert [g.why_not(pc) for pc in (0, 1, 3)] == ["a double blocks the way"] * 3
 
 
 def test_a_double_on_the_target_square_is_not_passed() -> None:
