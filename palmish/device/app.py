@@ -121,7 +121,8 @@ class App:
     """Base class for apps. Subclasses set the class attributes and override what they need."""
 
     id: str = "app"  # short lowercase id: `palmish --app ID`, the hard buttons
-    name: str = "App"  # shown in the launcher
+    name: str = "App"  # the app's full name (title bars, --app)
+    icon_name: str = ""  # the launcher's label when `name` is too long for it (Palm's tAIN)
     creator: str = "????"  # four-character Palm creator code
 
     def start(self, ctx: AppContext) -> None:

@@ -216,7 +216,7 @@ class LauncherApp(App):
         if index == self._pressed:
             fb.invert(Rect(ix - s, iy - s, image.width + 2 * s, image.height + 2 * s))
         std = fb.font("std")
-        label = std.fit(app.name, cell.w - s)
+        label = std.fit(app.icon_name or app.name, cell.w - s)
         width = std.width(label)
         lx = cell.x + (cell.w - width) // 2
         ly = cell.y + (ICON_BOX + 3) * s

@@ -12,15 +12,18 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
+from PIL import Image
+
 from palmish.boardgame import BoardGameApp, Command, FormResult
 from palmish.device.app import AppContext
 from palmish.device.events import Key
 from palmish.device.geometry import Rect
-from palmish.device.ui.form import CheckBox, Field, PushButtons
+from palmish.device.ui.form import CheckBox, Field, PopupList
 from palmish.device.ui.modal import Modal
 from palmish.sigmar import Atom, Game, IllegalMove, LevelError, SearchBudget, dialogs, solver
 from palmish.sigmar.art import load_art
 from palmish.sigmar.catalog import all_levels
+from palmish.sigmar.icon import launcher_icon
 from palmish.sigmar.layout import SigmarLayout, layout_for
 from palmish.sigmar.level import LEVELS_DB_TYPE, LevelEntry, find_level, normalize_level_id
 from palmish.sigmar.schema import SCHEMA
@@ -36,6 +39,7 @@ MAX_RANDOM_BOARD = 999_999  # New Game draws board numbers short enough to share
 class SigmarApp(BoardGameApp):
     id = "sigmar"
     name = "Sigmar's Garden"
+    icon_name = "Sigmar"  # "Sigmar's Garden" is cut off under a launcher icon
     creator = "PSgm"
     state_version = 1
     sound_ids = SCHEMA.sounds
@@ -124,8 +128,9 @@ class SigmarApp(BoardGameApp):
         current = self._difficulty() or "any"
         return (
             CheckBox("dim_locked", "Dim locked atoms", self.dim_locked()),
-            PushButtons("difficulty", "Random", tuple(d.title() for d in DIFFICULTIES),
-                        DIFFICULTIES.index(current)),
+            # A pop-up, not push buttons: four of those wrap onto two rows on 160x160.
+            PopupList("difficulty", "Random", tuple(d.title() for d in DIFFICULTIES),
+                      DIFFICULTIES.index(current)),
         )
 
     def apply_prefs(self, result: FormResult) -> None:
@@ -158,9 +163,7 @@ class SigmarApp(BoardGameApp):
         s.partners = game.partners(*s.selected) if s.selected is not None else []
         if self.focus is not None and game.atom_at(*self.focus) is None:
             self.focus = None
-        # The keys' cursor shows as a partner mark when it is not the selection.
-        if self.focus is not None and self.focus != s.selected and self.focus not in s.partners:
-            s.partners = [*s.partners, self.focus]
+        s.focus = self.focus if self.focus != s.selected else None
 
     def title(self) -> str:
         game = self.game
@@ -190,9 +193,10 @@ class SigmarApp(BoardGameApp):
         if lay is None:
             return
         s = self.scene
-        before = {c for c in (s.selected, self.focus, *s.hint, *s.partners) if c is not None}
+        before = {c for c in (s.selected, s.focus, self.focus, *s.hint, *s.partners)
+                  if c is not None}
         self._sync_scene()
-        after = {c for c in (s.selected, self.focus, *s.hint, *s.partners) if c is not None}
+        after = {c for c in (s.selected, s.focus, *s.hint, *s.partners) if c is not None}
         cells = before | after | {c for c in extra if c is not None}
         self._paint(*(lay.cell_rect(*c) for c in cells if self._on_grid(c)), lay.panel, lay.line)
 
@@ -342,10 +346,25 @@ class SigmarApp(BoardGameApp):
                     self.prefs["cleared"] = [*cleared, game.level]
             self.save_prefs()
             self.say("Cleared with the Hint's help!" if self.assisted else "The garden is clear!")
-            self.open_form(dialogs.won_alert(self.title(), self.assisted, len(game.moves)),
-                           lambda r: self.new() if r.button == "New Game" else None)
+            after = self._level_after(game.level)
+            self.open_form(dialogs.won_alert(self.title(), self.assisted, len(game.moves), after),
+                           lambda r: self._after_win(r.button, after))
         else:
             self.say("Stuck: no reaction is left. Undo or Try Again")
+
+    def _level_after(self, level: str | None) -> LevelEntry | None:
+        """The level after this one in the Levels list (None after the last, or for a
+        random board): a player working through the levels goes on with one tap."""
+        ids = [e.id for e in self.levels]
+        if level is None or level not in ids or ids.index(level) + 1 >= len(ids):
+            return None
+        return self.levels[ids.index(level) + 1]
+
+    def _after_win(self, button: str | None, after: LevelEntry | None) -> None:
+        if button == "Next" and after is not None:
+            self.start_game(Game.from_level(after.level, level=after.id))
+        elif button == "New Game":
+            self.new()
 
     def undo(self) -> None:
         if not self.game.can_undo:
@@ -455,6 +474,9 @@ class SigmarApp(BoardGameApp):
         self.open(dialogs.statistics(self.tallies.tally(VARIANT),
                                      _count(self.prefs.get("assisted")),
                                      _ids(self.prefs.get("cleared")), self.levels))
+
+    def icon(self) -> Image.Image:
+        return launcher_icon()
 
     def about(self) -> Modal:
         return dialogs.about_alert()

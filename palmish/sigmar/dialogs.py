@@ -16,7 +16,7 @@ from palmish.device.ui.number_entry import NumberEntry
 from palmish.sigmar import Game
 from palmish.sigmar.help_text import ABOUT, LEVELS, PLUGINS, RULES
 from palmish.sigmar.level import LevelEntry
-from palmish.sigmar.rules import METAL_ORDER
+from palmish.sigmar.rules import CARDINALS, METAL_ORDER, Atom
 
 HELP_PAGES = (
     HelpPage("help-rules", "Rules", "Rules", RULES),
@@ -24,6 +24,8 @@ HELP_PAGES = (
     HelpPage("help-plugins", "Plugins", "Plugins", PLUGINS),
 )
 CLEARED_MARK = " *"
+# The non-metal kinds in the order the panel counts them.
+PANEL_KINDS = (*CARDINALS, Atom.SALT, Atom.VITAE, Atom.MORS, Atom.QUICKSILVER)
 
 
 def level_label(entry: LevelEntry, cleared: bool) -> str:
@@ -56,8 +58,8 @@ def statistics_text(tally: Tally, assisted: int, cleared: Iterable[str],
         f"Best streak: {tally.best_streak}",
         f"Levels cleared: {len(done)} of {len(levels)}",
     ]
-    if done:
-        lines.append(", ".join(done))
+    if done:  # labelled: a bare "1" on its own line said nothing
+        lines.append("Cleared: " + ", ".join(done))
     return "\n".join(lines)
 
 
@@ -66,24 +68,33 @@ def statistics(tally: Tally, assisted: int, cleared: Iterable[str],
     return Alert("Statistics", statistics_text(tally, assisted, cleared, levels))
 
 
-def won_alert(title: str, assisted: bool, takes: int) -> Alert:
+def won_alert(title: str, assisted: bool, takes: int, after: LevelEntry | None = None) -> Alert:
+    """The win; with `after` (the level after a cleared level) a "Next" button opens it."""
     how = " with the Hint's help (counted as assisted)" if assisted else ""
-    return Alert("Garden Cleared", f"{title}: cleared in {takes} reactions{how}.",
-                 buttons=("New Game", "OK"))
+    text = f"{title}: cleared in {takes} reactions{how}."
+    if after is None:
+        return Alert("Garden Cleared", text, buttons=("New Game", "OK"))
+    return Alert("Garden Cleared", f"{text}\nNext: {level_label(after, False)}",
+                 buttons=("Next", "New Game", "OK"))
 
 
 def board_info_text(game: Game, title: str, tally: Tally) -> str:
+    """Short enough for the 160x160 screen's alert: elements in the panel's order, the
+    metals (one of each) as the order still to go."""
     left = game.counts()
-    kinds = [f"{atom.title} {n}" for atom, n in sorted(left.items(), key=lambda kv: kv[0].value)
-             if n]
+    kinds = [f"{atom.title} {left[atom]}" for atom in PANEL_KINDS if left.get(atom)]
     current = game.current_metal
-    order = " > ".join(m.title.upper() if m == current else m.title for m in METAL_ORDER)
+    if current is None:
+        metals = "No metals left"
+    else:
+        later = [m.title for m in METAL_ORDER[METAL_ORDER.index(current) + 1:] if left.get(m)]
+        metals = f"Current metal: {current.title}" + (f" (then {', '.join(later)})"
+                                                      if later else "")
     return "\n".join([
         title,
         f"Atoms left: {game.remaining}",
-        ", ".join(kinds) if kinds else "none",
-        f"Metals: {order}",
-        f"Current metal: {current.title if current is not None else 'none left'}",
+        ", ".join(kinds) if kinds else "Only metals left" if current else "none",
+        metals,
         f"Wins {tally.won}, streak {max(0, tally.streak)}",
     ])
 

@@ -104,8 +104,8 @@ installed ones. palmish install FILE.prc installs a plugin.
 ABOUT = """\
 Sigmar's Garden for palmish
 
-A handheld version of the ComputerCraft remake of Sigmar's Garden, the \
-alchemy solitaire from Zachtronics' Opus Magnum.
+The alchemy solitaire of Zachtronics' Opus Magnum, after its ComputerCraft \
+remake.
 
-Rules engine, levels, art and sounds: the palmish project.
+Engine, levels, art and sounds: the palmish project.
 """

@@ -9,16 +9,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from palmish.sigmar import solver
+from palmish.sigmar.game import Game
 from palmish.sigmar.level import (
     LEVEL_SUFFIX,
     LEVELS_DB_TYPE,
     MAX_FILE_BYTES,
+    Level,
     LevelError,
     level_id_of,
     levels_from_resources,
     parse_level,
 )
 from palmish.sigmar.schema import SCHEMA
+from palmish.sigmar.solver import SearchBudget
 from prc_tools import Database, PrcError
 from prc_tools.atomic import write_atomic
 
@@ -48,7 +52,8 @@ def install(path: Path, folder: Path, durable: bool = True) -> str | None:
         target = folder / f"{level_id}{LEVEL_SUFFIX}"
         note = " (replacing the one installed before)" if target.exists() else ""
         _write(target, level.text().encode("utf-8"), durable)
-        return f"installed Sigmar's Garden level {level_id} {level.name!r}{note}"
+        return f"installed Sigmar's Garden level {level_id} {level.name!r}{note}" \
+            + _unclearable_note(level)
     if path.suffix.lower() not in (".prc", ".pdb"):
         return None
     try:
@@ -66,6 +71,17 @@ def install(path: Path, folder: Path, durable: bool = True) -> str | None:
     _write(folder / f"{stem or 'levels'}.prc", db.to_bytes(), durable)
     ids = ", ".join(e.id for e in levels)
     return f"installed Sigmar's Garden levels {db.name!r}: {ids}"
+
+
+def _unclearable_note(level: Level) -> str:
+    """A warning when the solver proves the level cannot be cleared (an odd Fire, a
+    metal without quicksilver): it installs all the same, as the seed plays any board."""
+    try:
+        if solver.solve(Game.from_level(level), solver.HINT_MAX_NODES) is None:
+            return "\nwarning: this level cannot be cleared (no sequence of reactions empties it)"
+    except SearchBudget:
+        pass  # too big to decide quickly: say nothing
+    return ""
 
 
 def _write(target: Path, data: bytes, durable: bool) -> None:

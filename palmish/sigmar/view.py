@@ -12,11 +12,13 @@ from dataclasses import dataclass, field
 
 from PIL import Image
 
+from palmish.device.font import Font
 from palmish.device.geometry import Rect
 from palmish.device.screen import Framebuffer
 from palmish.sigmar import Atom, Game
 from palmish.sigmar.art import PLAIN_CELL, Art
 from palmish.sigmar.layout import SigmarLayout
+from palmish.sigmar.messages import wordings
 from palmish.sigmar.rules import CARDINALS, METAL_ORDER, STRIDE
 
 Cell = tuple[int, int]
@@ -39,6 +41,7 @@ class Scene:
     streak: int = 0
     message: str = ""  # the last one-line message (why a tap was refused, ...)
     partners: list[Cell] = field(default_factory=list)
+    focus: Cell | None = None  # the keys' cursor (not the selection)
 
 
 class SigmarView:
@@ -102,6 +105,8 @@ class SigmarView:
                 fb.blit(art.atom(atom, locked=locked, selected=chosen), cell.x, cell.y, clip=clip)
         for cell_pos in scene.partners:
             self._mark(fb, cell_pos, area, art.partner_mark, "partner")
+        if scene.focus is not None:  # its own mark: among partner dots a dot would not show
+            self._mark(fb, scene.focus, area, None, "focus")
         for cell_pos in scene.hint:
             self._mark(fb, cell_pos, area, art.hint_mark, "hint")
         if scene.selected is not None:
@@ -122,6 +127,10 @@ class SigmarView:
                 colour = self.art.mark_colour if i < u + u // 2 else (0, 0, 0)
                 self._frame(fb, Rect(cell.x + i, cell.y + i, cell.w - 2 * i, cell.h - 2 * i),
                             colour, clip)
+        elif kind == "focus":
+            for i in range(u):
+                self._frame(fb, Rect(cell.x + i, cell.y + i, cell.w - 2 * i, cell.h - 2 * i),
+                            self.art.mark_colour, clip)
         elif kind == "hint":
             n = 4 * u
             for x, y in ((cell.x, cell.y), (cell.right - n, cell.y),
@@ -193,14 +202,16 @@ class SigmarView:
         icon = max(4 * u, lay.cell // 2)
         row_h = icon + 3 * u  # digits are shorter than the font's line box
         counts = self._kind_counts(scene)
-        # Metals as big as leaves room for the counts below them; on the 160x160 screen
-        # they keep the full cell (smaller, their letters would not read).
-        room = (strip.h - 6 * u - len(counts) * row_h) // len(METAL_ORDER) - 2 * u
-        least = lay.cell if u == 1 else 3 * lay.cell // 4
+        # Metals as big as leaves room for the counts below them (the 2u margins above and
+        # below the metal row, a gap of u + 1 after each metal); on the 160x160 screen they
+        # keep the full cell (smaller, their letters would not read).
+        gap = u + 1
+        room = (strip.h - 4 * u - len(counts) * row_h) // len(METAL_ORDER) - gap
+        least = lay.cell if u == 1 else 2 * lay.cell // 3
         size = min(strip.w - 4 * u, max(least, min(lay.cell, room)))
         x = strip.x + (strip.w - size) // 2
         y = strip.y + 2 * u
-        y += self._metal_row(fb, scene, x, y, size, u + 1, True, clip) + 2 * u
+        y += self._metal_row(fb, scene, x, y, size, gap, True, clip) + 2 * u
         ink = self.art.text_colour
         for atom, n in counts:
             if y + row_h > strip.bottom:
@@ -225,8 +236,10 @@ class SigmarView:
         u = lay.scale
         y = line.y + (line.h - font.height) // 2
         if scene.message:
-            fb.text(line.x + 2 * u, y, font.fit(scene.message, line.w - 4 * u), ink, font,
-                    clip=clip)
+            room = line.w - 4 * u
+            text = next((w for w in wordings(scene.message) if font.width(w) <= room),
+                        font.fit(scene.message, room))
+            fb.text(line.x + 2 * u, y, text, ink, font, clip=clip)
             return
         left = scene.game.remaining
         room = line.w - 4 * u
@@ -251,8 +264,16 @@ class SigmarView:
         ink = self.art.text_colour
         std, bold = fb.font("std"), fb.font("bold")
         game = scene.game
-        fb.text(x, y, bold.fit(scene.title, w), ink, bold, clip=clip)
-        y += bold.height + u
+        # The title is the shareable board number: never cut it, wrap it (Board 135593 /
+        # (normal) on Wide's narrow panel) or fall back to the plain font.
+        for font, lines in ((bold, [scene.title]), (std, [scene.title]),
+                            (bold, bold.wrap(scene.title, w)), (std, std.wrap(scene.title, w))):
+            if len(lines) <= 2 and all(font.width(t) <= w for t in lines):
+                break
+        for text in lines[:2]:
+            fb.text(x, y, font.fit(text, w), ink, font, clip=clip)
+            y += font.height
+        y += u
         fb.text(x, y, std.fit(f"Atoms left: {game.remaining}", w), ink, std, clip=clip)
         y += std.height + 2 * u
         # Atoms left by kind: icon and count, as many to a row as fit.
@@ -274,11 +295,29 @@ class SigmarView:
         stats = f"Wins {scene.wins}  Streak {scene.streak}"
         lines = [stats] if std.width(stats) <= w else [f"Wins {scene.wins}",
                                                        f"Streak {scene.streak}"]
+        said: list[str] = []
+        if scene.message:
+            below = (box.bottom - y - len(lines) * std.height - 2 * u) // std.height
+            said = self._message_lines(std, scene.message, w, below)
+            if not said:  # no room below wins and streak: the message takes their place
+                lines = []  # until the next action, as on the one-line screens
+                said = self._message_lines(std, scene.message, w, (box.bottom - y)
+                                           // std.height) or [std.fit(scene.message, w)]
         for text in lines:
             fb.text(x, y, std.fit(text, w), ink, std, clip=clip)
             y += std.height
-        y += 2 * u
-        if scene.message and y + std.height <= box.bottom:
-            for text in std.wrap(scene.message, w)[: max(1, (box.bottom - y) // std.height)]:
-                fb.text(x, y, text, ink, std, clip=clip)
-                y += std.height
+        if lines:
+            y += 2 * u
+        for text in said:
+            fb.text(x, y, text, ink, std, clip=clip)
+            y += std.height
+
+    @staticmethod
+    def _message_lines(font: Font, message: str, width: int, room: int) -> list[str]:
+        """The first wording of the message whose wrapped lines all fit in `room` lines
+        (so no line of it is lost), or [] when none does."""
+        for text in wordings(message):
+            lines = font.wrap(text, width)
+            if len(lines) <= room:
+                return lines
+        return []
