@@ -26,12 +26,14 @@ from prc_tools.manifest import BITMAP_TYPES, BitmapSpec, Manifest, load, load_te
 from prc_tools.manifest_exact import apply_header, in_order
 from prc_tools.pinf import INFO_ID, INFO_TYPE, check_fields, decode, find
 from prc_tools.pinf import read as read_header
-from prc_tools.plugin_files import new_build
+from prc_tools.plugin_files import new_build, read_source
 from prc_tools.requirements import check_database, check_folder_ids, check_picture_size
 from prc_tools.safeyaml import brief
 from prc_tools.schema import Registry, registry
 
 Progress = Callable[[int, int], None]
+Warn = Callable[[str], None]
+STALE_AFTER_S = 2.0  # a member picture this much older than its main picture is stale
 MemberKey = tuple[int, int]  # (density, depth)
 
 WAVE_TYPE = "wave"
@@ -41,19 +43,23 @@ WAVE_TYPE = "wave"
 
 
 def build_folder(
-    folder: Path, progress: Progress | None = None, schemas: Registry | None = None
+    folder: Path, progress: Progress | None = None, schemas: Registry | None = None,
+    warn: Warn | None = None,
 ) -> Database:
     """The database a plugin folder describes; PluginError naming the file on any problem.
 
     `progress(done, total)` is called after each picture, sound or file. `schemas`
     (default: the installed ones) gives each game's codes, names and required resources.
+    `warn(message)` hears of low-density member pictures that no longer follow their
+    main picture (`stale_members`); the build goes on.
     """
     new_build()
-    return build_files(FolderFiles(Path(folder)), progress, schemas)
+    return build_files(FolderFiles(Path(folder)), progress, schemas, warn)
 
 
 def build_files(
-    files: FolderFiles, progress: Progress | None = None, schemas: Registry | None = None
+    files: FolderFiles, progress: Progress | None = None, schemas: Registry | None = None,
+    warn: Warn | None = None,
 ) -> Database:
     """`build_folder` of a folder's files, on disk or (for `extract`'s check) in memory."""
     held = files.manifest_text()
@@ -107,7 +113,7 @@ def build_files(
     if manifest.info is not None:
         add(INFO_TYPE, INFO_ID, info_bytes(manifest.info))
     for spec in manifest.bitmaps:
-        add(spec.type, spec.id, _build_bitmap(files, manifest, spec))
+        add(spec.type, spec.id, _build_bitmap(files, manifest, spec, warn))
         step()
     for sound_spec in manifest.sounds:
         path = files.folder / sound_spec.file
@@ -191,13 +197,17 @@ def _build_time() -> datetime:
     return datetime.now().replace(microsecond=0)
 
 
-def _build_bitmap(files: FolderFiles, manifest: Manifest, spec: BitmapSpec) -> bytes:
+def _build_bitmap(files: FolderFiles, manifest: Manifest, spec: BitmapSpec,
+                  warn: Warn | None = None) -> bytes:
     path = files.folder / spec.file
     image = files.png(spec.file)
     if spec.size is not None and image.size != spec.size:
         image = image.resize(spec.size, Image.Resampling.LANCZOS)
     _check_bitmap_size(manifest, spec, image, path)
     members = {key: files.png(name) for key, name in spec.members.items()}
+    if warn is not None:
+        for message in stale_members(files.folder, spec, image, members):
+            warn(message)
     try:
         if spec.original is not None:
             original = files.read(spec.original)
@@ -206,6 +216,43 @@ def _build_bitmap(files: FolderFiles, manifest: Manifest, spec: BitmapSpec) -> b
         return encode_bitmap(image, spec, members)
     except PrcError as exc:
         raise PluginError(f"{path}: {exc}") from None
+
+
+def stale_members(folder: Path, spec: BitmapSpec, image: Image.Image,
+                  members: dict[MemberKey, Image.Image]) -> list[str]:
+    """Why low-density member pictures (the 160x160 screen's) may not show what the main
+    picture now does: unchanged since `extract` although the main one was edited, or
+    (in a folder without the original bytes) older than the main picture."""
+    top = max(spec.densities)
+    low = {key: name for key, name in spec.members.items() if key[0] < top}
+    if not low:
+        return []
+    main = folder / spec.file
+    stale: dict[str, str] = {}
+    if spec.original is not None:
+        try:
+            original = {(m.density, m.depth): m for m in bitmap.decode(
+                read_source(folder, spec.original))}
+        except PrcError:
+            return []
+        first = max(original.values(), key=lambda m: (m.density, m.depth))
+        if first.image.size == image.size and bitmap_splice.visible_pixels(
+                first.image) == bitmap_splice.visible_pixels(image):
+            return []  # the main picture is as extracted
+        for key, name in low.items():
+            was = original.get(key)
+            if was is not None and bitmap_splice.visible_pixels(
+                    was.image) == bitmap_splice.visible_pixels(members[key]):
+                stale[name] = f"was not edited although {main} was"
+    else:
+        main_time = main.stat().st_mtime
+        for name in low.values():
+            if (folder / name).stat().st_mtime < main_time - STALE_AFTER_S:
+                stale[name] = f"is older than {main}"
+    return [f"{folder / name}: {why}: this low-density member (what a 160x160"
+            " screen shows) keeps the old picture; edit it too, or drop it from the bitmap's"
+            " members so that build derives it from the main picture"
+            for name, why in stale.items()]
 
 
 def encode_bitmap(
