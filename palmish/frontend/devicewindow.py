@@ -283,6 +283,10 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
     # --- input: window -> device ----------------------------------------------------
 
     def post(self, event: Event) -> None:
+        # The device's clock moves only when told: bring it to now first, or a
+        # timer the app sets for this event counts from the last tick and is
+        # already overdue (a computer's half-second steps all ran at once).
+        self.device.advance(self.now_ms())
         self._post_pending_move()  # the device sees the stroke's last point first
         self.device.post(event)
         self.request_frame()
