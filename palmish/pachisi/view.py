@@ -194,7 +194,8 @@ class PachisiView:
             tail = " to play"
             if game.over:
                 name, tail = ("Game over", "") if game.winner is None else (
-                    game.players[game.winner].name, " wins!")
+                    game.players[game.winner].name,
+                    " win!" if game.players[game.winner].name == "You" else " wins!")
             swatch = self.art.piece("pawn", game.colour(game.winner if game.winner is not None
                                                         else game.current))
             fb.blit(swatch, x, y + (bold.height - swatch.height) // 2, clip=clip)
