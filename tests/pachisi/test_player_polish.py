@@ -4,6 +4,7 @@ each test failed before its fix."""
 from __future__ import annotations
 
 from palmish.pachisi import Game, Player
+from palmish.pachisi.view import log_lines, throws_label
 
 YOU, ANN, SILICON = Player("You"), Player("Ann"), Player("Silicon", True)
 
@@ -37,3 +38,26 @@ def test_messages_about_a_named_player_keep_the_third_person() -> None:
     assert move is not None
     game.move(move)
     assert game.message == "Ann enters a piece"
+
+
+def test_the_panel_log_shows_whole_messages_only() -> None:
+    # The Tall panel's top line was "piece 4", the tail of a wrapped older message.
+    log = ["Silicon1 moves a piece 4", "Silicon2 threw 4", "Silicon2 moves a piece 4"]
+    wrap = lambda t: [t[:16], t[16:]] if len(t) > 16 else [t]  # noqa: E731
+    assert log_lines(log, wrap, 4) == ["Silicon2 threw 4", "Silicon2 moves a", " piece 4"]
+    assert log_lines(log, wrap, 1) == ["Silicon2 moves a"]
+    assert log_lines(log, wrap, 0) == []
+
+
+def test_the_throws_line_says_whose_throws_it_shows() -> None:
+    # Under "Ann to play" the panel said "Throws: 4": Bob's last throw, read as Ann's.
+    game = Game.from_position((ANN, Player("Bob")), [[0] * 4, [0] * 4], throws=[10, 3, 4],
+                              first_turn=True)
+    assert throws_label(game) == "Throws: -"
+    game.throw()
+    assert throws_label(game) == "Throws: 10"
+    game.move(game.legal_moves()[0])
+    game.throw()
+    game.move(game.legal_moves()[0])
+    assert game.current == 1
+    assert throws_label(game) == "Ann threw 10 3"
