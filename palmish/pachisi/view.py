@@ -205,7 +205,10 @@ class PachisiView:
             if std.width(tail) <= x + w - tx:
                 fb.text(tx, y, tail, ink, std, clip=clip)
             y += bold.height
-            fb.text(x, y, std.fit(throws_label(game), w), ink, std, clip=clip)
+            label = throws_label(game)
+            if std.width(label) > w:  # Wide's narrow panel: "Silicon2: 4"
+                label = throws_label(game, short=True)
+            fb.text(x, y, std.fit(label, w), ink, std, clip=clip)
             y += std.height + self.layout.scale * 2
             fb.fill(Rect(x, y - self.layout.scale, w, self.layout.scale), GREY)
             room = max(0, (panel.text.bottom - y) // std.height)
@@ -255,11 +258,12 @@ def throws_line(game: Game) -> str:
     return " ".join(reversed(run[:6]))
 
 
-def throws_label(game: Game) -> str:
+def throws_label(game: Game, short: bool = False) -> str:
     """The panel's throws line: the current player's run, or whose the last throws were
     ("Throws: 4" under "You to play" read as if you had thrown)."""
     if game.history and (game.history[-1].player != game.current or game.over):
-        return f"{game.players[game.history[-1].player].name} threw {throws_line(game)}"
+        name = game.players[game.history[-1].player].name
+        return f"{name}{':' if short else ' threw'} {throws_line(game)}"
     return "Throws: " + throws_line(game)
 
 

@@ -61,3 +61,4 @@ def test_the_throws_line_says_whose_throws_it_shows() -> None:
     game.move(game.legal_moves()[0])
     assert game.current == 1
     assert throws_label(game) == "Ann threw 10 3"
+    assert throws_label(game, short=True) == "Ann: 10 3"
