@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from PIL import Image
+
 from palmish.boardgame import BoardGameApp, Command, FormResult
 from palmish.device.app import AppContext
 from palmish.device.events import Key, KeyDown, MenuCommand, PenDown
@@ -19,6 +21,7 @@ from palmish.device.ui.form import Field, PushButtons
 from palmish.device.ui.modal import Modal
 from palmish.pachisi import PASS, Game, IllegalMove, Move, Player, ai, dialogs
 from palmish.pachisi.art import load_art
+from palmish.pachisi.icon import launcher_icon
 from palmish.pachisi.layout import PachisiLayout, layout_for
 from palmish.pachisi.rules import DICE, PIECES, computer_names, distinct, valid_name
 from palmish.pachisi.schema import SCHEMA
@@ -466,6 +469,9 @@ class PachisiApp(BoardGameApp):
             Command("Hint", "hint", self.hint, "H"),
             Command("Statistics", "stats", self.statistics, "T"),
         )),)
+
+    def icon(self) -> Image.Image:
+        return launcher_icon()
 
     def about(self) -> Modal:
         return dialogs.about_alert([p.name for p in self.game.players])

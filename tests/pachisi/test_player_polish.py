@@ -3,8 +3,18 @@ each test failed before its fix."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
+from palmish.device.display import CONFIGS, ConfigName
+from palmish.device.system import Device
+from palmish.launcher import LauncherApp
+from palmish.launcher.app import default_icon
 from palmish.pachisi import Game, Player
+from palmish.pachisi.app import PachisiApp
 from palmish.pachisi.view import log_lines, throws_label
+from tests.pachisi.conftest import PLUGINS
 
 YOU, ANN, SILICON = Player("You"), Player("Ann"), Player("Silicon", True)
 
@@ -62,3 +72,18 @@ def test_the_throws_line_says_whose_throws_it_shows() -> None:
     assert game.current == 1
     assert throws_label(game) == "Ann threw 10 3"
     assert throws_label(game, short=True) == "Ann: 10 3"
+
+
+@pytest.mark.parametrize("config", [ConfigName.SQUARE_LOW, ConfigName.TALL])
+def test_the_launcher_shows_a_cross_icon_not_the_generic_one(config: ConfigName,
+                                                            tmp_path: Path) -> None:
+    s = CONFIGS[config].scale
+    icon = PachisiApp().icon()
+    assert icon is not None and icon.size == (22, 22)
+    assert icon.tobytes() != default_icon(1).tobytes()
+    device = Device(CONFIGS[config], tmp_path, [LauncherApp(), PachisiApp()],
+                    start_app="launcher", bundled_plugins=PLUGINS, durable=False, alerts=False)
+    # The cross's red centre square is in the launcher's cell for Pachisi.
+    colours = {c for _, c in device.screen.image.getcolors(1 << 20) or []}
+    assert (200, 70, 40) in colours, s
+    device.shutdown()
