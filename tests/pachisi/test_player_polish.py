@@ -8,13 +8,15 @@ from pathlib import Path
 import pytest
 
 from palmish.device.display import CONFIGS, ConfigName
+from palmish.device.events import MenuCommand
 from palmish.device.system import Device
+from palmish.device.ui.form import Form
 from palmish.launcher import LauncherApp
 from palmish.launcher.app import default_icon
 from palmish.pachisi import Game, Player
 from palmish.pachisi.app import PachisiApp
 from palmish.pachisi.view import log_lines, throws_label
-from tests.pachisi.conftest import PLUGINS
+from tests.pachisi.conftest import PLUGINS, MakeDevice
 
 YOU, ANN, SILICON = Player("You"), Player("Ann"), Player("Silicon", True)
 
@@ -86,4 +88,19 @@ def test_the_launcher_shows_a_cross_icon_not_the_generic_one(config: ConfigName,
     # The cross's red centre square is in the launcher's cell for Pachisi.
     colours = {c for _, c in device.screen.image.getcolors(1 << 20) or []}
     assert (200, 70, 40) in colours, s
+    device.shutdown()
+
+
+@pytest.mark.parametrize("config", list(ConfigName), ids=lambda n: n.value)
+@pytest.mark.parametrize("command", ["new", "prefs"])
+def test_new_game_and_preferences_fit_each_control_on_one_row(
+        config: ConfigName, command: str, make_device: MakeDevice) -> None:
+    device, _ = make_device(config.value)
+    device.post(MenuCommand(command))
+    form = device.modals[-1]
+    assert isinstance(form, Form)
+    for key in ("humans", "dice", "level", "speed"):
+        if any(getattr(f, "key", None) == key for f in form.fields):
+            # the 160x160 New Game put "7-sided die" on a second row
+            assert len({r.y for r in form.control_rects(key)}) == 1, key
     device.shutdown()
