@@ -287,11 +287,11 @@ class PachisiApp(BoardGameApp):
                 self.throw()
             elif self.scene.mark is not None:
                 self.move(self.scene.mark)
-        elif key in (Key.UP, Key.DOWN) and game.phase == "move":
+        elif key in (Key.UP, Key.DOWN, Key.LEFT, Key.RIGHT) and game.phase == "move":
             # one stop for the start area: its entering moves (one a waiting
             # piece) share the marker's place, so rules.distinct keeps the first
             legal = distinct(game.legal_moves())
-            step = 1 if key is Key.DOWN else -1
+            step = 1 if key in (Key.DOWN, Key.RIGHT) else -1  # the seed: "the cursor keys"
             index = legal.index(self.scene.mark) if self.scene.mark in legal else -step
             self._set_mark(legal[(index + step) % len(legal)])
 

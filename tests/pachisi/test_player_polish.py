@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from palmish.device.display import CONFIGS, ConfigName
-from palmish.device.events import MenuCommand
+from palmish.device.events import Key, KeyDown, MenuCommand
 from palmish.device.system import Device
 from palmish.device.ui.form import Form
 from palmish.launcher import LauncherApp
@@ -103,4 +103,19 @@ def test_new_game_and_preferences_fit_each_control_on_one_row(
         if any(getattr(f, "key", None) == key for f in form.fields):
             # the 160x160 New Game put "7-sided die" on a second row
             assert len({r.y for r in form.control_rects(key)}) == 1, key
+    device.shutdown()
+
+
+def test_left_and_right_walk_the_marker_too(make_device: MakeDevice) -> None:
+    # The seed moves the marker with "the cursor keys"; Left and Right did nothing.
+    device, app = make_device()
+    app.load_game(Game.from_position((ANN, SILICON), [[30, 10, 0, 0], [0] * 4], throws=[10]))
+    device.post(KeyDown(Key.SELECT))
+    legal = app.game.legal_moves()[:3]
+    assert app.scene.mark == legal[0]
+    device.post(KeyDown(Key.RIGHT))
+    assert app.scene.mark == legal[1]
+    device.post(KeyDown(Key.LEFT))
+    device.post(KeyDown(Key.LEFT))
+    assert app.scene.mark == legal[2]
     device.shutdown()
