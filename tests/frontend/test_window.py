@@ -201,7 +201,7 @@ def test_a_timer_set_for_an_event_counts_from_the_time_of_the_event(
 
     from pyglet.window import key
 
-    window, app = open_window("square", "t3", 1)
+    window, _ = open_window("square", "t3", 1)
     time.sleep(0.3)  # the window has been open a while before the player acts
     pressed = window.now_ms()
     window.dispatch_event("on_key_press", key.RETURN, 0)  # the probe sets a 30 ms timer
