@@ -255,8 +255,18 @@ class PachisiApp(BoardGameApp):
 
         self.open_form(dialogs.caution_alert(), answered)
 
+    def _not_yours(self, title: str) -> bool:
+        """Pass and Hint out of a person's turn say why they do nothing (True then)."""
+        if self.human_turn:
+            return False
+        game = self.game
+        text = ("The game is over: Game > Play Again starts another." if game.over
+                else f"It is {game.players[game.current].name}'s turn.")
+        self.open(Alert(title, text, icon="info"))
+        return True
+
     def pass_turn(self) -> None:
-        if not self.human_turn:
+        if self._not_yours("Pass"):
             return
         if not self.game.can_pass:
             self.play("illegal")
@@ -447,7 +457,7 @@ class PachisiApp(BoardGameApp):
 
     def hint(self) -> None:
         game = self.game
-        if not self.human_turn:
+        if self._not_yours("Hint"):
             return
         if game.phase == "throw":
             self.open(Alert("Hint", "Throw first: tap the die or press Select.", icon="info"))

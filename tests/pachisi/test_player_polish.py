@@ -10,6 +10,7 @@ import pytest
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import Key, KeyDown, MenuCommand
 from palmish.device.system import Device
+from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form
 from palmish.launcher import LauncherApp
 from palmish.launcher.app import default_icon
@@ -118,4 +119,21 @@ def test_left_and_right_walk_the_marker_too(make_device: MakeDevice) -> None:
     device.post(KeyDown(Key.LEFT))
     device.post(KeyDown(Key.LEFT))
     assert app.scene.mark == legal[2]
+    device.shutdown()
+
+
+def test_pass_and_hint_out_of_your_turn_say_why_they_do_nothing(
+        make_device: MakeDevice) -> None:
+    # Game > Pass and Hint during Silicon's turn did nothing at all.
+    device, app = make_device()
+    app.load_game(Game.from_position((ANN, SILICON), [[30, 0, 0, 0], [20, 0, 0, 0]],
+                                     current=1, throws=[2]))
+    before = (app.game.positions(0), app.game.positions(1), app.game.phase)
+    for command in ("pass", "hint"):
+        device.post(MenuCommand(command))
+        modal = device.modals[-1]
+        assert isinstance(modal, Alert) and modal.message == "It is Silicon's turn."
+        device.post(KeyDown(Key.SELECT))
+    after = (app.game.positions(0), app.game.positions(1), app.game.phase)
+    assert after == before and app.game.current == 1 and not device.modals
     device.shutdown()
