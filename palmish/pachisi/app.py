@@ -115,6 +115,9 @@ class PachisiApp(BoardGameApp):
         self.prefs["level"] = result.choice("level", ai.LEVELS, self.level_pref())
         self.prefs["speed"] = result.choice("speed", SPEEDS, "normal")
         self.prefs["dice"] = result.choice("dice", DICE, self.dice_pref())  # from the next game
+        if self.dice_pref() != self.game.dice and not self.game.over:
+            # changing them mid-game seemed to do nothing
+            self.notify("The new dice come with the next game (Game > Play Again).")
 
     # ------------------------------------------------------------ drawing
 

@@ -137,3 +137,16 @@ def test_pass_and_hint_out_of_your_turn_say_why_they_do_nothing(
     after = (app.game.positions(0), app.game.positions(1), app.game.phase)
     assert after == before and app.game.current == 1 and not device.modals
     device.shutdown()
+
+
+def test_changing_the_dice_mid_game_says_when_they_come(make_device: MakeDevice) -> None:
+    device, app = make_device()
+    assert app.game.dice == "cowrie"
+    device.post(MenuCommand("prefs"))
+    form = device.modals[-1]
+    assert isinstance(form, Form)
+    form.close((0, {"dice": 1}))  # OK with the 7-sided die
+    device.post(KeyDown(Key.SELECT))
+    assert app.prefs["dice"] == "die7" and app.game.dice == "cowrie"
+    assert any("next game" in m for m in device.messages), device.messages
+    device.shutdown()
