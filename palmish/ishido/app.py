@@ -12,6 +12,8 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from PIL import Image
+
 from palmish.boardgame import BoardGameApp, Command, FormResult
 from palmish.device.app import AppContext
 from palmish.device.events import Key, KeyDown, MenuCommand, PenDown
@@ -20,6 +22,7 @@ from palmish.device.ui.form import Field, PushButtons
 from palmish.device.ui.modal import Modal
 from palmish.ishido import Game, dialogs
 from palmish.ishido.art import load_art
+from palmish.ishido.icon import launcher_icon
 from palmish.ishido.layout import IshidoLayout, layout_for
 from palmish.ishido.rules import SCORINGS
 from palmish.ishido.schema import SCHEMA
@@ -377,6 +380,9 @@ class IshidoApp(BoardGameApp):
     def _ask_deal(self) -> None:
         self.open(dialogs.deal_entry(self.game.seed),
                   lambda n: self.deal(n) if isinstance(n, int) else None)
+
+    def icon(self) -> Image.Image:
+        return launcher_icon()
 
     def about(self) -> Modal:
         return dialogs.about_alert(self.game, self.high_scores)

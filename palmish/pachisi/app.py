@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from PIL import Image
+
 from palmish.boardgame import BoardGameApp, Command, FormResult
 from palmish.device.app import AppContext
 from palmish.device.events import Key, KeyDown, MenuCommand, PenDown
@@ -19,6 +21,7 @@ from palmish.device.ui.form import Field, PushButtons
 from palmish.device.ui.modal import Modal
 from palmish.pachisi import PASS, Game, IllegalMove, Move, Player, ai, dialogs
 from palmish.pachisi.art import load_art
+from palmish.pachisi.icon import launcher_icon
 from palmish.pachisi.layout import PachisiLayout, layout_for
 from palmish.pachisi.rules import DICE, PIECES, computer_names, distinct, valid_name
 from palmish.pachisi.schema import SCHEMA
@@ -112,6 +115,9 @@ class PachisiApp(BoardGameApp):
         self.prefs["level"] = result.choice("level", ai.LEVELS, self.level_pref())
         self.prefs["speed"] = result.choice("speed", SPEEDS, "normal")
         self.prefs["dice"] = result.choice("dice", DICE, self.dice_pref())  # from the next game
+        if self.dice_pref() != self.game.dice and not self.game.over:
+            # changing them mid-game seemed to do nothing
+            self.notify("The new dice come with the next game (Game > Play Again).")
 
     # ------------------------------------------------------------ drawing
 
@@ -252,8 +258,18 @@ class PachisiApp(BoardGameApp):
 
         self.open_form(dialogs.caution_alert(), answered)
 
+    def _not_yours(self, title: str) -> bool:
+        """Pass and Hint out of a person's turn say why they do nothing (True then)."""
+        if self.human_turn:
+            return False
+        game = self.game
+        text = ("The game is over: Game > Play Again starts another." if game.over
+                else f"It is {game.players[game.current].name}'s turn.")
+        self.open(Alert(title, text, icon="info"))
+        return True
+
     def pass_turn(self) -> None:
-        if not self.human_turn:
+        if self._not_yours("Pass"):
             return
         if not self.game.can_pass:
             self.play("illegal")
@@ -284,11 +300,11 @@ class PachisiApp(BoardGameApp):
                 self.throw()
             elif self.scene.mark is not None:
                 self.move(self.scene.mark)
-        elif key in (Key.UP, Key.DOWN) and game.phase == "move":
+        elif key in (Key.UP, Key.DOWN, Key.LEFT, Key.RIGHT) and game.phase == "move":
             # one stop for the start area: its entering moves (one a waiting
             # piece) share the marker's place, so rules.distinct keeps the first
             legal = distinct(game.legal_moves())
-            step = 1 if key is Key.DOWN else -1
+            step = 1 if key in (Key.DOWN, Key.RIGHT) else -1  # the seed: "the cursor keys"
             index = legal.index(self.scene.mark) if self.scene.mark in legal else -step
             self._set_mark(legal[(index + step) % len(legal)])
 
@@ -444,7 +460,7 @@ class PachisiApp(BoardGameApp):
 
     def hint(self) -> None:
         game = self.game
-        if not self.human_turn:
+        if self._not_yours("Hint"):
             return
         if game.phase == "throw":
             self.open(Alert("Hint", "Throw first: tap the die or press Select.", icon="info"))
@@ -466,6 +482,9 @@ class PachisiApp(BoardGameApp):
             Command("Hint", "hint", self.hint, "H"),
             Command("Statistics", "stats", self.statistics, "T"),
         )),)
+
+    def icon(self) -> Image.Image:
+        return launcher_icon()
 
     def about(self) -> Modal:
         return dialogs.about_alert([p.name for p in self.game.players])

@@ -22,7 +22,7 @@ HELP_PAGES = (
     HelpPage("help-play", "Playing", "Playing Pachisi", PLAYING),
     HelpPage("help-plugins", "Plugins", "Plugins", PLUGINS),
 )
-DICE_LABELS = ("Cowries", "7-sided die")
+DICE_LABELS = ("Cowries", "7-sided")  # "7-sided die" wrapped at 160x160
 START, CANCEL = "Start", "Cancel"
 HUMAN, COMPUTER = "h:", "c:"  # statistics keys: a name counts apart as person and computer
 

@@ -301,7 +301,8 @@ class Game:
         name = self.players[player].name
         self._legal = self._moves_for(player, value)
         grace = value in GRACE
-        self._say("throw", f"{name} threw {value}" + (" and throws again" if grace else ""))
+        again = f" and {_verb(name, 'throws')} again" if grace else ""
+        self._say("throw", f"{name} threw {value}{again}")
         if self._legal:
             self.phase = "move"
             self.history.append(Throw(player, value, "pending"))
@@ -329,21 +330,22 @@ class Game:
         self.history[-1] = Throw(player, self.history[-1].value, "moved", m)
         what = "double" if len(m.pieces) == 2 else "piece"
         if m.enters:
-            self._say("enter", f"{name} enters a piece")
+            self._say("enter", f"{name} {_verb(name, 'enters')} a piece")
         elif m.finishes:
-            self._say("finish", f"{name} brings a {what} home")
+            self._say("finish", f"{name} {_verb(name, 'brings')} a {what} home")
         else:
-            self._say("move", f"{name} moves a {what} {m.to - m.frm}")
+            self._say("move", f"{name} {_verb(name, 'moves')} a {what} {m.to - m.frm}")
         if m.captures:
             taken = sorted({self.players[pl].name for pl, _ in m.captures})
-            self._say("capture", f"{name} sends {', '.join(taken)} home and throws again")
+            self._say("capture", f"{name} {_verb(name, 'sends')} {', '.join(taken)} home and "
+                      f"{_verb(name, 'throws')} again")
         if m.caution:
-            self._say("caution", f"{name} stops one square before the finish")
+            self._say("caution", f"{name} {_verb(name, 'stops')} one square before the finish")
         self._legal = []
         if self.finished(player) == PIECES:
             self.winner = player
             self.phase = "over"
-            self._say("win", f"{name} wins!")
+            self._say("win", f"{name} {_verb(name, 'wins')}!")
             return m
         if self._check_end():
             return m
@@ -362,7 +364,8 @@ class Game:
             self.history[-1] = self.history[-1]._replace(outcome="passed")
         else:
             self._decisions.append("P")
-        self._say("pass", f"{self.players[self.current].name} passes")
+        self._say("pass", f"{self.players[self.current].name} "
+                  f"{_verb(self.players[self.current].name, 'passes')}")
         self._legal = []
         self._after(False)
 
@@ -511,3 +514,13 @@ class Game:
             if str(err).startswith("record "):
                 raise
             raise IllegalMove(f"{where} is not legal: {err}") from None
+
+
+# The default player name is "You": "You moves a piece" reads wrong in the log.
+_SECOND_PERSON = {"throws": "throw", "enters": "enter", "brings": "bring", "moves": "move",
+                  "sends": "send", "stops": "stop", "wins": "win", "passes": "pass"}
+
+
+def _verb(name: str, third_person: str) -> str:
+    """The verb agreeing with the player's name (only "You" takes the plain form)."""
+    return _SECOND_PERSON[third_person] if name == "You" else third_person

@@ -47,8 +47,8 @@ PLAYING = """\
 Tap the die (or the shells), press Select, or tap Throw in the panel.
 
 A yellow marker then sits on your most advanced piece that can move, and \
-the square it would reach is marked too. Up and Down, or a tap on another \
-piece, move the marker; Select, or a tap on the marked piece or its target, \
+the square it would reach is marked too. Up and Down (or Left and Right), or \
+a tap on another piece, move the marker; Select, or a tap on the marked piece or its target, \
 makes the move. Tap a piece that cannot move to be told why.
 
 Game > Pass (or the panel's Pass) gives up the rest of your turn, from your \

@@ -9,6 +9,7 @@ is cheap to redraw) and the framebuffer records it as damage.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from palmish.device.geometry import Rect
@@ -194,7 +195,8 @@ class PachisiView:
             tail = " to play"
             if game.over:
                 name, tail = ("Game over", "") if game.winner is None else (
-                    game.players[game.winner].name, " wins!")
+                    game.players[game.winner].name,
+                    " win!" if game.players[game.winner].name == "You" else " wins!")
             swatch = self.art.piece("pawn", game.colour(game.winner if game.winner is not None
                                                         else game.current))
             fb.blit(swatch, x, y + (bold.height - swatch.height) // 2, clip=clip)
@@ -203,16 +205,14 @@ class PachisiView:
             if std.width(tail) <= x + w - tx:
                 fb.text(tx, y, tail, ink, std, clip=clip)
             y += bold.height
-            fb.text(x, y, std.fit("Throws: " + throws_line(game), w), ink, std, clip=clip)
+            label = throws_label(game)
+            if std.width(label) > w:  # Wide's narrow panel: "Silicon2: 4"
+                label = throws_label(game, short=True)
+            fb.text(x, y, std.fit(label, w), ink, std, clip=clip)
             y += std.height + self.layout.scale * 2
             fb.fill(Rect(x, y - self.layout.scale, w, self.layout.scale), GREY)
             room = max(0, (panel.text.bottom - y) // std.height)
-            lines: list[str] = []
-            for text in reversed(scene.log):
-                if len(lines) >= room:
-                    break
-                lines[:0] = std.wrap(text, w)
-            for line in lines[-room:] if room else []:
+            for line in log_lines(scene.log, lambda t: std.wrap(t, w), room):
                 fb.text(x, y, std.fit(line, w), ink, std, clip=clip)
                 y += std.height
         human = not game.players[game.current].computer and not game.over
@@ -256,6 +256,29 @@ def throws_line(game: Game) -> str:
             break
         run.append(str(throw.value))
     return " ".join(reversed(run[:6]))
+
+
+def throws_label(game: Game, short: bool = False) -> str:
+    """The panel's throws line: the current player's run, or whose the last throws were
+    ("Throws: 4" under "You to play" read as if you had thrown)."""
+    if game.history and (game.history[-1].player != game.current or game.over):
+        name = game.players[game.history[-1].player].name
+        return f"{name}{':' if short else ' threw'} {throws_line(game)}"
+    return "Throws: " + throws_line(game)
+
+
+def log_lines(log: Sequence[str], wrap: Callable[[str], list[str]], room: int) -> list[str]:
+    """The newest messages that fit in `room` lines, each whole (never the tail of a
+    wrapped one at the top); a newest message taller than the room shows its start."""
+    lines: list[str] = []
+    for text in reversed(log):
+        wrapped = wrap(text)
+        if len(lines) + len(wrapped) > room:
+            if not lines:
+                lines = wrapped[:room]
+            break
+        lines[:0] = wrapped
+    return lines
 
 
 def _xy(rect: Rect) -> tuple[int, int]:

@@ -194,6 +194,21 @@ def test_app_timers_fire_through_the_pyglet_clock(open_window: WindowFactory) ->
     assert_screen_matches(window)  # the square the tick painted is on screen
 
 
+def test_a_timer_set_for_an_event_counts_from_the_time_of_the_event(
+    open_window: WindowFactory,
+) -> None:
+    import time
+
+    from pyglet.window import key
+
+    window, _ = open_window("square", "t3", 1)
+    time.sleep(0.3)  # the window has been open a while before the player acts
+    pressed = window.now_ms()
+    window.dispatch_event("on_key_press", key.RETURN, 0)  # the probe sets a 30 ms timer
+    due = window.device.next_timer_ms()
+    assert due is not None and due >= pressed + 30
+
+
 def test_sounds_play_through_the_silent_driver(open_window: WindowFactory) -> None:
     window, _ = open_window("square", "t3", 1)
     sounds = window.sounds
