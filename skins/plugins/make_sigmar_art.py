@@ -26,6 +26,7 @@ from art_kit import env, fresh, synth, write_manifest, write_wav
 from PIL import Image, ImageDraw
 
 from palmish.device.font import get_font
+from palmish.sigmar.art import CC_COLOURS, ink_for
 from palmish.sigmar.rules import Atom
 from palmish.sigmar.schema import SCHEMA
 
@@ -36,14 +37,7 @@ CONFIGS = ["square", "tall", "wide"]
 IDS = SCHEMA.bitmaps
 AUTHOR = "palmish project"
 
-# The seed's boards are ComputerCraft paint images: digit d is CC colour d.
-CC: dict[Atom, RGB] = {
-    Atom.VITAE: (240, 240, 240), Atom.COPPER: (242, 178, 51), Atom.LEAD: (229, 127, 216),
-    Atom.AIR: (153, 178, 242), Atom.GOLD: (222, 222, 108), Atom.SILVER: (242, 178, 204),
-    Atom.SLAG: (76, 76, 76), Atom.SALT: (153, 153, 153), Atom.IRON: (76, 153, 178),
-    Atom.QUICKSILVER: (178, 102, 229), Atom.WATER: (51, 102, 204), Atom.TIN: (127, 102, 76),
-    Atom.EARTH: (87, 166, 78), Atom.FIRE: (204, 76, 76), Atom.MORS: (25, 25, 25),
-}
+CC = CC_COLOURS  # the seed's ComputerCraft colours, as the app's plain atoms use
 # High-contrast glyph colours on a black disc: light, saturated, far apart in lightness too.
 GLYPH: dict[Atom, RGB] = {
     Atom.AIR: (150, 220, 255), Atom.FIRE: (255, 110, 70), Atom.WATER: (90, 150, 255),
@@ -65,11 +59,6 @@ def finish(big: Image.Image, size: int) -> Image.Image:
     alpha = small.getchannel("A").point(lambda a: 255 if a >= 128 else 0)
     small.putalpha(alpha)
     return Image.composite(small, Image.new("RGBA", small.size, (0, 0, 0, 0)), alpha)
-
-
-def ink_for(colour: RGB) -> RGB:
-    r, g, b = colour
-    return (0, 0, 0) if 0.3 * r + 0.59 * g + 0.11 * b > 140 else (255, 255, 255)
 
 
 def stamp_letter(img: Image.Image, letter: str, colour: RGB, scale: int) -> None:
