@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
-from palmish.boardgame.plugin_art import PluginLike, readable_on
+from palmish.boardgame.plugin_art import PluginLike, fit, readable_on
 from palmish.ishido.layout import IshidoLayout
 from palmish.ishido.schema import SCHEMA
 
@@ -107,13 +107,8 @@ def load_art(layout: IshidoLayout, pieces: PluginLike | None,
     board_img = mark = panel = None
     text_colour: RGB = (0, 0, 0)
     if board is not None:
-        board_img = board.bitmap(BOARD_ID, density)
-        if board_img is not None and board_img.size != (layout.board.w, layout.board.h):
-            board_img = board_img.resize((layout.board.w, layout.board.h),
-                                         Image.Resampling.NEAREST)
-        mark = board.bitmap(MARK_ID, density)
-        if mark is not None and mark.size != cell:
-            mark = mark.resize(cell, Image.Resampling.NEAREST)
+        board_img = fit(board.bitmap(BOARD_ID, density), (layout.board.w, layout.board.h))
+        mark = fit(board.bitmap(MARK_ID, density), cell)
         panel = board.bitmap(PANEL_ID, density)
         colour = board.info.fields.get("text_color")
         if (isinstance(colour, list) and len(colour) == 3
