@@ -1,5 +1,6 @@
 """What the make_*_art.py scripts share: sound synthesis at one rate, WAV and
-manifest writing, and a plugin folder emptied of its old pictures and sounds.
+manifest writing, a plugin folder emptied of its old pictures and sounds, and
+a contact sheet to look at.
 
 The scripts import it as a sibling (`python skins/plugins/make_X_art.py` puts
 this folder first on the path); nothing under palmish/ imports it.
@@ -14,6 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import yaml
+from PIL import Image
 
 RATE = 22050
 
@@ -69,3 +71,24 @@ def fresh(out: Path, name: str) -> Path:
     for old in (*folder.glob("*.png"), *folder.glob("*.wav")):
         old.unlink()
     return folder
+
+
+def contact_sheet(groups: list[list[Image.Image]], path: Path, zoom: int = 3) -> None:
+    """All the pictures on one grey sheet, zoomed with nearest-neighbour, to look at."""
+    rows = []
+    for group in groups:
+        per_row = 12
+        for i in range(0, len(group), per_row):
+            rows.append(group[i:i + per_row])
+    width = max(sum(im.width + 4 for im in row) for row in rows) + 4
+    height = sum(max(im.height for im in row) + 4 for row in rows) + 4
+    sheet = Image.new("RGBA", (width, height), (150, 150, 150, 255))
+    y = 4
+    for row in rows:
+        x = 4
+        for im in row:
+            sheet.alpha_composite(im, (x, y))
+            x += im.width + 4
+        y += max(im.height for im in row) + 4
+    sheet = sheet.resize((width * zoom, height * zoom), Image.Resampling.NEAREST)
+    sheet.convert("RGB").save(path)

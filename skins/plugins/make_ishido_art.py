@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
-from art_kit import env, synth, write_manifest, write_wav
+from art_kit import contact_sheet, env, synth, write_manifest, write_wav
 from PIL import Image, ImageDraw, ImageFilter
 
 from palmish.ishido.schema import SCHEMA
@@ -591,27 +591,6 @@ def make_sounds(out: Path) -> None:
         "default": True,
     }
     write_manifest(folder, info, [], entries, TOP_LEVEL, SCRIPT)
-
-
-def contact_sheet(groups: list[list[Image.Image]], path: Path, zoom: int = 3) -> None:
-    """All the pictures on one grey sheet, zoomed with nearest-neighbour, to look at."""
-    rows = []
-    for group in groups:
-        per_row = 12
-        for i in range(0, len(group), per_row):
-            rows.append(group[i:i + per_row])
-    width = max(sum(im.width + 4 for im in row) for row in rows) + 4
-    height = sum(max(im.height for im in row) + 4 for row in rows) + 4
-    sheet = Image.new("RGBA", (width, height), (150, 150, 150, 255))
-    y = 4
-    for row in rows:
-        x = 4
-        for im in row:
-            sheet.alpha_composite(im, (x, y))
-            x += im.width + 4
-        y += max(im.height for im in row) + 4
-    sheet = sheet.resize((width * zoom, height * zoom), Image.Resampling.NEAREST)
-    sheet.convert("RGB").save(path)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
-from art_kit import RATE, env, fresh, synth, write_manifest, write_wav
+from art_kit import RATE, contact_sheet, env, fresh, synth, write_manifest, write_wav
 from PIL import Image, ImageChops, ImageDraw
 
 from palmish.device.font import get_font
@@ -425,23 +425,6 @@ def make_sounds(out: Path) -> None:
     write_manifest(folder, info, [], entries, TOP_LEVEL, SCRIPT)
 
 
-def contact_sheet(pics: list[Image.Image], path: Path, zoom: int = 3) -> None:
-    """The pictures on one grey sheet, zoomed, to look at."""
-    per_row = 12
-    rows = [pics[i:i + per_row] for i in range(0, len(pics), per_row)]
-    width = max(sum(im.width + 4 for im in row) for row in rows) + 4
-    height = sum(max(im.height for im in row) + 4 for row in rows) + 4
-    sheet = Image.new("RGBA", (width, height), (150, 150, 150, 255))
-    y = 4
-    for row in rows:
-        x = 4
-        for im in row:
-            sheet.alpha_composite(im, (x, y))
-            x += im.width + 4
-        y += max(im.height for im in row) + 4
-    sheet.resize((width * zoom, height * zoom), Image.Resampling.NEAREST).convert("RGB").save(path)
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     here = Path(__file__).resolve().parent
@@ -467,9 +450,9 @@ def main(argv: list[str] | None = None) -> int:
     make_sounds(out)
     if args.sheet:
         for name in ("classic", "contrast"):
-            contact_sheet(sheets[name], Path(f"{args.sheet}-{name}.png"))
+            contact_sheet([sheets[name]], Path(f"{args.sheet}-{name}.png"))
         for name in BOARDS:
-            contact_sheet(sheets[name][:1], Path(f"{args.sheet}-board-{name}.png"), zoom=1)
+            contact_sheet([sheets[name][:1]], Path(f"{args.sheet}-board-{name}.png"), zoom=1)
     return 0
 
 
