@@ -22,7 +22,7 @@ from palmish import __version__
 from palmish.device.app import App
 from palmish.device.display import ConfigName, DisplayConfig, config_by_name
 from palmish.device.eventscript import ScriptError, Step, SwitchApp, read_script, run_script
-from palmish.device.plugins import InvalidPlugin, PluginRegistry
+from palmish.device.plugins import InvalidPlugin, PluginInfo, PluginRegistry
 from palmish.device.resources import bundled_plugins_dir
 from palmish.device.storage import Storage, default_data_dir
 from palmish.device.system import LAUNCHER_CREATOR, Device, app_list, find_app
@@ -200,7 +200,7 @@ def _screenshot_or_window(args: argparse.Namespace) -> int:
             return fail(problem)
     try:
         device = Device(config, data_dir, apps, start, durable=args.screenshot is None,
-                        buttons=HARD_BUTTONS)
+                        exclusive=True, buttons=HARD_BUTTONS)
     except ValueError as exc:
         return fail(str(exc))
     board_problem = next((getattr(a, "board_problem", None) for a in apps
@@ -277,7 +277,8 @@ def _gremlins(args: argparse.Namespace) -> int:
         try:
             device = Device(
                 config, data_dir, apps, app,
-                report=lambda message: None, durable=False, buttons=HARD_BUTTONS,
+                report=lambda message: None, durable=False, exclusive=True,
+                buttons=HARD_BUTTONS,
             )
         except ValueError as exc:
             return fail(str(exc))
@@ -308,6 +309,7 @@ def _install(args: argparse.Namespace) -> int:
     registry = _plugin_registry(args)
     if isinstance(registry, str):
         return fail(registry)
+    replaced: list[PluginInfo] = []
     try:
         done = install_game_file(args.file, registry.storage)
     except ValueError as exc:
@@ -316,14 +318,26 @@ def _install(args: argparse.Namespace) -> int:
         print(done)
         return EXIT_OK
     try:
-        info = registry.install(args.file)
+        info = registry.install(args.file, replaced)
     except InvalidPlugin as exc:
         return fail(f"{args.file}: {exc}")
     except OSError as exc:
         return fail(f"{args.file}: cannot install: {exc.strerror or exc}")
-    configs = ", ".join(info.configs)
-    print(f"installed {info.name!r} ({info.game} {info.kind}, {configs}) as {info.path}")
+    configs = printable(", ".join(info.configs))
+    print(f"installed {printable(repr(info.name))} ({printable(info.game)} {printable(info.kind)},"
+          f" {configs}) as {printable(str(info.path))}")
+    for old in replaced:
+        print(f"replaced {printable(repr(old.name))} version {old.version}"
+              f" ({printable(str(old.path))})")
     return EXIT_OK
+
+
+def printable(text: str) -> str:
+    """Text from a plugin, safe for a terminal: control characters (newlines, ANSI
+    escapes, bidi overrides) become visible escapes such as \\n or \\x1b."""
+    return "".join(
+        ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text
+    )
 
 
 def _plugins(args: argparse.Namespace) -> int:
@@ -334,9 +348,12 @@ def _plugins(args: argparse.Namespace) -> int:
     if not plugins:
         print("no plugins")
         return EXIT_OK
-    rows = [("NAME", "GAME", "KIND", "CONFIGS", "VERSION", "AUTHOR", "WHERE")]
+    header = ("NAME", "GAME", "KIND", "CONFIGS", "VERSION", "AUTHOR", "WHERE")
+    rows: list[tuple[str, ...]] = [header]
     rows += [
-        (p.name, p.game, p.kind, ",".join(p.configs), str(p.version), p.author, p.source)
+        tuple(printable(cell) for cell in (
+            p.name, p.game, p.kind, ",".join(p.configs), str(p.version), p.author, p.source
+        ))
         for p in plugins
     ]
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]

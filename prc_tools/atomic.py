@@ -30,6 +30,8 @@ def write_atomic(path: Path, data: bytes, durable: bool = True) -> None:
     directory = path.parent if str(path.parent) else Path(".")
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     try:
+        if hasattr(os, "fchmod"):  # mkstemp makes 0600; a new file is 0666 minus the umask
+            os.fchmod(fd, 0o666 & ~_umask())
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
@@ -42,3 +44,10 @@ def write_atomic(path: Path, data: bytes, durable: bool = True) -> None:
         raise
     if durable:
         fsync_directory(directory)
+
+
+def _umask() -> int:
+    """The process umask (read by setting it, as POSIX offers no other way)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask

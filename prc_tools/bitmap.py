@@ -8,7 +8,7 @@ nextBitmapOffset) and returns every member as a Pillow RGBA image.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from PIL import Image
@@ -33,13 +33,51 @@ from prc_tools.errors import BitmapError
 from prc_tools.palette import RGB, default_palette
 
 __all__ = [
-    "DUMMY_HEADER", "Member", "best", "decode", "decode_member", "encode", "encode_family",
+    "DUMMY_HEADER",
+    "DecodeBudget",
+    "Header",
+    "Member",
+    "best",
+    "decode",
+    "decode_member",
+    "encode",
+    "encode_family",
     "headers",
+    "member_headers",
 ]
 
 # No Palm bitmap comes near this; it keeps a hostile file from costing gigabytes
 # even when its compressed data could in principle expand that far.
 MAX_PIXELS = 1 << 25
+# Per file (a database, a plugin): every bitmap member together. A real plugin
+# holds under a million pixels; 16 M pixels (about a hundred full 320x480
+# screens, 64 MB as RGBA) leaves room for any Palm program's pictures.
+MAX_FILE_PIXELS = 1 << 24
+MAX_FILE_DECODED_BYTES = 1 << 26  # rows as stored, before conversion to RGBA
+
+
+class DecodeBudget:
+    """What is left to decode for one file: pixels and decompressed bytes.
+
+    Charged from each member's header before its data is decompressed, so a
+    file of many members each just under the per-member cap is refused after
+    a few cheap header reads instead of costing gigabytes.
+    """
+
+    def __init__(
+        self, pixels: int = MAX_FILE_PIXELS, decoded_bytes: int = MAX_FILE_DECODED_BYTES
+    ) -> None:
+        self.pixels = pixels
+        self.decoded_bytes = decoded_bytes
+
+    def charge(self, pixels: int, decoded_bytes: int, where: str) -> None:
+        if pixels > self.pixels or decoded_bytes > self.decoded_bytes:
+            raise BitmapError(
+                f"{where}: the bitmaps of this file would decode to more than"
+                f" {MAX_FILE_PIXELS} pixels or {MAX_FILE_DECODED_BYTES} bytes in all"
+            )
+        self.pixels -= pixels
+        self.decoded_bytes -= decoded_bytes
 
 _DIRECT_INFO_SIZE = 8
 
@@ -63,21 +101,41 @@ class Member:
     offset: int  # where this member starts in the decoded data
 
 
-def decode(data: bytes) -> list[Member]:
-    """Every member of the bitmap family in ``data``, in file order."""
+def decode(data: bytes, budget: DecodeBudget | None = None) -> list[Member]:
+    """Every member of the bitmap family in ``data``, in file order.
+
+    With a `budget` (one per file), each member is charged before it is decoded.
+    """
     data = bytes(data)
-    members: list[Member] = []
+    members = [_decode_member(data, pos, header, budget) for pos, header in _walk(data)]
+    if not members:
+        raise BitmapError("bitmap family holds only a dummy header")
+    return members
+
+
+def member_headers(data: bytes) -> list[Header]:
+    """The headers of every member of a family, without decoding any pixels.
+
+    Cheap (a few bytes per member), so sizes can be checked against what a
+    game can use before paying for a decode.
+    """
+    return [header for _, header in _walk(bytes(data))]
+
+
+def _walk(data: bytes) -> Iterator[tuple[int, Header]]:
+    """(offset, header) of each member: low-density ones chained by nextDepthOffset,
+    the 16-byte dummy header, then version 3 ones chained by nextBitmapOffset."""
     pos = 0
     while True:
         header = read_header(data, pos)
         if header.is_dummy:
             next_pos = pos + len(DUMMY_HEADER)
             if next_pos >= len(data):
-                break  # a dummy with nothing after it ends the family
+                return  # a dummy with nothing after it ends the family
         else:
-            members.append(_decode_member(data, pos, header))
+            yield pos, header
             if header.next_offset == 0:
-                break
+                return
             next_pos = pos + header.next_offset
         if next_pos >= len(data):
             raise BitmapError(
@@ -85,9 +143,6 @@ def decode(data: bytes) -> list[Member]:
                 f"past the end ({len(data)} bytes)"
             )
         pos = next_pos
-    if not members:
-        raise BitmapError("bitmap family holds only a dummy header")
-    return members
 
 
 def headers(data: bytes) -> list[tuple[int, Header]]:
@@ -97,25 +152,7 @@ def headers(data: bytes) -> list[tuple[int, Header]]:
     reader can pick the one member it draws and decode only that
     (``decode_member``). The same chain errors as ``decode``.
     """
-    found: list[tuple[int, Header]] = []
-    pos = 0
-    while True:
-        header = read_header(data, pos)
-        if header.is_dummy:
-            next_pos = pos + len(DUMMY_HEADER)
-            if next_pos >= len(data):
-                break
-        else:
-            found.append((pos, header))
-            if header.next_offset == 0:
-                break
-            next_pos = pos + header.next_offset
-        if next_pos >= len(data):
-            raise BitmapError(
-                f"bitmap at byte {pos} points to a next member at byte {next_pos}, "
-                f"past the end ({len(data)} bytes)"
-            )
-        pos = next_pos
+    found = list(_walk(bytes(data)))
     if not found:
         raise BitmapError("bitmap family holds only a dummy header")
     return found
@@ -148,7 +185,9 @@ def best(members: Sequence[Member], density: int, max_depth: int = 16) -> Member
     return replace(source, image=image, width=width, height=height, density=density)
 
 
-def _decode_member(data: bytes, pos: int, header: Header) -> Member:
+def _decode_member(
+    data: bytes, pos: int, header: Header, budget: DecodeBudget | None = None
+) -> Member:
     where = f"bitmap at byte {pos}"
     depth = header.depth
     if depth not in (1, 2, 4, 8, 16):
@@ -164,6 +203,8 @@ def _decode_member(data: bytes, pos: int, header: Header) -> Member:
         raise BitmapError(f"{where}: odd row length {header.row_bytes} at 16 bits per pixel")
     if header.width * header.height > MAX_PIXELS:
         raise BitmapError(f"{where}: {header.width}x{header.height} is too large")
+    if budget is not None:
+        budget.charge(header.width * header.height, header.row_bytes * header.height, where)
 
     cursor = pos + header.header_size
     colour_table: tuple[RGB, ...] | None = None

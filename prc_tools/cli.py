@@ -22,6 +22,7 @@ from prc_tools.atomic import write_atomic
 from prc_tools.database import Database
 from prc_tools.errors import PluginError, PrcError
 from prc_tools.extract import extract
+from prc_tools.files import read_regular
 from prc_tools.manifest import BITMAP_TYPES
 from prc_tools.progress import ProgressBar
 from prc_tools.schema import Registry, registry
@@ -155,7 +156,7 @@ def _problem(path: Path, exc: BaseException) -> InputError:
 
 def read_database(path: Path) -> Database:
     try:
-        return Database.read(path)
+        return Database.read(read_regular(path))  # a FIFO or /dev/zero: one line, at once
     except INPUT_ERRORS as exc:
         raise _problem(path, exc) from None
 
@@ -251,7 +252,10 @@ def describe(db: Database) -> dict[str, Any]:
     except PrcError:
         report["plugin"] = None
     if db.is_resource:
-        report["resources"] = [_describe_resource(r.type, r.id, r.data) for r in db.resources]
+        budget = bitmap.DecodeBudget()  # one for the whole file
+        report["resources"] = [
+            _describe_resource(r.type, r.id, r.data, budget) for r in db.resources
+        ]
     else:
         report["records"] = [
             {"size": len(r.data), "attributes": r.attributes, "category": r.category,
@@ -261,7 +265,9 @@ def describe(db: Database) -> dict[str, Any]:
     return report
 
 
-def _describe_resource(type_: str, id_: int, data: bytes) -> dict[str, Any]:
+def _describe_resource(
+    type_: str, id_: int, data: bytes, budget: bitmap.DecodeBudget | None = None
+) -> dict[str, Any]:
     entry: dict[str, Any] = {"type": type_, "id": id_, "size": len(data)}
     try:
         if type_ in BITMAP_TYPES:
@@ -269,7 +275,7 @@ def _describe_resource(type_: str, id_: int, data: bytes) -> dict[str, Any]:
                 {"width": m.width, "height": m.height, "depth": m.depth, "density": m.density,
                  "version": m.version, "compression": m.compression,
                  "transparent": m.transparent}
-                for m in bitmap.decode(data)
+                for m in bitmap.decode(data, budget)
             ]
         elif type_ == plugin.WAVE_TYPE:
             wav = sound.read_wav(data)

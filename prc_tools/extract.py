@@ -13,28 +13,28 @@ from __future__ import annotations
 import contextlib
 import shutil
 import tempfile
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import yaml
 from PIL import Image
 
-from prc_tools import bitmap, sound
+from prc_tools import bitmap, safeyaml, sound
 from prc_tools.bitmap_splice import visible_pixels
 from prc_tools.database import ATTR_RESOURCE, GAP, NAME_FIELD_SIZE, Database, Resource
 from prc_tools.errors import PluginError, PrcError
 from prc_tools.manifest import BITMAP_TYPES
 from prc_tools.manifest_exact import DATE_FIELDS, FlowPair, date_value
-from prc_tools.pinf import INFO_ID, INFO_TYPE, YAML_ERRORS, find
+from prc_tools.pinf import INFO_ID, INFO_TYPE, MAX_INFO_BYTES, find
 from prc_tools.pinf import read as read_header
 from prc_tools.plugin import (
-    MAX_SOURCE_PIXELS,
     WAVE_TYPE,
     MemberKey,
     build_folder,
     info_bytes,
     yaml_text,
 )
+from prc_tools.plugin_files import MAX_SOURCE_PIXELS
 from prc_tools.schema import registry
 
 
@@ -93,6 +93,9 @@ class _Extractor:
         self.as_plugin = as_plugin  # 'pINF' as manifest fields
         self.decoded = decoded  # bitmaps as PNG, sounds as WAV (else all raw)
         self.used: set[str] = set()
+        self.made: set[str] = set()  # sub-folders already created
+        # Bitmaps past the per-file decode budget are kept as raw .bin resources.
+        self.budget = bitmap.DecodeBudget()
         self.manifest: dict[str, Any] = {}
 
     def file_name(self, subdir: str, stem: str, suffix: str) -> str:
@@ -103,7 +106,9 @@ class _Extractor:
             candidate = f"{subdir}/{stem}-{number}{suffix}"
             number += 1
         self.used.add(candidate.lower())
-        (self.folder / subdir).mkdir(exist_ok=True)
+        if subdir not in self.made:
+            (self.folder / subdir).mkdir(exist_ok=True)
+            self.made.add(subdir)
         return candidate
 
     def write(self, subdir: str, stem: str, suffix: str, data: bytes) -> str:
@@ -171,9 +176,9 @@ class _Extractor:
             info = read_header(self.db, registry()).fields
             stored = find(self.db)
             # Defaults filled in on reading: what was read must also be what was written.
-            if stored is None or yaml.safe_load(stored.decode("utf-8")) != info:
+            if stored is None or safeyaml.load(stored, MAX_INFO_BYTES) != info:
                 return None
-        except (PluginError, UnicodeDecodeError, *YAML_ERRORS):
+        except PrcError:  # PluginError, and safeyaml's YamlError
             return None
         if info.get("version") != self.db.version or info_bytes(info) != stored:
             return None
@@ -191,13 +196,13 @@ class _Extractor:
         bitmaps: list[dict[str, Any]] = []
         sounds: list[dict[str, Any]] = []
         raws: list[dict[str, Any]] = []
-        seen = [(res.type, res.id) for res in self.db.resources]
+        seen = Counter((res.type, res.id) for res in self.db.resources)  # not list.count: O(n)
         for res in self.db.resources:
             if skip_info and res.type == INFO_TYPE and res.id == INFO_ID:
                 continue
             stem = f"{safe_code(res.type)}-{res.id}"
             entry: dict[str, Any] | None = None
-            if seen.count((res.type, res.id)) > 1 or not self.decoded:
+            if seen[(res.type, res.id)] > 1 or not self.decoded:
                 pass  # the same type and id twice: only raw entries (and `order`) say that
             elif res.type in BITMAP_TYPES:
                 entry = self.bitmap_entry(res, stem)
@@ -240,7 +245,7 @@ class _Extractor:
         recorded here.
         """
         try:
-            members = bitmap.decode(res.data)
+            members = bitmap.decode(res.data, self.budget)
         except PrcError:
             return None
         keys = [(m.density, m.depth) for m in members]
@@ -345,9 +350,9 @@ def _same_resource(key: tuple[str, int], x: bytes, y: bytes) -> bool:
     if x == y:
         return True
     type_, id_ = key
-    with contextlib.suppress(PrcError, UnicodeDecodeError, *YAML_ERRORS):
+    with contextlib.suppress(PrcError):  # safeyaml's YamlError is one
         if type_ == INFO_TYPE and id_ == INFO_ID:
-            return bool(yaml.safe_load(x.decode("utf-8")) == yaml.safe_load(y.decode("utf-8")))
+            return bool(safeyaml.load(x, MAX_INFO_BYTES) == safeyaml.load(y, MAX_INFO_BYTES))
         if type_ in BITMAP_TYPES:
             mx, my = bitmap.decode(x), bitmap.decode(y)
             return len(mx) == len(my) and not _differing_members(mx, my)

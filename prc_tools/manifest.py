@@ -11,12 +11,12 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-import yaml
-
+from prc_tools import safeyaml
 from prc_tools.bitmap_encode import MemberEncoding
 from prc_tools.bitmap_header import DENSITIES, DEPTHS
 from prc_tools.compression import CODECS
 from prc_tools.errors import PluginError
+from prc_tools.files import FileProblem, inside, read_regular
 from prc_tools.manifest_exact import (
     HEADER_FIELDS,
     VERSIONS,
@@ -33,8 +33,7 @@ from prc_tools.pinf import (
     check_codes,
     check_fields,
 )
-from prc_tools.pinf import YAML_ERRORS as YAML_ERRORS  # re-exported: skins read YAML the same way
-from prc_tools.pinf import describe_yaml_error as describe_yaml_error
+from prc_tools.safeyaml import brief
 from prc_tools.schema import Registry, Schema, registry
 from prc_tools.sound import BITS, RATES
 
@@ -42,6 +41,9 @@ MANIFEST_NAMES = ("manifest.yaml", "manifest.yml")
 CONFIGS = SLOTS  # the display slots a plugin may serve
 COMPRESSIONS = ("best", *CODECS)  # "best": the smallest of the codecs, member by member
 BITMAP_TYPES = ("Tbmp", "tAIB")
+# Room for 65,535 resources listed one by one (what `extract` can write); see
+# docs/plugin-format.md, "Limits".
+MAX_MANIFEST_BYTES = 16 * 1024 * 1024
 
 _TOP_FIELDS = {
     "name", "game", "kind", "version", "author", "configs", "cell", "anchor", "lifted_anchor",
@@ -137,13 +139,10 @@ def load(folder: Path, schemas: Registry | None = None) -> Manifest:
     """Read and check the manifest of a plugin folder (schemas: default the installed ones)."""
     path = find_manifest(folder)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PluginError(f"{path}: cannot read: {exc}") from None
-    try:
-        document = yaml.safe_load(text)
-    except YAML_ERRORS as exc:
-        raise PluginError(f"{path}: {describe_yaml_error(exc)}") from None
+        data = read_regular(inside(folder, path.name), MAX_MANIFEST_BYTES)
+        document = safeyaml.load(data, MAX_MANIFEST_BYTES)
+    except (FileProblem, safeyaml.YamlError) as exc:
+        raise PluginError(f"{path}: {exc}") from None
     return parse(document, path, schemas)
 
 
@@ -161,7 +160,7 @@ class _Checker:
             raise self.fail(where, "must be a mapping of field: value")
         unknown = sorted(str(k) for k in value if k not in allowed)
         if unknown:
-            raise self.fail(where, f"unknown field {unknown[0]!r}")
+            raise self.fail(where, f"unknown field {brief(unknown[0])}")
         return value
 
     def text(self, value: Any, where: str) -> str:
@@ -171,14 +170,14 @@ class _Checker:
 
     def integer(self, value: Any, where: str, low: int, high: int) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(where, f"must be an integer, not {value!r}")
+            raise self.fail(where, f"must be an integer, not {brief(value)}")
         if not low <= value <= high:
             raise self.fail(where, f"{value} is outside {low}..{high}")
         return value
 
     def code(self, value: Any, where: str) -> str:
         if not isinstance(value, str) or len(value) != 4 or any(ord(c) > 255 for c in value):
-            raise self.fail(where, f"must be a four-character code, not {value!r}")
+            raise self.fail(where, f"must be a four-character code, not {brief(value)}")
         return value
 
     def pair(self, value: Any, where: str, low: int, high: int) -> tuple[int, int]:
@@ -194,14 +193,14 @@ class _Checker:
             raise self.fail(where, f"must be a non-empty list of {_list(allowed)}")
         for item in value:
             if isinstance(item, bool) or item not in allowed:
-                raise self.fail(where, f"{item!r} is not one of {_list(allowed)}")
+                raise self.fail(where, f"{brief(item)} is not one of {_list(allowed)}")
         if len(set(value)) != len(value):
             raise self.fail(where, "lists a value twice")
         return tuple(value)
 
     def choice(self, value: Any, where: str, allowed: tuple[Any, ...]) -> Any:
         if isinstance(value, bool) or value not in allowed:
-            raise self.fail(where, f"{value!r} is not one of {_list(allowed)}")
+            raise self.fail(where, f"{brief(value)} is not one of {_list(allowed)}")
         return value
 
     def flag(self, value: Any, where: str) -> bool:
@@ -213,7 +212,7 @@ class _Checker:
         name = self.text(value, where)
         pure = PurePosixPath(name.replace("\\", "/"))
         if pure.is_absolute() or ".." in pure.parts or ":" in name:
-            raise self.fail(where, f"{name!r} must be a path inside the plugin folder")
+            raise self.fail(where, f"{brief(name)} must be a path inside the plugin folder")
         return pure.as_posix()
 
 
@@ -249,7 +248,7 @@ def parse(document: Any, path: Path, schemas: Registry | None = None) -> Manifes
     creator = top.get("creator") or (schema.creator if schema else None)
     for field_name, value in (("type", type_), ("creator", creator)):
         if value is None and game is not None and schema is None:
-            raise check.fail(field_name, f"missing ({game!r} is not one of the games with an"
+            raise check.fail(field_name, f"missing ({brief(game)} is not one of the games with an"
                              f" installed schema: {_list(schemas.games()) or 'none'};"
                              " give type: and creator:, or --schema FILE)")
         if value is None:
@@ -361,7 +360,7 @@ def _resource_id(check: _Checker, value: Any, where: str, names: Mapping[str, in
     if isinstance(value, str):
         if value not in names:
             known = _list(tuple(names)) if names else "none for this game"
-            raise check.fail(where, f"unknown resource name {value!r} (known: {known})")
+            raise check.fail(where, f"unknown resource name {brief(value)} (known: {known})")
         return names[value]
     return check.integer(value, where, 0, 0xFFFF)
 
@@ -405,7 +404,7 @@ def _bitmap_specs(
     for key, value in raw_members.items():
         member = _member_key(check, key, f"{where}.members")
         if member[0] not in densities or member[1] not in depths:
-            raise check.fail(f"{where}.members", f"{key!r} is not one of the members built")
+            raise check.fail(f"{where}.members", f"{brief(key)} is not one of the members built")
         file, encoding = parse_member(check, value, f"{where}.members.{key}",
                                       MemberEncoding(version, compression, False))
         if file is not None:
@@ -459,7 +458,7 @@ def _bitmap_specs(
 def _member_key(check: _Checker, key: Any, where: str) -> tuple[int, int]:
     parts = str(key).lower().split("x")
     if len(parts) != 2 or not all(p.isdigit() for p in parts):
-        raise check.fail(where, f"{key!r} must be density x depth, e.g. 72x8")
+        raise check.fail(where, f"{brief(key)} must be density x depth, e.g. 72x8")
     return int(parts[0]), int(parts[1])
 
 

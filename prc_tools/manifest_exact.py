@@ -40,10 +40,12 @@ class FlowPair(list[Any]):
     """A [type, id] pair of `order:`, which the manifest writer keeps on one line."""
 
 
-yaml.SafeDumper.add_representer(
-    FlowPair, lambda dumper, pair: dumper.represent_sequence(
-        "tag:yaml.org,2002:seq", pair, flow_style=True)
-)
+for _dumper in {yaml.SafeDumper, getattr(yaml, "CSafeDumper", yaml.SafeDumper)}:
+    # Both dumpers: prc_tools.safeyaml.dump uses libyaml's when PyYAML has it.
+    _dumper.add_representer(
+        FlowPair, lambda dumper, pair: dumper.represent_sequence(
+            "tag:yaml.org,2002:seq", pair, flow_style=True)
+    )
 
 
 @dataclass(frozen=True)

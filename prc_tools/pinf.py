@@ -11,10 +11,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-import yaml
-
+from prc_tools import safeyaml
 from prc_tools.database import Database
 from prc_tools.errors import PluginError
+from prc_tools.safeyaml import brief
 
 if TYPE_CHECKING:
     from prc_tools.schema import Registry, Schema
@@ -27,19 +27,7 @@ KINDS = ("board", "pieces", "sound")  # the kinds every game's plugins may have
 GRID_KINDS = ("board", "pieces")  # drawn on the board's grid: they give a `cell`
 ANCHOR_KINDS = ("pieces",)
 
-# PyYAML raises ValueError for impossible dates (2001-13-45) and deep nesting
-# exhausts the recursion limit; both are bad input like any syntax error.
-YAML_ERRORS = (yaml.YAMLError, ValueError, RecursionError)
-
-
-def describe_yaml_error(exc: BaseException) -> str:
-    """One line for a YAML problem, with the line number when PyYAML knows it."""
-    if isinstance(exc, RecursionError):
-        return "YAML error: nested too deeply"
-    mark = getattr(exc, "problem_mark", None)
-    where = f" at line {mark.line + 1}" if mark is not None else ""
-    problem = getattr(exc, "problem", None) or str(exc) or "not valid YAML"
-    return " ".join(f"YAML error{where}: {problem}".split())
+MAX_INFO_BYTES = 64 * 1024  # a header is a few hundred bytes
 
 
 class HeaderError(PluginError):
@@ -69,11 +57,9 @@ class Header:
 def decode(data: bytes) -> dict[str, Any]:
     """The header's YAML mapping; PluginError if it is not UTF-8 YAML of a mapping."""
     try:
-        parsed = yaml.safe_load(data.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise PluginError("'pINF' is not UTF-8 YAML") from None
-    except YAML_ERRORS as exc:
-        raise PluginError(f"'pINF' is not UTF-8 YAML: {describe_yaml_error(exc)}") from None
+        parsed = safeyaml.load(bytes(data), MAX_INFO_BYTES)
+    except safeyaml.YamlError as exc:
+        raise PluginError(f"'pINF' is not UTF-8 YAML: {exc}") from None
     if not isinstance(parsed, dict):
         found = type(parsed).__name__
         raise PluginError(f"'pINF' is not a YAML mapping: found a {found},"
@@ -96,7 +82,7 @@ def check_fields(info: Mapping[str, Any], schemas: Registry | None = None) -> He
     kinds = schema.kinds if schema is not None else KINDS
     kind = text("kind")
     if kind not in kinds:
-        raise HeaderError("kind", f"unknown kind {kind!r} (one of {', '.join(kinds)})")
+        raise HeaderError("kind", f"unknown kind {brief(kind)} (one of {', '.join(kinds)})")
     name = text("name")
     version = fields.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 0:
@@ -104,13 +90,13 @@ def check_fields(info: Mapping[str, Any], schemas: Registry | None = None) -> He
     author = text("author")
     configs = fields.get("configs")
     if not isinstance(configs, list) or not configs or any(c not in SLOTS for c in configs):
-        raise HeaderError("configs", f"{configs!r} is not a list of {', '.join(SLOTS)}")
+        raise HeaderError("configs", f"{brief(configs)} is not a list of {', '.join(SLOTS)}")
     if len(set(configs)) != len(configs):
         raise HeaderError("configs", "lists a slot twice")
     if schema is not None:
         for slot in configs:
             if slot not in schema.configs:
-                raise HeaderError("configs", f"{schema.title} plugins do not serve {slot!r}"
+                raise HeaderError("configs", f"{schema.title} plugins do not serve {brief(slot)}"
                                   f" (only {', '.join(schema.configs)})")
     for key in ("cell", "anchor", "lifted_anchor"):
         if key in fields:
@@ -139,7 +125,9 @@ def _grid_rules(kind: str, name: str, configs: tuple[str, ...], schema: Schema |
         return
     for slot, word in schema.config_names.items():
         if slot in configs and word not in name:
-            raise HeaderError("name", f"{name!r}: a {slot} plugin carries {word!r} in its name")
+            raise HeaderError(
+                "name", f"{brief(name)}: a {slot} plugin carries {brief(word)} in its name"
+            )
 
 
 def _pair(value: Any, key: str, positive: bool) -> tuple[int, int]:

@@ -18,20 +18,21 @@ from typing import Any
 import yaml
 from PIL import Image
 
-from prc_tools import bitmap, bitmap_splice, sound
+from prc_tools import bitmap, bitmap_splice, safeyaml, sound
 from prc_tools.database import ATTR_RESOURCE, Database, Record, Resource
 from prc_tools.errors import PluginError, PrcError
 from prc_tools.manifest import BITMAP_TYPES, BitmapSpec, Manifest, load
 from prc_tools.manifest_exact import apply_header, in_order
 from prc_tools.pinf import INFO_ID, INFO_TYPE, check_fields, decode, find
 from prc_tools.pinf import read as read_header
+from prc_tools.plugin_files import load_png, new_build, read_source, source_path
 from prc_tools.requirements import check_database, check_folder_ids, check_picture_size
+from prc_tools.safeyaml import brief
 from prc_tools.schema import Registry, registry
 
 Progress = Callable[[int, int], None]
 MemberKey = tuple[int, int]  # (density, depth)
 
-MAX_SOURCE_PIXELS = 4096 * 4096  # far beyond any Palm screen, still cheap to hold
 WAVE_TYPE = "wave"
 
 
@@ -47,6 +48,7 @@ def build_folder(
     (default: the installed ones) gives each game's codes, names and required resources.
     """
     folder = Path(folder)
+    new_build()
     manifest = load(folder, schemas)
     if manifest.schema is not None and manifest.kind is not None:
         check_folder_ids(
@@ -79,12 +81,12 @@ def build_folder(
         raise PluginError(f"{manifest.path}: {exc}") from None
 
     if manifest.app_info is not None:
-        db.app_info = _read_file(folder, manifest.app_info)
+        db.app_info = read_source(folder, manifest.app_info)
     if manifest.sort_info is not None:
-        db.sort_info = _read_file(folder, manifest.sort_info)
+        db.sort_info = read_source(folder, manifest.sort_info)
     if manifest.is_records:
         for record in manifest.records:
-            db.records.append(Record(_read_file(folder, record.file), record.attributes,
+            db.records.append(Record(read_source(folder, record.file), record.attributes,
                                      record.unique_id))
             step()
         return db
@@ -101,7 +103,7 @@ def build_folder(
         step()
     for sound_spec in manifest.sounds:
         path = folder / sound_spec.file
-        data = _read_file(folder, sound_spec.file)
+        data = read_source(folder, sound_spec.file)
         try:
             wave = sound.convert(data, sound_spec.rate, sound_spec.bits)
         except PrcError as exc:
@@ -109,7 +111,7 @@ def build_folder(
         add(WAVE_TYPE, sound_spec.id, wave)
         step()
     for raw in manifest.resources:
-        add(raw.type, raw.id, _read_file(folder, raw.file))
+        add(raw.type, raw.id, read_source(folder, raw.file))
         step()
     if manifest.header.order:
         keys = [(res.type, res.id) for res in db.resources]
@@ -144,8 +146,7 @@ def _check_sources(folder: Path, manifest: Manifest) -> None:
     files += [name for spec in manifest.bitmaps for name in spec.members.values()]
     files += [spec.original for spec in manifest.bitmaps if spec.original is not None]
     for name in files:
-        if not (folder / name).is_file():
-            raise PluginError(f"{folder / name}: no such file")
+        source_path(folder, name)  # there, a regular file, and inside the folder
 
 
 def info_bytes(info: dict[str, Any]) -> bytes:
@@ -159,10 +160,16 @@ def yaml_text(data: Any) -> str:
     (PyYAML's emitter mangles a few characters, such as U+0085, when it writes
     them unescaped.)
     """
-    text: str = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
-    if yaml.safe_load(text) != data:
-        text = yaml.safe_dump(data, sort_keys=False, allow_unicode=False, width=100)
+    text = safeyaml.dump(data)
+    # Only non-ASCII text can be mangled; skipping the check for pure ASCII
+    # saves most of the time on big manifests (65,535 resources from `extract`).
+    if not text.isascii() and yaml.load(text, Loader=_LOADER) != data:
+        text = safeyaml.dump(data, allow_unicode=False)
     return text
+
+
+# libyaml when available: `extract` writes manifests of 65,535 entries.
+_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def _build_time() -> datetime:
@@ -176,45 +183,16 @@ def _build_time() -> datetime:
     return datetime.now().replace(microsecond=0)
 
 
-def _read_file(folder: Path, name: str) -> bytes:
-    path = folder / name
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise PluginError(f"{path}: no such file") from None
-    except OSError as exc:
-        raise PluginError(f"{path}: cannot read: {exc.strerror or exc}") from None
-
-
-def _load_image(folder: Path, name: str) -> Image.Image:
-    path = folder / name
-    if not path.is_file():
-        raise PluginError(f"{path}: no such file")
-    try:
-        with Image.open(path) as image:
-            width, height = image.size
-            if width * height > MAX_SOURCE_PIXELS:  # checked before decoding the pixels
-                raise PluginError(
-                    f"{path}: {width}x{height} is too big for a plugin picture"
-                    f" (at most {MAX_SOURCE_PIXELS} pixels)"
-                )
-            image.load()
-            rgba: Image.Image = image.convert("RGBA")
-            return rgba
-    except (OSError, ValueError, Image.DecompressionBombError) as exc:
-        raise PluginError(f"{path}: not a picture that can be read ({exc})") from None
-
-
 def _build_bitmap(folder: Path, manifest: Manifest, spec: BitmapSpec) -> bytes:
     path = folder / spec.file
-    image = _load_image(folder, spec.file)
+    image = load_png(folder, spec.file)
     if spec.size is not None and image.size != spec.size:
         image = image.resize(spec.size, Image.Resampling.LANCZOS)
     _check_bitmap_size(manifest, spec, image, path)
-    members = {key: _load_image(folder, name) for key, name in spec.members.items()}
+    members = {key: load_png(folder, name) for key, name in spec.members.items()}
     try:
         if spec.original is not None:
-            original = _read_file(folder, spec.original)
+            original = read_source(folder, spec.original)
             return bitmap_splice.rebuild(original, image, members, spec.encodings, spec.dither)
         return encode_bitmap(image, spec, members)
     except PrcError as exc:
@@ -280,30 +258,42 @@ def verify(
     """
     schemas = registry() if schemas is None else schemas
     lines: list[str] = []
-    tbmp: dict[int, list[bitmap.Member]] = {} if decoded is None else decoded
     plugin = (find(db) is not None
               or schemas.by_codes(db.creator, db.type) is not None)
     if plugin:
         header = read_header(db, schemas)
-        lines.append(f"pINF {INFO_ID}: {header.game} {header.kind} plugin {header.name!r}")
-    waves: set[int] = set()
+        lines.append(f"pINF {INFO_ID}: {header.game} {header.kind} plugin {brief(header.name)}")
+        schema = schemas.get(header.game)
+        if schema is not None:
+            # Sizes from the members' headers first: a tile the size of a wall
+            # is refused before a single pixel of it is decoded.
+            check_database(schema, header.kind, header.cell, _member_headers(db),
+                           {res.id for res in db.resources if res.type == WAVE_TYPE})
+    budget = bitmap.DecodeBudget()  # for the whole database
     for res in db.resources:
         where = f"{res.type} {res.id}"
         try:
             if res.type in BITMAP_TYPES:
-                members = bitmap.decode(res.data)
-                if res.type == "Tbmp":
-                    tbmp.setdefault(res.id, members)  # the first, as db.resource finds it
+                members = bitmap.decode(res.data, budget)
+                if res.type == "Tbmp" and decoded is not None:
+                    decoded.setdefault(res.id, members)  # the first, as db.resource finds it
                 sizes = ", ".join(f"{m.width}x{m.height}@{m.density}/{m.depth}" for m in members)
                 lines.append(f"{where}: bitmap {sizes}")
             elif res.type == WAVE_TYPE:
                 wav = sound.read_wave_resource(res.data) if plugin else sound.read_wav(res.data)
-                waves.add(res.id)
                 lines.append(f"{where}: sound {wav.rate} Hz {wav.bits}-bit, {wav.seconds:.2f} s")
         except PrcError as exc:
             raise type(exc)(f"{where}: {exc}") from None
-    if plugin:
-        schema = schemas.get(header.game)
-        if schema is not None:
-            check_database(schema, header.kind, header.cell, tbmp, waves)
     return lines
+
+
+def _member_headers(db: Database) -> dict[int, list[bitmap.Header]]:
+    """Each 'Tbmp' family's member headers (the first of an id, as db.resource finds it)."""
+    found: dict[int, list[bitmap.Header]] = {}
+    for res in db.resources:
+        if res.type == "Tbmp" and res.id not in found:
+            try:
+                found[res.id] = bitmap.member_headers(res.data)
+            except PrcError as exc:
+                raise type(exc)(f"{res.type} {res.id}: {exc}") from None
+    return found

@@ -7,10 +7,10 @@ cells. Messages name the resource and, for a numbered run of bitmaps, which one.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
+from typing import Protocol
 
-from prc_tools.bitmap import Member
 from prc_tools.errors import PluginError
 from prc_tools.schema import BitmapRule, Schema
 
@@ -31,6 +31,17 @@ def wanted_size(rule: BitmapRule, cell: tuple[int, int] | None) -> tuple[int, in
     if rule.cells is not None and cell is not None:
         return rule.cells[0] * cell[0], rule.cells[1] * cell[1]
     return None
+
+
+def largest_size(rule: BitmapRule, cell: tuple[int, int] | None) -> tuple[int, int] | None:
+    """The largest size (144 dpi) a rule allows, or None when it sets no bound."""
+    if rule.max_cells is not None and cell is not None:
+        return rule.max_cells[0] * cell[0], rule.max_cells[1] * cell[1]
+    return None
+
+
+def _too_big(size: tuple[int, int], limit: tuple[int, int] | None) -> bool:
+    return limit is not None and (size[0] > limit[0] or size[1] > limit[1])
 
 
 def rule_for(schema: Schema, kind: str, id_: int) -> BitmapRule | None:
@@ -72,6 +83,11 @@ def check_picture_size(
 ) -> None:
     """A source picture (before density scaling) has the size the schema asks for."""
     rule = rule_for(schema, kind, id_)
+    if rule is not None and _too_big(size, largest := largest_size(rule, cell)):
+        assert largest is not None and rule.max_cells is not None and cell is not None
+        raise PluginError(
+            f"{path}: {rule.label()} is {size[0]}x{size[1]}, at most {largest[0]}x{largest[1]}"
+            f" ({rule.max_cells[0]}x{rule.max_cells[1]} cells of {cell[0]}x{cell[1]})")
     want = wanted_size(rule, cell) if rule is not None else None
     if rule is None or want is None or size == want:
         return
@@ -85,9 +101,22 @@ def check_picture_size(
 # ---------------------------------------------------------------- verify
 
 
+class MemberSize(Protocol):
+    """What the size check reads of a member: a decoded Member or just its header."""
+
+    @property
+    def width(self) -> int: ...
+
+    @property
+    def height(self) -> int: ...
+
+    @property
+    def density(self) -> int: ...
+
+
 def check_database(
     schema: Schema, kind: str, cell: tuple[int, int] | None,
-    bitmaps: Mapping[int, list[Member]], sound_ids: Collection[int],
+    bitmaps: Mapping[int, Sequence[MemberSize]], sound_ids: Collection[int],
 ) -> None:
     """A built plugin carries what the schema requires, at the sizes it asks for."""
     rules = schema.rules(kind)
@@ -96,6 +125,16 @@ def check_database(
         if id_ not in bitmaps:
             raise PluginError(f"Tbmp {id_} ({_what(schema, rule, id_)}) is missing")
     for rule, id_ in runs:
+        largest = largest_size(rule, cell)
+        for member in bitmaps[id_] if largest is not None else []:
+            assert largest is not None
+            bound = (largest[0] * member.density // DENSITY,
+                     largest[1] * member.density // DENSITY)
+            if _too_big((member.width, member.height), bound):
+                raise PluginError(
+                    f"Tbmp {id_} ({_what(schema, rule, id_)}) is {member.width}x{member.height}"
+                    f" at {member.density} dpi, at most {bound[0]}x{bound[1]}"
+                )
         want = wanted_size(rule, cell)
         for member in bitmaps[id_] if want is not None else []:
             assert want is not None

@@ -19,16 +19,18 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-import yaml
-
+from prc_tools import safeyaml
 from prc_tools.errors import PluginError
-from prc_tools.pinf import KINDS, SLOTS, describe_yaml_error
+from prc_tools.files import FileProblem, read_regular
+from prc_tools.pinf import KINDS, SLOTS
+from prc_tools.safeyaml import brief
 
 ENTRY_POINT_GROUP = "prc_tools.plugin_schemas"
+MAX_SCHEMA_BYTES = 1024 * 1024
 _FIELDS = {"game", "title", "creator", "types", "configs", "bitmaps", "sounds", "required",
            "placeholders", "config_names", "one_cell_shape"}
 _RULE_FIELDS = {"bitmaps", "sounds"}
-_BITMAP_RULE_FIELDS = {"id", "count", "what", "cells", "size"}
+_BITMAP_RULE_FIELDS = {"id", "count", "what", "cells", "size", "max_cells"}
 _KEY = re.compile(r"[a-z][a-z0-9_]*\Z")
 
 
@@ -46,6 +48,9 @@ class BitmapRule:
     what: str | None = None  # how messages call it ("the board", "tiles")
     cells: tuple[int, int] | None = None  # size = cells x the plugin's cell (144 dpi)
     size: tuple[int, int] | None = None  # a fixed size in 144-dpi pixels
+    # At most this many of the plugin's cells each way: a size the game can draw,
+    # checked from a member's header before its pixels are decoded.
+    max_cells: tuple[int, int] | None = None
 
     def label(self) -> str:
         if self.what is not None:
@@ -134,7 +139,7 @@ class _Check:
         if allowed is not None:
             unknown = sorted(k for k in value if k not in allowed)
             if unknown:
-                raise self.fail(where, f"unknown field {unknown[0]!r}")
+                raise self.fail(where, f"unknown field {brief(unknown[0])}")
         return value
 
     def text(self, value: Any, where: str) -> str:
@@ -144,17 +149,19 @@ class _Check:
 
     def key(self, value: Any, where: str) -> str:
         if not isinstance(value, str) or not _KEY.match(value):
-            raise self.fail(where, f"{value!r} must be a lower-case name like board or four_way")
+            raise self.fail(
+                where, f"{brief(value)} must be a lower-case name like board or four_way"
+            )
         return value
 
     def code(self, value: Any, where: str) -> str:
         if not isinstance(value, str) or len(value) != 4 or any(ord(c) > 255 for c in value):
-            raise self.fail(where, f"must be a four-character code, not {value!r}")
+            raise self.fail(where, f"must be a four-character code, not {brief(value)}")
         return value
 
     def integer(self, value: Any, where: str, low: int, high: int) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise self.fail(where, f"must be an integer in {low}..{high}, not {value!r}")
+            raise self.fail(where, f"must be an integer in {low}..{high}, not {brief(value)}")
         return value
 
     def pair(self, value: Any, where: str) -> tuple[int, int]:
@@ -192,12 +199,12 @@ def parse(document: Any, source: str) -> Schema:
     config_names = {}
     for slot, word in check.mapping(top.get("config_names", {}), "config_names").items():
         if slot not in configs:
-            raise check.fail("config_names", f"{slot!r} is not one of the configs")
+            raise check.fail("config_names", f"{brief(slot)} is not one of the configs")
         config_names[slot] = check.text(word, f"config_names.{slot}")
     required = {}
     for kind, rules in check.mapping(top.get("required", {}), "required").items():
         if kind not in types:
-            raise check.fail("required", f"{kind!r} is not one of the types' kinds")
+            raise check.fail("required", f"{brief(kind)} is not one of the types' kinds")
         required[kind] = _kind_rules(check, rules, f"required.{kind}", bitmaps, sounds)
     return Schema(
         game=game,
@@ -220,7 +227,7 @@ def _resolve(
 ) -> tuple[int, str | None]:
     if isinstance(value, str):
         if value not in names:
-            raise check.fail(where, f"unknown name {value!r}")
+            raise check.fail(where, f"unknown name {brief(value)}")
         return names[value], value
     number = check.integer(value, where, 0, 0xFFFF)
     return number, next((k for k, v in names.items() if v == number), None)
@@ -245,6 +252,8 @@ def _kind_rules(
             what=check.text(rule["what"], f"{at}.what") if "what" in rule else None,
             cells=check.pair(rule["cells"], f"{at}.cells") if "cells" in rule else None,
             size=check.pair(rule["size"], f"{at}.size") if "size" in rule else None,
+            max_cells=(check.pair(rule["max_cells"], f"{at}.max_cells")
+                       if "max_cells" in rule else None),
         ))
     sound_rules = [
         SoundRule(*_resolve(check, entry, f"{where}.sounds[{index}]", sounds))
@@ -268,14 +277,13 @@ def _list(check: _Check, value: Any, where: str) -> list[Any]:
 @functools.cache
 def _load_resolved(path: Path) -> Schema:
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        detail = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-        raise SchemaError(f"{path}: cannot read the schema: {detail}") from None
+        data = read_regular(path, MAX_SCHEMA_BYTES)
+    except FileProblem as exc:
+        raise SchemaError(f"{path}: cannot read the schema: {exc}") from None
     try:
-        document = yaml.safe_load(text)
-    except (yaml.YAMLError, ValueError, RecursionError) as exc:
-        raise SchemaError(f"{path}: {describe_yaml_error(exc)}") from None
+        document = safeyaml.load(data, MAX_SCHEMA_BYTES)
+    except safeyaml.YamlError as exc:
+        raise SchemaError(f"{path}: {exc}") from None
     return parse(document, str(path))
 
 

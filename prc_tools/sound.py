@@ -14,6 +14,7 @@ import math
 import struct
 import sys
 from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from prc_tools.errors import SoundError
@@ -23,6 +24,10 @@ BITS = (8, 16)
 MIN_RATE = 1000
 MAX_RATE = 384_000
 MAX_SECONDS = 300  # Palm sound effects last seconds; this bounds conversion time and memory
+# Samples of all channels together: conversion costs about 0.5 us and 16 bytes
+# each, so this keeps any input near 8 s and 300 MB (60 s of 48 kHz stereo fit,
+# as do 300 s of 22050 Hz stereo).
+MAX_INPUT_SAMPLES = 16_000_000
 
 FORMAT_PCM = 0x0001
 FORMAT_FLOAT = 0x0003
@@ -124,20 +129,33 @@ def _sound_from(fmt: bytes, samples: bytes) -> Sound:
     return Sound(rate=rate, channels=channels, bits=bits, is_float=is_float, data=samples[:whole])
 
 
-def mono_samples(sound: Sound) -> list[float]:
-    """The sound mixed to one channel, as floats with full scale at +-1.0."""
-    values = _channel_values(sound)
+def mono_samples(sound: Sound) -> array[float]:
+    """The sound mixed to one channel, as floats with full scale at +-1.0.
+
+    Built block by block into a flat array of doubles (8 bytes a sample, not
+    the ~32 of a list of Python floats), so a long input costs a bounded,
+    small multiple of its own size.
+    """
+    frame_size = sound.frame_size
     channels = sound.channels
-    if channels == 1:
-        return values
     scale = 1.0 / channels
-    return [
-        sum(values[i : i + channels]) * scale for i in range(0, len(values), channels)
-    ]
+    out = array("d")
+    step = _BLOCK_FRAMES * frame_size
+    for start in range(0, len(sound.data), step):
+        values = _channel_values(sound, sound.data[start : start + step])
+        if channels == 1:
+            out.extend(values)
+        else:
+            out.extend(
+                sum(values[i : i + channels]) * scale for i in range(0, len(values), channels)
+            )
+    return out
 
 
-def _channel_values(sound: Sound) -> list[float]:
-    data = sound.data
+_BLOCK_FRAMES = 1 << 16
+
+
+def _channel_values(sound: Sound, data: bytes) -> list[float]:
     if sound.is_float:
         floats = array("f" if sound.bits == 32 else "d")
         floats.frombytes(data)
@@ -166,16 +184,16 @@ def _finite(value: float) -> float:
     return value if math.isfinite(value) else 0.0
 
 
-def resample(samples: list[float], source_rate: int, target_rate: int) -> list[float]:
+def resample(samples: Sequence[float], source_rate: int, target_rate: int) -> array[float]:
     """Linear interpolation; when shrinking, first average over each output step (anti-alias)."""
     if source_rate == target_rate or not samples:
-        return list(samples)
+        return array("d", samples)
     step = source_rate / target_rate
     if step > 1.0:
         samples = _box_filter(samples, int(step))
     count = max(1, int(len(samples) / step))
     last = len(samples) - 1
-    out: list[float] = []
+    out = array("d")
     for k in range(count):
         position = k * step
         i = int(position)
@@ -187,18 +205,18 @@ def resample(samples: list[float], source_rate: int, target_rate: int) -> list[f
     return out
 
 
-def _box_filter(samples: list[float], width: int) -> list[float]:
+def _box_filter(samples: Sequence[float], width: int) -> Sequence[float]:
     """Each sample replaced by the mean of `width` samples centred on it (prefix sums)."""
     if width <= 1:
         return samples
-    prefix = [0.0]
+    prefix = array("d", [0.0])
     total = 0.0
     for value in samples:
         total += value
         prefix.append(total)
     n = len(samples)
     half = width // 2
-    out = []
+    out = array("d")
     for i in range(n):
         lo = max(0, i - half)
         hi = min(n, lo + width)
@@ -206,7 +224,7 @@ def _box_filter(samples: list[float], width: int) -> list[float]:
     return out
 
 
-def quantise(samples: list[float], bits: int) -> bytes:
+def quantise(samples: Sequence[float], bits: int) -> bytes:
     """Samples as 8-bit unsigned or 16-bit signed little-endian PCM (clipped)."""
     if bits == 8:
         return bytes(min(255, max(0, round(v * 128.0) + 128)) for v in samples)
@@ -251,6 +269,12 @@ def convert(data: bytes, rate: int | None = None, bits: int | None = None) -> by
         raise SoundError(f"sound bits {bits}: use 8 or 16")
     if sound.seconds > MAX_SECONDS:
         raise SoundError(f"sound lasts {sound.seconds:.0f} s; at most {MAX_SECONDS} s fit a plugin")
+    if sound.frames * sound.channels > MAX_INPUT_SAMPLES:
+        raise SoundError(
+            f"{sound.frames} frames of {sound.channels} channels at {sound.rate} Hz is too much"
+            f" to convert (at most {MAX_INPUT_SAMPLES} samples in all: shorten it or lower"
+            " its rate)"
+        )
     if sound.is_plain and sound.rate == rate and sound.bits == bits:
         return wav_bytes(sound.data, rate, bits)
     samples = resample(mono_samples(sound), sound.rate, rate)

@@ -184,7 +184,8 @@ def test_install_and_list_plugins(
     code, out, err = run(["install", str(plugin), "--data-dir", str(store)], capsys)
     assert code == 0, err
     assert "installed 'Test Board' (ishido board, square, tall)" in out
-    assert (store / "databases" / "Test Board.prc").read_bytes() == plugin.read_bytes()
+    installed = store / "databases" / "Test Board [IsBd-PIsh].prc"
+    assert installed.read_bytes() == plugin.read_bytes()
     code, out, _ = run(["--data-dir", str(store), "plugins"], capsys)  # either place works
     assert code == 0
     lines = out.splitlines()

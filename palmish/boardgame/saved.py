@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from palmish.device.storage import parse_json
+
 
 class SavedGameError(ValueError):
     """A saved record this app cannot use (the message says why)."""
@@ -32,8 +34,10 @@ def encode(version: int, fields: dict[str, object], recorded: bool) -> bytes:
 def decode(data: bytes, newest: int) -> SavedRecord:
     """Read a record written by `encode` of a version up to `newest`."""
     try:
-        state = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as exc:
+        # Bounded: a hand-edited record nested 200,000 deep or holding a
+        # 5,000-digit number is a damaged record, not a crash (issue 15).
+        state = parse_json(data)
+    except ValueError as exc:
         raise SavedGameError(f"not a saved-game record: {exc}") from None
     if not isinstance(state, dict):
         raise SavedGameError("not a saved-game record")

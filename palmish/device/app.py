@@ -73,7 +73,11 @@ class AppContext(Protocol):
     def save_state(self, data: bytes) -> None: ...
 
     def set_aside_state(self, problem: str) -> None:
-        """Move the saved state aside (kept for inspection) and tell the user in one line."""
+        """The saved state cannot be used (damaged, or from a newer version): keep a copy.
+
+        The state file is moved aside as NAME.corrupt-<time> with a one-line
+        notice naming `problem`, so the next save_state cannot replace it.
+        """
 
     @property
     def now_ms(self) -> int:

@@ -31,6 +31,11 @@ from palmish.device.events import (
     Rotate,
     ToggleInputArea,
 )
+from prc_tools.files import FileProblem, read_regular
+
+# Limits that keep a hostile script cheap (docs/events-format.md, "Limits").
+MAX_SCRIPT_BYTES = 1024 * 1024
+MAX_SCRIPT_EVENTS = 200_000  # after expanding taps and drags
 
 
 class ScriptError(ValueError):
@@ -173,14 +178,19 @@ def parse_script(text: str, source: str = "<events>") -> list[Step]:
             steps.extend(parser(args, word.lower()))
         except ValueError as exc:
             raise ScriptError(f"{source}:{number}: {exc}") from None
+        if len(steps) > MAX_SCRIPT_EVENTS:
+            raise ScriptError(
+                f"{source}:{number}: the script expands to more than {MAX_SCRIPT_EVENTS} events"
+            )
     return steps
 
 
 def read_script(path: Path) -> list[Step]:
+    """The steps of the script file at `path` (a regular UTF-8 file, BOM allowed)."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ScriptError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        text = read_regular(path, MAX_SCRIPT_BYTES).decode("utf-8-sig")
+    except FileProblem as exc:
+        raise ScriptError(f"{path}: {exc}") from None
     except UnicodeDecodeError:
         raise ScriptError(f"{path}: not a UTF-8 text file") from None
     return parse_script(text, str(path))

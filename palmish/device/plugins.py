@@ -29,15 +29,16 @@ from typing import TYPE_CHECKING
 
 from PIL import Image
 
-from palmish.device.storage import Reporter, Storage, safe_file_stem
+from palmish.device.plugin_index import InstalledIndex
+from palmish.device.storage import Reporter, Storage, installed_file_name, safe_file_stem
 from prc_tools import Database, PrcError, Resource, pinf
 from prc_tools.atomic import write_atomic
 from prc_tools.database import ATTR_RESOURCE
+from prc_tools.files import FileProblem, read_regular
 from prc_tools.pinf import KINDS, SLOTS
 from prc_tools.schema import registry
 
 if TYPE_CHECKING:
-    from prc_tools.bitmap import Member
     from prc_tools.bitmap_header import Header
 
 # Where each member of a bitmap family starts, and its header.
@@ -101,19 +102,17 @@ def describe(db: Database, path: Path, bundled: bool = False) -> PluginInfo:
     )
 
 
-def check_contents(db: Database) -> dict[int, list[Member]]:
+def check_contents(db: Database) -> None:
     """Every bitmap decodes and every sound reads (prc_tools' verify); InvalidPlugin if not.
 
-    Returns the decoded 'Tbmp' members by id, for drawing without decoding again.
+    One member at a time within the per-file decode budget; nothing is kept.
     """
     from prc_tools import plugin  # the codecs are only needed once a plugin is used
 
-    decoded: dict[int, list[Member]] = {}
     try:
-        plugin.verify(db, decoded)
+        plugin.verify(db)
     except PrcError as exc:
         raise InvalidPlugin(_one_line(exc)) from None
-    return decoded
 
 
 def check_structure(db: Database) -> dict[int, MemberHeaders]:
@@ -210,6 +209,9 @@ class PluginRegistry:
         # Bundled data folders (no pINF, e.g. Sigmar's levels) and where they are built.
         self._data: list[tuple[Path, Path]] = []
         self._loaded: dict[tuple[Path, int], LoadedPlugin] = {}
+        self.index = InstalledIndex(storage)
+        # What each installed file (by path and mtime) declared, or why it is not a plugin.
+        self._described: dict[tuple[Path, int], PluginInfo | None] = {}
         self._unbuilt: dict[Path, Path] = {}  # stale cache -> its bundled folder
         self._prebuilding: subprocess.Popen[bytes] | None = None  # kept while it runs
 
@@ -346,17 +348,24 @@ class PluginRegistry:
         write_atomic(target, db.to_bytes(), self.storage.durable)
 
     def _scan_installed(self) -> list[PluginInfo]:
+        """Installed plugins from the index: only new or changed files are read and checked
+        (and a file that is not a plugin is reported once, not at every rescan)."""
         found = []
-        for path in self.storage.database_paths():
-            if path.suffix.lower() != ".prc":
-                continue
-            db = self.storage.read_database(path, then="plugin ignored")
-            if db is None:
-                continue
-            try:
-                found.append(describe(db, path))
-            except InvalidPlugin as exc:
-                self.report(f"{path}: {exc}; ignored")
+        described: dict[tuple[Path, int], PluginInfo | None] = {}
+        for path, mtime_ns, header in self.index.headers():
+            key = (path, mtime_ns)
+            if key in self._described:
+                info = self._described[key]
+            else:
+                try:
+                    info = describe(header, path)
+                except InvalidPlugin as exc:
+                    info = None
+                    self.report(f"{path}: {exc}; ignored")
+            described[key] = info
+            if info is not None:
+                found.append(info)
+        self._described = described
         return found
 
     # -------------------------------------------------------------- loading
@@ -377,7 +386,7 @@ class PluginRegistry:
             key = (info.path, stamp)
             if key in self._loaded:
                 return self._loaded[key]
-            db = Database.read(info.path)
+            db = Database.read(read_regular(info.path))
             fresh = describe(db, info.path, info.bundled)
             members = check_structure(db)
         except OSError as exc:
@@ -474,23 +483,50 @@ class PluginRegistry:
 
     # ------------------------------------------------- install and delete
 
-    def install(self, source: Path) -> PluginInfo:
-        """Validate a .prc fully and copy it into storage (like a HotSync)."""
+    def install(self, source: Path, replaced: list[PluginInfo] | None = None) -> PluginInfo:
+        """Validate a .prc fully and copy it into storage (like a HotSync).
+
+        One file per (name, type, creator): an installed plugin with all three
+        equal is replaced (and appended to `replaced`, so the caller can say
+        so); any other plugin, even of the same name, is left alone.
+        """
         try:
-            data = source.read_bytes()
-        except OSError as exc:
-            raise InvalidPlugin(f"cannot read: {exc.strerror or exc}") from None
+            data = read_regular(source)
+        except FileProblem as exc:
+            raise InvalidPlugin(str(exc)) from None
         try:
             db = Database.read(data)
             info = describe(db, source)
             check_contents(db)
         except PrcError as exc:
             raise InvalidPlugin(_one_line(exc)) from None
-        target = self.storage.databases_dir / f"{safe_file_stem(info.name)}.prc"
+        identity = (info.name, info.db_type, info.creator)
+        self.refresh(bundled=False)  # what is installed now (cheap: the index)
+        same = [p for p in self.all()
+                if not p.bundled and (p.name, p.db_type, p.creator) == identity]
+        target = self._install_target(info, {p.path for p in same})
         target.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(target, data, self.storage.durable)
+        for old in same:
+            if old.path != target:  # an older file name of the same plugin
+                with contextlib.suppress(FileNotFoundError):
+                    os.remove(old.path)
+        if replaced is not None:
+            replaced.extend(same)
         self._plugins = None
         return replace(info, path=target)
+
+    def _install_target(self, info: PluginInfo, own: set[Path]) -> Path:
+        """The plugin's file name, numbered when another plugin holds it (a file
+        system that ignores case can make two different names meet)."""
+        folder = self.storage.databases_dir
+        stem = installed_file_name(info.name, info.db_type, info.creator)[: -len(".prc")]
+        target = folder / f"{stem}.prc"
+        number = 2
+        while target.exists() and target not in own:
+            target = folder / f"{stem}-{number}.prc"
+            number += 1
+        return target
 
     def delete(self, info: PluginInfo) -> None:
         """Remove an installed plugin from storage (bundled ones cannot be deleted)."""

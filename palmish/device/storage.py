@@ -4,14 +4,17 @@ Everything that must survive lives here as a database, as on a real Palm:
 installed plugins (.prc), each app's preferences and each app's saved state
 (.pdb). Writes are atomic (temporary file in the same folder, fsync, rename,
 fsync of the folder), so an interrupted save leaves the old or the new file.
-A file that cannot be read is moved aside as NAME.corrupt-<time> and reported
-in one line; the caller goes on with defaults. docs/storage.md has the layout.
+A damaged file is moved aside as NAME.corrupt-<time> and reported in one
+line; the caller goes on with defaults. A file the system will not let us read
+(permissions) is left alone and never overwritten. docs/storage.md has the
+layout and the limits.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import time
 from collections.abc import Callable
@@ -19,6 +22,7 @@ from pathlib import Path
 
 from prc_tools import Database, PrcError, Record
 from prc_tools.atomic import write_atomic
+from prc_tools.files import MAX_INPUT_BYTES, FileProblem, read_regular
 
 Reporter = Callable[[str], None]
 
@@ -28,6 +32,48 @@ STATE_TYPE = "save"
 # plugin choices the device manages for it (kept apart so neither clobbers the other).
 APP_PREFS_RECORD = 0
 PLUGIN_CHOICES_RECORD = 1
+
+# Limits on what a hand-edited prefs or state record may hold (docs/storage.md).
+MAX_JSON_BYTES = 1024 * 1024
+MAX_JSON_DEPTH = 64
+MAX_JSON_INT_DIGITS = 100
+
+# The temporary files of write_atomic: `.NAME.prc.XXXXXXXX.tmp` (mkstemp's 8 characters).
+_TEMPORARY = re.compile(r"^\..+\.(prc|pdb)\.[a-z0-9_]{8}\.tmp$", re.IGNORECASE)
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def parse_json(data: bytes, max_bytes: int = MAX_JSON_BYTES) -> object:
+    """A JSON value from a file a user may have edited; ValueError (one line) if unusable.
+
+    Bounded before parsing: size, nesting depth (the stdlib parser recurses
+    once per level) and the digits of an integer.
+    """
+    if len(data) > max_bytes:
+        raise ValueError(f"{len(data)} bytes of JSON is too big (at most {max_bytes})")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError("not UTF-8 text") from None
+    depth = deepest = 0
+    for match in _BRACKET.finditer(_STRING.sub('""', text)):
+        depth += 1 if match.group() in "[{" else -1
+        deepest = max(deepest, depth)
+    if deepest > MAX_JSON_DEPTH:
+        raise ValueError(f"JSON nested more than {MAX_JSON_DEPTH} levels deep")
+    try:
+        return json.loads(text, parse_int=_bounded_int)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not JSON ({exc})") from None
+    except RecursionError:  # not reached after the depth check; kept for safety
+        raise ValueError("JSON nested too deeply") from None
+
+
+def _bounded_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_JSON_INT_DIGITS:
+        raise ValueError(f"a number of {len(digits)} digits (at most {MAX_JSON_INT_DIGITS})")
+    return int(digits)
 
 
 def default_data_dir() -> Path:
@@ -52,6 +98,40 @@ def safe_file_stem(text: str) -> str:
     return stem or "%00"
 
 
+def exact_file_stem(text: str) -> str:
+    """Like safe_file_stem, but different texts never share a stem.
+
+    Nothing is stripped: a leading or trailing dot or space becomes %2E or %20
+    ("My Stuff." and "My Stuff" stay apart), as does every other character
+    outside letters, digits, '-', '_' and inner dots and spaces.
+    """
+    last = len(text) - 1
+    out = []
+    for index, ch in enumerate(text):
+        inner = 0 < index < last
+        if ch.isascii() and (ch.isalnum() or ch in "-_" or (inner and ch in " .")):
+            out.append(ch)
+        else:
+            out.extend(f"%{b:02X}" for b in ch.encode("utf-8"))
+    return "".join(out) or "%"
+
+
+def installed_file_name(name: str, db_type: str, creator: str) -> str:
+    """The file an installed plugin is kept in: one per (name, type, creator).
+
+    `NAME [TYPE-CREATOR].prc`; the codes escape '-' and ']' too, so the part
+    in brackets reads back unambiguously.
+    """
+
+    def code(text: str) -> str:
+        return "".join(
+            ch if ch.isascii() and ch.isalnum() else "".join(
+                f"%{b:02X}" for b in ch.encode("utf-8")) for ch in text
+        )
+
+    return f"{exact_file_stem(name)} [{code(db_type)}-{code(creator)}].prc"
+
+
 class Storage:
     """The folder of databases, with per-app preferences and saved state."""
 
@@ -69,6 +149,9 @@ class Storage:
         self.report = report
         self.durable = durable
         self._write_failures: set[Path] = set()
+        # Files that exist but could not be read (permissions): never replaced,
+        # since we could not keep a copy of what they hold.
+        self._unreadable: set[Path] = set()
 
     # ------------------------------------------------------------ databases
 
@@ -86,7 +169,14 @@ class Storage:
         """Save a database atomically; a disk problem is reported (once per file), not raised.
 
         The device keeps running on a full or read-only disk; the old file stays.
+        A file that could not be read is not replaced either.
         """
+        if path in self._unreadable:
+            if path not in self._write_failures:
+                self._write_failures.add(path)
+                self.report(f"{path}: not saved: the file there could not be read, so it"
+                            " is left as it is")
+            return False
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(path, db.to_bytes(), self.durable)
@@ -99,11 +189,27 @@ class Storage:
         return True
 
     def read_database(self, path: Path, then: str = "using defaults") -> Database | None:
-        """The database at `path`; None when absent or unreadable (then moved aside)."""
-        if not path.exists():
-            return None
+        """The database at `path`; None when absent, damaged (then moved aside) or unreadable.
+
+        Damaged: not a Palm database, too big, not a regular file (a FIFO would
+        block). Unreadable: the system refuses to open it; it stays where it is
+        and is never overwritten.
+        """
         try:
-            return Database.read(path)
+            data = read_regular(path, MAX_INPUT_BYTES)
+        except FileProblem as exc:
+            if exc.missing:
+                return None
+            if exc.unreadable:
+                if path not in self._unreadable:
+                    self._unreadable.add(path)
+                    self.report(f"{path}: {exc}; left as it is, {then}")
+                return None
+            self.quarantine(path, str(exc), then)
+            return None
+        self._unreadable.discard(path)
+        try:
+            return Database.read(data)
         except PrcError as exc:
             self.quarantine(path, str(exc), then)
             return None
@@ -123,6 +229,40 @@ class Storage:
             return None
         self.report(f"{path}: {problem}; moved aside to {target.name}, {then}")
         return target
+
+    def set_aside_state(self, creator: str, problem: str, then: str = "starting afresh") -> None:
+        """Move the app's saved state aside when the app cannot use the record inside.
+
+        For a record that is damaged or from a newer version: the database is
+        fine, so only the app can tell; the file is kept as NAME.corrupt-<time>
+        before the app's next save could replace it.
+        """
+        path = self.state_path(creator)
+        if path.exists() and path not in self._unreadable:
+            self.quarantine(path, problem, then)
+        else:
+            self.report(f"{path}: {problem}")
+
+    def remove_stale_temporaries(self) -> list[Path]:
+        """Delete the leftovers of interrupted saves (write_atomic's own naming only).
+
+        Only safe while no other process writes here: the device calls it
+        after taking the data directory's lock.
+        """
+        removed = []
+        for folder in (self.databases_dir, self.cache_dir / "bundled"):
+            try:
+                entries = list(os.scandir(folder))
+            except OSError:
+                continue
+            for entry in entries:
+                if _TEMPORARY.match(entry.name) and entry.is_file(follow_symlinks=False):
+                    try:
+                        os.unlink(entry.path)
+                    except OSError:
+                        continue
+                    removed.append(Path(entry.path))
+        return removed
 
     def files_dir(self, creator: str) -> Path:
         """Files an app keeps besides its databases (Sigmar's Garden's user levels)."""
@@ -158,14 +298,6 @@ class Storage:
             return None
         return db.records[0].data
 
-    def set_aside_state(self, creator: str, problem: str) -> None:
-        """An app could not use its saved state: keep the file aside, reported in one line."""
-        path = self.state_path(creator)
-        if path.exists():
-            self.quarantine(path, problem, then="starting afresh")
-        else:
-            self.report(f"{path}: {problem}")
-
     def save_state(self, creator: str, data: bytes) -> None:
         db = Database(
             name=_db_name(creator, "State"),
@@ -193,9 +325,9 @@ class Storage:
         if index >= len(records) or not records[index]:
             return {}
         try:
-            value = json.loads(records[index].decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            self.quarantine(self.prefs_path(creator), f"record {index} is not JSON ({exc})")
+            value = parse_json(records[index])
+        except ValueError as exc:
+            self.quarantine(self.prefs_path(creator), f"record {index}: {exc}")
             return {}
         if not isinstance(value, dict):
             self.quarantine(self.prefs_path(creator), f"record {index} is not a JSON object")

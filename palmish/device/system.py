@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from palmish.device.app import App
 from palmish.device.context import DeviceContext
+from palmish.device.datalock import DataDirLock
 from palmish.device.display import DisplayConfig, input_area_toggled, rotated
 from palmish.device.events import (
     DisplayChanged,
@@ -86,10 +87,37 @@ class Device:
         bundled_plugins: Path | None = None,
         cache_dir: Path | None = None,
         alerts: bool = True,
+        exclusive: bool = False,
         buttons: Sequence[str] = (),
     ) -> None:
+        """`exclusive`: take the data directory's lock (DeviceInUse, a ValueError, if
+        another process holds it) and clear leftovers of interrupted saves."""
         if not apps:
             raise ValueError("a device needs at least one app")
+        self._lock: DataDirLock | None = None
+        if exclusive:
+            self._lock = DataDirLock(data_dir)
+            self._lock.acquire()
+        try:
+            self._setup(config, data_dir, apps, start_app, report, durable, bundled_plugins,
+                        cache_dir, alerts, buttons)
+        except BaseException:
+            self._release_lock()
+            raise
+
+    def _setup(
+        self,
+        config: DisplayConfig,
+        data_dir: Path,
+        apps: Sequence[App],
+        start_app: str | None,
+        report: Reporter,
+        durable: bool,
+        bundled_plugins: Path | None,
+        cache_dir: Path | None,
+        alerts: bool,
+        buttons: Sequence[str],
+    ) -> None:
         self.apps: list[App] = list(apps)
         # App ids (or names) the hard buttons APP1..APP4 launch; an absent one does nothing.
         # Without this table the app buttons reach the running app as keys.
@@ -102,6 +130,8 @@ class Device:
         self._shown: set[str] = set()
         self._pending_notices: list[str] = []
         self.storage = Storage(data_dir, self.notify, durable, cache_dir)
+        if self._lock is not None:
+            self.storage.remove_stale_temporaries()
         root = bundled_plugins if bundled_plugins is not None else bundled_plugins_dir()
         self.plugins = PluginRegistry(self.storage, root, self.notify)
         self.screen = Framebuffer(config.width, config.height, config.density)
@@ -244,9 +274,20 @@ class Device:
                 yield True
 
     def shutdown(self) -> None:
-        """Stop the running app so that it saves its state; the device is then idle."""
-        if self._running:
-            self._stop_running()
+        """Stop the running app so that it saves its state; the device is then idle.
+
+        The data directory's lock (if taken) is released after the last save.
+        """
+        try:
+            if self._running:
+                self._stop_running()
+        finally:
+            self._release_lock()
+
+    def _release_lock(self) -> None:
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
 
     def change_config(self, config: DisplayConfig) -> None:
         """Switch to another display configuration live (rotate, input-area toggle)."""

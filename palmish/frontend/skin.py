@@ -7,18 +7,20 @@ geometry can be tested without a window.
 
 from __future__ import annotations
 
+import io
 import math
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
 from PIL import Image, UnidentifiedImageError
 
 from palmish.device import resources
 from palmish.device.display import CONFIGS, ConfigName, DisplayConfig
 from palmish.device.events import Key
 from palmish.device.geometry import Rect
-from prc_tools.manifest import YAML_ERRORS
+from prc_tools import safeyaml
+from prc_tools.files import FileProblem, inside, read_regular
 
 # What a skin button can do besides pressing one of the device's keys.
 ROTATE = "rotate"
@@ -26,6 +28,11 @@ INPUT_AREA = "input-area"
 ACTIONS = frozenset([k.value for k in Key] + [ROTATE, INPUT_AREA])
 
 SKIN_SUFFIX = ".yaml"
+# Limits that keep a hostile skin cheap (docs/skin-format.md, "Limits").
+MAX_SKIN_YAML_BYTES = 256 * 1024
+MAX_IMAGE_FILE_BYTES = 32 * 1024 * 1024
+MAX_IMAGE_SIDE = 4096
+MAX_IMAGE_PIXELS = 16 * 1024 * 1024  # 64 MB as RGBA
 
 
 class SkinError(Exception):
@@ -143,10 +150,9 @@ def load_skin(name: str, directory: Path | None = None) -> Skin:
     """Find, read and check a skin; SkinError (one line) on any problem."""
     path = find_skin(name, directory)
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, *YAML_ERRORS) as exc:
-        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise SkinError(f"{path}: cannot read skin: {reason}") from None
+        data = safeyaml.load(read_regular(path, MAX_SKIN_YAML_BYTES), MAX_SKIN_YAML_BYTES)
+    except (FileProblem, safeyaml.YamlError) as exc:
+        raise SkinError(f"{path}: cannot read skin: {exc}") from None
     return _SkinReader(path).skin(data)
 
 
@@ -198,7 +204,9 @@ class _SkinReader:
                 names.append(ConfigName(item))
             except ValueError:
                 choices = ", ".join(c.value for c in ConfigName)
-                raise self.fail("configs", f"unknown configuration {item!r} ({choices})") from None
+                raise self.fail(
+                    "configs", f"unknown configuration {safeyaml.brief(item)} ({choices})"
+                ) from None
         return tuple(names)
 
     def colour(self, raw: object) -> tuple[int, int, int]:
@@ -207,7 +215,9 @@ class _SkinReader:
                 return (int(raw[1:3], 16), int(raw[3:5], 16), int(raw[5:7], 16))
             except ValueError:
                 pass
-        raise self.fail("background", f"expected a colour like '#30343a', got {raw!r}")
+        raise self.fail(
+            "background", f"expected a colour like '#30343a', got {safeyaml.brief(raw)}"
+        )
 
     def face(self, where: str, raw: object) -> Face:
         if not isinstance(raw, dict):
@@ -231,11 +241,26 @@ class _SkinReader:
             raise self.fail(where, "must name a PNG file beside the YAML")
         file = self.path.parent / raw
         try:
-            with Image.open(file) as img:
+            data = read_regular(inside(self.path.parent, raw), MAX_IMAGE_FILE_BYTES)
+        except FileProblem as exc:
+            raise self.fail(where, f"cannot load {file}: {exc}") from None
+        try:
+            with warnings.catch_warnings():
+                # Our own limit below is far lower than Pillow's warning threshold.
+                warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+                img = Image.open(io.BytesIO(data))
+            with img:
+                width, height = img.size  # from the header: checked before decoding
+                if (max(width, height) > MAX_IMAGE_SIDE
+                        or width * height > MAX_IMAGE_PIXELS):
+                    raise self.fail(
+                        where, f"{file}: {width}x{height} is too big for a skin (at most"
+                        f" {MAX_IMAGE_SIDE} pixels a side, {MAX_IMAGE_PIXELS} in all)")
                 rgba: Image.Image = img.convert("RGBA")
                 return rgba
-        except (OSError, UnidentifiedImageError) as exc:
-            raise self.fail(where, f"cannot load {file}: {exc}") from None
+        except (OSError, ValueError, UnidentifiedImageError, Image.DecompressionBombError) as exc:
+            problem = " ".join(str(exc).split())[:200]
+            raise self.fail(where, f"cannot load {file}: {problem}") from None
 
     def numbers(self, where: str, raw: object, count: int) -> list[int]:
         if (
@@ -243,7 +268,7 @@ class _SkinReader:
             or len(raw) != count
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in raw)
         ):
-            raise self.fail(where, f"expected {count} integers, got {raw!r}")
+            raise self.fail(where, f"expected {count} integers, got {safeyaml.brief(raw)}")
         return list(raw)
 
     def rect(self, where: str, raw: object) -> Rect:
@@ -257,7 +282,9 @@ class _SkinReader:
             raise self.fail(where, "must be a mapping with action and rect or circle")
         action = raw.get("action")
         if action not in ACTIONS:
-            raise self.fail(f"{where}.action", f"{action!r} is not one of {sorted(ACTIONS)}")
+            raise self.fail(
+                f"{where}.action", f"{safeyaml.brief(action)} is not one of {sorted(ACTIONS)}"
+            )
         shape: Rect | Circle
         if ("rect" in raw) == ("circle" in raw):
             raise self.fail(where, "needs exactly one of rect or circle")

@@ -169,3 +169,15 @@ def test_overlong_sounds_are_refused(make_wav: MakeWav) -> None:
     wav = b"RIFF" + struct.pack("<I", len(body) - 8) + body[8:]
     with pytest.raises(SoundError, match="lasts 301 s"):
         sound.convert(wav)
+
+
+def test_input_too_long_for_its_rate_is_refused_before_converting() -> None:
+    # The reported case (60 s of 384 kHz stereo took 2.8 GB and 46 s), built
+    # without its samples: the bound is checked from the header alone.
+    frames = 60 * 384_000
+    header = sound.wav_bytes(b"", 384_000, 16, channels=2)
+    data_at = header.index(b"data") + 4
+    big = header[:data_at] + struct.pack("<I", 0xFFFF_FFFF) + bytes(frames * 4)
+    with pytest.raises(sound.SoundError, match="too much to convert"):
+        sound.convert(big)
+    assert frames * 2 > sound.MAX_INPUT_SAMPLES
