@@ -48,6 +48,8 @@ def main() -> int:
             device, app, warm = start(data, config)
             assert app.layout is not None
             device.post(MenuCommand("new"))  # not the finished game the last run saved
+            if device.modals:  # "New Game? The game in progress will be lost."
+                device.post(KeyDown(Key.SELECT))
             print(f"[{config.value}] start with the plugins cached: {warm:8.1f} ms")
             well = app.layout.tile_well
             device.post(PenDown(well.x + 2, well.y + 2))

@@ -6,7 +6,9 @@
     palmish install FILE.prc|LEVEL.dat [--data-dir DIR]
     palmish plugins [--data-dir DIR]
 
-Usage errors exit 2 (argparse); bad files and names print one line and exit 1.
+Usage errors exit 2 (argparse, and a bad --events script: a line it cannot read,
+an app or menu command the device does not have); bad files and names print one
+line and exit 1.
 Only the window mode imports the frontend (and so pyglet).
 """
 
@@ -21,7 +23,14 @@ from pathlib import Path
 from palmish import __version__
 from palmish.device.app import App
 from palmish.device.display import ConfigName, DisplayConfig, config_by_name
-from palmish.device.eventscript import ScriptError, Step, SwitchApp, read_script, run_script
+from palmish.device.eventscript import (
+    ScriptError,
+    ScriptFileError,
+    Step,
+    check_script,
+    read_numbered,
+    run_script,
+)
 from palmish.device.plugins import InvalidPlugin, PluginInfo, PluginRegistry
 from palmish.device.resources import bundled_plugins_dir
 from palmish.device.storage import Storage, default_data_dir
@@ -133,9 +142,9 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
-def fail(message: str) -> int:
+def fail(message: str, status: int = EXIT_FAILED) -> int:
     print(f"palmish: {message}", file=sys.stderr)
-    return EXIT_FAILED
+    return status
 
 
 def _data_dir(*candidates: Path | None) -> Path:
@@ -183,12 +192,14 @@ def _screenshot_or_window(args: argparse.Namespace) -> int:
     problem = _usable_dir(data_dir)
     if problem:
         return fail(problem)
-    steps: list[Step] = []
+    numbered: list[tuple[int, Step]] = []
     if args.events is not None:
         try:
-            steps = read_script(args.events)
-        except ScriptError as exc:
+            numbered = read_numbered(args.events)
+        except ScriptFileError as exc:
             return fail(str(exc))
+        except ScriptError as exc:
+            return fail(str(exc), EXIT_USAGE)
     apps = installed_apps()
     unknown = _unknown_app(apps, args.app)
     if unknown is not None:
@@ -209,7 +220,13 @@ def _screenshot_or_window(args: argparse.Namespace) -> int:
         device.shutdown()
         return fail(f"--board: {board_problem}")
     if args.screenshot is not None:
-        return _screenshot(device, steps, args.screenshot)
+        try:  # checked before anything runs
+            check_script(numbered, str(args.events), device.running_app, device.find_app,
+                         device.apps)
+        except ScriptError as exc:
+            device.shutdown()
+            return fail(str(exc), EXIT_USAGE)
+        return _screenshot(device, [step for _, step in numbered], args.screenshot)
     return _window(device, args.device, args.zoom)
 
 
@@ -232,10 +249,6 @@ def _board_app(apps: list[App], name: str | None, board: str) -> tuple[str | Non
 
 
 def _screenshot(device: Device, steps: list[Step], out: Path) -> int:
-    for step in steps:
-        if isinstance(step, SwitchApp) and device.find_app(step.name) is None:
-            device.shutdown()
-            return fail(f"events: no app named {step.name!r}")
     run_script(device, steps)
     image = device.screen.image.copy()
     device.shutdown()

@@ -164,9 +164,11 @@ def read_database(path: Path) -> Database:
 def cmd_build(args: argparse.Namespace) -> int:
     schemas = schemas_for(args)
     bar = ProgressBar(sys.stderr, f"building {args.output.name}")
+    warnings: list[str] = []
     bar.enabled = bar.enabled and not args.quiet
     try:
-        db = plugin.build_folder(args.folder, progress=bar.update, schemas=schemas)
+        db = plugin.build_folder(args.folder, progress=bar.update, schemas=schemas,
+                                 warn=lambda message: warnings.append(message))
         data = db.to_bytes()
     except PluginError as exc:
         raise InputError(str(exc)) from None  # already names the file
@@ -174,6 +176,8 @@ def cmd_build(args: argparse.Namespace) -> int:
         raise _problem(args.folder, exc) from None
     finally:
         bar.close()
+    for message in warnings:  # after the progress bar is gone
+        print(f"prc-tools: warning: {message}", file=sys.stderr)
     try:
         write_atomic(args.output, data)
     except OSError as exc:

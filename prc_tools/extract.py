@@ -23,7 +23,7 @@ from prc_tools import bitmap, safeyaml, sound
 from prc_tools.bitmap_splice import visible_pixels
 from prc_tools.database import ATTR_RESOURCE, GAP, NAME_FIELD_SIZE, Database, Resource
 from prc_tools.errors import PluginError, PrcError
-from prc_tools.manifest import BITMAP_TYPES
+from prc_tools.manifest import BITMAP_TYPES, DEFAULT_IF_NAMED
 from prc_tools.manifest_exact import DATE_FIELDS, FlowPair, date_value
 from prc_tools.pinf import INFO_ID, INFO_TYPE, MAX_INFO_BYTES, find
 from prc_tools.pinf import read as read_header
@@ -188,6 +188,11 @@ class _Extractor:
         extra = {k: v for k, v in info.items() if k not in fields}
         if extra.get("name") == self.db.name:
             del extra["name"]
+        if extra.get("default") is True:
+            # Not copied as it is: a remix under another name must not claim to be the
+            # default. Kept in its place, for the exact rebuild of an unrenamed folder.
+            extra = {(DEFAULT_IF_NAMED if k == "default" else k):
+                     (self.db.name if k == "default" else v) for k, v in extra.items()}
         if extra:
             out["info"] = extra
         return out

@@ -38,6 +38,7 @@ from prc_tools.schema import Registry, Schema, registry
 from prc_tools.sound import BITS, RATES
 
 MANIFEST_NAMES = ("manifest.yaml", "manifest.yml")
+DEFAULT_IF_NAMED = "default_if_named"  # info: NAME -> `default: true` while the name is NAME
 CONFIGS = SLOTS  # the display slots a plugin may serve
 COMPRESSIONS = ("best", *CODECS)  # "best": the smallest of the codecs, member by member
 BITMAP_TYPES = ("Tbmp", "tAIB")
@@ -353,6 +354,12 @@ def _plugin_info(
     if not isinstance(extra, dict) or not all(isinstance(k, str) for k in extra):
         raise check.fail("info", "must be a mapping of field: value")
     info.update(extra)
+    if DEFAULT_IF_NAMED in info:
+        # `extract` writes a bundled default plugin's `default: true` this way: it holds
+        # (in its place) only while the name stays, so a renamed remix is no default.
+        kept = info[DEFAULT_IF_NAMED] == name
+        info = {("default" if k == DEFAULT_IF_NAMED else k): (True if k == DEFAULT_IF_NAMED else v)
+                for k, v in info.items() if k != DEFAULT_IF_NAMED or kept}
     return info, configs
 
 

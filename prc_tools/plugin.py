@@ -31,6 +31,8 @@ from prc_tools.safeyaml import brief
 from prc_tools.schema import Registry, registry
 
 Progress = Callable[[int, int], None]
+Warn = Callable[[str], None]
+STALE_AFTER_S = 2.0  # a member picture this much older than its main picture is stale
 MemberKey = tuple[int, int]  # (density, depth)
 
 WAVE_TYPE = "wave"
@@ -40,12 +42,15 @@ WAVE_TYPE = "wave"
 
 
 def build_folder(
-    folder: Path, progress: Progress | None = None, schemas: Registry | None = None
+    folder: Path, progress: Progress | None = None, schemas: Registry | None = None,
+    warn: Warn | None = None,
 ) -> Database:
     """The database a plugin folder describes; PluginError naming the file on any problem.
 
     `progress(done, total)` is called after each picture, sound or file. `schemas`
     (default: the installed ones) gives each game's codes, names and required resources.
+    `warn(message)` hears of low-density member pictures that no longer follow their
+    main picture (`stale_members`); the build goes on.
     """
     folder = Path(folder)
     new_build()
@@ -99,7 +104,7 @@ def build_folder(
     if manifest.info is not None:
         add(INFO_TYPE, INFO_ID, info_bytes(manifest.info))
     for spec in manifest.bitmaps:
-        add(spec.type, spec.id, _build_bitmap(folder, manifest, spec))
+        add(spec.type, spec.id, _build_bitmap(folder, manifest, spec, warn))
         step()
     for sound_spec in manifest.sounds:
         path = folder / sound_spec.file
@@ -183,13 +188,17 @@ def _build_time() -> datetime:
     return datetime.now().replace(microsecond=0)
 
 
-def _build_bitmap(folder: Path, manifest: Manifest, spec: BitmapSpec) -> bytes:
+def _build_bitmap(folder: Path, manifest: Manifest, spec: BitmapSpec,
+                  warn: Warn | None = None) -> bytes:
     path = folder / spec.file
     image = load_png(folder, spec.file)
     if spec.size is not None and image.size != spec.size:
         image = image.resize(spec.size, Image.Resampling.LANCZOS)
     _check_bitmap_size(manifest, spec, image, path)
     members = {key: load_png(folder, name) for key, name in spec.members.items()}
+    if warn is not None:
+        for message in stale_members(folder, spec, image, members):
+            warn(message)
     try:
         if spec.original is not None:
             original = read_source(folder, spec.original)
@@ -197,6 +206,43 @@ def _build_bitmap(folder: Path, manifest: Manifest, spec: BitmapSpec) -> bytes:
         return encode_bitmap(image, spec, members)
     except PrcError as exc:
         raise PluginError(f"{path}: {exc}") from None
+
+
+def stale_members(folder: Path, spec: BitmapSpec, image: Image.Image,
+                  members: dict[MemberKey, Image.Image]) -> list[str]:
+    """Why low-density member pictures (the 160x160 screen's) may not show what the main
+    picture now does: unchanged since `extract` although the main one was edited, or
+    (in a folder without the original bytes) older than the main picture."""
+    top = max(spec.densities)
+    low = {key: name for key, name in spec.members.items() if key[0] < top}
+    if not low:
+        return []
+    main = folder / spec.file
+    stale: dict[str, str] = {}
+    if spec.original is not None:
+        try:
+            original = {(m.density, m.depth): m for m in bitmap.decode(
+                read_source(folder, spec.original))}
+        except PrcError:
+            return []
+        first = max(original.values(), key=lambda m: (m.density, m.depth))
+        if first.image.size == image.size and bitmap_splice.visible_pixels(
+                first.image) == bitmap_splice.visible_pixels(image):
+            return []  # the main picture is as extracted
+        for key, name in low.items():
+            was = original.get(key)
+            if was is not None and bitmap_splice.visible_pixels(
+                    was.image) == bitmap_splice.visible_pixels(members[key]):
+                stale[name] = f"was not edited although {main} was"
+    else:
+        main_time = main.stat().st_mtime
+        for name in low.values():
+            if (folder / name).stat().st_mtime < main_time - STALE_AFTER_S:
+                stale[name] = f"is older than {main}"
+    return [f"{folder / name}: {why}: this low-density member (what a 160x160"
+            " screen shows) keeps the old picture; edit it too, or drop it from the bitmap's"
+            " members so that build derives it from the main picture"
+            for name, why in stale.items()]
 
 
 def encode_bitmap(

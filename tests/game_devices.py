@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -28,14 +29,16 @@ def build_plugins(tmp_path_factory: pytest.TempPathFactory, name: str, app: App)
 
 
 def start_device(app: App, start_app: str, built: Path, config: ConfigName,
-                 data: Path) -> Device:
+                 data: Path, **options: Any) -> Device:
     """A device running `app` on `data`, whose cache starts as a copy of `built`
     (copytree keeps the mtimes, so nothing is built again); the same data folder
-    again resumes what the last device saved."""
+    again resumes what the last device saved. `options` go to Device (alerts
+    are off unless given)."""
     if not (data / "cache").exists():
         shutil.copytree(built, data / "cache")
+    options.setdefault("alerts", False)
     return Device(CONFIGS[config], data, [app], start_app=start_app,
-                  bundled_plugins=PLUGINS, durable=False, alerts=False)
+                  bundled_plugins=PLUGINS, durable=False, **options)
 
 
 def centre(r: Rect) -> tuple[int, int]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import types
@@ -109,7 +110,9 @@ def test_screenshot_after_an_event_script(
         ("\n\nfly 1 2\n", "events.txt:3: unknown event 'fly'"),
         ("key jump\n", "events.txt:1: unknown key 'jump'"),
         ("wait -5\n", "events.txt:1:"),
-        ("app Nowhere\n", "no app named 'Nowhere'"),
+        ("key up\napp Nowhere\n", "events.txt:2: no app named 'Nowhere'"),
+        ("key up\nmenu bogus\n", "events.txt:2: unknown menu command 'bogus'"),
+        ("menu new-game\n", "events.txt:1: unknown menu command 'new-game'"),
     ],
 )
 def test_bad_event_scripts_are_one_line_errors(
@@ -121,9 +124,23 @@ def test_bad_event_scripts_are_one_line_errors(
     argv = ["--screenshot", str(tmp_path / "x.png"), "--events", str(path), "--data-dir",
             str(data_dir)]
     code, _, err = run(argv, capsys)
-    assert code == 1
+    assert code == 2  # a usage error, like a bad option
     assert problem in err and err.count("\n") == 1
     assert not (tmp_path / "x.png").exists()
+
+
+def test_the_documented_example_script_runs(
+    data_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "events-format.md").read_text()
+    example = doc.split("```")[1]
+    path = tmp_path / "example.events"
+    path.write_text(example)
+    out = tmp_path / "x.png"
+    code, _, err = run(["--screenshot", str(out), "--events", str(path), "--data-dir",
+                        str(data_dir)], capsys)
+    assert code == 0, err
+    assert out.exists()
 
 
 def test_other_bad_input_is_a_one_line_error(
@@ -193,6 +210,30 @@ def test_install_and_list_plugins(
     mine = [line for line in lines if line.startswith("Test Board")]
     assert len(mine) == 1 and mine[0].split()[-1] == "installed"
     assert any(line.endswith("bundled") for line in lines)
+
+
+def test_a_rebuilt_bundled_plugin_is_listed_once_as_installed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 14 item 5: installing a rebuilt "Ceramic Pieces" gives one row, not two."""
+    import yaml
+
+    skins = Path(__file__).resolve().parents[1] / "skins" / "plugins"
+    folder = tmp_path / "rebuilt"
+    shutil.copytree(skins / "ishido-pieces", folder)
+    manifest = yaml.safe_load((folder / "manifest.yaml").read_text())
+    manifest["version"] = 2
+    (folder / "manifest.yaml").write_text(yaml.safe_dump(manifest))
+    plugin = tmp_path / "Ceramic.prc"
+    plugin.write_bytes(build_folder(folder).to_bytes())
+    store = tmp_path / "store"
+    code, _, err = run(["install", str(plugin), "--data-dir", str(store)], capsys)
+    assert code == 0, err
+    code, out, _ = run(["plugins", "--data-dir", str(store)], capsys)
+    rows = [line.split() for line in out.splitlines()
+            if line.startswith("Ceramic Pieces ") and "Wide" not in line]
+    assert len(rows) == 1
+    assert rows[0][-1] == "installed" and "2" in rows[0]
 
 
 def test_install_refuses_bad_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

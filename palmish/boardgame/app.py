@@ -40,6 +40,7 @@ from palmish.device.events import (
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Field
 from palmish.device.ui.modal import Modal
+from palmish.device.ui.textview import TextViewer
 
 
 @dataclass(frozen=True)
@@ -114,6 +115,18 @@ class BoardGameApp(App):
 
     def key(self, key: Key) -> None:
         """Hook: hardware keys the device did not keep (up, down, left, right, select)."""
+
+    def in_progress(self) -> bool:
+        """Hook: a game is under way that a New Game or Restart would throw away."""
+        return False
+
+    def score_line(self, rank: int, entry: tuple[int, ...]) -> str:
+        """Hook: one line of the High Scores list."""
+        return f"{rank}. {entry[0]}"
+
+    def current_variant(self) -> str | None:
+        """Hook: the variant being played (listed first in High Scores)."""
+        return None
 
     def score_tables(self) -> ScoreTables[Any] | None:
         """Hook: empty high-score tables if the game keeps them (stored under "scores")."""
@@ -221,6 +234,32 @@ class BoardGameApp(App):
         """Open an alert or form; `on_result` gets the named button and the values."""
         self.open(modal, lambda raw: on_result(form_result(modal, raw)))
 
+    def confirm_discard(self, button: str, action: Callable[[], None]) -> None:
+        """Run `action` (New Game, Restart) at once, or, while a game is in progress,
+        once the player confirms that it may be thrown away (Cancel or Escape keep it)."""
+        if not self.in_progress():
+            action()
+            return
+        question = Alert(button, f"{button}? The game in progress will be lost.",
+                         (button, "Cancel"), icon="confirm")
+        self.open_form(question, lambda r: action() if r.button == button else None)
+
+    def high_scores_text(self) -> str:
+        """Every variant's table (the one being played first), for the High Scores viewer."""
+        if self.scores is None:
+            return "No high scores are kept."
+        current = self.current_variant()
+        order = sorted(self.scores.variants, key=lambda v: v != current)
+        parts = []
+        for variant in order:
+            table = self.scores.table(variant)
+            lines = [self.score_line(i, e) for i, e in enumerate(table, start=1)]
+            parts.append(f"# {variant.capitalize()}\n" + ("\n".join(lines) or "none yet"))
+        return "\n\n".join(parts)
+
+    def show_high_scores(self) -> None:
+        self.open(TextViewer("High Scores", self.high_scores_text()))
+
     # ------------------------------------------------------------ events
 
     def handle(self, event: Event) -> None:
@@ -250,8 +289,18 @@ class BoardGameApp(App):
         """Every menu with its commands: the game's, then Options and Help."""
         help_items = [Command(p.label, p.command, self._help_action(p)) for p in self.help_pages]
         help_items.append(Command(f"About {self.name}", "about", lambda: self.open(self.about())))
+        games = [(title, tuple(items)) for title, items in self.game_menus()]
+        if self.scores is not None:  # High Scores at any time, in the Game menu
+            taken = {c.shortcut for _, items in games for c in items}
+            scores = Command("High Scores", "scores", self.show_high_scores,
+                             "" if "S" in taken else "S")
+            at = next((i for i, (title, _) in enumerate(games) if title == "Game"), None)
+            if at is None:
+                games.insert(0, ("Game", (scores,)))
+            else:
+                games[at] = ("Game", (*games[at][1], scores))
         return [
-            *self.game_menus(),
+            *games,
             ("Options", (Command("Preferences", "prefs", self.preferences, "P"),
                          Command("Plugin Manager", "plugins", self.plugin_manager, "M"))),
             ("Help", help_items),

@@ -36,7 +36,9 @@ def open_plugin_manager(plugins: PluginContext, open_modal: OpenModal,
     if not infos:
         open_modal(Alert("Plugin Manager", "No plugins are installed."), None)
         return
-    labels = tuple(f"{i.name} ({i.kind}{', bundled' if i.bundled else ''})" for i in infos)
+    # Short rows: the kind, and "installed" only for what the user added (the rest came
+    # with the game); too long a row is shortened before its last word.
+    labels = tuple(f"{i.name} ({i.kind}{'' if i.bundled else ', installed'})" for i in infos)
     selected = max(0, min(selected, len(infos) - 1))
     form = Form("Plugin Manager", [PopupList("plugin", "Plugin", labels, selected)],
                 buttons=("Info", "Delete", "Done"))

@@ -29,6 +29,12 @@ def slots_for(config: DisplayConfig) -> list[str]:
     return [current] + ([s for s in SLOTS if s != current] if config.can_rotate else [])
 
 
+def family(name: str) -> tuple[str, str]:
+    """A plugin's name in portrait and in landscape ('X' and 'X Wide')."""
+    base = name.removesuffix(" Wide")
+    return (base, f"{base} Wide")
+
+
 def _unique_names(infos: list[PluginInfo]) -> list[str]:
     return list(dict.fromkeys(info.name for info in infos))
 
@@ -53,13 +59,30 @@ class PreferencesForm:
     offered: dict[tuple[str, str], list[str]]  # (slot, kind) -> the names in its popup
 
     def apply_plugins(self, plugins: PluginContext, result: FormResult) -> None:
-        """Remember every plugin row the player changed."""
+        """Remember every plugin row the player changed.
+
+        A choice also follows the player to the other configurations whose row they
+        left alone and that have no choice yet, where a plugin of the same family
+        serves (the name with or without " Wide"): high-contrast pieces picked for
+        Square stay high-contrast after a rotation to Wide.
+        """
+        changed: dict[tuple[str, str], str] = {}
         for (slot, kind), names in self.offered.items():
             index = result.values.get(f"{slot}/{kind}")
             if not isinstance(index, int) or not 0 <= index < len(names):
                 continue
             if index != in_use(plugins, kind, slot, names):
                 plugins.choose_plugin(kind, slot, names[index])
+                changed[(slot, kind)] = names[index]
+        for (_slot, kind), name in changed.items():
+            for (other, other_kind), names in self.offered.items():
+                if other_kind != kind or (other, kind) in changed:
+                    continue
+                if plugins.plugin_choice(kind, other) is not None:
+                    continue
+                sibling = next((n for n in family(name) if n in names), None)
+                if sibling is not None and sibling != names[in_use(plugins, kind, other, names)]:
+                    plugins.choose_plugin(kind, other, sibling)
 
 
 def preferences_form(plugins: PluginContext, slots: Sequence[str],

@@ -142,6 +142,11 @@ class App:
         """The menu bar the device opens when the Menu button is pressed."""
         return ()
 
+    def commands(self) -> frozenset[str]:
+        """The MenuCommand names the app understands: those of its menus by default."""
+        return frozenset(item.command for menu in self.menus() for item in menu.items
+                         if item.command)
+
     def icon(self) -> Image.Image | None:
         """The launcher icon (decoded from the app's 'tAIB' resource), if any."""
         return None

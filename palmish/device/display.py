@@ -94,11 +94,17 @@ def config_by_name(name: str) -> DisplayConfig:
         raise ValueError(message) from None
 
 
-def rotated(config: DisplayConfig) -> DisplayConfig:
-    """Portrait <-> landscape. Rotating to landscape closes the input area."""
+def rotated(config: DisplayConfig, came_from: DisplayConfig | None = None) -> DisplayConfig:
+    """Portrait <-> landscape. Rotating to landscape closes the input area.
+
+    Turning back goes to `came_from`, the portrait configuration the user rotated
+    from (Square if the input area was open), or Tall when that is not known.
+    """
     if not config.can_rotate:
         return config
     if config.landscape:
+        if came_from is not None and came_from.can_rotate and not came_from.landscape:
+            return came_from
         return CONFIGS[ConfigName.TALL]
     return CONFIGS[ConfigName.WIDE]
 

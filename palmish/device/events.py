@@ -24,6 +24,9 @@ class Key(str, enum.Enum):
     APP4 = "app4"
     MENU = "menu"
     HOME = "home"
+    # Escape on the desktop: closes the topmost popup, menu or dialog as Cancel
+    # would; with nothing open it is Home.
+    CANCEL = "cancel"
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,16 @@ class PenUp:
 @dataclass(frozen=True)
 class KeyDown:
     key: Key
+
+
+@dataclass(frozen=True)
+class CharKey:
+    """A typed character (Graffiti on a Palm, the keyboard here): a letter, a digit,
+    "\b" (backspace) or "\n" (enter). `command`: the Palm command stroke came first
+    (Ctrl on the desktop), so a letter runs the menu item with that shortcut."""
+
+    char: str
+    command: bool = False
 
 
 @dataclass(frozen=True)
@@ -90,6 +103,6 @@ class ToggleInputArea:
 
 
 Event = (
-    PenDown | PenMove | PenUp | KeyDown | MenuCommand | DisplayChanged | AppStart | AppStop | Tick
-    | Rotate | ToggleInputArea
+    PenDown | PenMove | PenUp | KeyDown | CharKey | MenuCommand | DisplayChanged | AppStart
+    | AppStop | Tick | Rotate | ToggleInputArea
 )

@@ -4,23 +4,29 @@
     tap 100 120            pen down and up at one point
     drag 10 10 200 120 8   pen down, 8 moves along the line, pen up
     pen-down 5 5 / pen-move 6 7 / pen-up 6 7
-    key up                 up down left right select app1..app4 menu home
-    menu new-game          a menu command straight to the app
+    key up                 up down left right select app1..app4 menu home cancel
+    char 7                 a typed character: a letter, a digit, backspace or enter
+    command n              the command stroke + a letter: the menu item with that shortcut
+    menu new               a menu command straight to the app
     rotate / input-area    the status bar's rotate and input-area buttons
     wait 500               let 500 ms of device time pass (timers fire)
     app PalmIshido         switch to an app
 
-Parsing is strict: a bad line is a ScriptError naming the file and line.
+Parsing is strict: a bad line is a ScriptError naming the file and line, and
+`check_script` tells, before anything runs, of an app or menu command the
+device does not have.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from palmish.device.app import App
 from palmish.device.events import (
+    CharKey,
     Event,
     Key,
     KeyDown,
@@ -40,6 +46,10 @@ MAX_SCRIPT_EVENTS = 200_000  # after expanding taps and drags
 
 class ScriptError(ValueError):
     """A line of an event script that cannot be understood (message: FILE:LINE: problem)."""
+
+
+class ScriptFileError(ScriptError):
+    """The script file itself cannot be read (message: FILE: problem)."""
 
 
 class ScriptTarget(Protocol):
@@ -118,6 +128,25 @@ def _key(args: list[str], word: str) -> list[Step]:
         raise ValueError(f"unknown key {args[0]!r} (keys: {names})") from None
 
 
+CHAR_NAMES = {"backspace": "\b", "enter": "\n"}
+
+
+def _char(args: list[str], word: str) -> list[Step]:
+    if len(args) != 1:
+        raise ValueError("'char' takes one character (a letter, a digit, backspace or enter)")
+    text = args[0]
+    char = CHAR_NAMES.get(text.lower(), text)
+    if len(char) != 1 or not (char.isalnum() or char in CHAR_NAMES.values()):
+        raise ValueError(f"'char' takes a letter, a digit, backspace or enter, not {text!r}")
+    return [CharKey(char)]
+
+
+def _command(args: list[str], word: str) -> list[Step]:
+    if len(args) != 1 or len(args[0]) != 1 or not args[0].isalpha():
+        raise ValueError("'command' takes one letter (a menu shortcut)")
+    return [CharKey(args[0].lower(), command=True)]
+
+
 def _menu(args: list[str], word: str) -> list[Step]:
     if len(args) != 1:
         raise ValueError("'menu' takes one command name")
@@ -153,6 +182,8 @@ _PARSERS: dict[str, Parser] = {
     "tap": _tap,
     "drag": _drag,
     "key": _key,
+    "char": _char,
+    "command": _command,
     "menu": _menu,
     "wait": _wait,
     "rotate": _bare(Rotate()),
@@ -164,7 +195,12 @@ _PARSERS: dict[str, Parser] = {
 
 def parse_script(text: str, source: str = "<events>") -> list[Step]:
     """All steps of a script; ScriptError('SOURCE:LINE: problem') for a bad line."""
-    steps: list[Step] = []
+    return [step for _, step in numbered_steps(text, source)]
+
+
+def numbered_steps(text: str, source: str = "<events>") -> list[tuple[int, Step]]:
+    """Each step of a script with the number of the line it came from."""
+    steps: list[tuple[int, Step]] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0].strip()
         if not line:
@@ -175,7 +211,7 @@ def parse_script(text: str, source: str = "<events>") -> list[Step]:
             known = ", ".join(sorted(_PARSERS))
             raise ScriptError(f"{source}:{number}: unknown event {word!r} (known: {known})")
         try:
-            steps.extend(parser(args, word.lower()))
+            steps.extend((number, step) for step in parser(args, word.lower()))
         except ValueError as exc:
             raise ScriptError(f"{source}:{number}: {exc}") from None
         if len(steps) > MAX_SCRIPT_EVENTS:
@@ -186,14 +222,39 @@ def parse_script(text: str, source: str = "<events>") -> list[Step]:
 
 
 def read_script(path: Path) -> list[Step]:
-    """The steps of the script file at `path` (a regular UTF-8 file, BOM allowed)."""
+    return [step for _, step in read_numbered(path)]
+
+
+def read_numbered(path: Path) -> list[tuple[int, Step]]:
+    """The steps of the script file at `path` (a regular UTF-8 file, BOM allowed), with
+    their line numbers."""
     try:
         text = read_regular(path, MAX_SCRIPT_BYTES).decode("utf-8-sig")
     except FileProblem as exc:
-        raise ScriptError(f"{path}: {exc}") from None
+        raise ScriptFileError(f"{path}: {exc}") from None
     except UnicodeDecodeError:
-        raise ScriptError(f"{path}: not a UTF-8 text file") from None
-    return parse_script(text, str(path))
+        raise ScriptFileError(f"{path}: not a UTF-8 text file") from None
+    return numbered_steps(text, str(path))
+
+
+def check_script(
+    steps: Sequence[tuple[int, Step]], source: str, first: App,
+    find_app: Callable[[str], App | None], apps: Sequence[App],
+) -> None:
+    """Before a script runs: every `app` line names an installed app and every `menu`
+    command is one that an installed app understands; ScriptError names the line."""
+    known = frozenset().union(*(app.commands() for app in apps))
+    current = first
+    for line, step in steps:
+        if isinstance(step, SwitchApp):
+            found = find_app(step.name)
+            if found is None:
+                raise ScriptError(f"{source}:{line}: no app named {step.name!r}")
+            current = found
+        elif isinstance(step, MenuCommand) and step.command not in known:
+            names = ", ".join(sorted(current.commands()))
+            raise ScriptError(f"{source}:{line}: unknown menu command {step.command!r}"
+                              f" ({current.name}'s: {names})")
 
 
 def run_script(target: ScriptTarget, steps: list[Step]) -> None:

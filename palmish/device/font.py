@@ -172,6 +172,26 @@ class Font:
         room = width - self.width(ellipsis)
         return text[: self._fitting_prefix(text, room)] + ellipsis if room > 0 else ""
 
+    def shorten(self, text: str, width: int, ellipsis: str = "\u2026") -> str:
+        """Like `fit`, but a name keeps its last word, which often tells similar ones
+        apart, and a trailing "(note)": the cut is made before them ("Ceramic Pi… Wide",
+        "High Contrast P… Wide (pieces)")."""
+        if self.width(text) <= width:
+            return text
+        note = ""
+        if text.endswith(")") and " (" in text:
+            text, note = text.rsplit(" (", 1)
+            note = " (" + note
+        head, sep, last = text.rpartition(" ")
+        last += note
+        if sep and head:
+            tail = f"{ellipsis} {last}"
+            room = width - self.width(tail)
+            if room >= self.width("MM"):  # keep at least a little of the beginning
+                cut = head[: self._fitting_prefix(head, room)].rstrip()
+                return cut + tail
+        return self.fit(text + note, width, ellipsis)
+
     def wrap(self, text: str, width: int) -> list[str]:
         """Word-wrap `text` into lines at most `width` wide; '\\n' forces a break.
 

@@ -11,7 +11,8 @@ rows 1-7 the cap height (x-height rows 3-7), the baseline lies under row 7,
 rows 8-9 are descenders. Line height is 11 (one blank row on top).
 
 LARGE: digits (and what a score or a Roman numeral needs), 11 rows, strokes
-two pixels wide. Line height is 13.
+two pixels wide. Line height is 13. The zero is slashed: the score is drawn
+turned on its side, where a plain 0 would look like an empty box.
 """
 
 from __future__ import annotations
@@ -167,12 +168,12 @@ chars: 0 1 2 3 4
 .#####. ...##.. .#####. .#####. ....##.
 ##...## ..###.. ##...## ##...## ...###.
 ##...## .####.. .....## .....## ..####.
-##...## ...##.. .....## .....## .##.##.
-##...## ...##.. ....##. ..####. ##..##.
-##...## ...##.. ...##.. .....## ##..##.
-##...## ...##.. ..##... .....## #######
-##...## ...##.. .##.... .....## ....##.
-##...## ...##.. ##..... .....## ....##.
+##..### ...##.. .....## .....## .##.##.
+##..### ...##.. ....##. ..####. ##..##.
+##.#.## ...##.. ...##.. .....## ##..##.
+##.#.## ...##.. ..##... .....## #######
+###..## ...##.. .##.... .....## ....##.
+###..## ...##.. ##..... .....## ....##.
 ##...## ...##.. ##..... ##...## ....##.
 .#####. .###### ####### .#####. ....##.
 

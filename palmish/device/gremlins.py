@@ -1,4 +1,4 @@
-"""Gremlins: random taps, drags, keys, menu commands, rotations and app switches.
+"""Gremlins: random taps, drags, keys, typed characters, menu commands, rotations, switches.
 
 Like the Palm OS Emulator's Gremlins, the stream of events depends only on the
 seed, so a failure can be replayed. After every event the device's invariants
@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from palmish.device.events import (
+    CharKey,
     Event,
     Key,
     KeyDown,
@@ -38,8 +39,10 @@ WEIGHTS: dict[str, int] = {
     "input-area": 3,
     "switch": 3,
     "wait": 6,
+    "type": 3,  # typed characters, command strokes and Escape (Cancel)
 }
-KEYS_WITHOUT_HOME = [k for k in Key if k is not Key.HOME]
+TYPED = "0123456789abcdefghijklmnopqrstuvwxyz\b\n"
+KEYS_WITHOUT_HOME = [k for k in Key if k not in (Key.HOME, Key.CANCEL)]
 
 
 class InvariantBroken(AssertionError):
@@ -122,6 +125,11 @@ class Gremlins:
         if kind == "menu":
             commands = [item.command for menu in device.running_app.menus() for item in menu.items]
             return [MenuCommand(rng.choice(commands))] if commands else [KeyDown(Key.MENU)]
+        if kind == "type":
+            if rng.random() < 0.2:
+                return [KeyDown(Key.CANCEL)]
+            char = rng.choice(TYPED)
+            return [CharKey(char, command=char.isalpha() and rng.random() < 0.5)]
         if kind == "rotate":
             return [Rotate()]
         if kind == "input-area":

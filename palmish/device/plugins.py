@@ -4,9 +4,12 @@ A plugin is a resource database whose 'pINF' id 0 resource is a YAML mapping
 (game, kind, name, version, author, configs, ...; see docs/plugin-format.md).
 Bundled plugins are source folders under skins/plugins/ built by the packer
 into <data-dir>/cache/bundled/; installed ones are databases in storage. An
-installed plugin shadows a bundled one of the same name. The user's choice per
+installed plugin replaces a bundled one of the same game, kind and name: the
+lists show it once, as installed, and it is the one used. The user's choice per
 (kind, slot) is kept in the app's prefs database; a missing or broken choice
-falls back to the default bundled plugin with a one-line message.
+falls back to the default bundled plugin with a one-line message, and a choice
+whose plugin is gone (deleted, or no longer serving the slot) is then cleared,
+so the message comes once.
 
 Speed: a bundled folder whose cache is stale is described from its manifest
 and built only when a plugin of it is first loaded, and loading reads the
@@ -225,7 +228,15 @@ class PluginRegistry:
         """Rescan installed plugins and (unless `bundled` is False) rebuild stale bundled ones."""
         if bundled or self._bundled is None:
             self._bundled = self._scan_bundled()
-        plugins = [*self._bundled, *self._scan_installed()]
+        # One row per (game, kind, name): of two installed files the newer version wins
+        # (by_name would pick it too), and either replaces a bundled plugin of that name.
+        newest: dict[tuple[str, str, str], PluginInfo] = {}
+        for info in sorted(self._scan_installed(), key=lambda p: (p.version, p.path.name)):
+            newest[(info.creator, info.kind, info.name)] = info
+        installed = list(newest.values())
+        shadowed = set(newest)
+        plugins = [*(p for p in self._bundled if (p.creator, p.kind, p.name) not in shadowed),
+                   *installed]
         self._plugins = sorted(plugins, key=lambda p: (p.game, p.kind, p.name.lower(), p.bundled))
 
     def all(self) -> list[PluginInfo]:
@@ -247,7 +258,7 @@ class PluginRegistry:
         ]
 
     def by_name(self, creator: str, kind: str, name: str) -> PluginInfo | None:
-        """The plugin of that name; an installed one shadows a bundled one."""
+        """The plugin of that name (the lists hold one per name; installed wins)."""
         matches = [p for p in self.find(creator, kind) if p.name == name]
         matches.sort(key=lambda p: p.bundled)
         return matches[0] if matches else None
@@ -420,20 +431,26 @@ class PluginRegistry:
         return self._prebuilding is not None and self._prebuilding.poll() is None
 
     def default_for(self, creator: str, kind: str, slot: str) -> PluginInfo | None:
-        """The bundled plugin used when nothing (usable) is chosen."""
-        bundled = [p for p in self.find(creator, kind, slot) if p.bundled]
+        """The plugin used when nothing (usable) is chosen: the default bundled one, or the
+        installed plugin that replaces it (same name) if that serves the slot."""
+        self.all()
+        bundled = [p for p in self._bundled or [] if p.creator == creator and p.kind == kind
+                   and p.serves(slot)]
         bundled.sort(key=lambda p: (not p.default, p.path.name))
-        return bundled[0] if bundled else None
+        if not bundled:
+            return None
+        shadow = self.by_name(creator, kind, bundled[0].name)
+        return shadow if shadow is not None and shadow.serves(slot) else bundled[0]
 
     def chosen(self, creator: str, kind: str, slot: str) -> LoadedPlugin | None:
         """The user's plugin for (kind, slot), else the bundled default (with a message)."""
         name = self.choice(creator, kind, slot)
         if name is not None:
             info = self.by_name(creator, kind, name)
-            if info is None:
-                self.report(f"{kind} plugin {name!r} is missing; using the bundled one")
-            elif not info.serves(slot):
-                self.report(f"{kind} plugin {name!r} does not serve {slot}; using the bundled one")
+            if info is None or not info.serves(slot):
+                why = "is missing" if info is None else f"does not serve {slot}"
+                self.report(f"{kind} plugin {name!r} {why}; using the bundled one")
+                self.choose(creator, kind, slot, None)  # said once, not at every start
             else:
                 try:
                     return self.load(info)
@@ -448,7 +465,7 @@ class PluginRegistry:
             try:
                 return self.load(fallback)
             except InvalidPlugin as exc:
-                self.report(f"bundled {kind} plugin {fallback.name!r} is broken: {exc}")
+                self.report(f"{fallback.source} {kind} plugin {fallback.name!r} is broken: {exc}")
                 self._plugins = [p for p in self.all() if p.path != fallback.path]
                 self._bundled = [p for p in self._bundled or [] if p.path != fallback.path]
 
@@ -529,12 +546,22 @@ class PluginRegistry:
         return target
 
     def delete(self, info: PluginInfo) -> None:
-        """Remove an installed plugin from storage (bundled ones cannot be deleted)."""
+        """Remove an installed plugin from storage (bundled ones cannot be deleted).
+
+        Where it was the user's choice, the choice returns to the default, unless a
+        plugin of the same name (the bundled one it replaced) still serves that slot.
+        """
         if info.bundled:
             raise ValueError(f"{info.name!r} is bundled and cannot be deleted")
         with contextlib.suppress(FileNotFoundError):
             os.remove(info.path)
         self._plugins = None
+        remaining = self.by_name(info.creator, info.kind, info.name)
+        for slot in SLOTS:
+            if self.choice(info.creator, info.kind, slot) != info.name:
+                continue
+            if remaining is None or not remaining.serves(slot):
+                self.choose(info.creator, info.kind, slot, None)
 
 
 def _header_only(folder: Path) -> Database:

@@ -3,9 +3,12 @@
 Pen events go to the topmost modal if there is one, else to the status bar or
 the app, by where the pen went down (the pen stays with that owner until it is
 lifted). Keys go to the modal, else the app; Menu opens the app's menu bar and
-Home returns to the launcher. Rotation and the input-area toggle change the
-configuration live: a new framebuffer, the OS parts redrawn, DisplayChanged to
-the app. No pyglet here: a frontend or a script drives the device by `post`.
+Home returns to the launcher; Cancel (Escape) closes the topmost modal, or with
+none open is Home. Typed characters go to a modal that wants text; a command
+stroke + letter runs the app's menu item with that shortcut. Rotation and the
+input-area toggle change the configuration live: a new framebuffer, the OS
+parts redrawn, DisplayChanged to the app. No pyglet here: a frontend or a
+script drives the device by `post`.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from palmish.device.context import DeviceContext
 from palmish.device.datalock import DataDirLock
 from palmish.device.display import DisplayConfig, input_area_toggled, rotated
 from palmish.device.events import (
+    CharKey,
     DisplayChanged,
     Event,
     Key,
@@ -140,6 +144,7 @@ class Device:
         self._timer_due: int | None = None
         self._pen_owner: str | None = None  # "modal", "status", "app", "ignore"
         self._pressed: StatusButton | None = None
+        self._portrait: DisplayConfig | None = None  # what a rotation from landscape returns to
         self._switch_to: str | None = None
         self._running = False
         self._warming: Iterator[bool] | None = None  # warm_up()'s steps
@@ -172,14 +177,20 @@ class Device:
             self._pen(event)
         elif isinstance(event, KeyDown):
             self._key(event.key)
+        elif isinstance(event, CharKey):
+            self._char(event)
         elif isinstance(event, Rotate):
-            self.change_config(rotated(self.config))
+            self._rotate()
         elif isinstance(event, ToggleInputArea):
             self.change_config(input_area_toggled(self.config))
         elif isinstance(event, MenuCommand):
             self.running_app.handle(event)
         # DisplayChanged, AppStart, AppStop and Tick are the device's own to send.
         self._after_event()
+
+    def wants_text(self) -> bool:
+        """True when typed characters have a taker: the topmost modal reads them."""
+        return bool(self._modals) and self._modals[-1].modal.wants_text
 
     def take_damage(self) -> list[Rect]:
         """The changed regions of the screen since the last call (merged, on screen)."""
@@ -207,6 +218,24 @@ class Device:
             self.running_app.handle(Tick(self.now_ms))
             self._after_event()
         self.now_ms = target
+
+    def set_clock(self, now_ms: int) -> None:
+        """Real time has reached `now_ms` (a window's clock): device time moves there
+        without firing anything, so input is handled at the time it happens and a
+        timer the app sets from it counts from now, not from the last timer that fired."""
+        self.now_ms = max(self.now_ms, int(now_ms))
+
+    def catch_up(self, now_ms: int) -> None:
+        """Real time has reached `now_ms`: the clock moves there and a timer that is due
+        fires once, however late; missed periods are dropped, not replayed in a burst
+        (a window that was busy or idle does not owe the app every tick since).
+        `advance` is the scripted clock instead: there, every tick is on time."""
+        self.set_clock(now_ms)
+        due = self._timer_due
+        if self._running and due is not None and due <= self.now_ms and not self._modals:
+            self._timer_due = None
+            self.running_app.handle(Tick(self.now_ms))
+            self._after_event()
 
     def next_timer_ms(self) -> int | None:
         """When the next timer is due (device time), None if none can fire now."""
@@ -391,12 +420,18 @@ class Device:
         elif button is StatusButton.INPUT_AREA:
             self.change_config(input_area_toggled(self.config))
         elif button is StatusButton.ROTATE:
-            self.change_config(rotated(self.config))
+            self._rotate()
+
+    def _rotate(self) -> None:
+        # Back from landscape to the portrait configuration the user came from.
+        if not self.config.landscape:
+            self._portrait = self.config
+        self.change_config(rotated(self.config, self._portrait))
 
     def _key(self, key: Key) -> None:
         if self._modals and self._modal_event(KeyDown(key)):
             return
-        if key is Key.HOME:
+        if key in (Key.HOME, Key.CANCEL):  # Cancel with nothing open to cancel is Home
             self.go_home()
             return
         if self._modals:
@@ -408,6 +443,17 @@ class Device:
             self._hard_button(HARD_BUTTON_KEYS.index(key))
             return
         self.running_app.handle(KeyDown(key))
+
+    def _char(self, event: CharKey) -> None:
+        if self._modals:
+            self._modal_event(event)
+            return
+        if event.command:
+            from palmish.device.ui.menubar import shortcut_command
+
+            command = shortcut_command(self.running_app.menus(), event.char)
+            if command is not None:
+                self.running_app.handle(MenuCommand(command))
 
     def _hard_button(self, index: int) -> None:
         """Launch the button's app, as a Palm's hard buttons do; nothing if it is absent."""

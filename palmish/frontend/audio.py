@@ -4,17 +4,54 @@ No files are written: pyglet decodes straight from the bytes. A machine without
 a sound card (or PYGLET_AUDIO=silent) gets pyglet's silent driver; if playing
 fails anyway, the player says so once on stderr and stays silent from then on.
 A sound that cannot be decoded is skipped (and reported once), not fatal.
+
+Short sounds are padded with silence before pyglet sees them: pyglet's
+PulseAudio player only starts a stream once it holds half of its buffer
+(max(32 KiB, 0.9 s)), so a 0.12 s click never started at all and was never heard.
 """
 
 from __future__ import annotations
 
 import io
 import sys
+import wave
 from collections.abc import Callable
+
+# pyglet's audio players buffer max(PYGLET_MIN_BUFFER, 0.9 s) of data and the PulseAudio
+# one waits for half of that before it starts: a sound is padded to the whole of it.
+PYGLET_MIN_BUFFER = 32768
+PYGLET_BUFFER_S = 0.9
 
 
 def _stderr(message: str) -> None:
     print(message, file=sys.stderr)
+
+
+def padded(wave_bytes: bytes) -> bytes:
+    """A PCM WAV lengthened with trailing silence to fill pyglet's audio buffer.
+
+    Anything the stdlib cannot read as PCM is returned unchanged (pyglet may
+    still decode it, or it is reported as undecodable).
+    """
+    try:
+        with wave.open(io.BytesIO(wave_bytes), "rb") as source:
+            params = source.getparams()
+            frames = source.readframes(params.nframes)
+    except (wave.Error, EOFError, ValueError):
+        return wave_bytes
+    frame_size = params.sampwidth * params.nchannels
+    if frame_size == 0 or params.framerate == 0:
+        return wave_bytes
+    wanted = max(PYGLET_MIN_BUFFER, int(params.framerate * frame_size * PYGLET_BUFFER_S))
+    missing = -(-(wanted - len(frames)) // frame_size)
+    if missing <= 0:
+        return wave_bytes
+    silence = (b"\x80" if params.sampwidth == 1 else b"\x00" * params.sampwidth)
+    out = io.BytesIO()
+    with wave.open(out, "wb") as target:
+        target.setparams(params)
+        target.writeframes(frames + silence * (missing * params.nchannels))
+    return out.getvalue()
 
 
 class SoundPlayer:
@@ -47,7 +84,8 @@ class SoundPlayer:
             self._go_silent(exc)
             return False
         try:
-            source = pyglet.media.load("sound.wav", file=io.BytesIO(wave), streaming=False)
+            data = io.BytesIO(padded(wave))
+            source = pyglet.media.load("sound.wav", file=data, streaming=False)
         except Exception as exc:  # a broken 'wave' resource must not stop the device
             self.skipped += 1
             if not self._told_bad_sound:

@@ -22,10 +22,10 @@ from pyglet.window import key as pkey
 from pyglet.window import mouse
 
 from palmish.device.display import DisplayConfig
-from palmish.device.events import Event, PenDown, PenMove, PenUp
+from palmish.device.events import Event, KeyDown, PenDown, PenMove, PenUp
 from palmish.device.geometry import Rect
 from palmish.frontend.audio import SoundPlayer
-from palmish.frontend.input import Layout, action_event, key_action
+from palmish.frontend.input import Layout, action_event, key_event
 from palmish.frontend.skin import Button, Circle, Skin
 from palmish.frontend.texture import LcdTexture, bezel_texture
 from palmish.frontend.xcaption import is_xlib_window, set_x_caption
@@ -66,9 +66,13 @@ class DeviceLike(Protocol):
 
     def take_sounds(self) -> list[bytes]: ...
 
-    def advance(self, now_ms: int) -> None: ...
+    def set_clock(self, now_ms: int) -> None: ...
+
+    def catch_up(self, now_ms: int) -> None: ...
 
     def next_timer_ms(self) -> int | None: ...
+
+    def wants_text(self) -> bool: ...
 
     @property
     def now_ms(self) -> int: ...
@@ -236,12 +240,14 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         pyglet.clock.unschedule(self._on_timer)
         self._timer_due = due
         if due is not None:
-            # One millisecond late rather than early: advance() must see the time reached.
+            # One millisecond late rather than early: catch_up() must see the time reached.
             pyglet.clock.schedule_once(self._on_timer, max(0, due - self.now_ms() + 1) / 1000)
 
     def _on_timer(self, _dt: float) -> None:
+        # One due timer per turn of the event loop, however late: the player's input
+        # is handled between computer moves, and a late demo does not replay its steps.
         self._timer_due = None
-        self.device.advance(self.now_ms())
+        self.device.catch_up(self.now_ms())
         self.frame()
 
     def close(self) -> None:
@@ -283,6 +289,7 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
     # --- input: window -> device ----------------------------------------------------
 
     def post(self, event: Event) -> None:
+        self.device.set_clock(self.now_ms())  # input happens now, not at the last timer
         self._post_pending_move()  # the device sees the stroke's last point first
         self.device.post(event)
         self.request_frame()
@@ -332,18 +339,20 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
             self.post(PenUp(*self.layout.clamp_to_lcd(*self.layout.skin_point(x, y))))
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
-        # Replaces pyglet's default, which closes the window on Escape (Home here).
-        if modifiers & QUIT_MODIFIERS:
-            if symbol in (pkey.Q, pkey.W):
-                self.dispatch_event("on_close")
+        # Replaces pyglet's default, which closes the window on Escape (Cancel here).
+        ctrl = bool(modifiers & QUIT_MODIFIERS)
+        if ctrl and symbol in (pkey.Q, pkey.W):
+            self.dispatch_event("on_close")
             return True
-        action = key_action(pkey.symbol_string(symbol))
-        if action is not None:
-            self.post(action_event(action))
-            if action in REPEATING:  # our own repeat: X's auto-repeat is filtered by pyglet
-                self._stop_repeat()
-                self._repeat_key = symbol
-                pyglet.clock.schedule_once(self._start_repeat, REPEAT_DELAY_S, action)
+        name = pkey.symbol_string(symbol)
+        event = key_event(name, ctrl, self.device.wants_text())
+        if event is not None:
+            self.post(event)
+        if isinstance(event, KeyDown) and event.key.value in REPEATING:
+            # Our own repeat: X's auto-repeat is filtered by pyglet.
+            self._stop_repeat()
+            self._repeat_key = symbol
+            pyglet.clock.schedule_once(self._start_repeat, REPEAT_DELAY_S, event.key.value)
         return True
 
     def on_key_release(self, symbol: int, modifiers: int) -> None:

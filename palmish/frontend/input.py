@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from palmish.device.events import Event, Key, KeyDown, Rotate, ToggleInputArea
+from palmish.device.events import CharKey, Event, Key, KeyDown, Rotate, ToggleInputArea
 from palmish.device.geometry import Rect
 from palmish.frontend.skin import INPUT_AREA, ROTATE, Face
 
@@ -32,12 +32,39 @@ KEY_ACTIONS: dict[str, str] = {
     "F3": Key.APP3.value,
     "F4": Key.APP4.value,
     "HOME": Key.HOME.value,
-    "ESCAPE": Key.HOME.value,
+    "ESCAPE": Key.CANCEL.value,
     "F5": Key.MENU.value,
     "M": Key.MENU.value,
     "R": ROTATE,
     "I": INPUT_AREA,
 }
+
+
+def key_char(symbol_name: str) -> str | None:
+    """The character a desktop key types for the device: a-z, 0-9, "\b", "\n"; else None."""
+    if len(symbol_name) == 1 and "A" <= symbol_name <= "Z":
+        return symbol_name.lower()
+    for prefix in ("_", "NUM_"):  # pyglet spells the digit keys _0.._9 and NUM_0..NUM_9
+        digit = symbol_name.removeprefix(prefix)
+        if digit != symbol_name and len(digit) == 1 and digit.isdigit():
+            return digit
+    return {"BACKSPACE": "\b", "RETURN": "\n", "ENTER": "\n", "NUM_ENTER": "\n"}.get(symbol_name)
+
+
+def key_event(symbol_name: str, ctrl: bool, wants_text: bool) -> Event | None:
+    """What a desktop key press posts to the device, or None.
+
+    Ctrl+letter is the Palm command stroke + letter (a menu shortcut). Without
+    Ctrl, a dialog or menu that reads typed characters gets letters, digits,
+    Backspace and Enter; otherwise the key's device action (M is Menu, R rotates).
+    """
+    char = key_char(symbol_name)
+    if ctrl:
+        return CharKey(char, command=True) if char is not None and char.isalpha() else None
+    if char is not None and wants_text:
+        return CharKey(char)
+    action = key_action(symbol_name)
+    return action_event(action) if action is not None else None
 
 
 def key_action(symbol_name: str) -> str | None:

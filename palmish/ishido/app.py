@@ -36,6 +36,7 @@ SOUND_GAME_OVER = SOUND_IDS["game_over"]
 SOUND_ALL_PLACED = SOUND_IDS["all_placed"]
 HINT_MS = 250  # thinking time for a hint
 DEMO_STEP_MS = 600  # between the demo player's moves
+NOTICE_MS = 1200  # how long an illegal move's mark and line stay
 
 
 @dataclass
@@ -92,6 +93,15 @@ class IshidoApp(BoardGameApp):
 
     def score_tables(self) -> HighScores:
         return high_scores()
+
+    def in_progress(self) -> bool:
+        return bool(self.game.moves) and not self.game.over
+
+    def current_variant(self) -> str:
+        return self.game.scoring
+
+    def score_line(self, rank: int, entry: tuple[int, ...]) -> str:
+        return dialogs.score_line(rank, Entry(*entry))
 
     @property
     def high_scores(self) -> HighScores:
@@ -168,6 +178,7 @@ class IshidoApp(BoardGameApp):
         assert self.layout is not None and self.view is not None
         self.tap_cell = None
         if self.game.over:
+            self.tap_cell = self.layout.cell_at(x, y)  # a tap on the board is answered
             return
         if self.view.well_rect().contains(x, y):
             # Hold the tile by the same point of it, also when the well shows it enlarged.
@@ -201,20 +212,27 @@ class IshidoApp(BoardGameApp):
             if target is not None:
                 self.try_place(*target)
             elif not lay.panel.contains(x, y):
-                self.play("illegal")  # dropped off the board: back to the panel
+                self.refuse(None, "Off the board")  # back to the panel
             return
         down, self.tap_cell = self.tap_cell, None
-        if down is not None and not self.game.over:
-            cell = lay.cell_at(x, y)
-            if cell is not None:
+        cell = lay.cell_at(x, y) if down is not None else None
+        if cell is not None:
+            if self.game.over:
+                self.say_finished()
+            else:
                 self.try_place(*cell)
 
     def key(self, key: Key) -> None:
-        if self.game.over or self.drag is not None:
+        if self.drag is not None:
+            return
+        if self.game.over:
+            if key is Key.SELECT:
+                self.say_finished()
             return
         legal = self.game.legal_moves()
-        if key in (Key.UP, Key.DOWN) and legal:
-            step = 1 if key is Key.DOWN else -1
+        if key in (Key.UP, Key.DOWN, Key.LEFT, Key.RIGHT) and legal:
+            # Down and Right walk forward through the legal cells, Up and Left back.
+            step = 1 if key in (Key.DOWN, Key.RIGHT) else -1
             if self.scene.mark in legal:
                 index = (legal.index(self.scene.mark) + step) % len(legal)
             else:
@@ -233,11 +251,35 @@ class IshidoApp(BoardGameApp):
 
     # ------------------------------------------------------------ moves
 
+    def say_finished(self) -> None:
+        """A tap or Select on a finished game: tell the player, not nothing."""
+        self.open(dialogs.finished_alert(self.game))
+
+    def refuse(self, cell: tuple[int, int] | None, line: str) -> None:
+        """An illegal drop or tap: the buzz, a brief mark on the cell and a line in the panel."""
+        assert self.layout is not None
+        old = self.scene.refused
+        self.scene.refused, self.scene.notice = cell, line
+        self.play("illegal")
+        self._paint(self.layout.panel, *(self.layout.cell_rect(*c) for c in (old, cell) if c))
+        self.turns.after("notice", NOTICE_MS, self._clear_notice)
+
+    def _clear_notice(self) -> None:
+        if self.layout is None:
+            return
+        old = self.scene.refused
+        self.scene.refused, self.scene.notice = None, None
+        self._paint(self.layout.panel, self.layout.cell_rect(*old) if old else None)
+
     def try_place(self, row: int, col: int) -> None:
         assert self.layout is not None and self.view is not None
         if not self.game.is_legal(row, col):
-            self.play("illegal")
+            taken = self.game.tile_at(row, col) is not None
+            self.refuse((row, col), "That cell is taken" if taken else "No match there")
             return
+        if self.scene.notice is not None:
+            self.turns.cancel("notice")
+            self._clear_notice()
         old_mark = self.scene.mark
         placement = self.game.place(row, col)
         self.scene.mark = None
@@ -265,7 +307,8 @@ class IshidoApp(BoardGameApp):
         """Start a game: deal `seed` (None: a random one) with the scoring (default: prefs)."""
         self.game = Game.new(seed=seed, scoring=scoring or self.scoring_pref())
         self.recorded = False
-        self.scene.mark = None
+        self.scene.mark = self.scene.refused = self.scene.notice = None
+        self.turns.cancel("notice")
         self.drag = None
         self.save()
         self._paint(self.layout.bounds if self.layout is not None else None)
@@ -280,7 +323,7 @@ class IshidoApp(BoardGameApp):
         def closed(result: FormResult) -> None:
             if result.button == "New Game":
                 self.deal(None)
-            else:
+            else:  # Done (the default, also Select and Escape): the finished board stays
                 self._paint(self.layout.bounds if self.layout is not None else None)
 
         self.open_form(dialogs.game_over_alert(game, self.high_scores, rank), closed)
@@ -320,9 +363,11 @@ class IshidoApp(BoardGameApp):
 
     def game_menus(self) -> Sequence[tuple[str, Sequence[Command]]]:
         return (("Game", (
-            Command("New Game", "new", lambda: self.deal(None), "N"),
+            Command("New Game", "new",
+                    lambda: self.confirm_discard("New Game", lambda: self.deal(None)), "N"),
             Command("Restart this deal", "restart",
-                    lambda: self.deal(self.game.seed, self.game.scoring), "R"),
+                    lambda: self.confirm_discard(
+                        "Restart", lambda: self.deal(self.game.seed, self.game.scoring)), "R"),
             Command("Undo", "undo", self.undo, "U"),
             Command("Hint", "hint", self.hint, "H"),
             Command("Demo", "demo", self.start_demo),

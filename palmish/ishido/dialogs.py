@@ -6,6 +6,7 @@ palmish.boardgame. Each builder returns a device modal (palmish.device.ui).
 
 from __future__ import annotations
 
+from palmish import __version__
 from palmish.boardgame.help import HelpPage
 from palmish.device.events import Key, KeyDown, PenDown, PenMove, PenUp
 from palmish.device.ui.alert import Alert
@@ -14,7 +15,7 @@ from palmish.device.ui.textview import TextViewer
 from palmish.device.ui.widgets import ButtonRow
 from palmish.ishido import Game, roman
 from palmish.ishido.help_text import ABOUT, GAME_PLAY, PLUGINS, SCORING
-from palmish.ishido.scores import HighScores
+from palmish.ishido.scores import Entry, HighScores
 
 HELP_PAGES = (
     HelpPage("help-play", "Game play", "Game Play", GAME_PLAY),
@@ -26,7 +27,19 @@ HELP_PAGES = (
 def about_alert(game: Game, scores: HighScores) -> Alert:
     best = scores.table(game.scoring)
     line = f"\nBest {game.scoring} score: {best[0].score}" if best else ""
-    return Alert("About PalmIshido", ABOUT.strip() + line)
+    return Alert("About PalmIshido", f"{ABOUT.strip()}\nVersion {__version__}{line}")
+
+
+def finished_alert(game: Game) -> Alert:
+    """What a tap on a finished game's board says."""
+    how = "all 72 tiles are down" if game.remaining == 0 else "the tile in hand fits nowhere"
+    return Alert("Game Over", f"This game is over: {how}. Game > New Game (/N) deals another.",
+                 icon="info")
+
+
+def score_line(rank: int, entry: Entry) -> str:
+    return (f"{rank}. {entry.score} ({entry.fourways} 4-way, {entry.tiles_left} left, "
+            f"deal {entry.seed})")
 
 
 def deal_entry(seed: int | None) -> NumberEntry:
@@ -40,11 +53,16 @@ class GameOverViewer(TextViewer):
     """The result and the high-score table, scrolling, with New Game and Done.
 
     Result: 0 for New Game, 1 for Done (named by palmish.boardgame.FormResult).
+    Done is the default: Select (and Escape) close it without dealing a new game.
     """
 
     def __init__(self, title: str, text: str) -> None:
         super().__init__(title, text)
         self.row = ButtonRow(("New Game", "Done"))
+        self.row.focus = 1
+
+    def cancel(self) -> None:
+        self.close(1)
 
     def _handle(self, event: PenDown | PenMove | PenUp | KeyDown) -> None:
         if isinstance(event, KeyDown):
@@ -85,8 +103,7 @@ def game_over_text(game: Game, scores: HighScores, rank: int | None) -> str:
         lines.append("none yet")
     for i, entry in enumerate(table, start=1):
         marker = " <" if rank == i else ""
-        lines.append(f"{i}. {entry.score} ({entry.fourways} 4-way, {entry.tiles_left} left, "
-                     f"deal {entry.seed}){marker}")
+        lines.append(score_line(i, entry) + marker)
     return "\n".join(lines)
 
 

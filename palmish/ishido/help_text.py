@@ -68,9 +68,12 @@ open), Tall (input area closed) and Wide (turned on its side). Each one has \
 its own Board, Pieces and Sound choice. Switch with the buttons in the status \
 bar; the game follows at once, even in the middle of a move.
 
-Options > Preferences shows the choice for the configuration you are in; \
-'Other' picks another configuration. Only plugins made for that configuration \
-are offered. Plugins for the Wide configuration have 'Wide' in their names.
+Options > Preferences lists a Board, Pieces and Sound choice for each \
+configuration, the one you are in first; scroll down for the others (the \
+classic 160x160 handheld has only Square). Each list offers only the plugins \
+made for that configuration; plugins for the Wide configuration have 'Wide' in \
+their names. A choice also carries over to the configurations you have not \
+chosen for, when the same plugin (or its Wide version) serves them.
 
 To add a plugin, install its .prc file (palmish install FILE.prc). \
 Options > Plugin Manager lists every plugin with its kind, configurations, \

@@ -83,11 +83,12 @@ def _beside(config: DisplayConfig, area: Rect, placed: BoardPlacement, cw: int, 
     panel = placed.panel
     margin = 2 * u
     well = Rect(panel.x + (panel.w - cw) // 2, panel.y + margin, cw, ch)
-    line = 12 * u  # room for one line of the standard font
-    tiles_left = Rect(panel.x, well.bottom + margin, panel.w, line)
-    ancient = Rect(panel.x, tiles_left.bottom + margin, panel.w, 60 * u)
-    modern = Rect(panel.x, ancient.bottom + margin, panel.w,
-                  panel.bottom - margin - ancient.bottom - margin)
+    # Each value reads bottom-to-top with its label ("66 left", "II 4-way", "120 pts").
+    apart = 6 * u  # between two phrases, so that they do not read as one
+    tiles_left = Rect(panel.x, well.bottom + margin, panel.w, 38 * u)
+    ancient = Rect(panel.x, tiles_left.bottom + apart, panel.w, 44 * u)
+    modern = Rect(panel.x, ancient.bottom + apart, panel.w,
+                  panel.bottom - margin - ancient.bottom - apart)
     return IshidoLayout(config, area, cw, ch, placed.board, panel, placed.fillers, well,
                         tiles_left, ancient, modern, None, vertical_text=True)
 

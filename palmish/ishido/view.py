@@ -23,6 +23,8 @@ PLAIN_BOARD = (200, 196, 180)
 PLAIN_EDGE = (176, 170, 150)
 PLAIN_LINE = (120, 114, 100)
 PLAIN_PANEL = (255, 255, 255)
+REFUSED = (220, 20, 20)  # the brief mark on a cell where a move was refused
+DIM = (128, 128, 128, 150)  # laid over the well's tile once the game is over
 
 
 @dataclass
@@ -32,6 +34,8 @@ class Scene:
     game: Game
     mark: tuple[int, int] | None = None  # the selected legal cell
     drag: tuple[int, int] | None = None  # native top-left of the dragged tile's cell box
+    refused: tuple[int, int] | None = None  # a cell an illegal move was just tried on
+    notice: str | None = None  # a brief line in the panel (why a move was refused)
 
 
 class IshidoView:
@@ -163,6 +167,20 @@ class IshidoView:
                     for i in range(u * 2):
                         inner = Rect(cell.x + i, cell.y + i, cell.w - 2 * i, cell.h - 2 * i)
                         self._frame(fb, inner, (255, 220, 0) if i < u else (0, 0, 0), clip)
+        if scene.refused is not None:
+            cell = lay.cell_rect(*scene.refused)
+            clip = area.intersect(cell)
+            if clip is not None:  # a red frame and cross: "not here"
+                u = lay.scale
+                for i in range(u * 2):
+                    inner = Rect(cell.x + i, cell.y + i, cell.w - 2 * i, cell.h - 2 * i)
+                    self._frame(fb, inner, REFUSED, clip)
+                if clip == cell:
+                    m = 4 * u
+                    fb.line(cell.x + m, cell.y + m, cell.right - 1 - m, cell.bottom - 1 - m,
+                            REFUSED, width=u)
+                    fb.line(cell.right - 1 - m, cell.y + m, cell.x + m, cell.bottom - 1 - m,
+                            REFUSED, width=u)
 
     def _plain_board(self, fb: Framebuffer, area: Rect) -> None:
         lay = self.layout
@@ -212,59 +230,92 @@ class IshidoView:
             dx, dy = self.art.offset(t.color, t.shape)
             z = lay.well_zoom
             fb.blit(self.well_tile(t.color, t.shape), well.x + z * dx, well.y + z * dy, clip=clip)
+        if game.over:  # the game is finished: the well is dimmed
+            fb.blit(self._dimmer(frame.w, frame.h), frame.x, frame.y, clip=clip)
         if lay.vertical_text:
-            self._narrow_texts(fb, game, clip, ink)
+            self._narrow_texts(fb, game, clip, ink, scene.notice)
         else:
-            self._wide_texts(fb, game, clip, ink)
+            self._wide_texts(fb, game, clip, ink, scene.notice)
+
+    def _dimmer(self, w: int, h: int) -> Image.Image:
+        key = (-w, -h)  # shares the cache of zoomed tiles, with keys no tile has
+        if key not in self._zoomed:
+            self._zoomed[key] = Image.new("RGBA", (w, h), DIM)
+        return self._zoomed[key]
 
     def _narrow_texts(self, fb: Framebuffer, game: Game, clip: Rect,
-                      ink: tuple[int, int, int]) -> None:
+                      ink: tuple[int, int, int], notice: str | None) -> None:
+        """The narrow strip (Square, Wide): each value turned on its side with a label."""
         lay = self.layout
-        left = str(game.remaining)
-        font = "bold"
-        box = lay.tiles_left
-        part = box.intersect(clip)
-        if part is not None:
-            w = fb.text_width(left, font)
-            fb.text(box.x + (box.w - w) // 2, box.y, left, ink, font, clip=part)
+        self._vertical_score(fb, game, clip, ink)
+        if game.over and notice is None:
+            # In the room of the count and the four-ways (the dialog has both).
+            self._vertical_phrase(fb, lay.tiles_left.union(lay.ancient), clip, ink, [
+                [("Game", "bold"), ("over", "bold")], [("Over", "bold")]])
+            return
+        if notice is not None:  # a refused move: said where the count of tiles is
+            self._vertical_phrase(fb, lay.tiles_left, clip, REFUSED, [
+                [("Not", "bold"), ("there", "std")], [("No!", "bold")]])
+        else:
+            left = str(game.remaining)
+            self._vertical_phrase(fb, lay.tiles_left, clip, ink, [
+                [(left, "bold"), ("left", "std")], [(left, "bold")]])
         if game.fourways:
             numerals = roman(game.fourways)
-            box = lay.ancient
-            part = box.intersect(clip)
-            if part is not None:
-                h = fb.line_height("bold")
-                fb.text_vertical(box.x + (box.w - h) // 2, box.y, numerals, ink, "bold",
-                                 clip=part)
-        self._vertical_score(fb, game, clip, ink)
+            self._vertical_phrase(fb, lay.ancient, clip, ink, [
+                [(numerals, "bold"), ("4-way", "std")], [(numerals, "bold")]])
+        else:
+            self._vertical_phrase(fb, lay.ancient, clip, ink, [[("no", "std"), ("4-way", "std")]])
 
-    def _vertical_score(self, fb: Framebuffer, game: Game, clip: Rect,
-                        ink: tuple[int, int, int]) -> None:
-        box = self.layout.modern
+    def _vertical_phrase(self, fb: Framebuffer, box: Rect, clip: Rect,
+                         ink: tuple[int, int, int], choices: list[list[tuple[str, str]]]
+                         ) -> None:
+        """The first of `choices` (words in fonts) that fits, reading bottom-to-top from
+        the bottom of `box`: the value first, then its label ("120 pts")."""
         part = box.intersect(clip)
         if part is None:
             return
+        gap = fb.text_width(" ", "std")
+
+        def length(words: list[tuple[str, str]]) -> int:
+            return sum(fb.text_width(t, f) for t, f in words) + gap * (len(words) - 1)
+
+        words = next((c for c in choices if length(c) <= box.h), choices[-1])
+        bottom = box.bottom
+        for text, font in words:
+            h = fb.line_height(font)
+            n = fb.text_width(text, font)
+            fb.text_vertical(box.x + (box.w - h) // 2, bottom - n, text, ink, font, clip=part)
+            bottom -= n + gap
+
+    def _vertical_score(self, fb: Framebuffer, game: Game, clip: Rect,
+                        ink: tuple[int, int, int]) -> None:
+        # Reads bottom-to-top, ending at the bottom of its box, like the original; the
+        # label goes when the number needs the room.
         text = str(game.score)
-        font = "large" if fb.text_width(text, "large") <= box.h else "bold"
-        h = fb.line_height(font)
-        length = fb.text_width(text, font)
-        # Reads bottom-to-top, ending at the bottom of its box, like the original.
-        fb.text_vertical(box.x + (box.w - h) // 2, box.bottom - length, text, ink, font,
-                         clip=part)
+        self._vertical_phrase(fb, self.layout.modern, clip, ink, [
+            [(text, "large"), ("pts", "std")], [(text, "bold"), ("pts", "std")],
+            [(text, "large")], [(text, "bold")]])
 
     def _wide_texts(self, fb: Framebuffer, game: Game, clip: Rect,
-                    ink: tuple[int, int, int]) -> None:
+                    ink: tuple[int, int, int], notice: str | None) -> None:
         lay = self.layout
-        rows: list[tuple[Rect | None, str]] = [
-            (lay.deal, f"Deal {game.seed}"),
-            (lay.scoring, "Scored variant" if game.scoring == "scored" else "Modern scoring"),
-            (lay.tiles_left, f"Tiles left: {game.remaining}"),
-            (lay.ancient, f"Four-ways: {roman(game.fourways) if game.fourways else '-'}"),
+        scoring = "Scored variant" if game.scoring == "scored" else "Modern scoring"
+        rows: list[tuple[Rect | None, str, str, tuple[int, int, int]]] = [
+            (lay.deal, f"Deal {game.seed}", "std", ink),
+            # The second line tells why a move was refused, or that the game is over.
+            (lay.scoring, notice, "bold", REFUSED) if notice is not None
+            else (lay.scoring, "Game over", "bold", ink) if game.over
+            else (lay.scoring, scoring, "std", ink),
+            (lay.tiles_left, f"Tiles left: {game.remaining}", "std", ink),
+            (lay.ancient, f"Four-ways: {roman(game.fourways) if game.fourways else '-'}", "std",
+             ink),
         ]
-        font = fb.font("std")
-        for box, text in rows:
+        for box, text, face, colour in rows:
             if box is None:
                 continue
             part = box.intersect(clip)
             if part is not None:
-                fb.text(box.x, box.y, font.fit(text, box.w), ink, font, clip=part)
+                font = fb.font(face)
+                fb.text(box.x, box.y, font.fit(text, box.w), colour, font, clip=part)
         self._vertical_score(fb, game, clip, ink)

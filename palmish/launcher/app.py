@@ -193,12 +193,8 @@ class LauncherApp(App):
         fb.fill(Rect(tab.x, tab.bottom - 3 * s, tab.w, 3 * s), BLACK)
         fb.text(tab.x + 4 * s, tab.y + (tab.h - bold.height) // 2 + s, label, WHITE, bold)
         fb.fill(Rect(b.x, tab.bottom, b.w, 2 * s), BLACK)
-        std = fb.font("std")
-        category = "All"
-        cx = b.right - std.width(category) - 12 * s
-        fb.text(cx, b.y + 1 * s, category, BLACK, std)
-        x, y = cx - 8 * s, b.y + 5 * s
-        fb.polygon([(x, y), (x + 6 * s, y), (x + 3 * s, y + 3 * s)], BLACK)
+        # No category pop-up: every installed app is a game, so "All" would be the only
+        # useful category, and a trigger that does nothing misleads.
 
     def _draw_cell(self, index: int) -> None:
         assert self._ctx is not None

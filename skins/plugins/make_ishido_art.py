@@ -277,6 +277,22 @@ BOARD_STYLES: dict[str, BoardStyle] = {
              "edge": (46, 54, 72), "centre": (196, 166, 92), "groove": (20, 24, 34),
              "text": (232, 236, 246)},
 }
+# A second board per configuration, so that Preferences offers a real choice everywhere:
+# folder suffix -> (slot, style, seed). The first three are the defaults above.
+EXTRA_BOARDS: dict[str, tuple[str, BoardStyle, int]] = {
+    "square-cherry": ("square", {
+        "name": "Cherry Board", "surface": "wood", "base": (134, 60, 44),
+        "edge": (100, 42, 30), "centre": (226, 190, 110), "groove": (50, 18, 12),
+        "text": (252, 236, 214)}, 51),
+    "tall-granite": ("tall", {
+        "name": "Granite Board", "surface": "stone", "base": (96, 96, 100),
+        "edge": (70, 70, 76), "centre": (206, 172, 86), "groove": (30, 30, 34),
+        "text": (244, 244, 240)}, 63),
+    "wide-oak": ("wide", {
+        "name": "Oak Board Wide", "surface": "wood", "base": (150, 112, 64),
+        "edge": (118, 84, 46), "centre": (70, 46, 22), "groove": (64, 42, 20),
+        "text": (255, 246, 226)}, 77),
+}
 
 
 def rgb(value: object) -> RGB:
@@ -445,6 +461,46 @@ def all_placed_sound() -> list[float]:
     return synth(1.8, voice)
 
 
+# The second set, "Marimba Sounds": wooden bars instead of bells.
+
+
+def marimba(freq: float, t: float) -> float:
+    """A struck wooden bar: the fundamental, its 4th partial fading fast, a soft knock."""
+    return (math.sin(2 * math.pi * freq * t) * env(t, 0.002, 0.16)
+            + 0.35 * math.sin(2 * math.pi * freq * 4 * t) * env(t, 0.001, 0.03)
+            + 0.2 * math.sin(2 * math.pi * freq * 10 * t) * env(t, 0.0005, 0.006))
+
+
+def notes_voice(notes: list[tuple[float, float]], gain: float) -> Callable[[float], float]:
+    """Marimba notes (start time, frequency) that ring on over each other."""
+    def voice(t: float) -> float:
+        return sum(marimba(f, t - start) * gain for start, f in notes if t >= start)
+    return voice
+
+
+def marimba_place() -> list[float]:
+    return synth(0.15, notes_voice([(0.0, 587.3)], 1.0))
+
+
+def marimba_fourway() -> list[float]:
+    return synth(0.9, notes_voice([(0.0, 523.3), (0.08, 659.3), (0.16, 784.0),
+                                   (0.24, 1046.5)], 0.5))
+
+
+def marimba_illegal() -> list[float]:
+    return synth(0.3, notes_voice([(0.0, 196.0), (0.12, 185.0)], 0.8))
+
+
+def marimba_game_over() -> list[float]:
+    return synth(1.4, notes_voice([(0.0, 440.0), (0.25, 349.2), (0.5, 293.7),
+                                   (0.75, 220.0)], 0.6))
+
+
+def marimba_all_placed() -> list[float]:
+    run = [(0.1 * i, f) for i, f in enumerate((392.0, 493.9, 587.3, 784.0, 987.8))]
+    return synth(1.5, notes_voice([*run, (0.6, 392.0), (0.6, 587.3), (0.6, 784.0)], 0.4))
+
+
 # ---------------------------------------------------------------- folders
 
 # Tall's picture is the whole app area: the panel below the board and the side margins
@@ -523,9 +579,16 @@ def make_pieces(out: Path, folder_name: str, name: str, cell: tuple[int, int],
     return sheet_tiles
 
 
-def make_board(out: Path, slot: str) -> list[Image.Image]:
-    style = BOARD_STYLES[slot]
-    folder = out / f"ishido-board-{slot}"
+def make_board(out: Path, slot: str, extra: str | None = None) -> list[Image.Image]:
+    """The default board of a slot, or (`extra`: a key of EXTRA_BOARDS) a second one."""
+    if extra is None:
+        style, default = BOARD_STYLES[slot], True
+        seed = {"square": 11, "tall": 23, "wide": 37}[slot]
+        folder = out / f"ishido-board-{slot}"
+    else:
+        slot, style, seed = EXTRA_BOARDS[extra]
+        default = False
+        folder = out / f"ishido-board-{extra}"
     folder.mkdir(parents=True, exist_ok=True)
     for old in folder.glob("*.png"):
         old.unlink()
@@ -533,7 +596,6 @@ def make_board(out: Path, slot: str) -> list[Image.Image]:
     densities = {144: cell}
     if slot == "square":
         densities[72] = (cell[0] // 2, cell[1] // 2)
-    seed = {"square": 11, "tall": 23, "wide": 37}[slot]
     board_files: dict[int, str] = {}
     mark_files: dict[int, str] = {}
     panel_files: dict[int, str] = {}
@@ -556,8 +618,10 @@ def make_board(out: Path, slot: str) -> list[Image.Image]:
     info: dict[str, object] = {
         "game": "ishido", "kind": "board", "name": style["name"], "version": 1,
         "author": "palmish project", "configs": [slot], "cell": list(cell),
-        "text_color": list(rgb(style["text"])), "default": True,
+        "text_color": list(rgb(style["text"])),
     }
+    if default:
+        info["default"] = True
     # `best` (the default) keeps the smallest codec per member; for these noisy
     # textures ScanLine mostly, about half PackBits' size. (RLE would double them
     # past what a low-density version 2 bitmap can hold; `best` passes it over.)
@@ -578,18 +642,30 @@ SOUNDS: list[tuple[int, str, Callable[[], list[float]]]] = [
 ]
 
 
-def make_sounds(out: Path) -> None:
-    folder = out / "ishido-sounds"
+MARIMBA: list[tuple[int, str, Callable[[], list[float]]]] = [
+    (_SOUND_IDS["place"], "place", marimba_place),
+    (_SOUND_IDS["four_way"], "fourway", marimba_fourway),
+    (_SOUND_IDS["illegal"], "illegal", marimba_illegal),
+    (_SOUND_IDS["game_over"], "gameover", marimba_game_over),
+    (_SOUND_IDS["all_placed"], "allplaced", marimba_all_placed),
+]
+
+
+def make_sounds(out: Path, folder_name: str = "ishido-sounds", name: str = "Chimes Sounds",
+                sounds: list[tuple[int, str, Callable[[], list[float]]]] = SOUNDS,
+                default: bool = True) -> None:
+    folder = out / folder_name
     folder.mkdir(parents=True, exist_ok=True)
     entries: list[dict[str, object]] = []
-    for res_id, stem, make in SOUNDS:
+    for res_id, stem, make in sounds:
         write_wav(folder / f"{stem}.wav", make(), fade_s=0.03)
         entries.append({"id": res_id, "file": f"{stem}.wav"})
     info: dict[str, object] = {
-        "game": "ishido", "kind": "sound", "name": "Chimes Sounds", "version": 1,
+        "game": "ishido", "kind": "sound", "name": name, "version": 1,
         "author": "palmish project", "configs": ["square", "tall", "wide"],
-        "default": True,
     }
+    if default:
+        info["default"] = True
     write_manifest(folder, info, [], entries, TOP_LEVEL, SCRIPT)
 
 
@@ -607,13 +683,21 @@ def main(argv: list[str] | None = None) -> int:
                        contrast=False)
     contrast = make_pieces(out, "ishido-pieces-contrast", "High Contrast Pieces", (24, 40),
                            ["square", "tall"], contrast=True)
+    # Colour-blind players keep high-contrast pieces when they rotate.
+    contrast_wide = make_pieces(out, "ishido-pieces-contrast-wide", "High Contrast Pieces Wide",
+                                (34, 40), ["wide"], contrast=True)
     boards = [make_board(out, slot) for slot in ("square", "tall", "wide")]
+    boards += [make_board(out, "", extra) for extra in EXTRA_BOARDS]
     make_sounds(out)
+    make_sounds(out, "ishido-sounds-marimba", "Marimba Sounds", MARIMBA, default=False)
     if args.sheet:
         prefix = str(args.sheet)
         contact_sheet([pieces], Path(prefix + "-pieces.png"))
         contact_sheet([wide], Path(prefix + "-wide.png"))
         contact_sheet([contrast], Path(prefix + "-contrast.png"))
+        contact_sheet([contrast_wide], Path(prefix + "-contrast-wide.png"))
+        for index, board in enumerate(boards):
+            contact_sheet([[board[0]]], Path(f"{prefix}-board-{index}.png"), zoom=1)
         contact_sheet([[b] for b in boards[0]], Path(prefix + "-board-square.png"), zoom=1)
     return 0
 

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from palmish.device.events import (
+    CharKey,
     Key,
     KeyDown,
     MenuCommand,
@@ -21,6 +22,8 @@ from palmish.device.eventscript import (
     ScriptError,
     SwitchApp,
     Wait,
+    check_script,
+    numbered_steps,
     parse_script,
     run_script,
 )
@@ -65,6 +68,11 @@ def test_every_kind_of_line() -> None:
         ("wait -1", "0 ms or more"),
         ("app", "an app name"),
         ("jump 1", "unknown event 'jump'"),
+        ("char", "one character"),
+        ("char 12", "a letter, a digit, backspace or enter, not '12'"),
+        ("char !", "not '!'"),
+        ("command", "one letter"),
+        ("command 7", "one letter"),
     ],
 )
 def test_bad_lines_name_file_and_line(line: str, problem: str) -> None:
@@ -82,3 +90,26 @@ def test_running_a_script(make_device: Any, recording_app: Any) -> None:
     assert recording_app.of_type(Tick) == [Tick(100)]  # at its due time, within the wait
     assert device.config.name.value == "wide"
     assert device.running_app.name == "Applications"
+
+
+def test_typed_characters_command_strokes_and_cancel() -> None:
+    steps = parse_script("char 7\nchar Backspace\nchar enter\ncommand N\nkey cancel\n")
+    assert steps == [CharKey("7"), CharKey("\b"), CharKey("\n"), CharKey("n", command=True),
+                     KeyDown(Key.CANCEL)]
+
+
+def test_menu_commands_and_apps_are_checked_before_running(
+    make_device: Any, recording_app: Any
+) -> None:
+    device = make_device("square")
+    text = "tap 1 1\nmenu undo\napp Applications\nmenu about\nmenu bogus\n"
+    steps = numbered_steps(text, "s.events")
+    with pytest.raises(ScriptError) as info:
+        check_script(steps, "s.events", device.running_app, device.find_app, device.apps)
+    # The line, the command, and the commands of the app running at that line.
+    assert str(info.value) == "s.events:5: unknown menu command 'bogus' (Applications's: about)"
+    with pytest.raises(ScriptError, match=r"^s\.events:2: no app named 'Elsewhere'$"):
+        check_script(numbered_steps("key up\napp Elsewhere\n"), "s.events",
+                     device.running_app, device.find_app, device.apps)
+    check_script(steps[:-1], "s.events", device.running_app, device.find_app, device.apps)
+    assert recording_app.events == []  # checking runs nothing

@@ -92,3 +92,17 @@ def test_no_apps_says_so(make_device: Any) -> None:
     row = device.screen.image.crop((0, 20, 160, 40))
     assert row.getcolors(1000) is not None and len(row.getcolors(1000) or []) > 1
     assert row.getpixel((0, 0)) == WHITE
+
+
+@pytest.mark.parametrize("config", ["square-low", "square", "wide"])
+def test_no_dead_category_trigger_in_the_title_bar(make_device: Any, config: str) -> None:
+    """The launcher has no categories, so it shows no category pop-up that does nothing."""
+    device = make_device(config, start="Applications")
+    s = device.config.scale
+    b = device.config.app_bounds
+    corner = (b.right - 50 * s, b.y, b.right, b.y + (TITLE_H - 2) * s)
+    assert device.screen.image.crop(corner).getcolors() == [(50 * s * (TITLE_H - 2) * s, WHITE)]
+    before = device.screen.image.copy()
+    device.post(PenDown(b.right - 10 * s, b.y + 5 * s))
+    device.post(PenUp(b.right - 10 * s, b.y + 5 * s))
+    assert device.screen.image == before and device.modals == ()

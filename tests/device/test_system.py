@@ -70,13 +70,33 @@ def test_rotate_and_toggle_change_the_configuration_live(
     device.post(ToggleInputArea())  # no input area in landscape: nothing happens
     assert device.config.name is ConfigName.WIDE
     device.post(Rotate())
-    assert device.config.name is ConfigName.TALL
+    assert device.config.name is ConfigName.SQUARE  # back where the user came from
     device.post(ToggleInputArea())
-    assert device.config.name is ConfigName.SQUARE
+    assert device.config.name is ConfigName.TALL
     assert [e.config.name for e in recording_app.of_type(DisplayChanged)] == [
-        ConfigName.WIDE, ConfigName.TALL, ConfigName.SQUARE,
+        ConfigName.WIDE, ConfigName.SQUARE, ConfigName.TALL,
     ]
     assert recording_app.taps == 1 and recording_app.starts == 1  # state kept, no restart
+
+
+@pytest.mark.parametrize("start", ["square", "tall"])
+def test_rotating_back_from_wide_returns_to_the_configuration_left(
+    make_device: Any, start: str
+) -> None:
+    device = make_device(start)
+    device.post(Rotate())
+    assert device.config.name is ConfigName.WIDE
+    tap_button(device, StatusButton.ROTATE)  # the status bar's button, as a player does
+    assert device.config.name.value == start
+    device.post(Rotate())
+    device.post(Rotate())
+    assert device.config.name.value == start
+
+
+def test_a_device_started_in_wide_turns_to_tall(make_device: Any) -> None:
+    device = make_device("wide")
+    device.post(Rotate())
+    assert device.config.name is ConfigName.TALL
 
 
 def test_square_low_neither_rotates_nor_toggles(make_device: Any, recording_app: Any) -> None:
@@ -227,6 +247,31 @@ def test_a_timer_set_again_from_its_tick_fires_through_a_long_wait(
     device.advance(1050)
     assert recording_app.of_type(Tick) == [Tick(100 * k) for k in range(1, 11)]
     assert device.now_ms == 1050 and device.next_timer_ms() == 1100
+
+
+def test_catching_up_with_real_time_fires_a_late_timer_once(
+    make_device: Any, recording_app: Any
+) -> None:
+    """The window's clock: a timer that is late fires once, at the time reached, and
+    one set again from its Tick counts from then (missed periods are dropped)."""
+    device = make_device("square")
+    original = recording_app.handle
+
+    def handle_and_rearm(event: Any) -> None:
+        original(event)
+        if isinstance(event, Tick):
+            device.context.set_timer(100)
+
+    recording_app.handle = handle_and_rearm
+    device.set_clock(5000)  # input arrives after a long idle: nothing fires
+    assert device.now_ms == 5000 and recording_app.of_type(Tick) == []
+    device.context.set_timer(100)
+    assert device.next_timer_ms() == 5100  # counted from the input's time
+    device.catch_up(9999)
+    assert recording_app.of_type(Tick) == [Tick(9999)]
+    assert device.next_timer_ms() == 10099
+    device.set_clock(10)  # the clock never runs backwards
+    assert device.now_ms == 9999
 
 
 def test_sounds_are_queued_for_the_frontend(make_device: Any) -> None:

@@ -49,3 +49,23 @@ def test_a_failing_driver_turns_sound_off_with_one_message(
     assert not player.play(tone())
     assert not player.enabled
     assert told == ["palmish: sound is off, the audio driver failed (no audio device)"]
+
+
+def test_a_short_sound_is_padded_to_fill_the_drivers_buffer() -> None:
+    import io
+    import wave
+
+    from palmish.frontend.audio import PYGLET_MIN_BUFFER, padded
+
+    short = tone(40)  # 441 bytes: PulseAudio would never start playing it
+    longer = padded(short)
+    with wave.open(io.BytesIO(longer)) as w:
+        assert (w.getnchannels(), w.getsampwidth(), w.getframerate()) == (1, 1, 11025)
+        frames = w.readframes(w.getnframes())
+    with wave.open(io.BytesIO(short)) as w:
+        original = w.readframes(w.getnframes())
+    assert len(frames) >= PYGLET_MIN_BUFFER
+    assert frames.startswith(original)
+    assert set(frames[len(original):]) == {0x80}  # 8-bit silence
+    assert padded(longer) == longer  # long enough already
+    assert padded(b"not a wave") == b"not a wave"

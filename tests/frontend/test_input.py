@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from palmish.device.display import CONFIGS, ConfigName
-from palmish.device.events import Key, KeyDown, Rotate, ToggleInputArea
-from palmish.frontend.input import KEY_ACTIONS, Layout, action_event, key_action
+from palmish.device.events import CharKey, Key, KeyDown, Rotate, ToggleInputArea
+from palmish.frontend.input import KEY_ACTIONS, Layout, action_event, key_action, key_event
 from palmish.frontend.skin import load_skin
 
 
@@ -72,7 +72,7 @@ def test_gl_rect_flips_y() -> None:
         ("F1", KeyDown(Key.APP1)),
         ("F4", KeyDown(Key.APP4)),
         ("HOME", KeyDown(Key.HOME)),
-        ("ESCAPE", KeyDown(Key.HOME)),
+        ("ESCAPE", KeyDown(Key.CANCEL)),
         ("F5", KeyDown(Key.MENU)),
         ("M", KeyDown(Key.MENU)),
         ("R", Rotate()),
@@ -93,3 +93,29 @@ def test_unmapped_keys_do_nothing() -> None:
 def test_every_device_key_has_a_desktop_key() -> None:
     mapped = {action_event(a) for a in KEY_ACTIONS.values()}
     assert {KeyDown(k) for k in Key} <= mapped
+
+
+@pytest.mark.parametrize(
+    ("name", "ctrl", "wants_text", "event"),
+    [
+        # Ctrl+letter: the command stroke + letter, also for R and M.
+        ("N", True, False, CharKey("n", command=True)),
+        ("R", True, False, CharKey("r", command=True)),
+        ("M", True, True, CharKey("m", command=True)),
+        ("_5", True, False, None),
+        # Without Ctrl, R and M keep their device meaning unless a dialog reads text.
+        ("R", False, False, Rotate()),
+        ("M", False, False, KeyDown(Key.MENU)),
+        ("N", False, False, None),
+        ("R", False, True, CharKey("r")),
+        ("_7", False, True, CharKey("7")),
+        ("NUM_3", False, True, CharKey("3")),
+        ("BACKSPACE", False, True, CharKey("\b")),
+        ("RETURN", False, True, CharKey("\n")),
+        ("RETURN", False, False, KeyDown(Key.SELECT)),
+        ("UP", False, True, KeyDown(Key.UP)),
+        ("ESCAPE", False, True, KeyDown(Key.CANCEL)),
+    ],
+)
+def test_key_events(name: str, ctrl: bool, wants_text: bool, event: object) -> None:
+    assert key_event(name, ctrl, wants_text) == event

@@ -190,8 +190,7 @@ def test_game_over_shows_the_result_and_keeps_the_high_score(make: Make) -> None
     assert isinstance(scores, dict)
     assert scores["modern"] == [[app.game.score, app.game.fourways, app.game.remaining,
                                  app.game.seed]]
-    # Done keeps the finished board; New Game deals afresh.
-    device.post(KeyDown(Key.RIGHT))
+    # Done (the default: Select alone) keeps the finished board; New Game deals afresh.
     device.post(KeyDown(Key.SELECT))
     assert not device.modals and app.game.over
     device.post(MenuCommand("new"))
@@ -261,8 +260,8 @@ def test_preferences_switch_the_pieces_plugin_live(make: Make) -> None:
     expected = app.view.art.tile(t.color, t.shape)
     assert shown.getpixel((expected.width // 2, 2)) == expected.getpixel(
         (expected.width // 2, 2))[:3]  # type: ignore[index]
-    # Wide keeps its own choice.
-    assert device.context.plugin_choice("pieces", "wide") is None
+    # Wide had no choice of its own: it follows with the same pieces' Wide version.
+    assert device.context.plugin_choice("pieces", "wide") == "High Contrast Pieces Wide"
 
 
 def test_resume_after_restart_and_across_a_rotation(make: Make, tmp_path: Path) -> None:
@@ -309,6 +308,8 @@ def test_restart_deals_the_same_tiles_again(make: Make) -> None:
     device.post(KeyDown(Key.DOWN))
     device.post(KeyDown(Key.SELECT))
     device.post(MenuCommand("restart"))
+    assert app.game.remaining == 65  # a game in progress: first a confirmation
+    device.post(KeyDown(Key.SELECT))  # "Restart"
     assert app.game.seed == seed and app.game.remaining == 66
 
 

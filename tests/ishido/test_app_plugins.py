@@ -98,9 +98,14 @@ def test_choose_then_delete_an_installed_plugin(data: Path, extra_pieces: Path) 
     assert isinstance(confirm, Alert) and "Test Pieces" in confirm.message
     tap(device, confirm.row.buttons[0].rect)
     assert not any(p.name == "Test Pieces" for p in device.context.plugins())
-    # The game now falls back to the bundled pieces and redraws with them.
+    # The game now falls back to the bundled pieces and redraws with them; the choice
+    # went with the plugin (issue 14 item 2), so nothing warns, now or at the next start.
     assert app.view.art.tiles[(1, 1)].tobytes() != in_use
-    assert any("Test Pieces" in m for m in device.messages)
+    assert device.context.plugin_choice("pieces", "square") is None
+    assert device.context.plugin_choice("pieces", "tall") is None  # it had followed
+    device.shutdown()
+    again, _ = start(data)
+    assert not any("Test Pieces" in m for m in device.messages + again.messages)
 
 
 def test_bundled_plugins_cannot_be_deleted(data: Path) -> None:

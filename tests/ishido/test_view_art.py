@@ -11,8 +11,14 @@ import yaml
 from PIL import Image, ImageChops
 
 PLUGINS = Path(__file__).resolve().parents[2] / "skins" / "plugins"
-PIECES = ["ishido-pieces", "ishido-pieces-wide", "ishido-pieces-contrast"]
-BOARDS = ["ishido-board-square", "ishido-board-tall", "ishido-board-wide"]
+PIECES = ["ishido-pieces", "ishido-pieces-wide", "ishido-pieces-contrast",
+          "ishido-pieces-contrast-wide"]
+BOARDS = ["ishido-board-square", "ishido-board-tall", "ishido-board-wide",
+          "ishido-board-square-cherry", "ishido-board-tall-granite", "ishido-board-wide-oak"]
+SOUNDS = ["ishido-sounds", "ishido-sounds-marimba"]
+# The high-contrast sets and their densities (Wide has no 160x160 device, so no low density).
+CONTRAST = [("ishido-pieces-contrast", False), ("ishido-pieces-contrast", True),
+            ("ishido-pieces-contrast-wide", False)]
 
 
 def manifest(folder: str) -> dict[str, object]:
@@ -71,9 +77,29 @@ def black_outline(tile: Image.Image) -> set[tuple[int, int]]:
             if max(rgb.getpixel((x, y))) < 60}  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("low", [False, True])
-def test_high_contrast_shapes_read_by_outline_alone(low: bool) -> None:
-    tiles = pictures("ishido-pieces-contrast", 1000, low)
+def test_every_configuration_has_a_real_choice_of_each_kind() -> None:
+    """At least two boards, pieces and sound sets per configuration, exactly one the
+    default, and the high-contrast pieces in every configuration."""
+    folders = sorted(p.name for p in PLUGINS.iterdir()
+                     if p.name.startswith("ishido-") and (p / "manifest.yaml").is_file())
+    infos = [manifest(f) for f in folders]
+    for slot in ("square", "tall", "wide"):
+        for kind in ("board", "pieces", "sound"):
+            serving = [i for i in infos if i["kind"] == kind and slot in i["configs"]]  # type: ignore[operator]
+            assert len(serving) >= 2, (slot, kind)
+            defaults = [i for i in serving if (i.get("info") or {}).get("default")]  # type: ignore[union-attr]
+            assert len(defaults) == 1, (slot, kind)
+        contrast = [i["name"] for i in infos if i["kind"] == "pieces"
+                    and slot in i["configs"] and "High Contrast" in str(i["name"])]  # type: ignore[operator]
+        assert contrast, slot
+    assert sorted(f for f in folders if f.startswith("ishido-board")) == sorted(BOARDS)
+    assert sorted(f for f in folders if f.startswith("ishido-pieces")) == sorted(PIECES)
+    assert sorted(f for f in folders if f.startswith("ishido-sounds")) == sorted(SOUNDS)
+
+
+@pytest.mark.parametrize(("folder", "low"), CONTRAST)
+def test_high_contrast_shapes_read_by_outline_alone(folder: str, low: bool) -> None:
+    tiles = pictures(folder, 1000, low)
     outlines = {k: black_outline(t) for k, t in tiles.items()}
     for a in range(36):
         for b in range(a + 1, 36):
@@ -82,11 +108,11 @@ def test_high_contrast_shapes_read_by_outline_alone(low: bool) -> None:
                 assert diff >= (6 if low else 20), (a, b, diff)
 
 
-@pytest.mark.parametrize("low", [False, True])
-def test_high_contrast_colours_differ_in_grey_too(low: bool) -> None:
+@pytest.mark.parametrize(("folder", "low"), CONTRAST)
+def test_high_contrast_colours_differ_in_grey_too(folder: str, low: bool) -> None:
     """Colours in the same shape stay apart in greyscale (the patterns), so a
     player who cannot tell the hues apart still can."""
-    tiles = pictures("ishido-pieces-contrast", 1000, low)
+    tiles = pictures(folder, 1000, low)
     for shape in range(6):
         greys = [tiles[6 * c + shape].convert("L") for c in range(6)]
         for i in range(6):
@@ -116,13 +142,14 @@ def test_boards_are_twelve_by_eight_cells(folder: str) -> None:
     assert wide == (info["configs"] == ["wide"])
 
 
-def test_bundled_sounds_build_into_five_plain_pcm_waves() -> None:
+@pytest.mark.parametrize("folder", SOUNDS)
+def test_bundled_sounds_build_into_five_plain_pcm_waves(folder: str) -> None:
     import io
     import wave
 
     from prc_tools import plugin
 
-    db = plugin.build_folder(PLUGINS / "ishido-sounds")
+    db = plugin.build_folder(PLUGINS / folder)
     waves = {r.id: r.data for r in db.resources if r.type == "wave"}
     assert sorted(waves) == [3000, 3001, 3002, 3003, 3004]
     lengths = {}

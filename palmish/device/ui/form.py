@@ -281,7 +281,7 @@ class Form(Modal):
             ty = trigger.y + (trigger.h - TRIANGLE * s // 2) // 2
             if clip.contains(trigger.x, ty):
                 draw_down_triangle(fb, trigger.x, ty, TRIANGLE * s)
-            value = std.fit(field.options[field.selected], trigger.w - (TRIANGLE + LABEL_GAP) * s)
+            value = self.trigger_text(index)
             fb.text(trigger.x + (TRIANGLE + LABEL_GAP) * s, text_y, value, BLACK, std, clip=clip)
             if focused:
                 self._ring(fb, trigger)
@@ -305,6 +305,16 @@ class Form(Modal):
                 group = group.union(self._to_screen(cell))
             self._ring(fb, group)
 
+    def trigger_text(self, index: int) -> str:
+        """What the pop-up trigger of field `index` shows: its choice, shortened to fit
+        before its last word (after layout)."""
+        field = self.fields[index]
+        assert isinstance(field, PopupList)
+        s = self.scale
+        trigger = self._to_screen(self._rows[index].parts[0])
+        std = get_font("std", s)
+        return std.shorten(field.options[field.selected], trigger.w - (TRIANGLE + LABEL_GAP) * s)
+
     def _ring(self, fb: Framebuffer, rect: Rect) -> None:
         ring = Rect(rect.x - 2 * fb.scale, rect.y - 2 * fb.scale, rect.w + 4 * fb.scale,
                     rect.h + 4 * fb.scale)
@@ -312,6 +322,13 @@ class Form(Modal):
             draw_focus_ring(fb, rect, 2 * fb.scale)
 
     # -- events ---------------------------------------------------------------------
+
+    def cancel(self) -> None:
+        """Escape closes an open pop-up list first (keeping the choice), then the form."""
+        if self._popup is not None:
+            self._popup = None
+            return
+        self.close((self.row.cancel_index(), self.values))
 
     def _handle(self, event: PenDown | PenMove | PenUp | KeyDown) -> None:
         if self._popup is not None:

@@ -58,6 +58,12 @@ class ListPopup:
         r = self.rows_rect
         return Rect(r.x, r.y + (index - self.scroll.top) * self.row_h, r.w, self.row_h)
 
+    def row_text(self, index: int) -> str:
+        """Option `index` as its row shows it: too long a row ends in an ellipsis, with
+        its last word (and a trailing note) kept."""
+        width = self.rows_rect.w - 2 * ITEM_PAD * self._scale
+        return get_font("std", self._scale).shorten(self.options[index], width)
+
     def _row_at(self, x: int, y: int) -> int | None:
         if not self.rows_rect.contains(x, y):
             return None
@@ -82,7 +88,8 @@ class ListPopup:
             lit = index == self.highlight
             if lit:
                 fb.fill(row, BLACK)
-            fb.text(row.x + ITEM_PAD * s, row.y, self.options[index], WHITE if lit else BLACK,
+            label = self.row_text(index)
+            fb.text(row.x + ITEM_PAD * s, row.y, label, WHITE if lit else BLACK,
                     font, clip=row)
         if self.scroll.rect.w:
             self.scroll.draw(fb)

@@ -4,7 +4,9 @@ It opens with the first menu pulled down and no item highlighted.
 Pen: tapping a title pulls its menu down; dragging over items highlights them,
 lifting the pen on an item chooses it; a tap outside bar and menu closes.
 Keys: left/right go to the neighbouring menu, up/down move the highlight,
-select chooses the highlighted item (or highlights the first), Menu closes.
+select (or a typed Enter) chooses the highlighted item (or highlights the
+first), Menu closes. A typed letter chooses the item with that shortcut (the
+Palm command stroke: Menu, then the letter).
 Result: the chosen item's command, or None when closed without a choice.
 An item labelled "-" is a separator.
 """
@@ -32,7 +34,19 @@ def is_separator(label: str) -> bool:
     return label == "-"
 
 
+def shortcut_command(menus: tuple[Menu, ...], letter: str) -> str | None:
+    """The command of the item whose shortcut is `letter` (any case), or None."""
+    wanted = letter.upper()
+    for menu in menus:
+        for item in menu.items:
+            if item.shortcut and item.shortcut.upper() == wanted:
+                return item.command
+    return None
+
+
 class MenuBar(Modal):
+    wants_text = True
+
     def __init__(self, menus: tuple[Menu, ...], config: DisplayConfig | None = None) -> None:
         super().__init__()
         self.menus = menus
@@ -195,6 +209,14 @@ class MenuBar(Modal):
             self._pen_down = False
             if item is not None:
                 self._choose(item)
+
+    def _char(self, char: str) -> None:
+        if char == "\n":
+            self._key(Key.SELECT)
+            return
+        command = shortcut_command(self.menus, char)
+        if command is not None:
+            self.close(command)
 
     def _key(self, key: Key) -> None:
         if key is Key.MENU:

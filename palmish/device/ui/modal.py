@@ -11,7 +11,9 @@ A modal lives over the running app. Its life, as the device drives it:
 3. `handle(event) -> bool`: True if the modal consumed the event. A modal
    consumes every pen stroke that starts inside the app area (to the pen-up,
    wherever the pen goes) and every key but Home; strokes that start outside
-   the area (the status bar, the input area) are left to the device.
+   the area (the status bar, the input area) are left to the device. Cancel
+   (Escape) calls `cancel()`: the modal closes as its Cancel button would.
+   Typed characters (CharKey) reach only a modal that `wants_text`.
 4. When `closed` turns True, `result` holds the outcome; `erase(fb)` (or one
    more `draw`) puts back what was behind.
 
@@ -24,7 +26,7 @@ from __future__ import annotations
 from PIL import Image
 
 from palmish.device.display import CONFIGS
-from palmish.device.events import Event, Key, KeyDown, PenDown, PenMove, PenUp
+from palmish.device.events import CharKey, Event, Key, KeyDown, PenDown, PenMove, PenUp
 from palmish.device.geometry import Rect
 from palmish.device.screen import Framebuffer
 
@@ -40,6 +42,8 @@ def default_area(fb: Framebuffer) -> Rect:
 
 class Modal:
     """Base class; subclasses implement `_layout`, `_draw` and `_handle`."""
+
+    wants_text = False  # typed characters (digits, letters, backspace, enter) come to `_char`
 
     def __init__(self) -> None:
         self.bounds = Rect(0, 0, 0, 0)
@@ -96,9 +100,19 @@ class Modal:
         if isinstance(event, KeyDown):
             if event.key is Key.HOME:
                 return False
+            if event.key is Key.CANCEL:
+                self.cancel()
+                return True
             self._handle(event)
             return True
+        if isinstance(event, CharKey) and self.wants_text and not event.command:
+            self._char(event.char)
+            return True
         return False
+
+    def cancel(self) -> None:
+        """Escape: close as Cancel would (None unless a subclass says otherwise)."""
+        self.close(None)
 
     # -- for subclasses -----------------------------------------------------------
 
@@ -130,3 +144,6 @@ class Modal:
 
     def _handle(self, event: PenDown | PenMove | PenUp | KeyDown) -> None:
         raise NotImplementedError
+
+    def _char(self, char: str) -> None:
+        """A typed character, for modals that set `wants_text`."""

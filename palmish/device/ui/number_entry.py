@@ -1,7 +1,8 @@
 """A small keypad dialog to type a whole number (PalmIshido's Game > Deal number...).
 
 Result: the number (int), or None when cancelled. The pen types on the keypad;
-Select confirms, Up/Down move the focus between OK and Cancel.
+typed digits, Backspace and Enter (CharKey) do the same as the keys, Del and
+OK; Select confirms, Up/Down move the focus between OK and Cancel.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ KEY_W, KEY_H, KEY_GAP = 26, 12, 3  # standard coordinates
 
 
 class NumberEntry(Modal):
+    wants_text = True
+
     def __init__(self, title: str, current: int | None = None) -> None:
         super().__init__()
         self.title = title
@@ -81,6 +84,14 @@ class NumberEntry(Modal):
             self.digits = ""
         elif len(self.digits) < MAX_DIGITS:
             self.digits = (self.digits + label).lstrip("0") or "0"
+
+    def _char(self, char: str) -> None:
+        if char.isdigit() and char.isascii():
+            self._press(char)
+        elif char == "\b":
+            self._press("Del")
+        elif char == "\n":
+            self._confirm()
 
     def _confirm(self) -> None:
         if self.value is not None:

@@ -115,6 +115,11 @@ class ButtonRow:
             widths[widest] -= 1
         layout_buttons(self.buttons, scale, x, y, widths)
 
+    def cancel_index(self) -> int:
+        """The button Escape stands for: the one labelled Cancel, else the first."""
+        labels = [b.label for b in self.buttons]
+        return labels.index("Cancel") if "Cancel" in labels else 0
+
     def rects(self) -> list[Rect]:
         """Where the buttons are on screen (after layout), in order."""
         return [b.rect for b in self.buttons]
