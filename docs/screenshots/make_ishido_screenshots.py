@@ -9,17 +9,15 @@ Device with the bundled plugins. The pictures are the LCD, without a skin.
 
 from __future__ import annotations
 
-import sys
 import tempfile
 from pathlib import Path
 
-from palmish.device.display import CONFIGS, ConfigName
+from shots import save, start
+
+from palmish.device.display import ConfigName
 from palmish.device.events import Key, KeyDown, PenDown, PenUp
-from palmish.device.system import Device
 from palmish.ishido.app import IshidoApp
 
-HERE = Path(__file__).resolve().parent
-PLUGINS = HERE.parents[1] / "skins" / "plugins"
 SEED = 42  # greedy play makes two four-ways in this deal: the Roman numerals show
 MOVES = 45
 
@@ -29,8 +27,7 @@ def main() -> int:
         data = Path(tmp)
         for name in ConfigName:
             app = IshidoApp()
-            device = Device(CONFIGS[name], data, [app], start_app="PalmIshido",
-                            bundled_plugins=PLUGINS, durable=False, alerts=False)
+            device = start(name, data, app, "PalmIshido")
             if app.game.seed != SEED:
                 app.deal(SEED)  # the first run deals; later runs resume it
                 for _ in range(MOVES):
@@ -43,10 +40,8 @@ def main() -> int:
                     device.post(PenDown(cell.x + 2, cell.y + 2))
                     device.post(PenUp(cell.x + 2, cell.y + 2))
             device.post(KeyDown(Key.DOWN))
-            out = HERE / f"ishido-{name.value}.png"
-            device.screen.image.save(out, optimize=True)
-            print(out, device.screen.image.size, f"score {app.game.score}",
-                  f"four-ways {app.game.fourways}", file=sys.stderr)
+            save(device, "ishido", name, f"score {app.game.score}",
+                 f"four-ways {app.game.fourways}")
             device.post(KeyDown(Key.UP))  # unmark before saving the shared game
             device.shutdown()
     return 0

@@ -10,18 +10,17 @@ a piece and its target marked. The pictures are the LCD, without a skin.
 
 from __future__ import annotations
 
-import sys
 import tempfile
 from pathlib import Path
 
-from palmish.device.display import CONFIGS, ConfigName
+from shots import save, start
+
+from palmish.device.display import ConfigName
 from palmish.device.events import Key, KeyDown, MenuCommand
 from palmish.device.system import Device
 from palmish.pachisi import Game, Player
 from palmish.pachisi.app import SPEED_MS, PachisiApp
 
-HERE = Path(__file__).resolve().parent
-PLUGINS = HERE.parents[1] / "skins" / "plugins"
 SEED = 2026
 PLAYERS = (Player("You"), Player("Silicon", True), Player("Silicon1", True),
            Player("Silicon2", True))
@@ -52,14 +51,10 @@ def main() -> int:
         data = Path(tmp)
         for name in ConfigName:
             app = PachisiApp()
-            device = Device(CONFIGS[name], data, [app], start_app="pachisi",
-                            bundled_plugins=PLUGINS, durable=False, alerts=False)
+            device = start(name, data, app, "pachisi")
             if app.game.seed != SEED:
                 play(device, app)  # the first run plays; later runs resume the game
-            out = HERE / f"pachisi-{name.value}.png"
-            device.screen.image.save(out, optimize=True)
-            print(out, device.screen.image.size, f"throws {len(app.game.history)}",
-                  file=sys.stderr)
+            save(device, "pachisi", name, f"throws {len(app.game.history)}")
             device.shutdown()
     return 0
 

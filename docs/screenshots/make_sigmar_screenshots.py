@@ -10,18 +10,17 @@ pictures are the LCD, without a skin.
 
 from __future__ import annotations
 
-import sys
 import tempfile
 from pathlib import Path
 
-from palmish.device.display import CONFIGS, ConfigName
+from shots import save, start
+
+from palmish.device.display import ConfigName
 from palmish.device.events import PenDown, PenUp
 from palmish.device.system import Device
 from palmish.sigmar import Game, solver
 from palmish.sigmar.app import SigmarApp
 
-HERE = Path(__file__).resolve().parent
-PLUGINS = HERE.parents[1] / "skins" / "plugins"
 BOARD = 2026  # a random board's number
 TAKES = 9
 
@@ -37,8 +36,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         for name in ConfigName:
             app = SigmarApp()
-            device = Device(CONFIGS[name], Path(tmp) / name.value, [app], start_app="sigmar",
-                            bundled_plugins=PLUGINS, durable=False, alerts=False)
+            device = start(name, Path(tmp) / name.value, app, "sigmar")
             if name is ConfigName.WIDE:
                 device.context.choose_plugin("pieces", "wide", "Glyph Atoms")
                 device.context.choose_plugin("board", "wide", "Parchment Board")
@@ -52,10 +50,7 @@ def main() -> int:
             nxt = takes[TAKES]
             tap(device, app, nxt.a)  # selected: its partners are marked
             app.relayout()
-            out = HERE / f"sigmar-{name.value}.png"
-            device.screen.image.save(out, optimize=True)
-            print(out, device.screen.image.size, f"{app.game.remaining} atoms left",
-                  file=sys.stderr)
+            save(device, "sigmar", name, f"{app.game.remaining} atoms left")
             device.shutdown()
     return 0
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from PIL import Image, ImageDraw
 
+from palmish.boardgame.plugin_art import PluginLike, fit, readable_on
 from palmish.ishido.layout import IshidoLayout
 from palmish.ishido.schema import SCHEMA
 
@@ -30,20 +30,6 @@ PANEL_ID = _BITMAP_IDS["panel"]
 FALLBACK_COLOURS: list[RGB] = [
     (210, 40, 40), (230, 180, 20), (40, 150, 60), (20, 160, 190), (40, 70, 200), (180, 50, 160),
 ]
-
-
-class PluginInfoLike(Protocol):
-    @property
-    def fields(self) -> Mapping[str, object]: ...
-
-
-class PluginLike(Protocol):
-    """What art needs of a loaded plugin (palmish.device.plugins.LoadedPlugin)."""
-
-    @property
-    def info(self) -> PluginInfoLike: ...
-
-    def bitmap(self, id_: int, density: int = 144) -> Image.Image | None: ...
 
 
 @dataclass
@@ -121,28 +107,17 @@ def load_art(layout: IshidoLayout, pieces: PluginLike | None,
     board_img = mark = panel = None
     text_colour: RGB = (0, 0, 0)
     if board is not None:
-        board_img = board.bitmap(BOARD_ID, density)
-        if board_img is not None and board_img.size != (layout.board.w, layout.board.h):
-            board_img = board_img.resize((layout.board.w, layout.board.h),
-                                         Image.Resampling.NEAREST)
-        mark = board.bitmap(MARK_ID, density)
-        if mark is not None and mark.size != cell:
-            mark = mark.resize(cell, Image.Resampling.NEAREST)
+        board_img = fit(board.bitmap(BOARD_ID, density), (layout.board.w, layout.board.h))
+        mark = fit(board.bitmap(MARK_ID, density), cell)
         panel = board.bitmap(PANEL_ID, density)
         colour = board.info.fields.get("text_color")
         if (isinstance(colour, list) and len(colour) == 3
                 and all(isinstance(v, int) and 0 <= v <= 255 for v in colour)):
             text_colour = (colour[0], colour[1], colour[2])
         elif panel is not None:
-            text_colour = _readable_on(panel)
+            text_colour = readable_on(panel)
     return Art(cell, tiles, lifted, anchor, lifted_anchor, board_img, mark, panel,
                text_colour, notes)
-
-
-def _readable_on(img: Image.Image) -> RGB:
-    """Black or white, whichever reads better on the picture's average colour."""
-    r, g, b = img.convert("RGB").resize((1, 1), Image.Resampling.BOX).getpixel((0, 0))  # type: ignore[misc]
-    return (0, 0, 0) if 0.3 * r + 0.59 * g + 0.11 * b > 128 else (255, 255, 255)
 
 
 def plain_tile(colour: int, shape: int, cell: tuple[int, int]) -> Image.Image:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
+from palmish.boardgame.paint import fill_tiled
 from palmish.device.geometry import Rect
 from palmish.device.screen import Framebuffer
 from palmish.ishido import Game, roman
@@ -134,7 +135,7 @@ class IshidoView:
     def _paint_board(self, fb: Framebuffer, scene: Scene, area: Rect) -> None:
         lay = self.layout
         for filler in lay.fillers:
-            self._panel_background(fb, filler, area)
+            fill_tiled(fb, filler, area, self.art.panel, PLAIN_PANEL)
         # Tiles may stick out of their cells: every tile whose picture touches the region
         # is drawn again (clipped), in row order, so overlaps come out as on a full redraw.
         board_area = area.intersect(lay.board)
@@ -202,26 +203,11 @@ class IshidoView:
             if part is not None:
                 fb.fill(part, colour)
 
-    def _panel_background(self, fb: Framebuffer, rect: Rect, area: Rect) -> None:
-        clip = rect.intersect(area)
-        if clip is None:
-            return
-        img = self.art.panel
-        if img is None:
-            fb.fill(clip, PLAIN_PANEL)
-            return
-        # Repeat the picture from the rect's top-left, blitting only the copies that show.
-        x0 = rect.x + (clip.x - rect.x) // img.width * img.width
-        y0 = rect.y + (clip.y - rect.y) // img.height * img.height
-        for y in range(y0, clip.bottom, img.height):
-            for x in range(x0, clip.right, img.width):
-                fb.blit(img, x, y, clip=clip)
-
     def _paint_panel(self, fb: Framebuffer, scene: Scene, area: Rect) -> None:
         lay = self.layout
         if lay.panel.intersect(area) is None:
             return
-        self._panel_background(fb, lay.panel, area)
+        fill_tiled(fb, lay.panel, area, self.art.panel, PLAIN_PANEL)
         game = scene.game
         ink = self.art.text_colour
         u = lay.scale

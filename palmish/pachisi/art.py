@@ -7,12 +7,11 @@ anything a plugin lacks is drawn plainly (palmish.pachisi.pictures), and
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from PIL import Image
 
+from palmish.boardgame.plugin_art import PluginLike, colour_value, fit
 from palmish.pachisi import pictures
 from palmish.pachisi.layout import PachisiLayout
 from palmish.pachisi.rules import COLOURS, FACES
@@ -22,20 +21,6 @@ RGB = tuple[int, int, int]
 IDS = SCHEMA.bitmaps
 YELLOW = (255, 220, 0)
 KINDS = ("pawn", "double", "finished")
-
-
-class PluginInfoLike(Protocol):
-    @property
-    def fields(self) -> Mapping[str, object]: ...
-
-
-class PluginLike(Protocol):
-    """What art needs of a loaded plugin (palmish.device.plugins.LoadedPlugin)."""
-
-    @property
-    def info(self) -> PluginInfoLike: ...
-
-    def bitmap(self, id_: int, density: int = 144) -> Image.Image | None: ...
 
 
 @dataclass
@@ -66,21 +51,6 @@ class Art:
         return self._small[key]
 
 
-def _colour(fields: Mapping[str, object], key: str) -> RGB | None:
-    value = fields.get(key)
-    if (isinstance(value, list) and len(value) == 3
-            and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 255
-                    for v in value)):
-        return (value[0], value[1], value[2])
-    return None
-
-
-def _fit(img: Image.Image | None, size: tuple[int, int]) -> Image.Image | None:
-    if img is None or img.size == size:
-        return img
-    return img.resize(size, Image.Resampling.NEAREST)
-
-
 def load_art(layout: PachisiLayout, pieces: PluginLike | None,
              board: PluginLike | None) -> Art:
     density, c = layout.density, layout.cell
@@ -90,7 +60,7 @@ def load_art(layout: PachisiLayout, pieces: PluginLike | None,
                     what: str) -> Image.Image | None:
         if plugin is None:
             return None
-        img = _fit(plugin.bitmap(IDS[name], density), size)
+        img = fit(plugin.bitmap(IDS[name], density), size)
         if img is None:
             notes.append(f"{what} plugin lacks {name}")
         return img
@@ -107,8 +77,8 @@ def load_art(layout: PachisiLayout, pieces: PluginLike | None,
         (corner.w, corner.h), YELLOW, max(2, c // 4))
     panel = board.bitmap(IDS["panel"], density) if board is not None else None
     fields = board.info.fields if board is not None else {}
-    text_colour = _colour(fields, "text_color") or (0, 0, 0)
-    panel_text = _colour(fields, "panel_text_color") or (0, 0, 0)
+    text_colour = colour_value(fields.get("text_color")) or (0, 0, 0)
+    panel_text = colour_value(fields.get("panel_text_color")) or (0, 0, 0)
 
     table: dict[tuple[str, str], Image.Image] = {}
     for kind in KINDS:

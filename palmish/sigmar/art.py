@@ -9,12 +9,11 @@ missing or broken plugin never stops the game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from PIL import Image, ImageDraw
 
+from palmish.boardgame.plugin_art import PluginLike, colour_value, fit, readable_on
 from palmish.device.font import get_font
 from palmish.sigmar.rules import Atom
 from palmish.sigmar.schema import SCHEMA
@@ -45,20 +44,6 @@ PLAIN_CELL: RGB = (64, 70, 82)
 PLAIN_PANEL: RGB = (236, 232, 220)
 DIM_TO: RGB = (40, 44, 52)  # locked atoms fade towards this when the plugin has no picture
 DIM_AMOUNT = 0.55
-
-
-class PluginInfoLike(Protocol):
-    @property
-    def fields(self) -> Mapping[str, object]: ...
-
-
-class PluginLike(Protocol):
-    """What art needs of a loaded plugin (palmish.device.plugins.LoadedPlugin)."""
-
-    @property
-    def info(self) -> PluginInfoLike: ...
-
-    def bitmap(self, id_: int, density: int = 144) -> Image.Image | None: ...
 
 
 @dataclass
@@ -96,20 +81,6 @@ class Art:
         return self._small[key]
 
 
-def _colour(value: object) -> RGB | None:
-    if (isinstance(value, list) and len(value) == 3
-            and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 255
-                    for v in value)):
-        return (value[0], value[1], value[2])
-    return None
-
-
-def _fit(img: Image.Image | None, size: tuple[int, int]) -> Image.Image | None:
-    if img is None or img.size == size:
-        return img
-    return img.resize(size, Image.Resampling.NEAREST)
-
-
 def load_art(cell: int, density: int, pieces: PluginLike | None,
              board: PluginLike | None) -> Art:
     """The art for cells of `cell` native pixels from the chosen plugins (None: plain)."""
@@ -120,18 +91,18 @@ def load_art(cell: int, density: int, pieces: PluginLike | None,
     selected: dict[Atom, Image.Image] = {}
     field_colour = PLAIN_FIELD
     if board is not None:
-        field_colour = _colour(board.info.fields.get("field_color")) or PLAIN_FIELD
+        field_colour = colour_value(board.info.fields.get("field_color")) or PLAIN_FIELD
     if pieces is not None:
         for atom in Atom:
-            img = _fit(pieces.bitmap(ATOM_BASE + atom.value, density), square)
+            img = fit(pieces.bitmap(ATOM_BASE + atom.value, density), square)
             if img is None:
                 notes.append(f"pieces plugin lacks {atom.title}")
                 continue
             atoms[atom] = img
-            dim = _fit(pieces.bitmap(LOCKED_BASE + atom.value, density), square)
+            dim = fit(pieces.bitmap(LOCKED_BASE + atom.value, density), square)
             if dim is not None:
                 locked[atom] = dim
-            chosen = _fit(pieces.bitmap(SELECTED_BASE + atom.value, density), square)
+            chosen = fit(pieces.bitmap(SELECTED_BASE + atom.value, density), square)
             if chosen is not None:
                 selected[atom] = chosen
     for atom in Atom:
@@ -143,24 +114,18 @@ def load_art(cell: int, density: int, pieces: PluginLike | None,
     text_colour: RGB = (0, 0, 0)
     mark_colour: RGB = (255, 214, 0)
     if board is not None:
-        socket = _fit(board.bitmap(CELL_ID, density), square)
+        socket = fit(board.bitmap(CELL_ID, density), square)
         field_img = board.bitmap(FIELD_ID, density)
         panel = board.bitmap(PANEL_ID, density)
-        select_mark = _fit(board.bitmap(SELECT_MARK_ID, density), square)
-        hint_mark = _fit(board.bitmap(HINT_MARK_ID, density), square)
-        partner_mark = _fit(board.bitmap(PARTNER_MARK_ID, density), square)
+        select_mark = fit(board.bitmap(SELECT_MARK_ID, density), square)
+        hint_mark = fit(board.bitmap(HINT_MARK_ID, density), square)
+        partner_mark = fit(board.bitmap(PARTNER_MARK_ID, density), square)
         fields = board.info.fields
-        text_colour = _colour(fields.get("text_color")) or (
-            _readable_on(panel) if panel is not None else (0, 0, 0))
-        mark_colour = _colour(fields.get("mark_color")) or mark_colour
+        text_colour = colour_value(fields.get("text_color")) or (
+            readable_on(panel) if panel is not None else (0, 0, 0))
+        mark_colour = colour_value(fields.get("mark_color")) or mark_colour
     return Art(cell, atoms, locked, selected, socket, field_img, panel, select_mark,
                hint_mark, partner_mark, field_colour, text_colour, mark_colour, notes)
-
-
-def _readable_on(img: Image.Image) -> RGB:
-    """Black or white, whichever reads better on the picture's average colour."""
-    r, g, b = img.convert("RGB").resize((1, 1), Image.Resampling.BOX).getpixel((0, 0))  # type: ignore[misc]
-    return (0, 0, 0) if 0.3 * r + 0.59 * g + 0.11 * b > 128 else (255, 255, 255)
 
 
 def dimmed(img: Image.Image, towards: RGB, amount: float = DIM_AMOUNT) -> Image.Image:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from PIL import Image
 
+from palmish.boardgame.paint import fill_tiled
 from palmish.device.font import Font
 from palmish.device.geometry import Rect
 from palmish.device.screen import Framebuffer
@@ -58,7 +59,7 @@ class SigmarView:
         if area is None:
             return
         for filler in lay.fillers:
-            self._background(fb, filler, area, self.art.panel, self.art.field_colour)
+            fill_tiled(fb, filler, area, self.art.panel, self.art.field_colour)
         if lay.field.intersect(area) is not None:
             self._paint_field(fb, scene, area)
         self._paint_panel(fb, scene, area)
@@ -66,24 +67,9 @@ class SigmarView:
     def cell_rects(self, *cells: Cell | None) -> list[Rect]:
         return [self.layout.cell_rect(*c) for c in cells if c is not None]
 
-    def _background(self, fb: Framebuffer, rect: Rect, area: Rect, img: Image.Image | None,
-                    colour: RGB) -> None:
-        clip = rect.intersect(area)
-        if clip is None:
-            return
-        if img is None:
-            fb.fill(clip, colour)
-            return
-        # Repeat the picture from the rect's top-left, blitting only the copies that show.
-        x0 = rect.x + (clip.x - rect.x) // img.width * img.width
-        y0 = rect.y + (clip.y - rect.y) // img.height * img.height
-        for y in range(y0, clip.bottom, img.height):
-            for x in range(x0, clip.right, img.width):
-                fb.blit(img, x, y, clip=clip)
-
     def _paint_field(self, fb: Framebuffer, scene: Scene, area: Rect) -> None:
         lay, art, game = self.layout, self.art, scene.game
-        self._background(fb, lay.field, area, art.backdrop, art.field_colour)
+        fill_tiled(fb, lay.field, area, art.backdrop, art.field_colour)
         grid = lay.grid
         free = game.free_mask()
         for row in range(grid.rows):
@@ -156,7 +142,7 @@ class SigmarView:
         lay, art = self.layout, self.art
         for rect in (lay.panel, lay.line):
             if rect is not None and rect.intersect(area) is not None:
-                self._background(fb, rect, area, art.panel, (236, 232, 220))
+                fill_tiled(fb, rect, area, art.panel, (236, 232, 220))
         if lay.compact:
             if lay.panel.intersect(area) is not None:
                 self._strip(fb, scene, lay.panel.intersect(area) or area)

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from palmish.device.display import CONFIGS, ConfigName
+from palmish.device.display import ConfigName
 from palmish.device.events import Key, KeyDown, MenuCommand, PenDown, PenMove, PenUp, Rotate
-from palmish.device.geometry import Rect
 from palmish.device.system import Device
 from palmish.device.ui.form import Form, PopupList
 from palmish.device.ui.number_entry import NumberEntry
@@ -23,8 +21,8 @@ from palmish.ishido.app import (
     IshidoApp,
 )
 from palmish.ishido.dialogs import GameOverViewer
+from tests.game_devices import centre, start_device, tap
 
-PLUGINS = Path(__file__).resolve().parents[2] / "skins" / "plugins"
 Make = Callable[..., tuple[Device, IshidoApp]]
 
 
@@ -32,25 +30,13 @@ Make = Callable[..., tuple[Device, IshidoApp]]
 def make(tmp_path: Path, built_plugins: Path) -> Make:
     def factory(config: ConfigName = ConfigName.SQUARE, data: Path | None = None
                 ) -> tuple[Device, IshidoApp]:
-        data = data or tmp_path / "device"
-        if not (data / "cache").exists():
-            shutil.copytree(built_plugins, data / "cache")  # copy2 keeps the mtimes
         app = IshidoApp()
-        device = Device(CONFIGS[config], data, [app], start_app="PalmIshido",
-                        bundled_plugins=PLUGINS, durable=False, alerts=False)
+        device = start_device(app, "PalmIshido", built_plugins, config,
+                              data or tmp_path / "device")
         device.take_sounds()
         return device, app
 
     return factory
-
-
-def centre(r: Rect) -> tuple[int, int]:
-    return (r.x + r.w // 2, r.y + r.h // 2)
-
-
-def tap(device: Device, x: int, y: int) -> None:
-    device.post(PenDown(x, y))
-    device.post(PenUp(x, y))
 
 
 def tap_cell(device: Device, app: IshidoApp, row: int, col: int) -> None:
