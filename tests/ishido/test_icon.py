@@ -10,7 +10,7 @@ from palmish.ishido.app import IshidoApp
 from palmish.ishido.art import FALLBACK_COLOURS
 from palmish.launcher import LauncherApp
 from palmish.launcher.app import default_icon
-from tests.ishido.conftest import PLUGINS
+from tests.game_devices import PLUGINS
 
 
 def test_the_launcher_shows_ishido_stones(tmp_path: Path) -> None:
