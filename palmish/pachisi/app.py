@@ -61,6 +61,9 @@ class PachisiApp(BoardGameApp):
         self.game = Game.new(players=self._last_players(), dice=self.dice_pref())
         self.scene = Scene(self.game)
 
+    def in_progress(self) -> bool:
+        return bool(self.game.history) and not self.game.over
+
     def resume(self, fields: Mapping[str, object], version: int) -> None:
         record = fields.get("record")
         if not isinstance(record, str):
@@ -476,8 +479,10 @@ class PachisiApp(BoardGameApp):
 
     def game_menus(self) -> Sequence[tuple[str, Sequence[Command]]]:
         return (("Game", (
-            Command("New Game...", "new", self.new_players, "N"),
-            Command("Play Again", "again", self.play_again, "A"),
+            Command("New Game...", "new",
+                    lambda: self.confirm_discard("New Game", self.new_players), "N"),
+            Command("Play Again", "again",
+                    lambda: self.confirm_discard("Play Again", self.play_again), "A"),
             Command("Pass", "pass", self.pass_turn, "S"),
             Command("Hint", "hint", self.hint, "H"),
             Command("Statistics", "stats", self.statistics, "T"),

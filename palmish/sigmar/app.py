@@ -104,6 +104,10 @@ class SigmarApp(BoardGameApp):
         self.assisted = fields.get("assisted") is True
         self._clear_marks()
 
+    def in_progress(self) -> bool:
+        # A board with no take yet, or one already won or stuck, costs nothing to leave.
+        return self.game.can_undo and not self.game.over
+
     def _reset_attempt(self) -> None:
         self.recorded = False
         self.assisted = False
@@ -440,8 +444,9 @@ class SigmarApp(BoardGameApp):
 
     def game_menus(self) -> Sequence[tuple[str, Sequence[Command]]]:
         return (("Game", (
-            Command("New Game", "new", self.new, "N"),
-            Command("Try Again", "restart", self.try_again, "R"),
+            Command("New Game", "new", lambda: self.confirm_discard("New Game", self.new), "N"),
+            Command("Try Again", "restart",
+                    lambda: self.confirm_discard("Try Again", self.try_again), "R"),
             Command("Undo", "undo", self.undo, "U"),
             Command("Hint", "hint", self.hint, "H"),
             Command("Levels...", "levels", self._ask_level, "L"),
@@ -461,13 +466,15 @@ class SigmarApp(BoardGameApp):
             if result.button == "Play" and isinstance(index, int) \
                     and 0 <= index < len(self.levels):
                 entry = self.levels[index]
-                self.start_game(Game.from_level(entry.level, level=entry.id))
+                self.confirm_discard("Play", lambda: self.start_game(
+                    Game.from_level(entry.level, level=entry.id)))
 
         self.open_form(form, chosen)
 
     def _ask_board(self) -> None:
         self.open(dialogs.board_entry(self.game.seed),
-                  lambda n: self.start_game(self._random_board(n))
+                  lambda n: self.confirm_discard(
+                      "Play", lambda: self.start_game(self._random_board(n)))
                   if isinstance(n, int) else None)
 
     def _show_stats(self) -> None:

@@ -145,6 +145,7 @@ def test_undo_and_try_again(make: Make) -> None:
     device.post(MenuCommand("undo"))
     assert len(app.game.moves) == 2
     device.post(MenuCommand("restart"))
+    press(device, "Try Again")  # the takes made are thrown away: the app asked first
     assert app.game.moves == [] and app.game.level == "3"
     device.post(MenuCommand("undo"))
     assert app.scene.message == "Nothing to undo"
