@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 from palmish.ishido import rules
 from palmish.ishido.rules import IllegalMove, Tile
+from palmish.records import split_record
 
 RECORD_MAGIC = "ishido"
 RECORD_VERSION = "1"
@@ -102,29 +103,10 @@ class Game:
     @classmethod
     def from_record(cls, text: str) -> Game:
         """Replay a record made by record(); IllegalMove with one line if it is bad."""
-        tokens = text.split()
-        if len(tokens) < 2 or tokens[0] != RECORD_MAGIC:
-            raise IllegalMove(f"not an Ishido record (it must start with '{RECORD_MAGIC} ')")
-        if tokens[1] != RECORD_VERSION:
-            raise IllegalMove(f"record version {tokens[1]!r} is not supported (only 1)")
-        fields: dict[str, str] = {}
-        moves: list[str] | None = None  # None until the moves= field
-        for token in tokens[2:]:
-            key, eq, value = token.partition("=")
-            if moves is not None:
-                if eq:
-                    raise IllegalMove(f"record has {token!r} among its moves")
-                moves.append(token)
-            elif not eq:
-                raise IllegalMove(f"record has a stray word {token!r} before moves=")
-            elif key == "moves":
-                moves = [value] if value else []
-            elif key not in ("seed", "scoring"):
-                raise IllegalMove(f"record has an unknown field {key!r}")
-            elif key in fields:
-                raise IllegalMove(f"record names {key!r} twice")
-            else:
-                fields[key] = value
+        fields, moves = split_record(
+            text, magic=RECORD_MAGIC, version=RECORD_VERSION, fields_known=("seed", "scoring"),
+            what="an Ishido record", error=IllegalMove,
+        )
         if "seed" not in fields:
             raise IllegalMove("record has no seed=")
         try:

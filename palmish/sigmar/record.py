@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from urllib.parse import quote, unquote
 
+from palmish.records import split_record
 from palmish.sigmar.rules import IllegalMove, cell_name, parse_cell
 
 MAGIC = "sigmar"
@@ -39,29 +40,10 @@ def format_level(level_id: str, name: str, rows: list[str], takes: list[str]) ->
 
 def parse(text: str) -> tuple[dict[str, str], list[tuple[Cell, Cell | None]]]:
     """The fields and the takes of a record; IllegalMove (one line) for a bad one."""
-    tokens = text.split()
-    if len(tokens) < 2 or tokens[0] != MAGIC:
-        raise IllegalMove(f"not a Sigmar record (it must start with '{MAGIC} ')")
-    if tokens[1] != VERSION:
-        raise IllegalMove(f"record version {tokens[1]!r} is not supported (only {VERSION})")
-    fields: dict[str, str] = {}
-    moves: list[str] | None = None
-    for token in tokens[2:]:
-        key, eq, value = token.partition("=")
-        if moves is not None:
-            if eq:
-                raise IllegalMove(f"record has {token!r} among its moves")
-            moves.append(token)
-        elif not eq:
-            raise IllegalMove(f"record has a stray word {token!r} before moves=")
-        elif key == "moves":
-            moves = [value] if value else []
-        elif key not in _RANDOM_FIELDS + _LEVEL_FIELDS:
-            raise IllegalMove(f"record has an unknown field {key!r}")
-        elif key in fields:
-            raise IllegalMove(f"record names {key!r} twice")
-        else:
-            fields[key] = value
+    fields, moves = split_record(
+        text, magic=MAGIC, version=VERSION, fields_known=_RANDOM_FIELDS + _LEVEL_FIELDS,
+        what="a Sigmar record", error=IllegalMove,
+    )
     if moves is None:
         raise IllegalMove("record has no moves= (it may be empty)")
     _check_fields(fields)
