@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 from palmish.pachisi import rules
 from palmish.pachisi.rules import CAUTION, FINISH, GRACE, PIECES, RING, IllegalMove, Move
+from palmish.records import split_record
 
 RECORD_MAGIC = "pachisi"
 RECORD_VERSION = "1"
@@ -429,27 +430,10 @@ class Game:
     @classmethod
     def from_record(cls, text: str) -> Game:
         """Replay a record made by record(); IllegalMove with one line if it is bad."""
-        tokens = text.split()
-        if len(tokens) < 2 or tokens[0] != RECORD_MAGIC:
-            raise IllegalMove(f"not a Pachisi record (it must start with '{RECORD_MAGIC} ')")
-        if tokens[1] != RECORD_VERSION:
-            raise IllegalMove(f"record version {tokens[1]!r} is not supported (only 1)")
-        fields: dict[str, str] = {}
-        moves: list[str] | None = None
-        for token in tokens[2:]:
-            name, eq, value = token.partition("=")
-            if moves is not None:
-                moves.append(token)
-            elif not eq:
-                raise IllegalMove(f"record has a stray word {token!r} before moves=")
-            elif name == "moves":
-                moves = [value] if value else []
-            elif name in fields:
-                raise IllegalMove(f"record names {name}= twice")
-            elif name in ("seed", "dice", "players"):
-                fields[name] = value
-            else:
-                raise IllegalMove(f"record has an unknown field {name}=")
+        fields, moves = split_record(
+            text, magic=RECORD_MAGIC, version=RECORD_VERSION,
+            fields_known=("seed", "dice", "players"), what="a Pachisi record", error=IllegalMove,
+        )
         for need in ("seed", "dice", "players"):
             if need not in fields:
                 raise IllegalMove(f"record has no {need}=")
