@@ -1,6 +1,6 @@
 """Speed where a user feels it, next to yardsticks measured in the same run (issue 17).
 
-    .venv/bin/python benchmarks/felt_speed.py [--repeat N]
+    .venv/bin/python benchmarks/felt_speed.py [--repeat N] [--no-window | --only start]
 
 One table, every row with its reference measured now on this machine:
 - warm start -> first frame, against a minimal pyglet window of the same size
@@ -296,7 +296,7 @@ def best(repeat: int, work: object) -> float:
     return min(times)
 
 
-def window_rows(repeat: int, tmp: Path) -> list[Row]:
+def window_rows(repeat: int, tmp: Path, only_start: bool = False) -> list[Row]:
     rows: list[Row] = []
     data = tmp / "data"
     args = ["--data-dir", str(data), "--config", "square"]
@@ -314,6 +314,8 @@ def window_rows(repeat: int, tmp: Path) -> list[Row]:
                  f"minimal pyglet window {minimal_s:.2f} s", f"x{warm_s / minimal_s:.2f}"))
     rows.append(("first start, fresh data folder -> first frame", f"{cold['seconds']:.2f} s",
                  f"warm start {warm_s:.2f} s", f"x{cold['seconds'] / warm_s:.1f}"))
+    if only_start:
+        return rows
 
     turns = child(ROTATIONS, str(tmp / "rotate"))["times"]
     assert isinstance(turns, list)
@@ -447,21 +449,26 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--no-window", action="store_true", help="packer rows only")
+    parser.add_argument("--only", choices=["start"],
+                        help="start: only the two start rows (warm and fresh data folder)")
     args = parser.parse_args()
     window = not args.no_window
+    only_start = args.only == "start"
     if window and not os.environ.get("DISPLAY"):
         xvfb = shutil.which("xvfb-run")
         if xvfb and not os.environ.get("PALMISH_BENCH_NO_XVFB"):
             env = dict(os.environ, PALMISH_BENCH_NO_XVFB="1")
             return subprocess.call([xvfb, "-a", "-s", "-screen 0 1280x1024x24", sys.executable,
-                                    __file__, "--repeat", str(args.repeat)], env=env)
+                                    __file__, *sys.argv[1:]], env=env)
         print("(no DISPLAY and no xvfb-run: window rows skipped)")
         window = False
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load "
           f"{os.getloadavg()[0]:.1f}" if hasattr(os, "getloadavg") else "")
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
-        rows = (window_rows(args.repeat, tmp) if window else []) + packer_rows(args.repeat, tmp)
+        rows = window_rows(args.repeat, tmp, only_start) if window else []
+        if not only_start:
+            rows += packer_rows(args.repeat, tmp)
     widths = [max(len(r[i]) for r in rows) for i in range(4)]
     for row in (("what", "palmish", "reference", "ratio"), *rows):
         print("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)))

@@ -214,8 +214,9 @@ def _screenshot_or_window(args: argparse.Namespace) -> int:
                         exclusive=True, buttons=HARD_BUTTONS)
     except ValueError as exc:
         return fail(str(exc))
-    board_problem = next((getattr(a, "board_problem", None) for a in apps
-                          if getattr(a, "board_problem", None)), None)
+    # The app --board went to says, once started, whether it found the board.
+    board_problem = (getattr(device.running_app, "board_problem", None)
+                     if args.board is not None else None)
     if board_problem:
         device.shutdown()
         return fail(f"--board: {board_problem}")
@@ -266,7 +267,7 @@ def _window(device: Device, skin: str | None, zoom: int) -> int:
         device.shutdown()
         return fail(f"the window cannot open: {exc}")
     try:
-        return run(device, skin=skin, zoom=zoom)
+        return run(device, skin=skin, zoom=zoom, cache_dir=device.storage.cache_dir)
     finally:
         device.shutdown()
 

@@ -6,15 +6,20 @@ loader refuses anchors and aliases outright (none of our formats needs them),
 bounds the text's size and the nesting depth, and turns every failure into
 one line. `brief` shows an unchecked value in an error without ever printing
 more than a few dozen characters of it.
+
+PyYAML itself (~9 ms to import) is imported the first time YAML is read or
+written, not with this module: a warm start of the emulator reads none.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-import yaml
+import functools
+from typing import TYPE_CHECKING, Any
 
 from prc_tools.errors import PrcError
+
+if TYPE_CHECKING:
+    from types import ModuleType
 
 MAX_DEPTH = 32  # far deeper than any manifest, pINF or skin; shallow enough for recursion
 BRIEF_CHARS = 40
@@ -24,9 +29,18 @@ class YamlError(PrcError):
     """YAML that is malformed, too big, too deep or uses anchors/aliases (one line)."""
 
 
-# libyaml when PyYAML was built with it: a 3 MB manifest (65,535 resources)
-# parses in seconds instead of a minute.
-_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+@functools.cache
+def _yaml() -> ModuleType:
+    import yaml
+
+    return yaml
+
+
+def _loader() -> Any:
+    # libyaml when PyYAML was built with it: a 3 MB manifest (65,535 resources)
+    # parses in seconds instead of a minute.
+    yaml = _yaml()
+    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def _at(event: Any, problem: str) -> str:
@@ -40,8 +54,9 @@ def _check_events(text: str, max_depth: int) -> None:
     The parser streams events without building anything, so this costs no
     memory; only a document that passes is then constructed.
     """
+    yaml = _yaml()
     depth = 0
-    for event in yaml.parse(text, Loader=_Loader):
+    for event in yaml.parse(text, Loader=_loader()):
         if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
             raise YamlError(_at(event, "anchors and aliases (& and *) are not allowed"))
         if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
@@ -67,9 +82,10 @@ def load(text: str | bytes, max_bytes: int, max_depth: int = MAX_DEPTH) -> Any:
             raise YamlError("cannot read: not UTF-8 text") from None
     elif len(text) > max_bytes:
         raise YamlError(f"YAML of {len(text)} characters is too big (at most {max_bytes})")
+    yaml = _yaml()
     try:
         _check_events(text, max_depth)
-        return yaml.load(text, Loader=_Loader)  # a safe loader (C or Python)
+        return yaml.load(text, Loader=_loader())  # a safe loader (C or Python)
     except YamlError:
         raise
     except RecursionError:
@@ -83,15 +99,19 @@ def load(text: str | bytes, max_bytes: int, max_depth: int = MAX_DEPTH) -> Any:
         raise YamlError(message) from None
 
 
-_BaseDumper: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+@functools.cache
+def _dumper() -> Any:
+    yaml = _yaml()
+    base: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
+    class Dumper(base):  # type: ignore[misc]
+        """The safe dumper that writes a value used twice in full, never as an alias
+        (which `load` refuses, and which nobody editing a manifest expects)."""
 
-class _Dumper(_BaseDumper):  # type: ignore[misc]
-    """The safe dumper that writes a value used twice in full, never as an alias
-    (which `load` refuses, and which nobody editing a manifest expects)."""
+        def ignore_aliases(self, data: Any) -> bool:
+            return True
 
-    def ignore_aliases(self, data: Any) -> bool:
-        return True
+    return Dumper
 
 
 def dump(data: Any, allow_unicode: bool = True) -> str:
@@ -99,7 +119,7 @@ def dump(data: Any, allow_unicode: bool = True) -> str:
 
     Non-ASCII text is written as is unless `allow_unicode` is False (then escaped).
     """
-    text: str = yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=allow_unicode,
+    text: str = _yaml().dump(data, Dumper=_dumper(), sort_keys=False, allow_unicode=allow_unicode,
                           width=100)
     return text
 

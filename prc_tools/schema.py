@@ -9,7 +9,6 @@ more. `registry()` is the process-wide set, loaded once.
 from __future__ import annotations
 
 import functools
-import importlib.metadata
 import math
 import os
 import re
@@ -276,6 +275,10 @@ def _list(check: _Check, value: Any, where: str) -> list[Any]:
 
 @functools.cache
 def _load_resolved(path: Path) -> Schema:
+    return parse(_read_document(path), str(path))
+
+
+def _read_document(path: Path) -> Any:
     try:
         data = read_regular(path, MAX_SCHEMA_BYTES)
     except FileProblem as exc:
@@ -284,12 +287,35 @@ def _load_resolved(path: Path) -> Schema:
         document = safeyaml.load(data, MAX_SCHEMA_BYTES)
     except safeyaml.YamlError as exc:
         raise SchemaError(f"{path}: {exc}") from None
-    return parse(document, str(path))
+    return document
 
 
 def load_file(path: str | os.PathLike[str]) -> Schema:
     """The schema in a YAML file (read once per process); SchemaError if it is not one."""
-    return _load_resolved(Path(path).resolve())
+    resolved = Path(path).resolve()
+    return _PRELOADED.get(resolved) or _load_resolved(resolved)
+
+
+# Schemas whose YAML a caller had already parsed (see `preload`), by resolved path.
+_PRELOADED: dict[Path, Schema] = {}
+
+
+def preload(path: str | os.PathLike[str], document: Any) -> Schema:
+    """Give `load_file(path)` the file's YAML document, parsed earlier by the caller.
+
+    For a caller that keeps the documents of unchanged schema files (the
+    emulator's start needs no YAML parser then). The document is checked as if
+    just read; SchemaError if it is not a schema.
+    """
+    resolved = Path(path).resolve()
+    schema = parse(document, str(resolved))
+    _PRELOADED[resolved] = schema
+    return schema
+
+
+def read_document(path: str | os.PathLike[str]) -> Any:
+    """A schema file's YAML document, unchecked (for a caller to keep; see `preload`)."""
+    return _read_document(Path(path).resolve())
 
 
 # ---------------------------------------------------------------- the registry
@@ -332,6 +358,8 @@ class Registry:
 
 def from_entry_points() -> Registry:
     """The schemas installed packages register in the group `prc_tools.plugin_schemas`."""
+    import importlib.metadata  # ~10 ms to import: only when the registry is first needed
+
     schemas = []
     for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
         where = f"entry point {entry.name} ({entry.value})"

@@ -252,9 +252,10 @@ def test_window_mode_hands_the_device_to_the_frontend(
 ) -> None:
     seen: dict[str, Any] = {}
 
-    def fake_run(device: Any, skin: str | None = None, zoom: int = 1) -> int:
+    def fake_run(device: Any, skin: str | None = None, zoom: int = 1,
+                 cache_dir: Path | None = None) -> int:
         seen.update(config=device.config.name.value, skin=skin, zoom=zoom,
-                    app=device.running_app.name)
+                    app=device.running_app.name, cache=cache_dir)
         return 0
 
     fake = types.ModuleType("palmish.frontend.window")
@@ -264,7 +265,8 @@ def test_window_mode_hands_the_device_to_the_frontend(
             "--data-dir", str(tmp_path)]
     code, _, _ = run(argv, capsys)
     assert code == 0
-    assert seen == {"config": "square-low", "skin": "classic", "zoom": 3, "app": "Applications"}
+    assert seen == {"config": "square-low", "skin": "classic", "zoom": 3, "app": "Applications",
+                    "cache": tmp_path / "cache"}  # the skin read is kept in the data folder
 
 
 def test_no_traceback_from_the_real_command(tmp_path: Path) -> None:

@@ -11,7 +11,9 @@ falls back to the default bundled plugin with a one-line message, and a choice
 whose plugin is gone (deleted, or no longer serving the slot) is then cleared,
 so the message comes once.
 
-Speed: a bundled folder whose cache is stale is described from its manifest
+Speed: a plugin's description is kept across runs (plugin_descriptions), so a
+warm start neither parses headers nor loads the schema registry; a bundled
+folder whose cache is stale is described from its manifest
 and built only when a plugin of it is first loaded, and loading reads the
 resource table and each bitmap's member headers only; a bitmap member is
 decoded the first time it is drawn, then kept. The full check (every member
@@ -25,13 +27,14 @@ import contextlib
 import os
 import subprocess
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PIL import Image
 
+from palmish.device.plugin_descriptions import DescriptionCache
 from palmish.device.plugin_index import InstalledIndex
 from palmish.device.storage import Reporter, Storage, installed_file_name, safe_file_stem
 from prc_tools import Database, PrcError, Resource, pinf
@@ -213,6 +216,9 @@ class PluginRegistry:
         self._data: list[tuple[Path, Path]] = []
         self._loaded: dict[tuple[Path, int], LoadedPlugin] = {}
         self.index = InstalledIndex(storage)
+        self.descriptions = DescriptionCache(storage.cache_dir)
+        # Before any game imports its schema: the kept copies of unchanged ones.
+        self.descriptions.preload_schemas()
         # What each installed file (by path and mtime) declared, or why it is not a plugin.
         self._described: dict[tuple[Path, int], PluginInfo | None] = {}
         self._unbuilt: dict[Path, Path] = {}  # stale cache -> its bundled folder
@@ -238,6 +244,7 @@ class PluginRegistry:
         plugins = [*(p for p in self._bundled if (p.creator, p.kind, p.name) not in shadowed),
                    *installed]
         self._plugins = sorted(plugins, key=lambda p: (p.game, p.kind, p.name.lower(), p.bundled))
+        self.descriptions.save()
 
     def all(self) -> list[PluginInfo]:
         if self._plugins is None:
@@ -274,14 +281,15 @@ class PluginRegistry:
                 continue
             target = self.bundled_cache / f"{safe_file_stem(folder.name)}.prc"
             try:
-                db = self._cached_database(folder, target)
+                newest = _newest_mtime(folder)
+                db = self._cached_database(folder, target, newest)
                 if db is None:  # built when first loaded; described by its header now
-                    db = self._header_database(folder, target.with_suffix(".pinf"))
+                    db = self._header_database(folder, target.with_suffix(".pinf"), newest)
                     self._unbuilt[target] = folder
                 if db.is_resource and db.resource(pinf.INFO_TYPE, pinf.INFO_ID) is None:
                     self._data.append((folder, target))  # data (Sigmar's levels), not a plugin
                     continue
-                found.append(describe(db, target, bundled=True))
+                found.append(self._describe(db, target, bundled=True))
             except (PrcError, InvalidPlugin, OSError) as exc:
                 problem = _one_line(exc).replace(f"{folder}{os.sep}", "")
                 self.report(f"bundled plugin {folder.name}: {problem}; skipped")
@@ -314,21 +322,25 @@ class PluginRegistry:
         write_atomic(target, db.to_bytes(), self.storage.durable)
         return db
 
-    def _cached_database(self, folder: Path, target: Path) -> Database | None:
-        """The cached build of `folder`; None when missing, damaged or older than a file."""
-        if _is_fresh(folder, target):
+    def _cached_database(
+        self, folder: Path, target: Path, newest: float | None = None
+    ) -> Database | None:
+        """The cached build of `folder`; None when missing, damaged or older than a file.
+        `newest`: the folder's newest file time, when the caller has it already."""
+        if _is_fresh(folder, target, newest):
             try:
                 return Database.read(target)
             except PrcError:
                 pass  # a damaged cache is simply rebuilt
         return None
 
-    def _header_database(self, folder: Path, header: Path) -> Database:
+    def _header_database(self, folder: Path, header: Path, newest: float | None = None
+                         ) -> Database:
         """The 'pINF' alone of a folder not built yet, kept beside the builds.
 
         Reading a manifest (pure-Python YAML) costs more than reading this back.
         """
-        db = self._cached_database(folder, header)
+        db = self._cached_database(folder, header, newest)
         if db is None:
             db = _header_only(folder)
             header.parent.mkdir(parents=True, exist_ok=True)
@@ -369,7 +381,7 @@ class PluginRegistry:
                 info = self._described[key]
             else:
                 try:
-                    info = describe(header, path)
+                    info = self._describe(header, path)
                 except InvalidPlugin as exc:
                     info = None
                     self.report(f"{path}: {exc}; ignored")
@@ -378,6 +390,15 @@ class PluginRegistry:
                 found.append(info)
         self._described = described
         return found
+
+    def _describe(self, db: Database, path: Path, bundled: bool = False) -> PluginInfo:
+        """`describe`, served from the kept descriptions when the header was seen before."""
+        info = self.descriptions.get(db, path, bundled)
+        if info is None:
+            info = describe(db, path, bundled)
+            schema = registry().get(info.game)
+            self.descriptions.put(db, info, schema.source if schema is not None else None)
+        return info
 
     # -------------------------------------------------------------- loading
 
@@ -398,7 +419,8 @@ class PluginRegistry:
             if key in self._loaded:
                 return self._loaded[key]
             db = Database.read(read_regular(info.path))
-            fresh = describe(db, info.path, info.bundled)
+            fresh = self._describe(db, info.path, info.bundled)
+            self.descriptions.save()
             members = check_structure(db)
         except OSError as exc:
             raise InvalidPlugin(f"cannot read {info.path}: {exc.strerror or exc}") from None
@@ -582,14 +604,35 @@ def _has_manifest(folder: Path) -> bool:
     return any((folder / name).is_file() for name in ("manifest.yaml", "manifest.yml"))
 
 
-def _is_fresh(folder: Path, target: Path) -> bool:
+def _is_fresh(folder: Path, target: Path, newest: float | None = None) -> bool:
     """Whether `target` was built from `folder` as it is now (no file in it is newer)."""
-    return target.exists() and target.stat().st_mtime >= _newest_mtime(folder)
+    try:
+        built = target.stat().st_mtime
+    except OSError:
+        return False
+    return built >= (_newest_mtime(folder) if newest is None else newest)
 
 
 def _newest_mtime(folder: Path) -> float:
-    stamps: Iterable[float] = (p.stat().st_mtime for p in folder.rglob("*") if p.is_file())
-    return max(stamps, default=0.0)
+    """The newest modification time of the files under `folder` (0 when none).
+
+    Walked with scandir, which knows an entry's kind without a stat of its own:
+    this runs for every bundled folder at every start.
+    """
+    newest = 0.0
+    pending = [str(folder)]
+    while pending:
+        try:
+            with os.scandir(pending.pop()) as entries:
+                for entry in entries:
+                    if entry.is_dir(follow_symlinks=False):
+                        pending.append(entry.path)
+                    elif entry.is_file():
+                        with contextlib.suppress(OSError):
+                            newest = max(newest, entry.stat().st_mtime)
+        except OSError:
+            continue
+    return newest
 
 
 def _one_line(exc: BaseException) -> str:

@@ -8,8 +8,9 @@ the repository's skins/ folder beside the package.
 from __future__ import annotations
 
 import os
-from importlib import resources
 from pathlib import Path
+
+import palmish
 
 
 def skins_dir() -> Path | None:
@@ -17,8 +18,10 @@ def skins_dir() -> Path | None:
     override = os.environ.get("PALMISH_SKINS")
     if override:
         return Path(override)
-    packaged = resources.files("palmish") / "skins"
-    if isinstance(packaged, Path) and packaged.is_dir():
+    # The package's own folder (importlib.resources.files says the same for a package
+    # on disk, at ~7 ms a start; a zipped package has no skins folder to use anyway).
+    packaged = Path(palmish.__file__).resolve().parent / "skins"
+    if packaged.is_dir():
         return packaged
     checkout = Path(__file__).resolve().parents[2] / "skins"
     if checkout.is_dir():

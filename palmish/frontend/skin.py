@@ -2,7 +2,10 @@
 
 A skin is `skins/devices/NAME.yaml` plus its images (docs/skin-format.md).
 This module only reads and checks them; it needs Pillow but not pyglet, so the
-geometry can be tested without a window.
+geometry can be tested without a window. Given a cache folder, `load_skin`
+keeps what it read there (skin_cache) and a later start checks the kept copy
+instead of parsing YAML and decoding PNGs; a face's pixels are then read only
+when the face is first shown.
 """
 
 from __future__ import annotations
@@ -10,7 +13,9 @@ from __future__ import annotations
 import io
 import math
 import warnings
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from PIL import Image, UnidentifiedImageError
@@ -19,8 +24,8 @@ from palmish.device import resources
 from palmish.device.display import CONFIGS, ConfigName, DisplayConfig
 from palmish.device.events import Key
 from palmish.device.geometry import Rect
-from prc_tools import safeyaml
 from prc_tools.files import FileProblem, inside, read_regular
+from prc_tools.safeyaml import brief
 
 # What a skin button can do besides pressing one of the device's keys.
 ROTATE = "rotate"
@@ -69,15 +74,21 @@ class Button:
 
 @dataclass(frozen=True)
 class Face:
-    """One orientation of a skin: bezel image (skin pixels), LCD rectangle, buttons."""
+    """One orientation of a skin: bezel image (skin pixels), LCD rectangle, buttons.
 
-    image: Image.Image  # RGBA
+    The image is read by `load` the first time it is asked for (a kept skin's
+    other face may never be shown in a session).
+    """
+
+    size: tuple[int, int]  # the image's
     lcd: Rect
     buttons: tuple[Button, ...]
+    load: Callable[[], Image.Image] = field(compare=False, repr=False)
 
-    @property
-    def size(self) -> tuple[int, int]:
-        return self.image.size
+    @cached_property
+    def image(self) -> Image.Image:
+        """The bezel picture, RGBA; SkinError if it can no longer be read."""
+        return self.load()
 
     def button_at(self, x: float, y: float) -> Button | None:
         """The first listed button under a skin point (earlier entries win overlaps)."""
@@ -146,21 +157,51 @@ def find_skin(name: str, directory: Path | None = None) -> Path:
     return path
 
 
-def load_skin(name: str, directory: Path | None = None) -> Skin:
-    """Find, read and check a skin; SkinError (one line) on any problem."""
+def load_skin(name: str, directory: Path | None = None, cache_dir: Path | None = None) -> Skin:
+    """Find, read and check a skin; SkinError (one line) on any problem.
+
+    With `cache_dir`, a copy kept there by an earlier call serves when the
+    skin's files are unchanged (see palmish.frontend.skin_cache), and one is
+    kept after reading the files.
+    """
+    from palmish.frontend import skin_cache
+
     path = find_skin(name, directory)
+    if cache_dir is not None:
+        kept = skin_cache.load(cache_dir, path)
+        if kept is not None:
+            document, pictures = kept
+            return _SkinReader(path, pictures).skin(document)
+    data = _read_yaml(path)
+    skin = _SkinReader(path).skin(data)
+    if cache_dir is not None:
+        skin_cache.save(cache_dir, path, data, skin)
+    return skin
+
+
+def _read_yaml(path: Path) -> object:
+    from prc_tools import safeyaml
+
     try:
-        data = safeyaml.load(read_regular(path, MAX_SKIN_YAML_BYTES), MAX_SKIN_YAML_BYTES)
+        return safeyaml.load(read_regular(path, MAX_SKIN_YAML_BYTES), MAX_SKIN_YAML_BYTES)
     except (FileProblem, safeyaml.YamlError) as exc:
         raise SkinError(f"{path}: cannot read skin: {exc}") from None
-    return _SkinReader(path).skin(data)
+
+
+# A kept face picture: its size, and how to read its pixels when first shown.
+Picture = tuple[tuple[int, int], Callable[[], Image.Image]]
 
 
 class _SkinReader:
-    """Turns the parsed YAML into a Skin, naming the offending key on error."""
+    """Turns the parsed YAML into a Skin, naming the offending key on error.
 
-    def __init__(self, path: Path) -> None:
+    `pictures`: the kept pictures by file name (a cached skin); others are read
+    from their PNG files.
+    """
+
+    def __init__(self, path: Path, pictures: Mapping[str, Picture] | None = None) -> None:
         self.path = path
+        self.pictures = pictures or {}
 
     def fail(self, where: str, problem: str) -> SkinError:
         return SkinError(f"{self.path}: {where}: {problem}")
@@ -205,7 +246,7 @@ class _SkinReader:
             except ValueError:
                 choices = ", ".join(c.value for c in ConfigName)
                 raise self.fail(
-                    "configs", f"unknown configuration {safeyaml.brief(item)} ({choices})"
+                    "configs", f"unknown configuration {brief(item)} ({choices})"
                 ) from None
         return tuple(names)
 
@@ -216,17 +257,17 @@ class _SkinReader:
             except ValueError:
                 pass
         raise self.fail(
-            "background", f"expected a colour like '#30343a', got {safeyaml.brief(raw)}"
+            "background", f"expected a colour like '#30343a', got {brief(raw)}"
         )
 
     def face(self, where: str, raw: object) -> Face:
         if not isinstance(raw, dict):
             raise self.fail(where, "must be a mapping with image, lcd and buttons")
-        image = self.image(f"{where}.image", raw.get("image"))
-        bounds = Rect(0, 0, image.width, image.height)
+        size, load = self.picture(f"{where}.image", raw.get("image"))
+        bounds = Rect(0, 0, *size)
         lcd = self.rect(f"{where}.lcd", raw.get("lcd"))
         if lcd.intersect(bounds) != lcd:
-            raise self.fail(f"{where}.lcd", f"{lcd.box()} lies outside the {image.size} image")
+            raise self.fail(f"{where}.lcd", f"{lcd.box()} lies outside the {size} image")
         buttons_raw = raw.get("buttons", [])
         if not isinstance(buttons_raw, list):
             raise self.fail(f"{where}.buttons", "must be a list")
@@ -234,7 +275,22 @@ class _SkinReader:
             self.button(f"{where}.buttons[{i}]", item, bounds)
             for i, item in enumerate(buttons_raw)
         )
-        return Face(image=image, lcd=lcd, buttons=buttons)
+        return Face(size=size, lcd=lcd, buttons=buttons, load=load)
+
+    def picture(self, where: str, raw: object) -> Picture:
+        """A face's picture: the kept one, or the PNG read (and checked) now."""
+        kept = self.pictures.get(raw) if isinstance(raw, str) else None
+        if kept is not None:
+            size, read_kept = kept
+
+            def load() -> Image.Image:
+                # The kept pixels, or the PNG again if they have gone meanwhile.
+                image = read_kept()
+                return image if image.size == size else self.image(where, raw)
+
+            return size, load
+        image = self.image(where, raw)
+        return image.size, lambda: image
 
     def image(self, where: str, raw: object) -> Image.Image:
         if not isinstance(raw, str):
@@ -268,7 +324,7 @@ class _SkinReader:
             or len(raw) != count
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in raw)
         ):
-            raise self.fail(where, f"expected {count} integers, got {safeyaml.brief(raw)}")
+            raise self.fail(where, f"expected {count} integers, got {brief(raw)}")
         return list(raw)
 
     def rect(self, where: str, raw: object) -> Rect:
@@ -283,7 +339,7 @@ class _SkinReader:
         action = raw.get("action")
         if action not in ACTIONS:
             raise self.fail(
-                f"{where}.action", f"{safeyaml.brief(action)} is not one of {sorted(ACTIONS)}"
+                f"{where}.action", f"{brief(action)} is not one of {sorted(ACTIONS)}"
             )
         shape: Rect | Circle
         if ("rect" in raw) == ("circle" in raw):

@@ -8,6 +8,7 @@ without a display or OpenGL gets one line and exit status 1, not a traceback.
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from palmish.frontend.skin import SkinError, default_skin_name, load_skin
@@ -26,16 +27,18 @@ def _reason(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
-def run(device: DeviceLike, skin: str | None = None, zoom: int = 1) -> int:
+def run(device: DeviceLike, skin: str | None = None, zoom: int = 1,
+        cache_dir: Path | None = None) -> int:
     """Open the device window and run until it is closed; the exit status.
 
     The caller owns the device: it should call device.shutdown() afterwards.
+    `cache_dir`: where the skin read at start is kept for the next one.
     """
     if zoom < 1:
         return _fail(f"--zoom must be 1 or more, not {zoom}")
     try:
-        chosen = load_skin(skin or default_skin_name(device.config))
-        chosen.face_for(device.config)
+        chosen = load_skin(skin or default_skin_name(device.config), cache_dir=cache_dir)
+        _ = chosen.face_for(device.config).image  # read now: a bad picture is one line
     except SkinError as exc:
         return _fail(str(exc))
     try:
