@@ -301,13 +301,16 @@ def window_rows(repeat: int, tmp: Path, only_start: bool = False) -> list[Row]:
     data = tmp / "data"
     args = ["--data-dir", str(data), "--config", "square"]
     cold = child(PALMISH_FIRST_FRAME, str(time.time()), *args)
-    warm = [child(PALMISH_FIRST_FRAME, str(time.time()), *args) for _ in range(repeat)]
-    size, bezel, lcd = warm[0]["size"], warm[0]["bezel"], warm[0]["lcd"]
+    first = child(PALMISH_FIRST_FRAME, str(time.time()), *args)
+    size, bezel, lcd = first["size"], first["bezel"], first["lcd"]
     assert isinstance(size, list) and isinstance(bezel, list) and isinstance(lcd, list)
-    minimal = [
-        child(MINIMAL_FIRST_FRAME, str(time.time()), *map(str, [*size, *bezel, *lcd]))["seconds"]
-        for _ in range(repeat)
-    ]
+    # Taken in turns, so that a change in the machine's load weighs on both alike.
+    warm, minimal = [first], []
+    for n in range(repeat):
+        minimal.append(child(MINIMAL_FIRST_FRAME, str(time.time()),
+                             *map(str, [*size, *bezel, *lcd]))["seconds"])
+        if n:
+            warm.append(child(PALMISH_FIRST_FRAME, str(time.time()), *args))
     warm_s = statistics.median(w["seconds"] for w in warm)
     minimal_s = statistics.median(minimal)
     rows.append(("warm start -> first frame", f"{warm_s:.2f} s",

@@ -17,7 +17,9 @@ schema file its game was checked against:
   ignored, and rewritten once something new was described.
 
 Where the plugin lives (path, bundled) is not part of a description: the caller
-gives it. The parsed YAML document of each schema file used is kept too, under
+gives it. Which files passed the load-time structure check (every bitmap's
+member headers read) is kept by path, size and mtime, so an unchanged file is
+not checked again. The parsed YAML document of each schema file used is kept too, under
 the same stamp: `preload_schemas` hands the unchanged ones to prc_tools.schema,
 so a game importing its schema needs no YAML parser either. The file is
 derived data; deleting it only costs one slower start.
@@ -75,6 +77,7 @@ class DescriptionCache:
         self.path = folder / FILE_NAME
         self._entries: dict[str, dict[str, object]] | None = None
         self._schemas: dict[str, dict[str, object]] = {}  # schema file -> stamp, document
+        self._checked: dict[str, object] = {}  # plugin file -> [size, mtime_ns] checked
         self._used: set[str] = set()  # keys asked for or added in this process
         self._dirty = False
         self._stamps: dict[str, SchemaStamp | None] = {}  # schema files statted once a run
@@ -123,6 +126,16 @@ class DescriptionCache:
         self._used.add(key)
         self._dirty = True
 
+    def checked(self, path: Path, stat: os.stat_result) -> bool:
+        """Whether the file, as it is now, passed the structure check on an earlier run."""
+        self._load()
+        return self._checked.get(str(path)) == [stat.st_size, stat.st_mtime_ns]
+
+    def mark_checked(self, path: Path, stat: os.stat_result) -> None:
+        self._load()
+        self._checked[str(path)] = [stat.st_size, stat.st_mtime_ns]
+        self._dirty = True
+
     def preload_schemas(self) -> None:
         """Give prc_tools.schema the kept documents of the schema files still unchanged."""
         from prc_tools import PrcError, schema
@@ -140,8 +153,9 @@ class DescriptionCache:
         kept = {k: v for k, v in self._entries.items() if k in self._used}
         used = {_schema_of(v) for v in kept.values()}
         schemas = {k: v for k, v in self._schemas.items() if k in used}
+        checked = {k: v for k, v in self._checked.items() if os.path.exists(k)}
         data = json.dumps({"format": FORMAT, "palmish": __version__, "headers": kept,
-                           "schemas": schemas}, sort_keys=True).encode()
+                           "schemas": schemas, "checked": checked}, sort_keys=True).encode()
         with contextlib.suppress(OSError):  # only a cache: a failed save costs a slower start
             self.path.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(self.path, data, durable=False)
@@ -166,29 +180,31 @@ class DescriptionCache:
 
     def _load(self) -> dict[str, dict[str, object]]:
         if self._entries is None:
-            self._entries, self._schemas = _read(self.path)
+            self._entries, self._schemas, self._checked = _read(self.path)
         return self._entries
 
 
 Table = dict[str, dict[str, object]]
 
 
-def _read(path: Path) -> tuple[Table, Table]:
-    """The kept headers and schema documents; empty when none can be used."""
+def _read(path: Path) -> tuple[Table, Table, dict[str, object]]:
+    """The kept headers, schema documents and checked files; empty when unusable."""
     try:
         raw = parse_json(read_regular(path, MAX_BYTES), MAX_BYTES)
     except (FileProblem, ValueError):
-        return {}, {}  # none yet, or damaged: every header is described once
+        return {}, {}, {}  # none yet, or damaged: every header is described once
     if (not isinstance(raw, dict) or raw.get("format") != FORMAT
             or raw.get("palmish") != __version__):
-        return {}, {}
+        return {}, {}, {}
     tables = []
     for name in ("headers", "schemas"):
         table = raw.get(name)
         table = table if isinstance(table, dict) else {}
         tables.append({k: v for k, v in table.items()
                        if isinstance(k, str) and isinstance(v, dict)})
-    return tables[0], tables[1]
+    checked = raw.get("checked")
+    checked = dict(checked) if isinstance(checked, dict) else {}
+    return tables[0], tables[1], checked
 
 
 def _schema_of(entry: dict[str, object]) -> str | None:

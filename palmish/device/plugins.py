@@ -12,7 +12,8 @@ whose plugin is gone (deleted, or no longer serving the slot) is then cleared,
 so the message comes once.
 
 Speed: a plugin's description is kept across runs (plugin_descriptions), so a
-warm start neither parses headers nor loads the schema registry; a bundled
+warm start neither parses headers nor loads the schema registry, and so are
+its decoded bitmaps (pixel_cache), so it decodes none it drew before; a bundled
 folder whose cache is stale is described from its manifest
 and built only when a plugin of it is first loaded, and loading reads the
 resource table and each bitmap's member headers only; a bitmap member is
@@ -34,6 +35,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image
 
+from palmish.device.pixel_cache import PixelCache
 from palmish.device.plugin_descriptions import DescriptionCache
 from palmish.device.plugin_index import InstalledIndex
 from palmish.device.storage import Reporter, Storage, installed_file_name, safe_file_stem
@@ -146,17 +148,21 @@ class LoadedPlugin:
     """
 
     def __init__(
-        self, info: PluginInfo, db: Database, members: dict[int, MemberHeaders] | None = None
+        self, info: PluginInfo, db: Database, members: dict[int, MemberHeaders] | None = None,
+        pixels: PixelCache | None = None,
     ) -> None:
         self.info = info
         self.database = db
-        self._members = members if members is not None else {}  # 'Tbmp' id -> headers
+        self.pixels = pixels  # decoded pictures kept across runs, if any
+        # 'Tbmp' id -> member headers; read when first needed for a plugin loaded
+        # without the check (its unchanged file was checked on an earlier run).
+        self._members = members if members is not None else {}
         self._bitmaps: dict[tuple[int, int], Image.Image | None] = {}
         self.problems: list[str] = []
 
     def bitmap_ids(self) -> list[int]:
         """The ids of the plugin's 'Tbmp' resources."""
-        return list(self._members)
+        return list(dict.fromkeys(r.id for r in self.database.resources if r.type == "Tbmp"))
 
     def resource(self, type_: str, id_: int) -> bytes | None:
         res = self.database.resource(type_, id_)
@@ -174,7 +180,12 @@ class LoadedPlugin:
         """
         key = (id_, density)
         if key not in self._bitmaps:
-            self._bitmaps[key] = self._decode(id_, density)
+            image = self.pixels.get(id_, density) if self.pixels is not None else None
+            if image is None:
+                image = self._decode(id_, density)
+                if image is not None and self.pixels is not None:
+                    self.pixels.put(id_, density, image)
+            self._bitmaps[key] = image
         return self._bitmaps[key]
 
     def _decode(self, id_: int, density: int) -> Image.Image | None:
@@ -184,7 +195,9 @@ class LoadedPlugin:
         if data is None:
             return None
         try:
-            members = self._members.get(id_) or bitmap.headers(data)
+            members = self._members.get(id_)
+            if members is None:
+                members = self._members[id_] = bitmap.headers(data)
             exact = [m for m in members if m[1].density == density]
             if exact:
                 pos, header = max(exact, key=lambda m: m[1].depth)
@@ -414,14 +427,17 @@ class PluginRegistry:
                 if self._cached_database(folder, info.path) is None:
                     self._build_bundled(folder, info.path)
                 del self._unbuilt[info.path]
-            stamp = info.path.stat().st_mtime_ns
-            key = (info.path, stamp)
+            stat = info.path.stat()
+            key = (info.path, stat.st_mtime_ns)
             if key in self._loaded:
                 return self._loaded[key]
             db = Database.read(read_regular(info.path))
             fresh = self._describe(db, info.path, info.bundled)
+            members = None
+            if not self.descriptions.checked(info.path, stat):
+                members = check_structure(db)
+                self.descriptions.mark_checked(info.path, stat)
             self.descriptions.save()
-            members = check_structure(db)
         except OSError as exc:
             raise InvalidPlugin(f"cannot read {info.path}: {exc.strerror or exc}") from None
         except PrcError as exc:
@@ -429,7 +445,8 @@ class PluginRegistry:
             if folder is not None:
                 problem = problem.replace(f"{folder}{os.sep}", "")
             raise InvalidPlugin(problem) from None
-        loaded = LoadedPlugin(fresh, db, members)
+        loaded = LoadedPlugin(fresh, db, members,
+                              PixelCache(self.storage.cache_dir, info.path, stat))
         self._loaded[key] = loaded
         return loaded
 

@@ -7,12 +7,12 @@ here plainly, so a missing or broken plugin never stops the game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
-from palmish.boardgame.plugin_art import PluginLike, fit, readable_on
+from palmish.boardgame.plugin_art import LazyPictures, PluginLike, fit, readable_on
 from palmish.ishido.layout import IshidoLayout
 from palmish.ishido.schema import SCHEMA
 
@@ -36,7 +36,8 @@ FALLBACK_COLOURS: list[RGB] = [
 class Art:
     cell: tuple[int, int]  # native pixels
     tiles: dict[tuple[int, int], Image.Image]  # (colour, shape) -> RGBA
-    lifted: dict[tuple[int, int], Image.Image]
+    # Decoded when first dragged (a start shows none): LazyPictures from plugins.
+    lifted: Mapping[tuple[int, int], Image.Image]
     anchor: tuple[int, int]  # native pixels, relative to the cell's top-left
     lifted_anchor: tuple[int, int]
     board: Image.Image | None  # exactly the board's size, or None (plain grid)
@@ -78,7 +79,7 @@ def load_art(layout: IshidoLayout, pieces: PluginLike | None,
     cell = (layout.cell_w, layout.cell_h)
     notes: list[str] = []
     tiles: dict[tuple[int, int], Image.Image] = {}
-    lifted: dict[tuple[int, int], Image.Image] = {}
+    lifted: Mapping[tuple[int, int], Image.Image] = {}
     anchor = lifted_anchor = (0, 0)
     if pieces is not None:
         fields = pieces.info.fields
@@ -97,9 +98,7 @@ def load_art(layout: IshidoLayout, pieces: PluginLike | None,
                     notes.append(f"pieces plugin lacks tile {c},{s}")
                     continue
                 tiles[(c, s)] = _scaled(img, fx, fy)
-                up = pieces.bitmap(LIFTED_BASE + 6 * c + s, density)
-                if up is not None:
-                    lifted[(c, s)] = _scaled(up, fx, fy)
+        lifted = LazyPictures({key: _lifted_maker(pieces, key, density, fx, fy) for key in tiles})
     for c in range(6):
         for s in range(6):
             if (c, s) not in tiles:
@@ -118,6 +117,15 @@ def load_art(layout: IshidoLayout, pieces: PluginLike | None,
             text_colour = readable_on(panel)
     return Art(cell, tiles, lifted, anchor, lifted_anchor, board_img, mark, panel,
                text_colour, notes)
+
+
+def _lifted_maker(pieces: PluginLike, key: tuple[int, int], density: int, fx: float,
+                  fy: float) -> Callable[[], Image.Image | None]:
+    def make() -> Image.Image | None:
+        up = pieces.bitmap(LIFTED_BASE + 6 * key[0] + key[1], density)
+        return None if up is None else _scaled(up, fx, fy)
+
+    return make
 
 
 def plain_tile(colour: int, shape: int, cell: tuple[int, int]) -> Image.Image:
