@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from palmish.apps import GAMES, HARD_BUTTONS, installed_apps
+from palmish.apps import GAMES, HARD_BUTTONS, Game, LazyApp, installed_apps
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import Key, KeyDown
 from palmish.device.system import Device
@@ -54,3 +56,51 @@ def test_find_app_by_id_name_or_creator_in_any_case(device: Device) -> None:
         app = device.find_app(name)
         assert app is not None and app.id == "ishido"
     assert device.find_app("nope") is None
+
+
+def test_listing_the_apps_imports_no_game() -> None:
+    """Only the game a start shows is imported (issue 17, start); the others wait."""
+    code = (
+        "import sys\n"
+        "from palmish.apps import installed_apps\n"
+        "from palmish.device.system import find_app\n"
+        "apps = installed_apps()\n"
+        "assert [a.id for a in apps] == ['launcher', 'ishido', 'sigmar', 'pachisi'], apps\n"
+        "assert find_app(apps, 'psgm').name == \"Sigmar's Garden\"\n"  # by creator, any case
+        "assert find_app(apps, 'PACHISI').id == 'pachisi'\n"
+        "assert apps[2].icon_name == 'Sigmar'\n"
+        "games = [m for m in sys.modules if m.split('.')[1:2] in (['ishido'], ['sigmar'],"
+        " ['pachisi'])]\n"
+        "assert games == [], games\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+
+
+def test_each_game_agrees_with_its_entry_and_opens(tmp_path: Path) -> None:
+    device = Device(CONFIGS[ConfigName.SQUARE], tmp_path, installed_apps(), "ishido",
+                    bundled_plugins=PLUGINS, durable=False, alerts=False)
+    for game in GAMES:
+        app = device.find_app(game.id)
+        # Made when first started (the launcher's icons would make them all).
+        assert isinstance(app, LazyApp) and (app.imported is None) == (game.id != "ishido")
+        device.switch_to(game.name)
+        assert device.running_app is app and app.imported is not None
+        real = app.imported
+        assert (type(real).__name__, real.id, real.name, real.creator, real.icon_name) == (
+            game.class_name, game.id, game.name, game.creator, game.icon_name)
+        assert app.menus() == real.menus() and app.menus()
+        assert app.layout is vars(real)["layout"]  # a game's own attribute, passed on
+    device.go_home()
+    assert device.running_app.id == "launcher"
+
+
+def test_an_entry_that_does_not_match_its_class_is_refused() -> None:
+    wrong = LazyApp(Game("ishido", "Ishido", "PIsh", "", "palmish.ishido.app", "IshidoApp"))
+    with pytest.raises(TypeError, match="not the App its GAMES entry lists"):
+        wrong.app()
+    absent = Game("nope", "Nope", "NOPE", "", "palmish.nope.app", "NopeApp")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("palmish.apps.GAMES", (*GAMES, absent))
+        assert [a.id for a in installed_apps()] == ["launcher", *(g.id for g in GAMES)]

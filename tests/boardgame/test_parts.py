@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from palmish.boardgame import FormResult, Grid, Turns, form_result, place_board
@@ -166,3 +168,26 @@ def test_media_plays_by_name_and_reports_a_lack_once() -> None:
     for _ in range(2):
         media.report(["lacks tile 0,0", "lacks tile 0,1"])
     assert ctx.notes == ["Game: lacks tile 0,0; lacks tile 0,1; plain pictures are used instead"]
+
+
+def test_lazy_pictures_make_only_what_is_asked_for_once() -> None:
+    from PIL import Image
+
+    from palmish.boardgame.plugin_art import LazyPictures
+
+    made: list[str] = []
+
+    def maker(key: str) -> Callable[[], Image.Image | None]:
+        def make() -> Image.Image | None:
+            made.append(key)
+            return None if key == "gone" else Image.new("RGBA", (2, 3))
+        return make
+
+    pictures = LazyPictures({k: maker(k) for k in ("a", "b", "gone")})
+    assert made == []
+    assert pictures["a"].size == (2, 3) and "a" in pictures and made == ["a"]
+    assert "gone" not in pictures and "nope" not in pictures and made == ["a", "gone"]
+    with pytest.raises(KeyError):
+        pictures["gone"]
+    assert sorted(pictures) == ["a", "b"] and len(pictures) == 2
+    assert made == ["a", "gone", "b"]  # each made once

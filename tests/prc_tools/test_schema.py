@@ -306,3 +306,22 @@ def test_the_schema_in_the_docs_is_the_shipped_one() -> None:
     [block] = [b for b in blocks if b.startswith("game:") and "\ntypes:" in b]
     documented = parse(yaml.safe_load(block), "docs")
     assert dataclasses.replace(documented, source=SCHEMA.source) == SCHEMA
+
+
+def test_a_preloaded_document_serves_load_file_without_reading_yaml(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = write_schema(tmp_path, DOMINO)
+    monkeypatch.setattr(schemas, "_PRELOADED", {})
+    monkeypatch.setattr(schemas.safeyaml, "load", lambda *a: pytest.fail("YAML parsed"))
+    given = schemas.preload(path, yaml.safe_load(path.read_text()))
+    assert load_file(path) is given and given.game == "domino"
+    assert given.source == str(path.resolve())  # as if read from the file
+    with pytest.raises(SchemaError, match="creator"):
+        schemas.preload(tmp_path / "bad.yaml", {**DOMINO, "creator": "toolong"})
+
+
+def test_read_document_gives_the_yaml_unchecked(tmp_path: Path) -> None:
+    assert schemas.read_document(write_schema(tmp_path, DOMINO)) == DOMINO
+    with pytest.raises(SchemaError, match="cannot read"):
+        schemas.read_document(tmp_path / "missing.yaml")
