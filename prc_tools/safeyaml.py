@@ -63,7 +63,8 @@ def _read_events(text: str, max_depth: int) -> tuple[bool, Any]:
             top[keys[-1]] = value
             keys[-1] = _NO_KEY
 
-    for event in yaml.parse(text, Loader=_Loader):
+    events: Any = yaml.parse(text, Loader=_Loader)
+    for event in events:
         if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
             raise YamlError(_at(event, "anchors and aliases (& and *) are not allowed"))
         kind = type(event)
@@ -116,7 +117,7 @@ def _read_events(text: str, max_depth: int) -> tuple[bool, Any]:
 
 _NO_KEY = object()
 _UNSUPPORTED = object()
-_RESOLVER = yaml.resolver.Resolver()  # the tags PyYAML's safe loaders give plain scalars
+_RESOLVER: Any = yaml.resolver.Resolver()  # the tags PyYAML's safe loaders give plain scalars
 _CONSTRUCTOR = yaml.constructor.SafeConstructor()
 # The scalar tags built here, each as the safe loader builds it (None: the text itself).
 _SCALARS: dict[str, Any] = {

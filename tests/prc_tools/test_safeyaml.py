@@ -100,7 +100,7 @@ def test_the_quick_reader_reads_what_pyyaml_reads(text: str) -> None:
     try:
         expected = yaml.load(text, Loader=yaml.SafeLoader)
     except (yaml.YAMLError, ValueError):
-        with pytest.raises(YamlError, match="^YAML error"):
+        with pytest.raises(YamlError, match=r"^YAML error"):
             load(text, 1 << 20)
         return
     got = load(text, 1 << 20)
