@@ -11,7 +11,6 @@ resource order and any odd layout. docs/prc-tools.md gives the promise;
 from __future__ import annotations
 
 import contextlib
-import io
 import shutil
 import tempfile
 from collections import Counter
@@ -37,6 +36,7 @@ from prc_tools.plugin import (
     yaml_text,
 )
 from prc_tools.plugin_files import MAX_SOURCE_PIXELS
+from prc_tools.png import png_bytes
 from prc_tools.schema import registry
 
 MANIFEST_NAME = "manifest.yaml"
@@ -295,9 +295,7 @@ class _Extractor:
         return entry
 
     def write_png(self, stem: str, image: Image.Image) -> str:
-        png = io.BytesIO()
-        image.save(png, format="PNG")
-        return self.write("bitmaps", stem, ".png", png.getvalue())
+        return self.write("bitmaps", stem, ".png", png_bytes(image))
 
     def blocks(self) -> None:
         """The appInfo and sortInfo blocks, as files."""
