@@ -10,7 +10,9 @@ a pop-up trigger to open its list; press and release a button to close.
 Keys: up/down move the focus among the fields and the button row; left/right
 change the focused field's value (or move along the button row); select
 toggles a check box, opens a pop-up list, steps a push-button group, presses
-the focused button. Fields that do not fit scroll, with a scroll bar.
+the focused button. The desktop's Enter presses the default button (the first,
+OK) wherever the focus is; with a pop-up list open it picks the highlighted
+item and closes the list. Fields that do not fit scroll, with a scroll bar.
 """
 
 from __future__ import annotations
@@ -93,6 +95,8 @@ class _Row:
 
 
 class Form(Modal):
+    takes_enter = True
+
     def __init__(
         self,
         title: str,
@@ -329,6 +333,13 @@ class Form(Modal):
             self._popup = None
             return
         self.close((self.row.cancel_index(), self.values))
+
+    def _char(self, char: str) -> None:
+        # Only Enter comes here (takes_enter): an open list picks its item, else OK.
+        if self._popup is not None:
+            self._popup_event(KeyDown(Key.SELECT))
+        else:
+            self.close((0, self.values))
 
     def _handle(self, event: PenDown | PenMove | PenUp | KeyDown) -> None:
         if self._popup is not None:
