@@ -311,13 +311,19 @@ class Form(Modal):
 
     def trigger_text(self, index: int) -> str:
         """What the pop-up trigger of field `index` shows: its choice, shortened to fit
-        before its last word (after layout)."""
+        before its last word (after layout). A last word that only repeats the
+        field's label goes first ("Sandalwood Board" beside "Board:" is "Sandalwood")."""
         field = self.fields[index]
         assert isinstance(field, PopupList)
         s = self.scale
         trigger = self._to_screen(self._rows[index].parts[0])
         std = get_font("std", s)
-        return std.shorten(field.options[field.selected], trigger.w - (TRIANGLE + LABEL_GAP) * s)
+        room = trigger.w - (TRIANGLE + LABEL_GAP) * s
+        text = field.options[field.selected]
+        head, _, last = text.rpartition(" ")
+        if head and std.width(text) > room and _same_word(last, field.label):
+            text = head
+        return std.shorten(text, room)
 
     def _ring(self, fb: Framebuffer, rect: Rect) -> None:
         ring = Rect(rect.x - 2 * fb.scale, rect.y - 2 * fb.scale, rect.w + 4 * fb.scale,
@@ -437,6 +443,13 @@ class Form(Modal):
                 field.selected = (field.selected + 1) % len(field.options)
             elif isinstance(field, PopupList):
                 self._open_popup(self.focus)
+
+
+def _same_word(word: str, label: str) -> bool:
+    """"Sounds" repeats the label "Sound", "Board" the label "Board:"."""
+    def stem(w: str) -> str:
+        return w.rstrip(":").casefold().removesuffix("s")
+    return stem(word) == stem(label)
 
 
 def _check(field: Field) -> None:
