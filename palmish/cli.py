@@ -9,32 +9,28 @@
 Usage errors exit 2 (argparse, and a bad --events script: a line it cannot read,
 an app or menu command the device does not have); bad files and names print one
 line and exit 1.
-Only the window mode imports the frontend (and so pyglet).
+Only the window mode imports the frontend (and so pyglet); what only the other
+modes need (event scripts, temporary folders) is imported by them.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from palmish import __version__
 from palmish.device.app import App
 from palmish.device.display import ConfigName, DisplayConfig, config_by_name
-from palmish.device.eventscript import (
-    ScriptError,
-    ScriptFileError,
-    Step,
-    check_script,
-    read_numbered,
-    run_script,
-)
 from palmish.device.plugins import InvalidPlugin, PluginInfo, PluginRegistry
 from palmish.device.resources import bundled_plugins_dir
 from palmish.device.storage import Storage, default_data_dir
 from palmish.device.system import LAUNCHER_CREATOR, Device, app_list, find_app
+
+if TYPE_CHECKING:
+    from palmish.device.eventscript import Step
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -192,6 +188,8 @@ def _screenshot_or_window(args: argparse.Namespace) -> int:
     problem = _usable_dir(data_dir)
     if problem:
         return fail(problem)
+    from palmish.device.eventscript import ScriptError, ScriptFileError, read_numbered
+
     numbered: list[tuple[int, Step]] = []
     if args.events is not None:
         try:
@@ -222,6 +220,8 @@ def _screenshot_or_window(args: argparse.Namespace) -> int:
         return fail(f"--board: {board_problem}")
     if args.screenshot is not None:
         try:  # checked before anything runs
+            from palmish.device.eventscript import check_script
+
             check_script(numbered, str(args.events), device.running_app, device.find_app,
                          device.apps)
         except ScriptError as exc:
@@ -250,6 +250,8 @@ def _board_app(apps: list[App], name: str | None, board: str) -> tuple[str | Non
 
 
 def _screenshot(device: Device, steps: list[Step], out: Path) -> int:
+    from palmish.device.eventscript import run_script
+
     run_script(device, steps)
     image = device.screen.image.copy()
     device.shutdown()
@@ -279,6 +281,8 @@ def _gremlins(args: argparse.Namespace) -> int:
     # Options given before the command word count too (`palmish --config wide gremlins ...`).
     config = args.gremlins_config or args.config or config_by_name("square")
     app = args.gremlins_app or args.app
+    import tempfile
+
     with tempfile.TemporaryDirectory(prefix="palmish-gremlins-") as scratch:
         data_dir = args.gremlins_data_dir or args.data_dir or Path(scratch)
         problem = _usable_dir(data_dir)

@@ -3,18 +3,20 @@
 ``decode`` walks a bitmap family (low-density members chained by
 nextDepthOffset, the 16-byte dummy header, then version 3 members chained by
 nextBitmapOffset) and returns every member as a Pillow RGBA image.
-``encode`` and ``encode_family`` (in bitmap_encode) write them.
+``encode`` and ``encode_family`` (in bitmap_encode) write them; they are
+imported from there when first asked for, as decoding needs none of the
+encoders' colour tables (a start of the emulator only decodes).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from PIL import Image
 
 from prc_tools import compression
-from prc_tools.bitmap_encode import encode, encode_family
 from prc_tools.bitmap_header import (
     DUMMY_HEADER,
     FLAG_COLOUR_TABLE,
@@ -32,6 +34,9 @@ from prc_tools.bitmap_pixels import direct_to_image, indexed_to_image
 from prc_tools.errors import BitmapError
 from prc_tools.palette import RGB, default_palette
 
+if TYPE_CHECKING:
+    from prc_tools.bitmap_encode import encode, encode_family
+
 __all__ = [
     "DUMMY_HEADER",
     "DecodeBudget",
@@ -45,6 +50,15 @@ __all__ = [
     "headers",
     "member_headers",
 ]
+
+
+def __getattr__(name: str) -> object:
+    if name in ("encode", "encode_family"):
+        from prc_tools import bitmap_encode
+
+        return getattr(bitmap_encode, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 # No Palm bitmap comes near this; it keeps a hostile file from costing gigabytes
 # even when its compressed data could in principle expand that far.
