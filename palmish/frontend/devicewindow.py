@@ -162,7 +162,7 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         self.layout = layout = self._layout_for(config)
         bezel = self._bezels.get(id(layout.face))
         if bezel is None:
-            texture = bezel_texture(layout.face.image, self.skin.background)
+            texture = bezel_texture(layout.face, self.skin.background)
             bezel = self._bezels[id(layout.face)] = self._sprite(texture, self._bezel_group)
         size = (config.width, config.height)
         if size not in self._lcds:

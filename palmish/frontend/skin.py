@@ -4,8 +4,8 @@ A skin is `skins/devices/NAME.yaml` plus its images (docs/skin-format.md).
 This module only reads and checks them; it needs Pillow but not pyglet, so the
 geometry can be tested without a window. Given a cache folder, `load_skin`
 keeps what it read there (skin_cache) and a later start checks the kept copy
-instead of parsing YAML and decoding PNGs; a face's pixels are then read only
-when the face is first shown.
+instead of parsing YAML and decoding PNGs; a face's bezel, as the window
+draws it, is then read only when the face is first shown.
 """
 
 from __future__ import annotations
@@ -72,23 +72,40 @@ class Button:
         return self.shape.bounds() if isinstance(self.shape, Circle) else self.shape
 
 
+RGB = tuple[int, int, int]
+
+
 @dataclass(frozen=True)
 class Face:
     """One orientation of a skin: bezel image (skin pixels), LCD rectangle, buttons.
 
     The image is read by `load` the first time it is asked for (a kept skin's
-    other face may never be shown in a session).
+    other face may never be shown in a session); `kept_bezel`, when the skin
+    was kept from an earlier run, gives the bezel as drawn without the image.
     """
 
     size: tuple[int, int]  # the image's
     lcd: Rect
     buttons: tuple[Button, ...]
     load: Callable[[], Image.Image] = field(compare=False, repr=False)
+    kept_bezel: Callable[[RGB], bytes | None] | None = field(default=None, compare=False,
+                                                             repr=False)
 
     @cached_property
     def image(self) -> Image.Image:
         """The bezel picture, RGBA; SkinError if it can no longer be read."""
         return self.load()
+
+    def bezel(self, background: RGB) -> bytes:
+        """The picture laid over `background` as RGB rows, bottom row first (as GL takes
+        them, so the window needs no blending); made once per background."""
+        made: dict[RGB, bytes] = self.__dict__.setdefault("_bezels", {})
+        if background not in made:
+            kept = self.kept_bezel(background) if self.kept_bezel is not None else None
+            if kept is None or len(kept) != self.size[0] * self.size[1] * 3:
+                kept = flat_bezel(self.image, background)
+            made[background] = kept
+        return made[background]
 
     def button_at(self, x: float, y: float) -> Button | None:
         """The first listed button under a skin point (earlier entries win overlaps)."""
@@ -96,6 +113,13 @@ class Face:
             if button.contains(x, y):
                 return button
         return None
+
+
+def flat_bezel(image: Image.Image, background: RGB) -> bytes:
+    """`image` over `background`: RGB rows, bottom row first."""
+    flat = Image.new("RGB", image.size, background)
+    flat.paste(image, (0, 0), image if image.mode == "RGBA" else None)
+    return flat.transpose(Image.Transpose.FLIP_TOP_BOTTOM).tobytes()
 
 
 @dataclass(frozen=True)
@@ -188,8 +212,9 @@ def _read_yaml(path: Path) -> object:
         raise SkinError(f"{path}: cannot read skin: {exc}") from None
 
 
-# A kept face picture: its size, and how to read its pixels when first shown.
-Picture = tuple[tuple[int, int], Callable[[], Image.Image]]
+# A kept face picture: its size, and how to read its bezel (as `Face.bezel` gives it,
+# for a background) when first shown; None when that kept copy cannot be used.
+Picture = tuple[tuple[int, int], Callable[[RGB], bytes | None]]
 
 
 class _SkinReader:
@@ -263,7 +288,7 @@ class _SkinReader:
     def face(self, where: str, raw: object) -> Face:
         if not isinstance(raw, dict):
             raise self.fail(where, "must be a mapping with image, lcd and buttons")
-        size, load = self.picture(f"{where}.image", raw.get("image"))
+        size, load, kept_bezel = self.picture(f"{where}.image", raw.get("image"))
         bounds = Rect(0, 0, *size)
         lcd = self.rect(f"{where}.lcd", raw.get("lcd"))
         if lcd.intersect(bounds) != lcd:
@@ -275,22 +300,18 @@ class _SkinReader:
             self.button(f"{where}.buttons[{i}]", item, bounds)
             for i, item in enumerate(buttons_raw)
         )
-        return Face(size=size, lcd=lcd, buttons=buttons, load=load)
+        return Face(size=size, lcd=lcd, buttons=buttons, load=load, kept_bezel=kept_bezel)
 
-    def picture(self, where: str, raw: object) -> Picture:
-        """A face's picture: the kept one, or the PNG read (and checked) now."""
+    def picture(self, where: str, raw: object) -> tuple[
+            tuple[int, int], Callable[[], Image.Image], Callable[[RGB], bytes | None] | None]:
+        """A face's picture: its size, how to get the image (read and checked now, or
+        from the PNG when first asked for if the skin was kept) and the kept bezel."""
         kept = self.pictures.get(raw) if isinstance(raw, str) else None
         if kept is not None:
-            size, read_kept = kept
-
-            def load() -> Image.Image:
-                # The kept pixels, or the PNG again if they have gone meanwhile.
-                image = read_kept()
-                return image if image.size == size else self.image(where, raw)
-
-            return size, load
+            size, kept_bezel = kept
+            return size, lambda: self.image(where, raw), kept_bezel
         image = self.image(where, raw)
-        return image.size, lambda: image
+        return image.size, lambda: image, None
 
     def image(self, where: str, raw: object) -> Image.Image:
         if not isinstance(raw, str):

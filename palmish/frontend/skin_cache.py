@@ -1,11 +1,14 @@
 """A device skin as read before, kept in the data folder: <cache>/skins/.
 
 Reading a skin costs a YAML parse, Pillow's image plugins and two PNG decodes
-(~25 ms), and a start shows one face only. So after a skin is read and checked,
-its YAML document (as JSON) and each face's decoded RGBA pixels are kept, with
-the size and modification time of the YAML and of each PNG. A later start
-whose files are unchanged re-runs the same checks on the kept document (cheap:
-no YAML, no PNG) and reads a face's raw pixels only when the face is shown.
+(~25 ms), and laying a face over the background as GL takes it a few more; a
+start shows one face only. So after a skin is read and checked, its YAML
+document (as JSON) and each face's bezel as the window draws it (`Face.bezel`:
+RGB rows, bottom row first, over the skin's background) are kept, with the
+size and modification time of the YAML and of each PNG. A later start whose
+files are unchanged re-runs the same checks on the kept document (cheap: no
+YAML, no PNG) and reads a face's bezel only when the face is shown; its PNG is
+decoded only if something asks for the picture itself.
 
 Anything unexpected (files changed, a kept file missing, damaged or of another
 format or palmish version) means the skin is read from its files again and
@@ -20,17 +23,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PIL import Image
-
 from palmish import __version__
 from palmish.device.storage import parse_json, safe_file_stem
 from prc_tools.atomic import write_atomic
 from prc_tools.files import FileProblem, read_regular
 
 if TYPE_CHECKING:
-    from palmish.frontend.skin import Picture, Skin
+    from palmish.frontend.skin import RGB, Picture, Skin
 
-FORMAT = 1
+FORMAT = 2
 FOLDER = "skins"
 MAX_KEPT_JSON = 1024 * 1024
 Stamp = list[object]  # [path, size, mtime_ns]
@@ -73,11 +74,12 @@ def load(cache_dir: Path, skin_path: Path) -> tuple[object, dict[str, Picture]] 
             return None
         if entry.get("png") != _stamp(skin_path.parent / name):
             return None  # the picture changed: read the skin again
-        pixels = Path(f"{prefix}.{n}.rgba")
+        bezel = Path(f"{prefix}.{n}.bezel")
         width, height = size
-        if _size(pixels) != width * height * 4:
+        background = entry.get("background")
+        if _size(bezel) != width * height * 3 or not isinstance(background, list):
             return None
-        pictures[name] = ((width, height), _reader(pixels, (width, height)))
+        pictures[name] = ((width, height), _reader(bezel, width * height * 3, background))
     return raw.get("document"), pictures
 
 
@@ -88,15 +90,16 @@ def _size(path: Path) -> int | None:
         return None
 
 
-def _reader(pixels: Path, size: tuple[int, int]) -> Callable[[], Image.Image]:
-    def read() -> Image.Image:
+def _reader(bezel: Path, length: int, background: list[object]
+            ) -> Callable[[RGB], bytes | None]:
+    def read(wanted: RGB) -> bytes | None:
+        if list(wanted) != background:
+            return None
         try:
-            data = pixels.read_bytes()
+            data = bezel.read_bytes()
         except OSError:
-            data = b""
-        if len(data) != size[0] * size[1] * 4:
-            return Image.new("RGBA", (1, 1))  # gone meanwhile: the skin reads its PNG
-        return Image.frombytes("RGBA", size, data)
+            return None  # gone meanwhile: the face makes it from its PNG
+        return data if len(data) == length else None
 
     return read
 
@@ -123,8 +126,10 @@ def save(cache_dir: Path, skin_path: Path, document: object, skin: Skin) -> None
             png = _stamp(skin_path.parent / name)
             if png is None:
                 return
-            write_atomic(Path(f"{prefix}.{n}.rgba"), face.image.tobytes(), durable=False)
-            images[name] = {"size": list(face.size), "png": png}
+            write_atomic(Path(f"{prefix}.{n}.bezel"), face.bezel(skin.background),
+                         durable=False)
+            images[name] = {"size": list(face.size), "png": png,
+                            "background": list(skin.background)}
         kept = {"format": FORMAT, "palmish": __version__, "yaml": _stamp(skin_path),
                 "images": images, "document": document}
         # Written last: a kept JSON names pixel files already in place.

@@ -13,6 +13,7 @@ from PIL import Image
 from pyglet import gl
 
 from palmish.device.geometry import Rect
+from palmish.frontend.skin import Face
 
 # Beyond this many damaged rectangles one upload of their bounding box is cheaper
 # than many small uploads (each costs a GL call and a row flip).
@@ -35,12 +36,13 @@ def image_data(image: Image.Image) -> pyglet.image.ImageData:
     )
 
 
-def bezel_texture(bezel: Image.Image, background: tuple[int, int, int]) -> pyglet.image.Texture:
+def bezel_texture(face: Face, background: tuple[int, int, int]) -> pyglet.image.Texture:
     """The skin picture laid over the window background (so no GL blending is needed)."""
-    flat = Image.new("RGB", bezel.size, background)
-    flat.paste(bezel, (0, 0), bezel if bezel.mode == "RGBA" else None)
-    texture = nearest_texture(*flat.size)
-    texture.blit_into(image_data(flat), 0, 0, 0)
+    width, height = face.size
+    texture = nearest_texture(width, height)
+    rows = face.bezel(background)  # already bottom row first
+    texture.blit_into(pyglet.image.ImageData(width, height, "RGB", rows, pitch=width * 3),
+                      0, 0, 0)
     return texture
 
 

@@ -38,7 +38,8 @@ def run(device: DeviceLike, skin: str | None = None, zoom: int = 1,
         return _fail(f"--zoom must be 1 or more, not {zoom}")
     try:
         chosen = load_skin(skin or default_skin_name(device.config), cache_dir=cache_dir)
-        _ = chosen.face_for(device.config).image  # read now: a bad picture is one line
+        # Made now: a picture that cannot be read is one line, not a traceback.
+        chosen.face_for(device.config).bezel(chosen.background)
     except SkinError as exc:
         return _fail(str(exc))
     try:

@@ -1,6 +1,6 @@
 """The skin read at start, kept in the data folder (palmish.frontend.skin_cache):
-served while the skin's files are unchanged, its pictures read when first shown,
-and ignored (the files read again) when stale or damaged."""
+served while the skin's files are unchanged, a face's bezel read when first
+shown, and ignored (the files read again) when stale or damaged."""
 
 from __future__ import annotations
 
@@ -43,8 +43,10 @@ def skin_file(tmp_path: Path) -> Path:
     return path
 
 
-def summary(skin: Skin) -> tuple[object, ...]:
-    faces = [(f.size, f.lcd, f.buttons, f.image.mode, f.image.tobytes())
+def summary(skin: Skin, pictures: bool = True) -> tuple[object, ...]:
+    """All a skin says; with `pictures`, its images too (a kept skin decodes its PNGs)."""
+    faces = [(f.size, f.lcd, f.buttons, f.bezel(skin.background),
+              (f.image.mode, f.image.tobytes()) if pictures else None)
              for f in (skin.portrait, skin.landscape) if f is not None]
     return (skin.name, skin.title, skin.configs, skin.background, faces)
 
@@ -58,30 +60,30 @@ def test_a_kept_skin_is_the_same_and_reads_no_yaml_or_png(
     tmp_path: Path, skin_file: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     cache = tmp_path / "cache"
-    fresh = summary(load_skin(str(skin_file)))
-    assert summary(load_skin(str(skin_file), cache_dir=cache)) == fresh
+    fresh = summary(load_skin(str(skin_file)), pictures=False)
+    assert summary(load_skin(str(skin_file), cache_dir=cache), pictures=False) == fresh
     assert (cache / FOLDER / "kept.json").is_file()
-    no_files_read(monkeypatch)
-    assert summary(load_skin(str(skin_file), cache_dir=cache)) == fresh
+    with monkeypatch.context() as patch:
+        no_files_read(patch)
+        kept = load_skin(str(skin_file), cache_dir=cache)
+        assert summary(kept, pictures=False) == fresh
+    # Asked for, a kept skin's picture itself is read from its PNG.
+    assert summary(kept) == summary(load_skin(str(skin_file)))
 
 
-def test_a_kept_face_is_read_only_when_first_shown(
-    tmp_path: Path, skin_file: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_kept_bezel_is_read_only_when_first_shown(tmp_path: Path, skin_file: Path) -> None:
     cache = tmp_path / "cache"
+    fresh = load_skin(str(skin_file))
     load_skin(str(skin_file), cache_dir=cache)
-    reads: list[str] = []
-    real = Image.frombytes
-
-    def counting(mode: str, size: tuple[int, int], data: bytes) -> Image.Image:
-        reads.append(mode)
-        return real(mode, size, data)
-
-    monkeypatch.setattr(Image, "frombytes", counting)
     kept = load_skin(str(skin_file), cache_dir=cache)
-    assert reads == [] and kept.landscape is not None and kept.landscape.size == (500, 340)
-    assert kept.landscape.image.getpixel((0, 0)) == (40, 50, 60, 200)
-    assert reads == ["RGBA"]
+    assert kept.landscape is not None and kept.landscape.size == (500, 340)
+    bezels = sorted((cache / FOLDER).glob("*.bezel"))
+    assert len(bezels) == 2
+    for path in bezels:  # changed after the start, before the face is shown
+        path.write_bytes(bytes(len(path.read_bytes())))
+    assert kept.landscape.bezel(kept.background) == bytes(500 * 340 * 3)
+    assert fresh.landscape is not None  # what it would have been
+    assert fresh.landscape.bezel(fresh.background) != bytes(500 * 340 * 3)
 
 
 @pytest.mark.parametrize("changed", ["kept.yaml", "body.png"])
@@ -111,7 +113,7 @@ def test_a_damaged_kept_skin_is_ignored_and_kept_anew(
     fresh = summary(load_skin(str(skin_file)))
     load_skin(str(skin_file), cache_dir=cache)
     kept_json = cache / FOLDER / "kept.json"
-    pixels = sorted((cache / FOLDER).glob("*.rgba"))
+    pixels = sorted((cache / FOLDER).glob("*.bezel"))
     if damage == "json-garbage":
         kept_json.write_bytes(b"\x00{{not json")
     elif damage == "json-empty":
@@ -131,14 +133,14 @@ def test_a_damaged_kept_skin_is_ignored_and_kept_anew(
     assert summary(load_skin(str(skin_file), cache_dir=cache)) == fresh  # kept anew
 
 
-def test_pixels_removed_after_start_are_read_from_the_png(
+def test_bezels_removed_after_start_are_made_from_the_png(
     tmp_path: Path, skin_file: Path
 ) -> None:
     cache = tmp_path / "cache"
     fresh = summary(load_skin(str(skin_file)))
     load_skin(str(skin_file), cache_dir=cache)
     kept = load_skin(str(skin_file), cache_dir=cache)
-    for path in (cache / FOLDER).glob("*.rgba"):
+    for path in (cache / FOLDER).glob("*.bezel"):
         path.unlink()  # between the start and the first turn
     assert summary(kept) == fresh
 
