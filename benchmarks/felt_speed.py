@@ -18,8 +18,10 @@ One table, every row with its reference measured now on this machine:
   folder, and into a RAM folder when /dev/shm exists: our own work apart from the disk);
 - the bundled board plugins' size with forced PackBits and with `best`.
 
-Window rows need an X server; without DISPLAY the script re-runs itself under
-xvfb-run when it can. Each window measurement runs in a fresh child process.
+The warm start and the minimal window are started in turns (at least
+START_PAIRS times each) and their medians compared. Window rows need an X
+server; without DISPLAY the script re-runs itself under xvfb-run when it can.
+Each window measurement runs in a fresh child process.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ sys.path.insert(0, str(ROOT))  # measure the tree this script is in (children ru
 PLUGINS = ROOT / "skins" / "plugins"
 PANEL = PLUGINS / "ishido-board-tall" / "panel.png"
 MOVES = 3000
+START_PAIRS = 9  # the least number of warm/minimal start pairs (medians compared)
 
 # --- children: each prints one JSON line ---------------------------------------
 
@@ -305,9 +308,10 @@ def window_rows(repeat: int, tmp: Path, only_start: bool = False) -> list[Row]:
     first = child(PALMISH_FIRST_FRAME, str(time.time()), *args)
     size, bezel, lcd = first["size"], first["bezel"], first["lcd"]
     assert isinstance(size, list) and isinstance(bezel, list) and isinstance(lcd, list)
-    # Taken in turns, so that a change in the machine's load weighs on both alike.
+    # Taken in turns, so that a change in the machine's load weighs on both alike, and
+    # at least 9 pairs: on a busy machine single starts vary by a fifth.
     warm, minimal = [first], []
-    for n in range(repeat):
+    for n in range(max(repeat, START_PAIRS)):
         minimal.append(child(MINIMAL_FIRST_FRAME, str(time.time()),
                              *map(str, [*size, *bezel, *lcd]))["seconds"])
         if n:
