@@ -59,6 +59,8 @@ class BitmapRule:
 
 @dataclass(frozen=True)
 class SoundRule:
+    """A 'wave' resource that must exist."""
+
     id: int
     name: str | None = None
 

@@ -15,6 +15,8 @@ from palmish.device.ui.modal import Modal
 
 @dataclass(frozen=True)
 class FormResult:
+    """How a dialog closed: the button and the values of its fields."""
+
     button: str | None  # the label of the button that closed the dialog; None: dismissed
     values: Mapping[str, object] = field(default_factory=dict)
 

@@ -41,6 +41,8 @@ class Grid:
 
 @dataclass(frozen=True)
 class BoardPlacement:
+    """Where the board, the panel and the leftover areas go in the app area."""
+
     board: Rect
     panel: Rect  # the rest of the app area, beside (right) or below the board
     fillers: tuple[Rect, ...]  # app area that is neither board nor panel

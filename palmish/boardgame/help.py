@@ -9,6 +9,8 @@ from palmish.device.ui.textview import TextViewer
 
 @dataclass(frozen=True)
 class HelpPage:
+    """One Help menu item and the page it opens."""
+
     command: str  # the menu command, e.g. "help-play"
     label: str  # the Help menu's item
     title: str  # the viewer's title

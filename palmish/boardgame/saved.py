@@ -21,6 +21,8 @@ class SavedGameError(ValueError):
 
 @dataclass(frozen=True)
 class SavedRecord:
+    """A saved game as read back: the game's fields, whether it was counted, its version."""
+
     fields: dict[str, object] = field(default_factory=dict)  # the game's own part
     recorded: bool = False
     version: int = 1

@@ -76,6 +76,8 @@ class ScoreTables(Generic[E]):
 
 @dataclass
 class Tally:
+    """Games played, won and lost, and the current streak, of one variant."""
+
     played: int = 0
     won: int = 0
     lost: int = 0
@@ -96,6 +98,8 @@ class Tally:
 
 @dataclass
 class Tallies:
+    """The tallies per variant and the games per player name."""
+
     variants: dict[str, Tally] = field(default_factory=dict)
     players: dict[str, int] = field(default_factory=dict)  # games per player name
 

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class MenuItem:
+    """One item of a menu: its label, the command it sends and its shortcut letter."""
+
     label: str
     command: str  # delivered back to the app as MenuCommand(command)
     shortcut: str = ""  # Palm's Graffiti command-stroke letter, shown at the right
@@ -32,6 +34,8 @@ class MenuItem:
 
 @dataclass(frozen=True)
 class Menu:
+    """One menu of the menu bar: its title and items."""
+
     title: str
     items: tuple[MenuItem, ...] = field(default_factory=tuple)
 

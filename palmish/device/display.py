@@ -28,6 +28,8 @@ class ConfigName(str, enum.Enum):
 
 @dataclass(frozen=True)
 class DisplayConfig:
+    """One display configuration: LCD size and density, orientation, the input area."""
+
     name: ConfigName
     width: int  # the whole LCD in native pixels
     height: int

@@ -33,24 +33,32 @@ class Key(str, enum.Enum):
 
 @dataclass(frozen=True)
 class PenDown:
+    """The stylus touched the screen at (x, y), in LCD pixels."""
+
     x: int
     y: int
 
 
 @dataclass(frozen=True)
 class PenMove:
+    """The stylus moved to (x, y) while down."""
+
     x: int
     y: int
 
 
 @dataclass(frozen=True)
 class PenUp:
+    """The stylus was lifted at (x, y)."""
+
     x: int
     y: int
 
 
 @dataclass(frozen=True)
 class KeyDown:
+    """A hard button (or its desktop key) was pressed."""
+
     key: Key
 
 
@@ -73,18 +81,20 @@ class MenuCommand:
 
 @dataclass(frozen=True)
 class DisplayChanged:
+    """The display configuration changed (a turn, the input area): lay out again."""
+
     config: DisplayConfig
     bounds: Rect  # the app's new bounds
 
 
 @dataclass(frozen=True)
 class AppStart:
-    pass
+    """The app became the running one."""
 
 
 @dataclass(frozen=True)
 class AppStop:
-    pass
+    """Another app is about to run."""
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,8 @@ _NAMES = {"sp": " ", "ell": "\u2026"}
 
 @dataclass(frozen=True)
 class GlyphTable:
+    """One font's glyphs: their rows, the line's spacing and the pixels of each character."""
+
     rows: int  # pixel rows of every glyph
     top: int  # blank rows above the glyph rows in a line
     bottom: int  # blank rows below

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Rect:
+    """A rectangle of pixels: top-left corner, width and height."""
+
     x: int
     y: int
     w: int

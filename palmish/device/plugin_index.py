@@ -34,6 +34,8 @@ RESTAT_SECONDS = 1.0  # an unchanged folder is statted file by file at most this
 
 @dataclass(frozen=True)
 class _Entry:
+    """One indexed file: the size and time it was read at, and its header."""
+
     size: int
     mtime_ns: int
     name: str

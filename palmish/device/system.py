@@ -72,6 +72,8 @@ def app_list(apps: Sequence[App]) -> str:
 
 @dataclass
 class _OpenModal:
+    """A modal on screen and who gets its result."""
+
     modal: Modal
     on_close: Callable[[object], None] | None
 

@@ -46,6 +46,8 @@ class SkinError(Exception):
 
 @dataclass(frozen=True)
 class Circle:
+    """A round button's shape, in skin pixels."""
+
     cx: int
     cy: int
     r: int
@@ -59,6 +61,8 @@ class Circle:
 
 @dataclass(frozen=True)
 class Button:
+    """A hard button on the skin: what it does and where it is."""
+
     action: str  # a Key value, ROTATE or INPUT_AREA
     shape: Rect | Circle
     label: str = ""
@@ -124,6 +128,8 @@ def flat_bezel(image: Image.Image, background: RGB) -> bytes:
 
 @dataclass(frozen=True)
 class Skin:
+    """A device skin: the configurations it offers and a face per orientation."""
+
     name: str
     title: str
     configs: tuple[ConfigName, ...]

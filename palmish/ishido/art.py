@@ -34,6 +34,8 @@ FALLBACK_COLOURS: list[RGB] = [
 
 @dataclass
 class Art:
+    """The pictures a layout draws with, at its density and cell size."""
+
     cell: tuple[int, int]  # native pixels
     tiles: dict[tuple[int, int], Image.Image]  # (colour, shape) -> RGBA
     # Decoded when first dragged (a start shows none): LazyPictures from plugins.

@@ -29,6 +29,8 @@ def cell_size(config: DisplayConfig) -> tuple[int, int]:
 
 @dataclass(frozen=True)
 class IshidoLayout:
+    """Where everything goes in one display configuration."""
+
     config: DisplayConfig
     bounds: Rect  # the app's whole area
     cell_w: int
