@@ -7,6 +7,7 @@ without a display or OpenGL gets one line and exit status 1, not a traceback.
 
 from __future__ import annotations
 
+import gc
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -69,6 +70,7 @@ def run(device: DeviceLike, skin: str | None = None, zoom: int = 1,
             pyglet.clock.schedule_once(warm_step, 0.02)
 
     def start_preparing(_dt: float) -> None:
+        gc.enable()  # the command line holds cyclic collection back until now
         if prepare is not None:
             prepare()
         warm_step(0.0)
