@@ -9,6 +9,8 @@ header that claims more rows than the available bytes could ever produce.
 The work happens on whole rows and images with bytes operations, regular
 expressions and Pillow, not in Python per pixel; the output is byte for byte
 that of the plain per-byte algorithms (tests/prc_tools/reference_codecs.py).
+When the optional C module is built (prc_tools.speedups decides), the
+encoders run there instead, with the same output.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from operator import mul
 
 from PIL import Image, ImageChops
 
+from prc_tools import speedups
 from prc_tools.errors import BitmapError
 from prc_tools.lookup import look_up
 
@@ -65,11 +68,14 @@ def encode(codec: str, rows: Sequence[bytes], unit: int = 1) -> bytes:
     """Compress equal-length rows; ``unit`` is 2 for PackBits at 16 bits per pixel."""
     if codec == NONE:
         return b"".join(rows)
+    native = speedups.native
     if codec == SCANLINE:
-        return _scanline_encode(rows)
+        return native.scanline_encode(rows) if native else _scanline_encode(rows)
     if codec == RLE:
-        return _each_distinct_row(_rle_encode_row, rows)
+        return native.rle_encode(rows) if native else _each_distinct_row(_rle_encode_row, rows)
     if codec == PACKBITS:
+        if native:
+            return native.packbits_encode(rows, unit)
         return _each_distinct_row(lambda row: _packbits_encode_row(row, unit), rows)
     raise ValueError(f"unknown compression {codec!r}")
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageMath
 
+from prc_tools import speedups
 from prc_tools.palette import BLACK_8BIT, FIRST_UNUSED_8BIT, PALM_8BIT, RGB
 
 _STEP = 51  # the cube's levels are 0, 51, ..., 255
@@ -88,6 +89,11 @@ def nearest_indices(rgb: Image.Image) -> Image.Image:
         if len(_FOUND) + len(new) > _FOUND_LIMIT:
             _FOUND.clear()
         _search(new)
+    native = speedups.native
+    if native is not None:
+        ordered = array("I", sorted(keys))
+        found = bytes(map(_FOUND.__getitem__, ordered))
+        return Image.frombytes("L", rgb.size, native.map_keys(pixels, ordered, found))
     # Row by row, each distinct row once: art repeats rows.
     width = rgb.width
     done: dict[bytes, bytes] = {}
