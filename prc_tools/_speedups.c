@@ -327,6 +327,196 @@ done:
     return result;
 }
 
+/* --- decoders ------------------------------------------------------------- */
+
+/* What went wrong, for Python to word as compression.py does. */
+enum { PROBLEM_NONE = 0, PROBLEM_TRUNCATED = 1, PROBLEM_ZERO_RUN = 2, PROBLEM_OVERFLOW = 3 };
+enum { CODE_SCANLINE = 0, CODE_RLE = 1, CODE_PACKBITS = 2 }; /* the header's type byte */
+
+/* Decoding stops at the first problem and reports the row it was in. Output
+ * grows as data is read, never to the size a header claims, so damaged data
+ * cannot make it allocate more than its bytes can expand to. */
+typedef struct {
+    const unsigned char *data;
+    Py_ssize_t size;
+    Py_ssize_t pos;
+    Py_ssize_t row_bytes;
+    Py_ssize_t rows;
+    int unit;
+    Py_ssize_t problem_row;
+} Reading;
+
+static int scanline_decode(Reading *in, Out *out) {
+    const unsigned char *data = in->data;
+    Py_ssize_t pos = in->pos, size = in->size, row_bytes = in->row_bytes;
+    for (Py_ssize_t row = 0; row < in->rows; row++) {
+        unsigned char *at = out_room(out, row_bytes);
+        if (at == NULL) {
+            return -1;
+        }
+        for (Py_ssize_t start = 0; start < row_bytes; start += 8) {
+            int length = row_bytes - start < 8 ? (int)(row_bytes - start) : 8;
+            if (row == 0) {
+                /* Like palmtopnm: the first row carries every byte, whatever its mask says. */
+                if (pos + 1 + length > size) {
+                    in->problem_row = 0;
+                    return PROBLEM_TRUNCATED;
+                }
+                memcpy(at + start, data + pos + 1, (size_t)length);
+                pos += 1 + length;
+                continue;
+            }
+            if (pos >= size) {
+                in->problem_row = row;
+                return PROBLEM_TRUNCATED;
+            }
+            unsigned mask = data[pos++];
+            memcpy(at + start, at + start - row_bytes, (size_t)length); /* the row above */
+            for (int k = 0; k < length; k++) {
+                if (mask & (0x80u >> k)) {
+                    if (pos >= size) {
+                        in->problem_row = row;
+                        return PROBLEM_TRUNCATED;
+                    }
+                    at[start + k] = data[pos++];
+                }
+            }
+        }
+        out->used += row_bytes;
+    }
+    in->pos = pos;
+    return PROBLEM_NONE;
+}
+
+static int rle_decode(Reading *in, Out *out) {
+    const unsigned char *data = in->data;
+    Py_ssize_t pos = in->pos, size = in->size;
+    for (Py_ssize_t row = 0; row < in->rows; row++) {
+        Py_ssize_t filled = 0;
+        while (filled < in->row_bytes) {
+            if (pos + 2 > size) {
+                in->problem_row = row;
+                return PROBLEM_TRUNCATED;
+            }
+            int count = data[pos], value = data[pos + 1];
+            pos += 2;
+            if (count == 0) {
+                in->problem_row = row;
+                return PROBLEM_ZERO_RUN;
+            }
+            if (filled + count > in->row_bytes) {
+                in->problem_row = row;
+                return PROBLEM_OVERFLOW;
+            }
+            unsigned char *at = out_room(out, count);
+            if (at == NULL) {
+                return -1;
+            }
+            memset(at, value, (size_t)count);
+            out->used += count;
+            filled += count;
+        }
+    }
+    in->pos = pos;
+    return PROBLEM_NONE;
+}
+
+static int packbits_decode(Reading *in, Out *out) {
+    const unsigned char *data = in->data;
+    Py_ssize_t pos = in->pos, size = in->size, unit = in->unit;
+    Py_ssize_t end = 0;
+    for (Py_ssize_t row = 0; row < in->rows; row++) {
+        end += in->row_bytes;
+        while (out->used < end) {
+            if (pos >= size) {
+                in->problem_row = row;
+                return PROBLEM_TRUNCATED;
+            }
+            int count = data[pos++];
+            if (count == 0x80) {
+                continue; /* -128: no operation, as in Apple's PackBits */
+            }
+            Py_ssize_t take = count < 0x80 ? (count + 1) * unit : unit;
+            Py_ssize_t times = count < 0x80 ? 1 : 257 - count;
+            if (pos + take > size) {
+                in->problem_row = row;
+                return PROBLEM_TRUNCATED;
+            }
+            unsigned char *at = out_room(out, take * times);
+            if (at == NULL) {
+                return -1;
+            }
+            if (count < 0x80) {
+                memcpy(at, data + pos, (size_t)take);
+            } else if (unit == 1) {
+                memset(at, data[pos], (size_t)times);
+            } else {
+                for (Py_ssize_t i = 0; i < times; i++) {
+                    memcpy(at + i * unit, data + pos, (size_t)unit);
+                }
+            }
+            out->used += take * times;
+            pos += take;
+        }
+        if (out->used > end) { /* only the op that ended the row can overflow it */
+            in->problem_row = row;
+            return PROBLEM_OVERFLOW;
+        }
+    }
+    in->pos = pos;
+    return PROBLEM_NONE;
+}
+
+/* decode(type_code, data, pos, row_bytes, rows, unit) -> (raw, end, 0) when the
+ * rows are complete, or (None, row, problem) for damaged data. ``unit`` counts
+ * for PackBits only, as in compression.decode. */
+static PyObject *decode(PyObject *module, PyObject *args) {
+    int code, unit;
+    Py_buffer view;
+    Py_ssize_t pos, row_bytes, rows;
+    if (!PyArg_ParseTuple(args, "iy*nnni:decode", &code, &view, &pos, &row_bytes, &rows,
+                          &unit)) {
+        return NULL;
+    }
+    PyObject *result = NULL;
+    if (pos < 0 || row_bytes < 0 || rows < 0 || unit < 1 || unit > 2 ||
+        (code != CODE_SCANLINE && code != CODE_RLE && code != CODE_PACKBITS)) {
+        PyErr_SetString(PyExc_ValueError, "decode: bad codec, position, size or unit");
+        goto done;
+    }
+    Reading in = {view.buf, view.len, pos, row_bytes, rows, unit, 0};
+    /* A first guess at the size; it grows only as far as the data really expands. */
+    Py_ssize_t total = row_bytes * rows;
+    Py_ssize_t remaining = view.len > pos ? view.len - pos : 0;
+    Py_ssize_t guess = remaining < (PY_SSIZE_T_MAX - 4096) / 8 ? 8 * remaining + 4096 : remaining;
+    if (rows != 0 && total / rows != row_bytes) {
+        total = PY_SSIZE_T_MAX; /* overflowed: only the data's end can stop this */
+    }
+    Out out;
+    if (out_init(&out, total < guess ? total : guess) < 0) {
+        goto done;
+    }
+    int problem = code == CODE_SCANLINE ? scanline_decode(&in, &out)
+                  : code == CODE_RLE    ? rle_decode(&in, &out)
+                                        : packbits_decode(&in, &out);
+    if (problem < 0) {
+        Py_DECREF(out.bytes);
+        goto done;
+    }
+    if (problem != PROBLEM_NONE) {
+        Py_DECREF(out.bytes);
+        result = Py_BuildValue("(Onn)", Py_None, in.problem_row, (Py_ssize_t)problem);
+        goto done;
+    }
+    PyObject *raw = out_finish(&out);
+    if (raw != NULL) {
+        result = Py_BuildValue("(Nnn)", raw, in.pos, (Py_ssize_t)0);
+    }
+done:
+    PyBuffer_Release(&view);
+    return result;
+}
+
 /* --- module --------------------------------------------------------------- */
 
 static PyMethodDef methods[] = {
@@ -337,6 +527,9 @@ static PyMethodDef methods[] = {
      "scanline_encode(rows) -> bytes: ScanLine of equal-length rows."},
     {"map_keys", map_keys, METH_VARARGS,
      "map_keys(pixels, keys, values) -> bytes: each 32-bit pixel's value (keys ascending)."},
+    {"decode", decode, METH_VARARGS,
+     "decode(type_code, data, pos, row_bytes, rows, unit) -> (raw, end, 0), or "
+     "(None, row, problem) for damaged data (1 truncated, 2 zero-length run, 3 overflow)."},
     {NULL, NULL, 0, NULL},
 };
 

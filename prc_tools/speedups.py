@@ -1,7 +1,7 @@
 """The one place that decides whether prc_tools' C speedups run.
 
 ``prc_tools/_speedups.c`` holds C versions of the ScanLine, RLE and PackBits
-encoders and of the pixel-to-palette-index mapping. It is optional: an install
+encoders and decoders and of the pixel-to-palette-index mapping. It is optional: an install
 without a compiler has no ``_speedups`` module, and the pure-Python code runs
 instead, giving the same bytes. ``PRC_TOOLS_PURE=1`` in the environment forces
 the pure-Python code even when the module is built; tests switch by setting
@@ -27,6 +27,9 @@ class Native(Protocol):
     def rle_encode(self, rows: Sequence[Buffer]) -> bytes: ...
     def scanline_encode(self, rows: Sequence[Buffer]) -> bytes: ...
     def map_keys(self, pixels: Buffer, keys: Buffer, values: Buffer) -> bytes: ...
+    def decode(
+        self, type_code: int, data: Buffer, pos: int, row_bytes: int, rows: int, unit: int
+    ) -> tuple[bytes | None, int, int]: ...
 
 
 def built() -> Native | None:
