@@ -6,7 +6,9 @@ Coordinates are native LCD pixels, origin top-left.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import TypeVar
 
 from palmish.device.display import DisplayConfig
 from palmish.device.geometry import Rect
@@ -106,3 +108,29 @@ Event = (
     PenDown | PenMove | PenUp | KeyDown | CharKey | MenuCommand | DisplayChanged | AppStart
     | AppStop | Tick | Rotate | ToggleInputArea
 )
+
+
+_Item = TypeVar("_Item")
+
+
+def coalesce_moves(events: Iterable[_Item]) -> Iterator[_Item]:
+    """`events` with each run of consecutive pen moves cut to its last move.
+
+    A Palm's pen queue keeps only the latest point between two reads, and the
+    device has no queue of its own: whoever hands it a burst (a script between
+    two waits; the window keeps the latest move per frame) passes it through
+    here, so a drag of a thousand points repaints once, at the point where the
+    pen is. Anything that is not a PenMove ends a run and is kept, so the
+    stroke's down and up still arrive in order.
+    """
+    held: _Item | None = None
+    for event in events:
+        if isinstance(event, PenMove):
+            held = event  # replaces a move nobody has seen yet
+            continue
+        if held is not None:
+            yield held
+            held = None
+        yield event
+    if held is not None:
+        yield held

@@ -36,6 +36,7 @@ from palmish.device.events import (
     PenUp,
     Rotate,
     ToggleInputArea,
+    coalesce_moves,
 )
 from prc_tools.files import FileProblem, read_regular
 
@@ -258,8 +259,12 @@ def check_script(
 
 
 def run_script(target: ScriptTarget, steps: list[Step]) -> None:
-    """Feed the steps to a device in order; ValueError for an unknown app name."""
-    for step in steps:
+    """Feed the steps to a device in order; ValueError for an unknown app name.
+
+    Consecutive pen moves reach the device as the last of them (`coalesce_moves`):
+    a drag's points between the same two waits are one burst, as in the window.
+    """
+    for step in coalesce_moves(steps):
         if isinstance(step, Wait):
             target.advance(target.now_ms + step.ms)
         elif isinstance(step, SwitchApp):

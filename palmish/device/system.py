@@ -192,6 +192,12 @@ class Device:
         """True when typed characters have a taker: the topmost modal reads them."""
         return bool(self._modals) and self._modals[-1].modal.wants_text
 
+    def takes_enter(self) -> bool:
+        """True when Enter is a typed character for the topmost modal (one that reads
+        text, or a form whose default button it presses), not the Select button."""
+        return bool(self._modals) and (
+            self._modals[-1].modal.wants_text or self._modals[-1].modal.takes_enter)
+
     def take_damage(self) -> list[Rect]:
         """The changed regions of the screen since the last call (merged, on screen)."""
         return self.screen.take_damage()

@@ -74,6 +74,8 @@ class DeviceLike(Protocol):
 
     def wants_text(self) -> bool: ...
 
+    def takes_enter(self) -> bool: ...
+
     @property
     def now_ms(self) -> int: ...
 
@@ -345,7 +347,7 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
             self.dispatch_event("on_close")
             return True
         name = pkey.symbol_string(symbol)
-        event = key_event(name, ctrl, self.device.wants_text())
+        event = key_event(name, ctrl, self.device.wants_text(), self.device.takes_enter())
         if event is not None:
             self.post(event)
         if isinstance(event, KeyDown) and event.key.value in REPEATING:

@@ -51,17 +51,20 @@ def key_char(symbol_name: str) -> str | None:
     return {"BACKSPACE": "\b", "RETURN": "\n", "ENTER": "\n", "NUM_ENTER": "\n"}.get(symbol_name)
 
 
-def key_event(symbol_name: str, ctrl: bool, wants_text: bool) -> Event | None:
+def key_event(
+    symbol_name: str, ctrl: bool, wants_text: bool, takes_enter: bool = False
+) -> Event | None:
     """What a desktop key press posts to the device, or None.
 
     Ctrl+letter is the Palm command stroke + letter (a menu shortcut). Without
     Ctrl, a dialog or menu that reads typed characters gets letters, digits,
-    Backspace and Enter; otherwise the key's device action (M is Menu, R rotates).
+    Backspace and Enter, and a form gets Enter (its default button: `takes_enter`);
+    otherwise the key's device action (M is Menu, R rotates, Enter is Select).
     """
     char = key_char(symbol_name)
     if ctrl:
         return CharKey(char, command=True) if char is not None and char.isalpha() else None
-    if char is not None and wants_text:
+    if char is not None and (wants_text or (takes_enter and char == "\n")):
         return CharKey(char)
     action = key_action(symbol_name)
     return action_event(action) if action is not None else None

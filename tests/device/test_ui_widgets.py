@@ -6,7 +6,7 @@ import pytest
 
 from palmish.device.app import Menu, MenuItem
 from palmish.device.display import CONFIGS, ConfigName, DisplayConfig
-from palmish.device.events import Key, KeyDown, PenDown, PenMove, PenUp, Tick
+from palmish.device.events import CharKey, Key, KeyDown, PenDown, PenMove, PenUp, Tick
 from palmish.device.geometry import Rect
 from palmish.device.screen import BLACK, WHITE, Framebuffer
 from palmish.device.ui import (
@@ -267,6 +267,37 @@ def test_form_keys_reach_cancel_and_left_changes_back(config: DisplayConfig) -> 
     keys(form, fb, Key.LEFT)  # board wraps: Wood -> Slate
     keys(form, fb, Key.UP, Key.RIGHT, Key.SELECT)  # up from the first field: buttons
     assert form.result == (1, {"board": 2, "scoring": 0, "hints": False})
+
+
+def test_form_enter_presses_ok_wherever_the_focus_is(config: DisplayConfig) -> None:
+    for downs in range(3):  # focus on the list trigger, the push buttons, the check box
+        form = prefs()
+        fb = show(form, config)
+        keys(form, fb, Key.RIGHT, *[Key.DOWN] * downs)
+        assert form.handle(CharKey("\n"))
+        assert form.closed and form.result == (0, {"board": 1, "scoring": 0, "hints": False})
+
+
+def test_form_enter_in_an_open_list_picks_the_item_and_keeps_the_form(
+    config: DisplayConfig,
+) -> None:
+    form = prefs()
+    fb = show(form, config)
+    keys(form, fb, Key.SELECT, Key.DOWN)  # the list is open on Marble
+    assert form.handle(CharKey("\n"))
+    assert form.popup is None and not form.closed and form.values["board"] == 1
+    assert form.handle(CharKey("\n"))
+    assert form.result == (0, {"board": 1, "scoring": 0, "hints": False})
+
+
+def test_enter_reaches_only_modals_that_take_it(config: DisplayConfig) -> None:
+    alert = Alert("Note", "Hello")
+    show(alert, config)
+    assert not alert.handle(CharKey("\n")) and not alert.closed  # Select presses its button
+    form = prefs()
+    show(form, config)
+    assert not form.handle(CharKey("x")) and not form.handle(CharKey("\n", command=True))
+    assert not form.closed
 
 
 def test_form_popup_closes_without_change(config: DisplayConfig) -> None:

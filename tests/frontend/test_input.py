@@ -119,3 +119,18 @@ def test_every_device_key_has_a_desktop_key() -> None:
 )
 def test_key_events(name: str, ctrl: bool, wants_text: bool, event: object) -> None:
     assert key_event(name, ctrl, wants_text) == event
+
+
+@pytest.mark.parametrize(
+    ("name", "event"),
+    [
+        # A form takes Enter (its default button) but not other keys' characters.
+        ("RETURN", CharKey("\n")),
+        ("NUM_ENTER", CharKey("\n")),
+        ("SPACE", KeyDown(Key.SELECT)),  # Space stays the Palm's Select
+        ("R", Rotate()),
+        ("_7", None),
+    ],
+)
+def test_a_form_takes_enter_only(name: str, event: object) -> None:
+    assert key_event(name, False, False, takes_enter=True) == event

@@ -11,7 +11,7 @@ from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import Key, KeyDown, MenuCommand
 from palmish.device.system import Device
 from palmish.device.ui.alert import Alert
-from palmish.device.ui.form import Form
+from palmish.device.ui.form import Form, PopupList
 from palmish.launcher import LauncherApp
 from palmish.launcher.app import default_icon
 from palmish.pachisi import Game, Player
@@ -149,4 +149,18 @@ def test_changing_the_dice_mid_game_says_when_they_come(make_device: MakeDevice)
     device.post(KeyDown(Key.SELECT))
     assert app.prefs["dice"] == "die7" and app.game.dice == "cowrie"
     assert any("next game" in m for m in device.messages), device.messages
+    device.shutdown()
+
+
+def test_a_plugin_name_drops_the_word_its_row_label_says_before_an_ellipsis(
+        make_device: MakeDevice) -> None:
+    # At 160x160 "Sandalwood Board" showed as "Sandalwo… Board" beside "Board:".
+    device, _ = make_device(ConfigName.SQUARE_LOW.value)
+    device.post(MenuCommand("prefs"))
+    form = device.modals[-1]
+    assert isinstance(form, Form)
+    shown = {f.options[f.selected]: form.trigger_text(i) for i, f in enumerate(form.fields)
+             if isinstance(f, PopupList)}
+    assert shown["Sandalwood Board"] == "Sandalwood"
+    assert shown["Classic Pieces"] == "Classic Pieces"  # it fits: nothing dropped
     device.shutdown()

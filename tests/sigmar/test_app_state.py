@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from palmish.device.display import ConfigName
-from palmish.device.events import Key, KeyDown, MenuCommand, Rotate, ToggleInputArea
+from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, Rotate, ToggleInputArea
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form, PopupList
 from palmish.device.ui.number_entry import NumberEntry
@@ -123,6 +123,24 @@ def test_levels_dialog_lists_bundled_and_installed_levels_and_opens_one(
     assert isinstance(form, Form) and "1/13 cleared" in form.title
     assert isinstance(form.fields[0], PopupList)
     assert form.fields[0].options[-1] == "My Test *"
+    device.shutdown()
+
+
+def test_levels_by_keys_enter_plays_the_chosen_level(make: Make) -> None:
+    """Select opens the list, Down moves, Enter picks; a second Enter presses Play."""
+    device, app = make()
+    device.post(MenuCommand("levels"))
+    form = device.modals[-1]
+    assert isinstance(form, Form) and device.takes_enter() and not device.wants_text()
+    device.post(KeyDown(Key.SELECT))
+    device.post(KeyDown(Key.DOWN))
+    device.post(CharKey("\n"))
+    assert device.modals[-1] is form and form.popup is None
+    device.post(CharKey("\n"))
+    assert not device.modals and not device.takes_enter()
+    field = form.fields[0]
+    assert isinstance(field, PopupList)
+    assert app.title().endswith(field.options[field.selected].split(". ", 1)[-1])
     device.shutdown()
 
 

@@ -10,7 +10,9 @@ a pop-up trigger to open its list; press and release a button to close.
 Keys: up/down move the focus among the fields and the button row; left/right
 change the focused field's value (or move along the button row); select
 toggles a check box, opens a pop-up list, steps a push-button group, presses
-the focused button. Fields that do not fit scroll, with a scroll bar.
+the focused button. The desktop's Enter presses the default button (the first,
+OK) wherever the focus is; with a pop-up list open it picks the highlighted
+item and closes the list. Fields that do not fit scroll, with a scroll bar.
 """
 
 from __future__ import annotations
@@ -93,6 +95,8 @@ class _Row:
 
 
 class Form(Modal):
+    takes_enter = True
+
     def __init__(
         self,
         title: str,
@@ -307,13 +311,19 @@ class Form(Modal):
 
     def trigger_text(self, index: int) -> str:
         """What the pop-up trigger of field `index` shows: its choice, shortened to fit
-        before its last word (after layout)."""
+        before its last word (after layout). A last word that only repeats the
+        field's label goes first ("Sandalwood Board" beside "Board:" is "Sandalwood")."""
         field = self.fields[index]
         assert isinstance(field, PopupList)
         s = self.scale
         trigger = self._to_screen(self._rows[index].parts[0])
         std = get_font("std", s)
-        return std.shorten(field.options[field.selected], trigger.w - (TRIANGLE + LABEL_GAP) * s)
+        room = trigger.w - (TRIANGLE + LABEL_GAP) * s
+        text = field.options[field.selected]
+        head, _, last = text.rpartition(" ")
+        if head and std.width(text) > room and _same_word(last, field.label):
+            text = head
+        return std.shorten(text, room)
 
     def _ring(self, fb: Framebuffer, rect: Rect) -> None:
         ring = Rect(rect.x - 2 * fb.scale, rect.y - 2 * fb.scale, rect.w + 4 * fb.scale,
@@ -329,6 +339,13 @@ class Form(Modal):
             self._popup = None
             return
         self.close((self.row.cancel_index(), self.values))
+
+    def _char(self, char: str) -> None:
+        # Only Enter comes here (takes_enter): an open list picks its item, else OK.
+        if self._popup is not None:
+            self._popup_event(KeyDown(Key.SELECT))
+        else:
+            self.close((0, self.values))
 
     def _handle(self, event: PenDown | PenMove | PenUp | KeyDown) -> None:
         if self._popup is not None:
@@ -426,6 +443,13 @@ class Form(Modal):
                 field.selected = (field.selected + 1) % len(field.options)
             elif isinstance(field, PopupList):
                 self._open_popup(self.focus)
+
+
+def _same_word(word: str, label: str) -> bool:
+    """"Sounds" repeats the label "Sound", "Board" the label "Board:"."""
+    def stem(w: str) -> str:
+        return w.rstrip(":").casefold().removesuffix("s")
+    return stem(word) == stem(label)
 
 
 def _check(field: Field) -> None:

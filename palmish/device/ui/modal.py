@@ -13,7 +13,8 @@ A modal lives over the running app. Its life, as the device drives it:
    wherever the pen goes) and every key but Home; strokes that start outside
    the area (the status bar, the input area) are left to the device. Cancel
    (Escape) calls `cancel()`: the modal closes as its Cancel button would.
-   Typed characters (CharKey) reach only a modal that `wants_text`.
+   Typed characters (CharKey) reach only a modal that `wants_text`; Enter alone
+   also reaches one that `takes_enter` (a form: its default button).
 4. When `closed` turns True, `result` holds the outcome; `erase(fb)` (or one
    more `draw`) puts back what was behind.
 
@@ -44,6 +45,8 @@ class Modal:
     """Base class; subclasses implement `_layout`, `_draw` and `_handle`."""
 
     wants_text = False  # typed characters (digits, letters, backspace, enter) come to `_char`
+    # The desktop's Enter comes to `_char` as "\n" (the Palm's Select keeps its own meaning).
+    takes_enter = False
 
     def __init__(self) -> None:
         self.bounds = Rect(0, 0, 0, 0)
@@ -105,7 +108,9 @@ class Modal:
                 return True
             self._handle(event)
             return True
-        if isinstance(event, CharKey) and self.wants_text and not event.command:
+        if isinstance(event, CharKey) and not event.command and (
+            self.wants_text or (self.takes_enter and event.char == "\n")
+        ):
             self._char(event.char)
             return True
         return False
