@@ -179,7 +179,7 @@ static PyObject *packbits_encode(PyObject *module, PyObject *args) {
     return out_finish(&out);
 fail:
     rows_release(&rows);
-    Py_DECREF(out.bytes);
+    Py_XDECREF(out.bytes);
     return NULL;
 }
 
@@ -207,7 +207,7 @@ static PyObject *rle_encode(PyObject *module, PyObject *source) {
             unsigned char *at = out_room(&out, 2);
             if (at == NULL) {
                 rows_release(&rows);
-                Py_DECREF(out.bytes);
+                Py_XDECREF(out.bytes);
                 return NULL;
             }
             at[0] = (unsigned char)(end - start);
@@ -479,19 +479,23 @@ static PyObject *decode(PyObject *module, PyObject *args) {
         return NULL;
     }
     PyObject *result = NULL;
-    if (pos < 0 || row_bytes < 0 || rows < 0 || unit < 1 || unit > 2 ||
+    /* Sizes a header cannot hold are refused, so no running sum below can overflow. */
+    if (pos < 0 || row_bytes < 0 || row_bytes > PY_SSIZE_T_MAX / 4 || rows < 0 || unit < 1 ||
+        unit > 2 ||
         (code != CODE_SCANLINE && code != CODE_RLE && code != CODE_PACKBITS)) {
         PyErr_SetString(PyExc_ValueError, "decode: bad codec, position, size or unit");
         goto done;
     }
+    if (row_bytes == 0 || rows == 0) { /* nothing to read, however many rows are claimed */
+        result = Py_BuildValue("(y#nn)", "", (Py_ssize_t)0, pos, (Py_ssize_t)0);
+        goto done;
+    }
     Reading in = {view.buf, view.len, pos, row_bytes, rows, unit, 0};
     /* A first guess at the size; it grows only as far as the data really expands. */
-    Py_ssize_t total = row_bytes * rows;
+    Py_ssize_t total = rows != 0 && row_bytes > PY_SSIZE_T_MAX / rows ? PY_SSIZE_T_MAX
+                                                                       : row_bytes * rows;
     Py_ssize_t remaining = view.len > pos ? view.len - pos : 0;
     Py_ssize_t guess = remaining < (PY_SSIZE_T_MAX - 4096) / 8 ? 8 * remaining + 4096 : remaining;
-    if (rows != 0 && total / rows != row_bytes) {
-        total = PY_SSIZE_T_MAX; /* overflowed: only the data's end can stop this */
-    }
     Out out;
     if (out_init(&out, total < guess ? total : guess) < 0) {
         goto done;
@@ -500,11 +504,11 @@ static PyObject *decode(PyObject *module, PyObject *args) {
                   : code == CODE_RLE    ? rle_decode(&in, &out)
                                         : packbits_decode(&in, &out);
     if (problem < 0) {
-        Py_DECREF(out.bytes);
+        Py_XDECREF(out.bytes);
         goto done;
     }
     if (problem != PROBLEM_NONE) {
-        Py_DECREF(out.bytes);
+        Py_XDECREF(out.bytes);
         result = Py_BuildValue("(Onn)", Py_None, in.problem_row, (Py_ssize_t)problem);
         goto done;
     }

@@ -272,3 +272,12 @@ def test_decoders_match_on_every_cut_and_flipped_byte(codec: str, unit: int) -> 
     for data in damaged:
         native, pure = _both(partial(_decoded, codec, data, 0, 34, len(rows), unit))
         assert native == pure, data.hex()
+
+
+@need_native
+@pytest.mark.parametrize("codec", [compression.SCANLINE, compression.RLE, compression.PACKBITS])
+def test_empty_rows_cost_nothing_however_many_are_claimed(codec: str) -> None:
+    native, pure = _both(partial(_decoded, codec, b"\x01\x02", 1, 0, 1000, 1))
+    assert native == pure == (b"", 1)
+    with _using(NATIVE):
+        assert compression.decode(codec, b"", 0, 0, 10**15) == (b"", 0)
