@@ -327,6 +327,73 @@ done:
     return result;
 }
 
+/* The distinct 32-bit keys of ``pixels``, ascending, as native uint32s: a hash
+ * set over the pixels (runs skipped), then the few distinct ones sorted. */
+static int compare_keys(const void *a, const void *b) {
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+static PyObject *distinct_keys(PyObject *module, PyObject *arg) {
+    Py_buffer pixels;
+    if (PyObject_GetBuffer(arg, &pixels, PyBUF_SIMPLE) < 0) {
+        return NULL;
+    }
+    PyObject *result = NULL;
+    uint32_t *slots = NULL;
+    unsigned char *taken = NULL;
+    Py_ssize_t count = pixels.len / 4;
+    if (pixels.len % 4) {
+        PyErr_SetString(PyExc_ValueError, "distinct_keys needs 4-byte pixels");
+        goto done;
+    }
+    int bits = 4;
+    while (bits < 62 && ((Py_ssize_t)1 << bits) < 2 * count) {
+        bits++;
+    }
+    size_t capacity = (size_t)1 << bits;
+    slots = PyMem_Malloc(capacity * sizeof(uint32_t));
+    taken = PyMem_Calloc(capacity, 1);
+    if (slots == NULL || taken == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Py_ssize_t found = 0;
+    const unsigned char *raw = pixels.buf;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        uint32_t key = key_at(raw, i);
+        if (i > 0 && key == key_at(raw, i - 1)) {
+            continue;
+        }
+        size_t at = (size_t)(((uint64_t)key * 0x9E3779B97F4A7C15u) >> (64 - bits));
+        while (taken[at] && slots[at] != key) {
+            at = (at + 1) & (capacity - 1);
+        }
+        if (!taken[at]) {
+            taken[at] = 1;
+            slots[at] = key;
+            found++;
+        }
+    }
+    result = PyBytes_FromStringAndSize(NULL, found * 4);
+    if (result == NULL) {
+        goto done;
+    }
+    uint32_t *keys = (uint32_t *)PyBytes_AS_STRING(result); /* bytes data is aligned */
+    Py_ssize_t n = 0;
+    for (size_t at = 0; at < capacity; at++) {
+        if (taken[at]) {
+            keys[n++] = slots[at];
+        }
+    }
+    qsort(keys, (size_t)found, sizeof(uint32_t), compare_keys);
+done:
+    PyMem_Free(slots);
+    PyMem_Free(taken);
+    PyBuffer_Release(&pixels);
+    return result;
+}
+
 /* --- decoders ------------------------------------------------------------- */
 
 /* What went wrong, for Python to word as compression.py does. */
@@ -531,6 +598,8 @@ static PyMethodDef methods[] = {
      "scanline_encode(rows) -> bytes: ScanLine of equal-length rows."},
     {"map_keys", map_keys, METH_VARARGS,
      "map_keys(pixels, keys, values) -> bytes: each 32-bit pixel's value (keys ascending)."},
+    {"distinct_keys", distinct_keys, METH_O,
+     "distinct_keys(pixels) -> bytes: the distinct 32-bit keys, ascending, native order."},
     {"decode", decode, METH_VARARGS,
      "decode(type_code, data, pos, row_bytes, rows, unit) -> (raw, end, 0), or "
      "(None, row, problem) for damaged data (1 truncated, 2 zero-length run, 3 overflow)."},

@@ -281,3 +281,15 @@ def test_empty_rows_cost_nothing_however_many_are_claimed(codec: str) -> None:
     assert native == pure == (b"", 1)
     with _using(NATIVE):
         assert compression.decode(codec, b"", 0, 0, 10**15) == (b"", 0)
+
+
+@need_native
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 2**32 - 1) | st.sampled_from((0, 1, 2**32 - 1)), max_size=600))
+def test_distinct_keys_are_the_sorted_set(keys: list[int]) -> None:
+    assert NATIVE is not None
+    found = array("I")
+    found.frombytes(NATIVE.distinct_keys(array("I", keys)))
+    assert found.tolist() == sorted(set(keys))
+    with pytest.raises(ValueError):
+        NATIVE.distinct_keys(b"abc")
