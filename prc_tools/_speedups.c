@@ -394,6 +394,38 @@ done:
     return result;
 }
 
+/* RGB pixels (3 bytes each) as big-endian RGB565 words, each channel rounded
+ * to the nearest level as bitmap_pixels.image_to_565 does. */
+static PyObject *rgb_to_565(PyObject *module, PyObject *arg) {
+    Py_buffer rgb;
+    if (PyObject_GetBuffer(arg, &rgb, PyBUF_SIMPLE) < 0) {
+        return NULL;
+    }
+    PyObject *result = NULL;
+    if (rgb.len % 3) {
+        PyErr_SetString(PyExc_ValueError, "rgb_to_565 needs 3-byte pixels");
+        goto done;
+    }
+    Py_ssize_t count = rgb.len / 3;
+    result = PyBytes_FromStringAndSize(NULL, 2 * count);
+    if (result == NULL) {
+        goto done;
+    }
+    const unsigned char *in = rgb.buf;
+    unsigned char *out = (unsigned char *)PyBytes_AS_STRING(result);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        unsigned red = (in[3 * i] * 31u + 127) / 255;
+        unsigned green = (in[3 * i + 1] * 63u + 127) / 255;
+        unsigned blue = (in[3 * i + 2] * 31u + 127) / 255;
+        unsigned word = red << 11 | green << 5 | blue;
+        out[2 * i] = (unsigned char)(word >> 8);
+        out[2 * i + 1] = (unsigned char)(word & 0xFF);
+    }
+done:
+    PyBuffer_Release(&rgb);
+    return result;
+}
+
 /* --- decoders ------------------------------------------------------------- */
 
 /* What went wrong, for Python to word as compression.py does. */
@@ -600,6 +632,8 @@ static PyMethodDef methods[] = {
      "map_keys(pixels, keys, values) -> bytes: each 32-bit pixel's value (keys ascending)."},
     {"distinct_keys", distinct_keys, METH_O,
      "distinct_keys(pixels) -> bytes: the distinct 32-bit keys, ascending, native order."},
+    {"rgb_to_565", rgb_to_565, METH_O,
+     "rgb_to_565(rgb) -> bytes: 3-byte RGB pixels as big-endian RGB565 words."},
     {"decode", decode, METH_VARARGS,
      "decode(type_code, data, pos, row_bytes, rows, unit) -> (raw, end, 0), or "
      "(None, row, problem) for damaged data (1 truncated, 2 zero-length run, 3 overflow)."},

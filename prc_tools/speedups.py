@@ -1,7 +1,8 @@
 """The one place that decides whether prc_tools' C speedups run.
 
 ``prc_tools/_speedups.c`` holds C versions of the ScanLine, RLE and PackBits
-encoders and decoders and of the pixel-to-palette-index mapping. It is optional: an install
+encoders and decoders, of the pixel-to-palette-index mapping and of the
+RGB to RGB565 conversion. It is optional: an install
 without a compiler has no ``_speedups`` module, and the pure-Python code runs
 instead, giving the same bytes. ``PRC_TOOLS_PURE=1`` in the environment forces
 the pure-Python code even when the module is built; tests switch by setting
@@ -28,6 +29,7 @@ class Native(Protocol):
     def scanline_encode(self, rows: Sequence[Buffer]) -> bytes: ...
     def distinct_keys(self, pixels: Buffer) -> bytes: ...
     def map_keys(self, pixels: Buffer, keys: Buffer, values: Buffer) -> bytes: ...
+    def rgb_to_565(self, rgb: Buffer) -> bytes: ...
     def decode(
         self, type_code: int, data: Buffer, pos: int, row_bytes: int, rows: int, unit: int
     ) -> tuple[bytes | None, int, int]: ...

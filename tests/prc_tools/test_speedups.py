@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from prc_tools import bitmap_encode, compression, nearest_colour, speedups
+from prc_tools import bitmap_encode, bitmap_pixels, compression, nearest_colour, speedups
 from prc_tools.errors import BitmapError
 
 T = TypeVar("T")
@@ -293,3 +293,25 @@ def test_distinct_keys_are_the_sorted_set(keys: list[int]) -> None:
     assert found.tolist() == sorted(set(keys))
     with pytest.raises(ValueError):
         NATIVE.distinct_keys(b"abc")
+
+
+@need_native
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 12), st.integers(0, 9), st.randoms(use_true_random=False))
+def test_rgb565_conversion_matches(width: int, height: int, rng: random.Random) -> None:
+    image = Image.new("RGB", (width, height))
+    image.putdata([tuple(rng.randrange(256) for _ in range(3)) for _ in range(width * height)])
+    native, pure = _both(partial(bitmap_pixels.image_to_565, image))
+    assert native == pure
+
+
+@need_native
+def test_rgb565_conversion_of_every_channel_value() -> None:
+    levels = Image.new("RGB", (256, 3))
+    levels.putdata([tuple(v if c == band else 255 - v for c in range(3))
+                    for band in range(3) for v in range(256)])
+    native, pure = _both(partial(bitmap_pixels.image_to_565, levels))
+    assert native == pure
+    assert NATIVE is not None
+    with pytest.raises(ValueError):
+        NATIVE.rgb_to_565(b"ab")
