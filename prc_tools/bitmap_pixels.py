@@ -84,17 +84,16 @@ def direct_to_image(
         return Image.new("RGBA", (width, height))
     little = swap_bytes(raw) if big_endian else raw
     # Pillow's "BGR;16" reads little-endian RGB565 and scales exactly like palmtopnm.
-    rgb = Image.frombytes("RGB", (width, height), little, "raw", "BGR;16", row_bytes)
-    if transparent_565 is None:
-        alpha = Image.new("L", rgb.size, 255)
-    else:
-        key = expand_565(transparent_565)
-        # Per channel: 255 where it differs from the key; a pixel is transparent
-        # only where all three channels match (the expansion is one-to-one).
-        differs = [look_up(band, _differs_from(key[i])) for i, band in enumerate(rgb.split())]
-        alpha = ImageChops.lighter(ImageChops.lighter(differs[0], differs[1]), differs[2])
-    rgba = rgb.convert("RGBA")
-    rgba.putalpha(alpha)
+    size = (width, height)
+    rgba = Image.frombytes("RGB", size, little, "raw", "BGR;16", row_bytes).convert("RGBA")
+    if transparent_565 is not None:
+        # Transparent where a pixel's word is the key: per byte 255 where it differs
+        # from the key's byte, and the two bytes' answers OR-ed (as whole numbers).
+        words = Image.frombytes("LA", size, little, "raw", "LA", row_bytes).tobytes()
+        low = words[0::2].translate(_differs_from(transparent_565 & 0xFF))
+        high = words[1::2].translate(_differs_from(transparent_565 >> 8))
+        either = int.from_bytes(low, "little") | int.from_bytes(high, "little")
+        rgba.putalpha(Image.frombytes("L", size, either.to_bytes(len(low), "little")))
     return rgba
 
 

@@ -89,4 +89,8 @@ class MemoryFiles(FolderFiles):
 
 def normal(name: str) -> str:
     """A relative name as a manifest's file fields give it ('./a.bin' -> 'a.bin')."""
+    if name and "\\" not in name and "//" not in name and "./" not in name and not name.endswith(
+        ("/", "/.")
+    ):
+        return name  # nothing PurePosixPath would change: most names, and it is slow
     return PurePosixPath(name.replace("\\", "/")).as_posix()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+import yaml
 
 from prc_tools.safeyaml import MAX_DEPTH, YamlError, brief, dump, load
 
@@ -68,3 +69,40 @@ def test_dump_never_writes_aliases_that_load_would_refuse() -> None:
     text = dump(data)
     assert "&" not in text and "*" not in text
     assert load(text, 1000) == data
+
+
+SAME_AS_PYYAML = [
+    "name: Jade\nversion: 3\nratio: 1.5\nflag: yes\nnothing: ~\nempty:\n",
+    "made: 2003-05-01 12:00:00\nday: 2003-05-01\nzone: 2003-05-01T12:00:00+02:00\n",
+    "n: 0x1F\no: 0o17\nold: 017\nbig: 1_000\nsexagesimal: 1:30\ninf: .inf\nnan_: -.nan\n",
+    "quoted: '12'\ndouble: \"yes\"\nplain: 12\nkey with spaces: value no\n",
+    "? [a, b]\n: complex key\n",  # PyYAML refuses it: same error
+    "<<: {a: 1}\nb: 2\n",  # a merge key without an alias
+    "a: !!str 12\nb: !!int '7'\nc: !!binary aGVsbG8=\nd: !!set {x, y}\n",
+    "a: =\n",  # the 'value' tag, which the safe loader cannot build
+    "= : 1\n",
+    "a: 1\na: 2\nb: [1, {c: [d, {e: f}]}, []]\nc: {}\n",
+    "--- 1\n--- 2\n",  # two documents
+    "",
+    "---\n...\n",
+    "- - - deep\n  - x\n- 'quoted'\n- !custom tagged\n",
+    "1: one\n2.5: two\nnull: three\ntrue: four\n2003-05-01: five\n",
+    "n: " + "9" * 5000 + "\n",
+    "made: 2001-13-45\n",
+    "a: ! 12\nb: !!null ''\n",
+]
+
+
+@pytest.mark.parametrize("text", SAME_AS_PYYAML, ids=range(len(SAME_AS_PYYAML)))
+def test_the_quick_reader_reads_what_pyyaml_reads(text: str) -> None:
+    """`load` builds plain documents itself: the same values (and types) or the same
+    error as PyYAML's safe loader on every kind of document."""
+    try:
+        expected = yaml.load(text, Loader=yaml.SafeLoader)
+    except (yaml.YAMLError, ValueError):
+        with pytest.raises(YamlError, match=r"^YAML error"):
+            load(text, 1 << 20)
+        return
+    got = load(text, 1 << 20)
+    assert got == expected or (got != got and expected != expected)  # nan
+    assert repr(got) == repr(expected)  # types too (1 vs True vs 1.0, date vs datetime)
