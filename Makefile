@@ -8,7 +8,8 @@ XVFB := $(if $(DISPLAY),,$(shell command -v xvfb-run >/dev/null 2>&1 && echo 'xv
 
 .PHONY: run test lint typecheck bench clean
 
-$(STAMP): setup.cfg pyproject.toml
+# setup.py and the C source too: an existing venv rebuilds the optional C speedups.
+$(STAMP): setup.cfg pyproject.toml setup.py prc_tools/_speedups.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'
@@ -32,4 +33,4 @@ bench: $(STAMP)
 	for b in benchmarks/*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info prc_tools/_speedups*.so

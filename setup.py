@@ -1,6 +1,8 @@
 """Build hook: ship the skins/ folder (device skins and bundled plugin sources) inside the
 package as palmish/skins, so a regular (non-editable) install finds them with
 importlib.resources. Editable installs and checkouts use skins/ in place.
+Also the optional C speedups of prc_tools: built when a compiler is there,
+skipped (the pure-Python code runs instead) when not.
 Everything else is declared in setup.cfg.
 """
 
@@ -9,7 +11,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_py import build_py
 
 SKIN_FILES = ("*.yaml", "*.yml", "*.png", "*.wav", "*.bin", "*.txt", "*.md", "*.dat")
@@ -35,4 +37,7 @@ class BuildPyWithSkins(build_py):
                 shutil.copy2(path, dest)
 
 
-setup(cmdclass={"build_py": BuildPyWithSkins})
+# optional: a failed compile is a warning, and prc_tools falls back to Python.
+SPEEDUPS = Extension("prc_tools._speedups", ["prc_tools/_speedups.c"], optional=True)
+
+setup(cmdclass={"build_py": BuildPyWithSkins}, ext_modules=[SPEEDUPS])

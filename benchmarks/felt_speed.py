@@ -18,6 +18,9 @@ One table, every row with its reference measured now on this machine:
   folder, and into a RAM folder when /dev/shm exists: our own work apart from the disk);
 - the bundled board plugins' size with forced PackBits and with `best`.
 
+The packer rows use prc_tools' optional C speedups when they are built;
+PRC_TOOLS_PURE=1 measures the pure-Python fallback.
+
 The warm start and the minimal window are started in turns (at least
 START_PAIRS times each) and their medians compared. Window rows need an X
 server; without DISPLAY the script re-runs itself under xvfb-run when it can.
@@ -464,6 +467,16 @@ def packer_rows(repeat: int, tmp: Path) -> list[Row]:
     return rows
 
 
+def _speedups_state() -> str:
+    try:
+        from prc_tools import speedups
+    except ImportError:  # a tree from before the C speedups
+        return "none in this tree"
+    if speedups.native is not None:
+        return "on (PRC_TOOLS_PURE=1 measures the pure-Python code)"
+    return "off" if speedups.built() is not None else "not built"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
@@ -483,6 +496,7 @@ def main() -> int:
         window = False
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load "
           f"{os.getloadavg()[0]:.1f}" if hasattr(os, "getloadavg") else "")
+    print(f"prc_tools C speedups: {_speedups_state()}")
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
         rows = window_rows(args.repeat, tmp, only_start) if window else []

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
-from PIL import Image
+from PIL import Image, ImageChops
 
 from prc_tools import compression
 from prc_tools.bitmap_header import (
@@ -39,12 +39,16 @@ from prc_tools.bitmap_pixels import (
     words_to_rows,
 )
 from prc_tools.errors import BitmapError
+from prc_tools.lookup import look_up, table
 from prc_tools.palette import RGB
 from prc_tools.quantize import to_indices, transparency_mask
 
 BEST = "best"
 MAX_SIZE = 0x7FFF
 _PREFERRED_KEY_565 = 0xF81F  # magenta, the customary Palm transparent colour
+# 255 where a byte plane holds the preferred key's byte.
+_PREFERRED_HIGH = table(lambda v: 255 if v == _PREFERRED_KEY_565 >> 8 else 0)
+_PREFERRED_LOW = table(lambda v: 255 if v == _PREFERRED_KEY_565 & 0xFF else 0)
 
 
 @dataclass(frozen=True)
@@ -203,10 +207,11 @@ def _prepare_direct(rgba: Image.Image, row_bytes: int) -> _Pixels:
     mask = transparency_mask(rgba)
     key: int | None = None
     if mask is not None:
-        key = _free_565(words, mask)
-        # Paint the key into the transparent pixels, a byte plane at a time.
+        # The two byte planes of the big-endian words.
         high = Image.frombytes("L", rgba.size, words[0::2])
         low = Image.frombytes("L", rgba.size, words[1::2])
+        key = _free_565(words, high, low, mask)
+        # Paint the key into the transparent pixels, a byte plane at a time.
         high.paste(key >> 8, mask=mask)
         low.paste(key & 0xFF, mask=mask)
         words = Image.merge("LA", (high, low)).tobytes()
@@ -214,13 +219,15 @@ def _prepare_direct(rgba: Image.Image, row_bytes: int) -> _Pixels:
     return _Pixels(width, height, 16, row_bytes, rows, None, key)
 
 
-def _free_565(words: bytes, mask: Image.Image) -> int:
-    """An RGB565 value that no opaque pixel has (big-endian ``words``)."""
+def _free_565(words: bytes, high: Image.Image, low: Image.Image, mask: Image.Image) -> int:
+    """An RGB565 value that no opaque pixel has (big-endian ``words``, its byte planes)."""
+    # Usually the preferred key is free: seen in whole-image passes, not per pixel.
+    preferred = ImageChops.darker(look_up(high, _PREFERRED_HIGH), look_up(low, _PREFERRED_LOW))
+    if ImageChops.subtract(preferred, mask).getbbox() is None:
+        return _PREFERRED_KEY_565
     native = words if sys.byteorder == "big" else swap_bytes(words)
     transparent = mask.tobytes()
     used = {v for v, t in zip(memoryview(native).cast("H"), transparent, strict=True) if not t}
-    if _PREFERRED_KEY_565 not in used:
-        return _PREFERRED_KEY_565
     free = next((v for v in range(0xFFFF, -1, -1) if v not in used), None)
     if free is None:
         raise BitmapError("every RGB565 colour is in use: no colour left for transparency")

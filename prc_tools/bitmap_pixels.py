@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops
 
+from prc_tools import speedups
 from prc_tools.lookup import look_up, table
 from prc_tools.palette import RGB
 
@@ -111,6 +112,9 @@ _BLUE_LOW = table(lambda v: (v * 31 + 127) // 255)
 
 def image_to_565(rgb: Image.Image) -> bytes:
     """An RGB image as big-endian RGB565 pixels, rows unpadded."""
+    native = speedups.native
+    if native is not None and rgb.mode == "RGB":
+        return native.rgb_to_565(rgb.tobytes())
     red, green, blue = rgb.split()
     high = ImageChops.add(look_up(red, _RED_HIGH), look_up(green, _GREEN_HIGH))
     low = ImageChops.add(look_up(green, _GREEN_LOW), look_up(blue, _BLUE_LOW))

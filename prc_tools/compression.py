@@ -9,6 +9,8 @@ header that claims more rows than the available bytes could ever produce.
 The work happens on whole rows and images with bytes operations, regular
 expressions and Pillow, not in Python per pixel; the output is byte for byte
 that of the plain per-byte algorithms (tests/prc_tools/reference_codecs.py).
+When the optional C module is built (prc_tools.speedups decides), the
+encoders and decoders run there instead, with the same output and errors.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from operator import mul
 
 from PIL import Image, ImageChops
 
+from prc_tools import speedups
 from prc_tools.errors import BitmapError
 from prc_tools.lookup import look_up
 
@@ -65,11 +68,14 @@ def encode(codec: str, rows: Sequence[bytes], unit: int = 1) -> bytes:
     """Compress equal-length rows; ``unit`` is 2 for PackBits at 16 bits per pixel."""
     if codec == NONE:
         return b"".join(rows)
+    native = speedups.native
     if codec == SCANLINE:
-        return _scanline_encode(rows)
+        return native.scanline_encode(rows) if native else _scanline_encode(rows)
     if codec == RLE:
-        return _each_distinct_row(_rle_encode_row, rows)
+        return native.rle_encode(rows) if native else _each_distinct_row(_rle_encode_row, rows)
     if codec == PACKBITS:
+        if native:
+            return native.packbits_encode(rows, unit)
         return _each_distinct_row(lambda row: _packbits_encode_row(row, unit), rows)
     raise ValueError(f"unknown compression {codec!r}")
 
@@ -228,17 +234,40 @@ def decode(
                 f"pixel data truncated: needs {row_bytes * rows} bytes, has {len(data) - pos}"
             )
         return data[pos:end], end
+    if codec not in (SCANLINE, RLE, PACKBITS):
+        raise ValueError(f"unknown compression {codec!r}")
+    native = speedups.native
+    if native is not None:
+        step = unit if codec == PACKBITS else 1
+        raw, at, problem = native.decode(TYPE_CODES[codec], data, pos, row_bytes, rows, step)
+        if raw is None:
+            raise _problem(codec, problem, at, row_bytes)
+        return raw, at
     if codec == SCANLINE:
         return _scanline_decode(data, pos, row_bytes, rows)
     if codec == RLE:
         return _rle_decode(data, pos, row_bytes, rows)
-    if codec == PACKBITS:
-        return _packbits_decode(data, pos, row_bytes, rows, unit)
-    raise ValueError(f"unknown compression {codec!r}")
+    return _packbits_decode(data, pos, row_bytes, rows, unit)
 
 
 def _truncated(codec: str, row: int) -> BitmapError:
     return BitmapError(f"{codec} data truncated in row {row}")
+
+
+def _overflow(codec: str, row: int, row_bytes: int) -> BitmapError:
+    return BitmapError(f"{codec} run overflows row {row} ({row_bytes} bytes)")
+
+
+# The C decoder's problem codes (prc_tools/_speedups.c), in the same words as here.
+_TRUNCATED, _ZERO_RUN, _OVERFLOW = 1, 2, 3
+
+
+def _problem(codec: str, problem: int, row: int, row_bytes: int) -> BitmapError:
+    if problem == _TRUNCATED:
+        return _truncated(codec, row)
+    if problem == _ZERO_RUN:
+        return BitmapError(f"rle run of length 0 in row {row}")
+    return _overflow(codec, row, row_bytes)
 
 
 # The byte offsets within a group of 8 that a ScanLine mask marks as sent.
@@ -324,7 +353,7 @@ def _rle_decode_checked(data: bytes, pos: int, row_bytes: int, rows: int) -> tup
             if count == 0:
                 raise BitmapError(f"rle run of length 0 in row {row_index}")
             if filled + count > row_bytes:
-                raise BitmapError(f"rle run overflows row {row_index} ({row_bytes} bytes)")
+                raise _overflow(RLE, row_index, row_bytes)
             out += _ONE_BYTE[value] * count
             filled += count
     return bytes(out), pos
@@ -357,5 +386,5 @@ def _packbits_decode(
                 continue  # -128: no operation, as in Apple's PackBits
             pos = after
         if len(out) > end:  # only the op that ended the row can overflow it
-            raise BitmapError(f"packbits run overflows row {row_index} ({row_bytes} bytes)")
+            raise _overflow(PACKBITS, row_index, row_bytes)
     return bytes(out), pos

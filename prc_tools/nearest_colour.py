@@ -20,6 +20,7 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageMath
 
+from prc_tools import speedups
 from prc_tools.palette import BLACK_8BIT, FIRST_UNUSED_8BIT, PALM_8BIT, RGB
 
 _STEP = 51  # the cube's levels are 0, 51, ..., 255
@@ -76,11 +77,16 @@ def nearest_indices(rgb: Image.Image) -> Image.Image:
         return Image.new("L", rgb.size)
     # Each pixel as one 32-bit key (r, g, b and a constant pad byte).
     pixels = memoryview(rgb.convert("RGBX").tobytes()).cast("I")
-    few = rgb.getcolors(256)  # quick when there are at most 256, else None
-    if few is not None:
+    native = speedups.native
+    ordered = array("I")  # the C path's distinct keys, ascending
+    keys: Iterable[int]
+    if native is not None:
+        ordered.frombytes(native.distinct_keys(pixels))
+        keys = ordered
+    elif (few := rgb.getcolors(256)) is not None:  # quick when there are at most 256
         strip = Image.new("RGB", (len(few), 1))
         strip.putdata([colour for _, colour in few])
-        keys: Iterable[int] = memoryview(strip.convert("RGBX").tobytes()).cast("I")
+        keys = memoryview(strip.convert("RGBX").tobytes()).cast("I")
     else:
         keys = set(pixels)
     new = array("I", (key for key in keys if key not in _FOUND))
@@ -88,6 +94,9 @@ def nearest_indices(rgb: Image.Image) -> Image.Image:
         if len(_FOUND) + len(new) > _FOUND_LIMIT:
             _FOUND.clear()
         _search(new)
+    if native is not None:
+        found = bytes(map(_FOUND.__getitem__, ordered))
+        return Image.frombytes("L", rgb.size, native.map_keys(pixels, ordered, found))
     # Row by row, each distinct row once: art repeats rows.
     width = rgb.width
     done: dict[bytes, bytes] = {}

@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 import zipfile
 from pathlib import Path
 
@@ -15,8 +16,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def _build_wheel(tmp_path_factory: pytest.TempPathFactory, env: dict[str, str]) -> Path:
     """A wheel built from a copy of the tracked files (the build leaves the checkout alone)."""
     source = tmp_path_factory.mktemp("source")
     tracked = subprocess.run(
@@ -30,10 +30,28 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
          "-w", str(out), str(source)],
-        check=True, capture_output=True,
+        check=True, capture_output=True, env=env,
     )
     (built,) = out.glob("palmish-*.whl")
     return built
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _build_wheel(tmp_path_factory, dict(os.environ))
+
+
+def _install(wheel: Path, target: Path) -> dict[str, str]:
+    """``wheel`` installed into ``target``; the environment that imports it from there."""
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target",
+         str(target), str(wheel)],
+        check=True, capture_output=True,
+    )
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    env.pop("PALMISH_SKINS", None)
+    env.pop("PRC_TOOLS_PURE", None)
+    return env
 
 
 def test_the_wheel_carries_skins_and_plugin_sources(wheel: Path) -> None:
@@ -44,19 +62,54 @@ def test_the_wheel_carries_skins_and_plugin_sources(wheel: Path) -> None:
     assert any(n.startswith("palmish/skins/plugins/ishido-sounds/") and n.endswith(".wav")
                for n in names)
     assert "prc_tools/bitmap.py" in names
+    # The C speedups, compiled (gcc is on every machine the tests run on), with their stub.
+    assert any(n.startswith("prc_tools/_speedups.") and n.endswith(".so") for n in names)
+    assert "prc_tools/_speedups.pyi" in names
+    assert "prc_tools/_speedups.c" not in names
+
+
+# Encodes the tall Ishido panel; prints whether C ran and a digest of the bytes.
+ENCODE_PANEL = """
+import hashlib, sys
+from PIL import Image
+from prc_tools import bitmap_encode, speedups
+panel = Image.open(sys.argv[1])
+data = bitmap_encode.encode(panel, depth=8, compression="packbits")
+print(speedups.native is not None, hashlib.sha256(data).hexdigest())
+"""
+
+
+def test_without_a_compiler_the_wheel_builds_and_the_pure_python_code_runs(
+    tmp_path_factory: pytest.TempPathFactory, tmp_path: Path
+) -> None:
+    # CC=false: every compile fails, as on a machine with no compiler.
+    plain = _build_wheel(tmp_path_factory, {**os.environ, "CC": "false"})
+    assert not any("_speedups." in n and n.endswith(".so")
+                   for n in zipfile.ZipFile(plain).namelist())
+    env = _install(plain, tmp_path / "site")
+    # -S and site-packages on the path by hand: the editable install's import
+    # hook (a .pth file) would otherwise find the checkout's compiled module.
+    env["PYTHONPATH"] += os.pathsep + sysconfig.get_paths()["purelib"]
+    panel = ROOT / "skins" / "plugins" / "ishido-board-tall" / "panel.png"
+    shown = subprocess.run(
+        [sys.executable, "-S", "-c", ENCODE_PANEL, str(panel)],
+        cwd=tmp_path, env=env, capture_output=True, text=True, check=True,
+    ).stdout.split()
+    here = {k: v for k, v in os.environ.items() if k != "PRC_TOOLS_PURE"}
+    with_c = subprocess.run(
+        [sys.executable, "-c", ENCODE_PANEL, str(panel)],
+        cwd=tmp_path, env=here, capture_output=True, text=True, check=True,
+    ).stdout.split()
+    assert shown[0] == "False"
+    assert with_c[0] == "True"
+    assert shown[1] == with_c[1]
 
 
 def test_an_installed_copy_builds_its_plugins_on_first_start(
     wheel: Path, tmp_path: Path
 ) -> None:
     target = tmp_path / "site"
-    subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target",
-         str(target), str(wheel)],
-        check=True, capture_output=True,
-    )
-    env = {**os.environ, "PYTHONPATH": str(target)}
-    env.pop("PALMISH_SKINS", None)
+    env = _install(wheel, target)
     data = tmp_path / "data"
     shot = tmp_path / "shot.png"
     run = subprocess.run(

@@ -336,8 +336,8 @@ SCRIPT = "make_pachisi_art.py"
 TOP_LEVEL = ("game", "kind", "name", "version", "author", "configs", "cell", "anchor")
 
 
-def write_set(folder: Path, configs: list[str], draw: Callable[[int], dict[str, Image.Image]],
-              compress: tuple[str, ...] = ()) -> tuple[list[dict[str, object]], list[Image.Image]]:
+def write_set(folder: Path, configs: list[str], draw: Callable[[int], dict[str, Image.Image]]
+              ) -> tuple[list[dict[str, object]], list[Image.Image]]:
     """Save every picture `draw(cell)` makes, at 144 dpi and (for square) 72 dpi."""
     cells = {144: CELL}
     if "square" in configs:
@@ -355,8 +355,6 @@ def write_set(folder: Path, configs: list[str], draw: Callable[[int], dict[str, 
     entries: list[dict[str, object]] = []
     for name, by_density in files.items():
         entry: dict[str, object] = {"id": IDS[name], "file": by_density[144]}
-        if name in compress:
-            entry["compression"] = "packbits"  # textured: RLE would grow them
         if 72 in by_density:
             entry["members"] = {"72x16": by_density[72], "72x8": by_density[72]}
         entries.append(entry)
@@ -396,8 +394,9 @@ def make_pieces(out: Path, folder_name: str, name: str, configs: list[str],
 def make_board(out: Path, folder_name: str, key: str, configs: list[str]) -> list[Image.Image]:
     style = BOARDS[key]
     folder = fresh(out, folder_name)
-    entries, shown = write_set(folder, configs, lambda cell: board_pictures(style, cell),
-                               compress=("board", "panel"))
+    # No compression given: `best` (the smallest codec per member) now that the
+    # ScanLine decoder is as quick as PackBits's.
+    entries, shown = write_set(folder, configs, lambda cell: board_pictures(style, cell))
     text, panel_text = style["text"], style["panel_text"]
     assert isinstance(text, tuple) and isinstance(panel_text, tuple)
     name = str(style["name"]) + (" Wide" if configs == WIDE else "")

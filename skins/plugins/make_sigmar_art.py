@@ -357,15 +357,13 @@ SCRIPT = "make_sigmar_art.py"
 TOP_LEVEL = ("game", "kind", "name", "version", "author", "configs", "cell")
 
 
-def save_pair(folder: Path, stem: str, make: Callable[[int], Image.Image], res_id: int,
-              compression: str | None = None) -> tuple[dict[str, object], Image.Image]:
+def save_pair(folder: Path, stem: str, make: Callable[[int], Image.Image], res_id: int
+              ) -> tuple[dict[str, object], Image.Image]:
     """The 144-dpi picture and its 72-dpi member drawn at half size."""
     big, low = make(CELL), make(CELL // 2)
     big.save(folder / f"{stem}.png", optimize=True)
     low.save(folder / f"{stem}-low.png", optimize=True)
     entry: dict[str, object] = {"id": res_id, "file": f"{stem}.png"}
-    if compression is not None:
-        entry["compression"] = compression
     entry["members"] = {"72x16": f"{stem}-low.png", "72x8": f"{stem}-low.png"}
     return entry, big
 
@@ -400,16 +398,15 @@ def make_board(out: Path, key: str, seed: int) -> list[Image.Image]:
     mark, hint = rgb(style["mark"]), rgb(style["hint"])
     entries = []
     pictures = []
-    for stem, make, res_id, packed in (
-        ("cell", lambda s: socket(style, s), IDS["cell"], False),
-        ("select", lambda s: frame_mark(s, mark, False), IDS["select_mark"], False),
-        ("hint", lambda s: frame_mark(s, hint, True), IDS["hint_mark"], False),
-        ("partner", lambda s: partner_mark(s, mark), IDS["partner_mark"], False),
-        ("field", lambda s: texture(s * 2, rgb(style["field"]), 5, seed), IDS["field"], True),
-        ("panel", lambda s: texture(s * 2, rgb(style["panel"]), 6, seed + 1), IDS["panel"],
-         True),
+    for stem, make, res_id in (
+        ("cell", lambda s: socket(style, s), IDS["cell"]),
+        ("select", lambda s: frame_mark(s, mark, False), IDS["select_mark"]),
+        ("hint", lambda s: frame_mark(s, hint, True), IDS["hint_mark"]),
+        ("partner", lambda s: partner_mark(s, mark), IDS["partner_mark"]),
+        ("field", lambda s: texture(s * 2, rgb(style["field"]), 5, seed), IDS["field"]),
+        ("panel", lambda s: texture(s * 2, rgb(style["panel"]), 6, seed + 1), IDS["panel"]),
     ):
-        entry, big = save_pair(folder, stem, make, res_id, "packbits" if packed else None)
+        entry, big = save_pair(folder, stem, make, res_id)
         entries.append(entry)
         pictures.append(big)
     info: dict[str, object] = {

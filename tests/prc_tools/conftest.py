@@ -7,14 +7,14 @@ import math
 import os
 import shutil
 import struct
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
 
 import pytest
 from PIL import Image, ImageDraw
 
-from prc_tools import Database, Record, Resource
+from prc_tools import Database, Record, Resource, speedups
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -27,6 +27,24 @@ def need_tool(found: bool, what: str) -> None:
     if os.environ.get("CI"):
         pytest.fail(f"{what} is missing: CI must install it (see .ci/run)")
     pytest.skip(f"{what} is not installed")
+
+
+@pytest.fixture(scope="module", params=["native", "pure"])
+def both_codec_paths(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Runs a module's tests once with the C speedups and once with the pure-Python code.
+
+    The native run is skipped when the C module is not built (test_speedups.py
+    fails then instead, so CI cannot fall back unnoticed).
+    """
+    chosen = speedups.built() if request.param == "native" else None
+    if request.param == "native" and chosen is None:
+        pytest.skip("the C speedups are not built")
+    before = speedups.native
+    speedups.native = chosen
+    try:
+        yield request.param
+    finally:
+        speedups.native = before
 
 
 @pytest.fixture

@@ -233,6 +233,17 @@ def test_sixteen_bit_key_avoids_colours_in_use() -> None:
     assert [p[3] == 255 for p in pixels(member.image)] == opaque_mask(source)
 
 
+def test_sixteen_bit_key_is_magenta_when_only_hidden_pixels_are_magenta() -> None:
+    source = palette_image([(255, 0, 255), (0, 0, 0)], 8, 8)
+    for x in range(8):
+        for y in range(8):
+            if source.getpixel((x, y)) == (255, 0, 255, 255):
+                source.putpixel((x, y), (255, 0, 255, 0))
+    member = bitmap.decode(bitmap.encode(source, 16, 144, "none"))[0]
+    assert member.transparent_value == 0xF81F
+    assert [p[3] == 255 for p in pixels(member.image)] == opaque_mask(source)
+
+
 def test_grey_key_frees_the_least_used_grey() -> None:
     levels = list(grey_levels(2))
     source = palette_image(levels + levels[:3], 7, 4)  # index 3 (black) is the rarest

@@ -20,6 +20,9 @@ from prc_tools.palette import PALM_8BIT
 
 from . import reference_codecs as reference
 
+# Every test here runs on both paths: the C speedups and the pure-Python code.
+pytestmark = pytest.mark.usefixtures("both_codec_paths")
+
 CODECS = (compression.SCANLINE, compression.RLE, compression.PACKBITS)
 
 

@@ -9,6 +9,9 @@ from hypothesis import strategies as st
 from prc_tools import compression
 from prc_tools.errors import BitmapError
 
+# Every test here runs on both paths: the C speedups and the pure-Python code.
+pytestmark = pytest.mark.usefixtures("both_codec_paths")
+
 CODECS = ("none", "scanline", "rle", "packbits")
 
 # Two 4-byte rows (3 pixels of 8 bits + padding), as pnmtopalm compresses them.

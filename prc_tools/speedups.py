@@ -1,0 +1,54 @@
+"""The one place that decides whether prc_tools' C speedups run.
+
+``prc_tools/_speedups.c`` holds C versions of the ScanLine, RLE and PackBits
+encoders and decoders, of the pixel-to-palette-index mapping and of the
+RGB to RGB565 conversion. It is optional: an install
+without a compiler has no ``_speedups`` module, and the pure-Python code runs
+instead, giving the same bytes. ``PRC_TOOLS_PURE=1`` in the environment forces
+the pure-Python code even when the module is built; tests switch by setting
+``native`` to None.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from typing_extensions import Buffer
+
+PURE_VARIABLE = "PRC_TOOLS_PURE"
+
+
+class Native(Protocol):
+    """What prc_tools uses of the C module (the stub prc_tools/_speedups.pyi)."""
+
+    def packbits_encode(self, rows: Sequence[Buffer], unit: int) -> bytes: ...
+    def rle_encode(self, rows: Sequence[Buffer]) -> bytes: ...
+    def scanline_encode(self, rows: Sequence[Buffer]) -> bytes: ...
+    def distinct_keys(self, pixels: Buffer) -> bytes: ...
+    def map_keys(self, pixels: Buffer, keys: Buffer, values: Buffer) -> bytes: ...
+    def rgb_to_565(self, rgb: Buffer) -> bytes: ...
+    def decode(
+        self, type_code: int, data: Buffer, pos: int, row_bytes: int, rows: int, unit: int
+    ) -> tuple[bytes | None, int, int]: ...
+
+
+def built() -> Native | None:
+    """The C module if this install has it, whatever the environment says."""
+    try:
+        from prc_tools import _speedups
+    except ImportError:
+        return None
+    return _speedups
+
+
+def _chosen() -> Native | None:
+    if os.environ.get(PURE_VARIABLE, "") not in ("", "0"):
+        return None
+    return built()
+
+
+# None: the pure-Python code runs. Read at each call, so tests can switch it.
+native: Native | None = _chosen()
