@@ -143,15 +143,14 @@ class Font:
             rows = _embolden(rows)
         width = len(rows[0]) + SPACING
         line = table.top + table.rows + table.bottom
-        mask = Image.new("L", (width, line), 0)
-        ink = [
-            (x, table.top + y)
-            for y, row in enumerate(rows)
-            for x, pixel in enumerate(row)
-            if pixel == "#"
-        ]
-        for point in ink:
-            mask.putpixel(point, 255)
+        # Set as bytes, not pixel by pixel: a start draws a few dozen glyphs.
+        pixels = bytearray(width * line)
+        for y, row in enumerate(rows):
+            start = (table.top + y) * width
+            for x, pixel in enumerate(row):
+                if pixel == "#":
+                    pixels[start + x] = 255
+        mask = Image.frombytes("L", (width, line), bytes(pixels))
         if self.scale != 1:
             mask = mask.resize((width * self.scale, line * self.scale), Image.Resampling.NEAREST)
         return mask

@@ -130,12 +130,10 @@ _ICONS: dict[str, tuple[str, ...]] = {
 def icon_image(name: str) -> Image.Image:
     """An RGBA image of the icon: ink opaque, the rest transparent."""
     rows = _ICONS[name]
-    img = Image.new("RGBA", (len(rows[0]), len(rows)), (0, 0, 0, 0))
-    for y, row in enumerate(rows):
-        for x, ch in enumerate(row):
-            if ch == "#":
-                img.putpixel((x, y), (*ICON_COLOUR, 255))
-    return img
+    ink, clear = bytes((*ICON_COLOUR, 255)), bytes(4)
+    # Built as bytes: a putpixel per ink pixel cost a millisecond of every start.
+    pixels = b"".join(ink if ch == "#" else clear for row in rows for ch in row)
+    return Image.frombytes("RGBA", (len(rows[0]), len(rows)), pixels)
 
 
 def button_rects(config: DisplayConfig) -> dict[StatusButton, Rect]:
