@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -101,3 +102,11 @@ def make_device(tmp_path: Path, recording_app: RecordingApp) -> MakeDevice:
 def shared_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A plugin cache shared by the tests that run the real apps (built once)."""
     return tmp_path_factory.mktemp("plugin-cache")
+
+
+@pytest.fixture
+def bundled(tmp_path: Path) -> Path:
+    """A private copy of the fixture plugin folders (tests touch their files)."""
+    root = tmp_path / "bundled"
+    shutil.copytree(FIXTURE_PLUGINS, root)
+    return root

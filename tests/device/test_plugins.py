@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -17,14 +16,6 @@ from prc_tools import Database, Resource
 from prc_tools.plugin import build_folder
 
 FIXTURES = Path(__file__).parent / "fixtures" / "plugins"
-
-
-@pytest.fixture
-def bundled(tmp_path: Path) -> Path:
-    """A private copy of the fixture plugin folders (tests touch their files)."""
-    root = tmp_path / "bundled"
-    shutil.copytree(FIXTURES, root)
-    return root
 
 
 @pytest.fixture

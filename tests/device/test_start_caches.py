@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -18,15 +17,6 @@ from palmish.device.plugin_descriptions import FILE_NAME
 from palmish.device.plugins import PluginRegistry
 from palmish.device.storage import Storage
 from prc_tools import bitmap, schema
-
-FIXTURES = Path(__file__).parent / "fixtures" / "plugins"
-
-
-@pytest.fixture
-def bundled(tmp_path: Path) -> Path:
-    root = tmp_path / "bundled"
-    shutil.copytree(FIXTURES, root)
-    return root
 
 
 def session(tmp_path: Path, bundled: Path, messages: list[str] | None = None) -> PluginRegistry:
