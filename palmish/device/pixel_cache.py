@@ -23,10 +23,15 @@ from PIL import Image
 
 from palmish.device.storage import parse_json, safe_file_stem
 from prc_tools.atomic import write_atomic
+from prc_tools.bitmap import MAX_FILE_PIXELS
+from prc_tools.files import FileProblem, read_regular
 
 FOLDER = "pixels"
 MAGIC = b"palmish-pixels 1\n"
 MAX_HEADER = 4096
+# A kept picture is never larger than a plugin file may decode to: a bigger file
+# (or a FIFO, a folder) in its place is not read, it is decoded again.
+MAX_KEPT_BYTES = len(MAGIC) + MAX_HEADER + 4 * MAX_FILE_PIXELS
 
 
 class PixelCache:
@@ -45,8 +50,8 @@ class PixelCache:
     def get(self, id_: int, density: int) -> Image.Image | None:
         """The kept picture of 'Tbmp' `id_` at `density`, or None (decode it, then `put`)."""
         try:
-            data = self._path(id_, density).read_bytes()
-        except OSError:
+            data = read_regular(self._path(id_, density), MAX_KEPT_BYTES)
+        except (OSError, FileProblem):
             return None
         if not data.startswith(MAGIC):
             return None

@@ -96,9 +96,9 @@ def _reader(bezel: Path, length: int, background: list[object]
         if list(wanted) != background:
             return None
         try:
-            data = bezel.read_bytes()
-        except OSError:
-            return None  # gone meanwhile: the face makes it from its PNG
+            data = read_regular(bezel, length)  # no more than the face's pixels
+        except (OSError, FileProblem):
+            return None  # gone meanwhile, or not what was kept: the face uses its PNG
         return data if len(data) == length else None
 
     return read

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from palmish.device import pixel_cache
 from palmish.device import plugins as plugins_module
 from palmish.device.pixel_cache import FOLDER as PIXELS
 from palmish.device.plugin_descriptions import FILE_NAME
@@ -197,3 +198,22 @@ def test_decoded_bitmaps_of_a_changed_plugin_or_a_damaged_copy_are_decoded_again
     changed = session(tmp_path, bundled).chosen("PIsh", "board", "square")
     assert changed is not None and changed.bitmap(2000, 144) is not None
     assert len(decoded) == 1  # the plugin file changed: its pictures are decoded again
+
+
+def test_a_kept_picture_replaced_by_a_fifo_or_an_oversized_file_is_not_read(
+    tmp_path: Path, bundled: Path
+) -> None:
+    first = session(tmp_path, bundled).chosen("PIsh", "board", "square")
+    assert first is not None
+    picture, mark = first.bitmap(2000, 144), first.bitmap(2001, 144)
+    assert picture is not None and mark is not None
+    fifo, big = sorted((tmp_path / "data" / "cache" / PIXELS).iterdir())
+    fifo.unlink()
+    os.mkfifo(fifo)  # reading it would wait for a writer for ever
+    with big.open("r+b") as f:
+        f.truncate(pixel_cache.MAX_KEPT_BYTES + 1)  # sparse: costs nothing on disk
+    again = session(tmp_path, bundled).chosen("PIsh", "board", "square")
+    assert again is not None and again.pixels is not None
+    redone = [again.bitmap(2000, 144), again.bitmap(2001, 144)]
+    assert [p.tobytes() if p else None for p in redone] == [picture.tobytes(), mark.tobytes()]
+    assert again.pixels.hits == 0

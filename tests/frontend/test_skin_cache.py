@@ -145,6 +145,19 @@ def test_bezels_removed_after_start_are_made_from_the_png(
     assert summary(kept) == fresh
 
 
+def test_bezels_replaced_by_fifos_are_made_from_the_png(
+    tmp_path: Path, skin_file: Path
+) -> None:
+    cache = tmp_path / "cache"
+    fresh = summary(load_skin(str(skin_file)))
+    load_skin(str(skin_file), cache_dir=cache)
+    kept = load_skin(str(skin_file), cache_dir=cache)
+    for path in (cache / FOLDER).glob("*.bezel"):
+        path.unlink()
+        os.mkfifo(path)  # reading one would wait for a writer for ever
+    assert summary(kept) == fresh
+
+
 def test_an_unwritable_cache_is_simply_not_used(tmp_path: Path, skin_file: Path) -> None:
     blocker = tmp_path / "cache"
     blocker.write_text("a file where the folder would be")
