@@ -1,0 +1,12 @@
+"""The desktop front end: the pyglet window, the skin, sound and input mapping.
+
+pyglet's options must be set before `pyglet.gl` is first imported, which any
+module here may do, so they are set on entering the package.
+"""
+
+import pyglet
+
+# One window, one GL context: pyglet's hidden "shadow" window (made when pyglet.gl
+# is imported, to share GL objects between windows) costs a second window and a
+# second search of the GL configs at every start, ~50 ms here, for nothing.
+pyglet.options["shadow_window"] = False

@@ -47,6 +47,8 @@ def run(device: DeviceLike, skin: str | None = None, zoom: int = 1,
         import pyglet
 
         from palmish.frontend.devicewindow import DeviceWindow
+
+        pyglet.display.get_display()  # the connection the window will use, opened here
     except Exception as exc:  # pyglet raises its own types when X or GL is missing
         return _fail(f"cannot open a window, no usable display ({_reason(exc)})")
     try:

@@ -378,3 +378,13 @@ def test_a_held_arrow_key_repeats_until_released(open_window: WindowFactory) -> 
         pyglet.clock.tick()
         time.sleep(0.01)
     assert sum(1 for e in app.events if e == KeyDown(Key.UP)) == pressed
+
+
+def test_the_window_is_the_only_one_pyglet_makes(open_window: WindowFactory) -> None:
+    # No hidden shadow window: it cost a second window and GL config search per start.
+    import pyglet
+    import pyglet.gl
+
+    window, _device = open_window()
+    assert pyglet.gl._shadow_window is None
+    assert list(pyglet.app.windows) == [window]
