@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from palmish.device.display import DisplayConfig
 from palmish.device.geometry import Rect
 
 
@@ -75,3 +76,20 @@ def place_board(area: Rect, board_w: int, board_h: int, min_below: int) -> Board
     if area.bottom > board.bottom:
         fillers = (Rect(area.x, board.bottom, board_w, area.bottom - board.bottom),)
     return BoardPlacement(board, panel, fillers, stacked=False)
+
+
+@dataclass(frozen=True)
+class AppLayout:
+    """What every game's layout starts with: its configuration and the app's area."""
+
+    config: DisplayConfig
+    bounds: Rect  # the app's whole area
+
+    @property
+    def scale(self) -> int:
+        """Native pixels per low-density pixel: 1 or 2."""
+        return self.config.scale
+
+    @property
+    def density(self) -> int:
+        return self.config.density

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from palmish.boardgame.grid import BoardPlacement, Grid, place_board
+from palmish.boardgame.grid import AppLayout, BoardPlacement, Grid, place_board
 from palmish.device.display import ConfigName, DisplayConfig
 from palmish.device.geometry import Rect
 from palmish.ishido.rules import COLS, ROWS
@@ -28,11 +28,9 @@ def cell_size(config: DisplayConfig) -> tuple[int, int]:
 
 
 @dataclass(frozen=True)
-class IshidoLayout:
+class IshidoLayout(AppLayout):
     """Where everything goes in one display configuration."""
 
-    config: DisplayConfig
-    bounds: Rect  # the app's whole area
     cell_w: int
     cell_h: int
     board: Rect  # the 12x8 cells
@@ -46,15 +44,6 @@ class IshidoLayout:
     vertical_text: bool  # narrow panels draw the ancient score vertically as well
     well_zoom: int = 1  # Tall shows the current tile at twice the size
     scoring: Rect | None = None  # Tall only: which scoring this game counts
-
-    @property
-    def scale(self) -> int:
-        """Native pixels per low-density pixel: 1 or 2."""
-        return self.config.density // 72
-
-    @property
-    def density(self) -> int:
-        return self.config.density
 
     @property
     def grid(self) -> Grid:

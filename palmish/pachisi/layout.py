@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from palmish.boardgame.grid import Grid, place_board
+from palmish.boardgame.grid import AppLayout, Grid, place_board
 from palmish.device.display import DisplayConfig
 from palmish.device.geometry import Rect
 from palmish.pachisi.rules import GRID, PIECES
@@ -42,22 +42,12 @@ class Panel:
 
 
 @dataclass(frozen=True)
-class PachisiLayout:
-    config: DisplayConfig
-    bounds: Rect  # the app's whole area
+class PachisiLayout(AppLayout):
     cell: int
     board: Rect  # the 19x19 grid
     strip: Rect  # the rest of the app area beside or below the board
     fillers: tuple[Rect, ...]
     panel: Panel | None  # None in Square (the strip is too small)
-
-    @property
-    def scale(self) -> int:
-        return self.config.density // 72
-
-    @property
-    def density(self) -> int:
-        return self.config.density
 
     @property
     def grid(self) -> Grid:

@@ -18,6 +18,7 @@ from palmish.device.ui.widgets import (
     INSET,
     TITLE_HEIGHT,
     ButtonRow,
+    KeyPadPen,
     dialog_rect,
     draw_dialog,
 )
@@ -37,7 +38,7 @@ class NameEntry(Modal):
         self.shift = not current  # a name starts with a capital
         self.keys: list[tuple[str, Rect]] = []
         self.row = ButtonRow(("OK", "Cancel"))
-        self._armed: int | None = None
+        self.pad = KeyPadPen()
         self._field = Rect(0, 0, 0, 0)
 
     def _layout(self, area: Rect, scale: int) -> None:
@@ -77,7 +78,7 @@ class NameEntry(Modal):
                 self.text + "_", BLACK, font)
         std = fb.font("std")
         for i, (key, rect) in enumerate(self.keys):
-            on = self._armed == i or (key == SHIFT and self.shift)
+            on = self.pad.armed == i or (key == SHIFT and self.shift)
             fb.fill(rect, BLACK if on else WHITE)
             fb.rectangle(rect, BLACK, s)
             text = self.label(key)
@@ -106,18 +107,11 @@ class NameEntry(Modal):
         if isinstance(event, KeyDown):
             self._choose(self.row.key(event.key))
             return
-        hit = next((i for i, (_, r) in enumerate(self.keys) if r.contains(event.x, event.y)),
-                   None)
-        if isinstance(event, PenDown) and hit is not None:
-            self._armed = hit
-            return
-        if self._armed is not None:
-            if isinstance(event, PenUp):
-                if hit == self._armed:
-                    self.press(self.keys[hit][0])
-                self._armed = None
-            return
-        self._choose(self.row.pen(event))
+        mine, pressed = self.pad.track(event, [r for _, r in self.keys])
+        if pressed is not None:
+            self.press(self.keys[pressed][0])
+        if not mine:
+            self._choose(self.row.pen(event))
 
     def _choose(self, button: int | None) -> None:
         if button == 0 and self.text:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from palmish.boardgame.grid import Grid
+from palmish.boardgame.grid import AppLayout, Grid
 from palmish.device.display import ConfigName, DisplayConfig
 from palmish.device.geometry import Rect
 
@@ -25,24 +25,13 @@ def cell_size(config: DisplayConfig) -> int:
 
 
 @dataclass(frozen=True)
-class SigmarLayout:
-    config: DisplayConfig
-    bounds: Rect  # the app's whole area
+class SigmarLayout(AppLayout):
     cell: int  # side of a square cell, native pixels
     field: Rect  # the 11x11..12x12 cell area the board is centred in
     grid: Grid  # the board's own rows x cols cells, centred in the field
     panel: Rect  # the information panel (Tall, Wide) or the strip at the right (Square)
     line: Rect | None  # Square: the text line below the field
     stacked: bool  # Tall: the panel is below the field
-
-    @property
-    def scale(self) -> int:
-        """Native pixels per low-density pixel: 1 or 2."""
-        return self.config.density // 72
-
-    @property
-    def density(self) -> int:
-        return self.config.density
 
     @property
     def compact(self) -> bool:

@@ -18,6 +18,7 @@ from palmish.device.ui.widgets import (
     TITLE_HEIGHT,
     Button,
     ButtonRow,
+    KeyPadPen,
     dialog_rect,
     draw_dialog,
 )
@@ -36,7 +37,7 @@ class NumberEntry(Modal):
         self.digits = "" if current is None else str(current)[:MAX_DIGITS]
         self.keys = [Button(label) for label in KEYS]
         self.row = ButtonRow(("OK", "Cancel"))
-        self._armed: int | None = None
+        self.pad = KeyPadPen()
         self._field = Rect(0, 0, 0, 0)
 
     @property
@@ -74,7 +75,7 @@ class NumberEntry(Modal):
         fb.text(self._field.right - 3 * s - font.width(text),
                 self._field.y + (self._field.h - font.height) // 2, text, BLACK, font)
         for i, key in enumerate(self.keys):
-            key.draw(fb, pressed=self._armed == i)
+            key.draw(fb, pressed=self.pad.armed == i)
         self.row.draw(fb)
 
     def _press(self, label: str) -> None:
@@ -101,18 +102,11 @@ class NumberEntry(Modal):
         if isinstance(event, KeyDown):
             self._choose(self.row.key(event.key))
             return
-        hit = next((i for i, k in enumerate(self.keys) if k.rect.contains(event.x, event.y)),
-                   None)
-        if isinstance(event, PenDown) and hit is not None:
-            self._armed = hit
-            return
-        if self._armed is not None:
-            if isinstance(event, PenUp):
-                if hit == self._armed:
-                    self._press(KEYS[hit])
-                self._armed = None
-            return
-        self._choose(self.row.pen(event))
+        mine, pressed = self.pad.track(event, [k.rect for k in self.keys])
+        if pressed is not None:
+            self._press(KEYS[pressed])
+        if not mine:
+            self._choose(self.row.pen(event))
 
     def _choose(self, button: int | None) -> None:
         if button == 0:

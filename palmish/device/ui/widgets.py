@@ -7,6 +7,7 @@ scale (1 or 2), so a dialog looks the same on a 160x160 and a 320-wide screen.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from palmish.device.events import Key, PenDown, PenMove, PenUp
@@ -93,6 +94,29 @@ def layout_buttons(buttons: list[Button], fb_scale: int, x: int, y: int, widths:
         button.rect = Rect(x, y, width, BUTTON_HEIGHT * fb_scale)
         x += width + BUTTON_GAP * fb_scale
     return x
+
+
+class KeyPadPen:
+    """Pen tracking over a pad of keys (the keypads): a key is pressed when the pen
+    that went down on it is lifted on it; `armed` is the key to draw pressed."""
+
+    def __init__(self) -> None:
+        self.armed: int | None = None
+
+    def track(self, event: PenDown | PenMove | PenUp, rects: Sequence[Rect]
+              ) -> tuple[bool, int | None]:
+        """(whether the stroke belongs to the pad, the key index released on or None)."""
+        hit = next((i for i, r in enumerate(rects) if r.contains(event.x, event.y)), None)
+        if isinstance(event, PenDown) and hit is not None:
+            self.armed = hit
+            return True, None
+        if self.armed is None:
+            return False, None
+        released = None
+        if isinstance(event, PenUp):
+            released = self.armed if hit == self.armed else None
+            self.armed = None
+        return True, released
 
 
 class ButtonRow:
