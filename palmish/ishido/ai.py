@@ -16,6 +16,7 @@ import random
 import time
 from collections.abc import Sequence
 
+from palmish.bitmask import bits_of
 from palmish.ishido import rules
 from palmish.ishido.game import Game
 from palmish.ishido.rules import AROUND, BOARD, EDGE, STRIDE, IllegalMove
@@ -248,7 +249,7 @@ def choose(
     if deadline is None:
         deadline = start + budget_ms / 1000.0
     rng = rng or random.Random(0)
-    candidates = rules.bits_of(game.legal_mask())
+    candidates = bits_of(game.legal_mask())
     rng.shuffle(candidates)  # ties go to a random move, reproducibly with rng
     if len(candidates) == 1:
         return divmod(candidates[0], STRIDE)

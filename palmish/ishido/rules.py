@@ -107,16 +107,6 @@ def cells_of(mask: int) -> list[tuple[int, int]]:
     return out  # type: ignore[return-value]  # BOARD bits all have coordinates
 
 
-def bits_of(mask: int) -> list[int]:
-    """The bit indices set in a mask, ascending."""
-    out: list[int] = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 # ---------------------------------------------------------------- legality
 
 

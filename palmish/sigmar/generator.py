@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from palmish.bitmask import bits_of
 from palmish.sigmar.rules import (
     AROUND,
     CARDINALS,
@@ -25,7 +26,6 @@ from palmish.sigmar.rules import (
     METAL_INDEX,
     STRIDE,
     Atom,
-    bits_of,
     crowded,
     current_metal_index,
     metals_present,

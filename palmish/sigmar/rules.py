@@ -17,6 +17,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import NamedTuple
 
+from palmish.bitmask import bits_of
+
 MAX_ROWS = 12
 MAX_COLS = 12
 STRIDE = MAX_COLS + 1  # one guard column per row
@@ -149,16 +151,6 @@ def _build_tables() -> tuple[int, tuple[tuple[int, int] | None, ...], tuple[int,
 # FIELD: every real cell; CELL_OF[i]: (row, col) of bit i (None for guards);
 # AROUND[i]: the orthogonal neighbours of bit i on the field.
 FIELD, CELL_OF, AROUND = _build_tables()
-
-
-def bits_of(mask: int) -> list[int]:
-    """The bit indices set in a mask, ascending (= row-major order)."""
-    out: list[int] = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def cells_of(mask: int) -> list[tuple[int, int]]:

@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+from palmish.bitmask import bits_of
 from palmish.sigmar import Atom, Game, solver
 from palmish.sigmar.generator import STANDARD_COUNTS, clear_rate, generate
 
@@ -77,12 +78,11 @@ def test_difficulty_is_deterministic_and_in_its_band(difficulty: str) -> None:
 def test_difficulty_bands_order_the_boards() -> None:
     import random
 
-    from palmish.sigmar import rules
 
     def rate(g: Game) -> float:
         board = {}
         for value, mask in enumerate(g.kinds):
-            for i in rules.bits_of(mask):
+            for i in bits_of(mask):
                 board[i] = Atom(value)
         return clear_rate(board, random.Random(0), 60)
 
