@@ -9,6 +9,7 @@ import pytest
 
 from palmish.device.display import ConfigName
 from palmish.device.system import Device
+from palmish.sigmar import solver
 from palmish.sigmar.app import SigmarApp
 from tests.game_devices import PLUGINS as PLUGINS
 from tests.game_devices import build_plugins, centre, start_device, tap
@@ -39,6 +40,18 @@ def make(tmp_path: Path, sigmar_plugins: Path) -> Make:
 def tap_cell(device: Device, app: SigmarApp, cell: tuple[int, int]) -> None:
     assert app.layout is not None
     tap(device, *centre(app.layout.cell_rect(*cell)))
+
+
+def play_solution(device: Device, app: SigmarApp, count: int | None = None) -> None:
+    """Tap the solver's takes (the first `count`, else all), as a player would."""
+    takes = solver.solve(app.game)
+    assert takes is not None
+    done = len(app.game.moves)
+    for t in takes[:count]:
+        tap_cell(device, app, t.a)
+        if t.b is not None:
+            tap_cell(device, app, t.b)
+    assert len(app.game.moves) == done + len(takes[:count])
 
 
 def press(device: Device, label: str) -> None:

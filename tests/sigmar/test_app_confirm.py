@@ -10,19 +10,7 @@ from palmish.device.system import Device
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form, PopupList
 from palmish.device.ui.number_entry import NumberEntry
-from palmish.sigmar import solver
-from palmish.sigmar.app import SigmarApp
-from tests.sigmar.conftest import Make, press, tap_cell
-
-
-def take_two(device: Device, app: SigmarApp) -> None:
-    takes = solver.solve(app.game)
-    assert takes is not None
-    for t in takes[:2]:
-        tap_cell(device, app, t.a)
-        if t.b is not None:
-            tap_cell(device, app, t.b)
-    assert len(app.game.moves) == 2
+from tests.sigmar.conftest import Make, play_solution, press
 
 
 def question(device: Device, button: str) -> Alert:
@@ -52,7 +40,7 @@ def choose(device: Device, command: str) -> None:
 def test_a_board_in_progress_is_discarded_only_once_confirmed(
         make: Make, command: str, button: str) -> None:
     device, app = make(board="1")
-    take_two(device, app)
+    play_solution(device, app, 2)
     record = app.game.record()
     choose(device, command)
     question(device, button)
@@ -77,12 +65,7 @@ def test_no_question_before_a_take_or_after_a_win(make: Make) -> None:
     assert not device.modals and app.game.level is None
     device.shutdown()
     device, app = make(board="3")
-    takes = solver.solve(app.game)
-    assert takes is not None
-    for t in takes:
-        tap_cell(device, app, t.a)
-        if t.b is not None:
-            tap_cell(device, app, t.b)
+    play_solution(device, app)
     assert app.game.won
     press(device, "OK")
     device.post(MenuCommand("restart"))  # a won board is over: Try Again at once

@@ -9,7 +9,7 @@ from palmish.device.system import Device
 from palmish.sigmar import solver
 from palmish.sigmar.app import NO_SOLUTION, SigmarApp
 from palmish.sigmar.schema import SCHEMA
-from tests.sigmar.conftest import Make, press, tap_cell
+from tests.sigmar.conftest import Make, play_solution, press, tap_cell
 
 SOUNDS = SCHEMA.sounds
 
@@ -22,19 +22,10 @@ def sound_ids(device: Device, app: SigmarApp) -> list[int]:
     return [by_bytes[s] for s in device.take_sounds()]
 
 
-def play_out(device: Device, app: SigmarApp) -> None:
-    takes = solver.solve(app.game)
-    assert takes is not None
-    for t in takes:
-        tap_cell(device, app, t.a)
-        if t.b is not None:
-            tap_cell(device, app, t.b)
-
-
 def test_a_level_is_solved_by_taps_with_sounds_stats_and_a_win_dialog(make: Make) -> None:
     device, app = make(board="3")
     assert app.game.level == "3" and app.game.name == "Projection"
-    play_out(device, app)
+    play_solution(device, app)
     assert app.game.won
     played = sound_ids(device, app)
     assert SOUNDS["select"] in played and SOUNDS["react"] in played
@@ -135,13 +126,7 @@ def test_keys_walk_the_selectable_atoms_then_partners_and_take(make: Make) -> No
 
 def test_undo_and_try_again(make: Make) -> None:
     device, app = make(board="3")
-    takes = solver.solve(app.game)
-    assert takes is not None
-    for t in takes[:3]:
-        tap_cell(device, app, t.a)
-        if t.b is not None:
-            tap_cell(device, app, t.b)
-    assert len(app.game.moves) == 3
+    play_solution(device, app, 3)
     device.post(MenuCommand("undo"))
     assert len(app.game.moves) == 2
     device.post(MenuCommand("restart"))
@@ -154,7 +139,7 @@ def test_undo_and_try_again(make: Make) -> None:
 
 def test_undo_after_a_win_and_after_getting_stuck(make: Make) -> None:
     device, app = make(board="3")
-    play_out(device, app)
+    play_solution(device, app)
     assert app.game.won
     device.post(MenuCommand("undo"))
     assert not app.game.won and len(app.game.moves) > 0

@@ -12,7 +12,7 @@ from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form, PopupList
 from palmish.device.ui.number_entry import NumberEntry
 from palmish.sigmar import Game, solver
-from tests.sigmar.conftest import Make, press, tap_cell
+from tests.sigmar.conftest import Make, play_solution, press, tap_cell
 
 
 def saved_record(device_dir: Path, app_device: object) -> dict[str, object]:
@@ -78,12 +78,7 @@ def test_rotation_and_the_input_area_keep_the_selection_and_the_hint(make: Make)
 def test_statistics_dialog_counts_wins_streaks_and_levels(make: Make) -> None:
     device, app = make(board="4")
     for _ in range(2):
-        takes = solver.solve(app.game)
-        assert takes is not None
-        for t in takes:
-            tap_cell(device, app, t.a)
-            if t.b is not None:
-                tap_cell(device, app, t.b)
+        play_solution(device, app)
         press(device, "OK")
         device.post(MenuCommand("restart"))
     device.post(MenuCommand("stats"))
