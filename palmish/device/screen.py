@@ -143,15 +143,20 @@ class Framebuffer:
         if clipped is not None:
             self.image.paste(colour, clipped.box())
 
-    def rectangle(self, rect: Rect, outline: Colour, width: int = 1) -> None:
-        """A frame drawn inside `rect`, `width` pixels thick."""
+    def rectangle(self, rect: Rect, outline: Colour, width: int = 1,
+                  clip: Rect | None = None) -> None:
+        """A frame drawn inside `rect`, `width` pixels thick; only its part inside
+        `clip` when given (a view repainting one damaged area)."""
         if rect.w <= 0 or rect.h <= 0:
             return
         width = min(width, (rect.w + 1) // 2, (rect.h + 1) // 2)
-        self.fill(Rect(rect.x, rect.y, rect.w, width), outline)
-        self.fill(Rect(rect.x, rect.bottom - width, rect.w, width), outline)
-        self.fill(Rect(rect.x, rect.y, width, rect.h), outline)
-        self.fill(Rect(rect.right - width, rect.y, width, rect.h), outline)
+        for side in (Rect(rect.x, rect.y, rect.w, width),
+                     Rect(rect.x, rect.bottom - width, rect.w, width),
+                     Rect(rect.x, rect.y, width, rect.h),
+                     Rect(rect.right - width, rect.y, width, rect.h)):
+            part = side if clip is None else side.intersect(clip)
+            if part is not None:
+                self.fill(part, outline)
 
     def round_rect(
         self,

@@ -166,7 +166,7 @@ class IshidoView:
                     u = lay.scale
                     for i in range(u * 2):
                         inner = Rect(cell.x + i, cell.y + i, cell.w - 2 * i, cell.h - 2 * i)
-                        self._frame(fb, inner, (255, 220, 0) if i < u else (0, 0, 0), clip)
+                        fb.rectangle(inner, (255, 220, 0) if i < u else (0, 0, 0), clip=clip)
         if scene.refused is not None:
             cell = lay.cell_rect(*scene.refused)
             clip = area.intersect(cell)
@@ -174,7 +174,7 @@ class IshidoView:
                 u = lay.scale
                 for i in range(u * 2):
                     inner = Rect(cell.x + i, cell.y + i, cell.w - 2 * i, cell.h - 2 * i)
-                    self._frame(fb, inner, REFUSED, clip)
+                    fb.rectangle(inner, REFUSED, clip=clip)
                 if clip == cell:
                     m = 4 * u
                     fb.line(cell.x + m, cell.y + m, cell.right - 1 - m, cell.bottom - 1 - m,
@@ -193,15 +193,7 @@ class IshidoView:
                     continue
                 edge = row in (0, ROWS - 1) or col in (0, COLS - 1)
                 fb.fill(clip, PLAIN_EDGE if edge else PLAIN_BOARD)
-                self._frame(fb, cell, PLAIN_LINE, clip)
-
-    def _frame(self, fb: Framebuffer, rect: Rect, colour: tuple[int, int, int],
-               clip: Rect) -> None:
-        for side in (Rect(rect.x, rect.y, rect.w, 1), Rect(rect.x, rect.bottom - 1, rect.w, 1),
-                     Rect(rect.x, rect.y, 1, rect.h), Rect(rect.right - 1, rect.y, 1, rect.h)):
-            part = side.intersect(clip)
-            if part is not None:
-                fb.fill(part, colour)
+                fb.rectangle(cell, PLAIN_LINE, clip=clip)
 
     def _paint_panel(self, fb: Framebuffer, scene: Scene, area: Rect) -> None:
         lay = self.layout
@@ -217,7 +209,7 @@ class IshidoView:
         dark, light = (0, 0, 0), (255, 255, 255)
         if frame.intersect(clip) is not None:
             # A sunken well: dark above and left, light below and right.
-            self._frame(fb, frame, dark, clip)
+            fb.rectangle(frame, dark, clip=clip)
             for side in (Rect(frame.x + 1, frame.bottom - 1, frame.w - 1, 1),
                          Rect(frame.right - 1, frame.y + 1, 1, frame.h - 1)):
                 part = side.intersect(clip)

@@ -111,30 +111,22 @@ class SigmarView:
         if kind == "select":
             for i in range(2 * u):
                 colour = self.art.mark_colour if i < u + u // 2 else (0, 0, 0)
-                self._frame(fb, Rect(cell.x + i, cell.y + i, cell.w - 2 * i, cell.h - 2 * i),
-                            colour, clip)
+                fb.rectangle(Rect(cell.x + i, cell.y + i, cell.w - 2 * i, cell.h - 2 * i),
+                            colour, clip=clip)
         elif kind == "focus":
             for i in range(u):
-                self._frame(fb, Rect(cell.x + i, cell.y + i, cell.w - 2 * i, cell.h - 2 * i),
-                            self.art.mark_colour, clip)
+                fb.rectangle(Rect(cell.x + i, cell.y + i, cell.w - 2 * i, cell.h - 2 * i),
+                            self.art.mark_colour, clip=clip)
         elif kind == "hint":
             n = 4 * u
             for x, y in ((cell.x, cell.y), (cell.right - n, cell.y),
                          (cell.x, cell.bottom - n), (cell.right - n, cell.bottom - n)):
-                self._frame(fb, Rect(x, y, n, n), HINT_COLOUR, clip)
+                fb.rectangle(Rect(x, y, n, n), HINT_COLOUR, clip=clip)
         else:
             dot = Rect(cell.x + cell.w // 2 - u, cell.bottom - 3 * u, 2 * u, 2 * u)
             part = dot.intersect(clip)
             if part is not None:
                 fb.fill(part, self.art.mark_colour)
-
-    @staticmethod
-    def _frame(fb: Framebuffer, rect: Rect, colour: RGB, clip: Rect) -> None:
-        for side in (Rect(rect.x, rect.y, rect.w, 1), Rect(rect.x, rect.bottom - 1, rect.w, 1),
-                     Rect(rect.x, rect.y, 1, rect.h), Rect(rect.right - 1, rect.y, 1, rect.h)):
-            part = side.intersect(clip)
-            if part is not None:
-                fb.fill(part, colour)
 
     # ---------------------------------------------------------------- panel
 
@@ -169,8 +161,8 @@ class SigmarView:
             fb.blit(img, px, py, clip=clip)
             if metal == current:
                 for k in range(u):
-                    self._frame(fb, Rect(px - 1 - k, py - 1 - k, size + 2 + 2 * k,
-                                         size + 2 + 2 * k), self.art.mark_colour, clip)
+                    fb.rectangle(Rect(px - 1 - k, py - 1 - k, size + 2 + 2 * k,
+                                         size + 2 + 2 * k), self.art.mark_colour, clip=clip)
         return len(METAL_ORDER) * step
 
     def _kind_counts(self, scene: Scene) -> list[tuple[Atom, int]]:
