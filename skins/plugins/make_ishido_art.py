@@ -12,13 +12,12 @@ The output is deterministic: running the script twice gives the same files.
 
 from __future__ import annotations
 
-import argparse
 import math
 import random
 from collections.abc import Callable
 from pathlib import Path
 
-from art_kit import contact_sheet, env, synth, write_manifest, write_wav
+from art_kit import art_arguments, contact_sheet, env, synth, write_manifest, write_sounds
 from PIL import Image, ImageDraw, ImageFilter
 
 from palmish.ishido.schema import SCHEMA
@@ -656,10 +655,7 @@ def make_sounds(out: Path, folder_name: str = "ishido-sounds", name: str = "Chim
                 default: bool = True) -> None:
     folder = out / folder_name
     folder.mkdir(parents=True, exist_ok=True)
-    entries: list[dict[str, object]] = []
-    for res_id, stem, make in sounds:
-        write_wav(folder / f"{stem}.wav", make(), fade_s=0.03)
-        entries.append({"id": res_id, "file": f"{stem}.wav"})
+    entries = write_sounds(folder, sounds, fade_s=0.03)
     info: dict[str, object] = {
         "game": "ishido", "kind": "sound", "name": name, "version": 1,
         "author": "palmish project", "configs": ["square", "tall", "wide"],
@@ -670,13 +666,7 @@ def make_sounds(out: Path, folder_name: str = "ishido-sounds", name: str = "Chim
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    here = Path(__file__).resolve().parent
-    parser.add_argument("--out", type=Path, default=here, help="where the folders go")
-    parser.add_argument("--sheet", type=Path, default=None,
-                        help="also write contact sheets with this path prefix")
-    args = parser.parse_args(argv)
-    out: Path = args.out
+    out, sheet = art_arguments(__doc__, argv)
     pieces = make_pieces(out, "ishido-pieces", "Ceramic Pieces", (24, 40), ["square", "tall"],
                          contrast=False)
     wide = make_pieces(out, "ishido-pieces-wide", "Ceramic Pieces Wide", (34, 40), ["wide"],
@@ -690,8 +680,8 @@ def main(argv: list[str] | None = None) -> int:
     boards += [make_board(out, "", extra) for extra in EXTRA_BOARDS]
     make_sounds(out)
     make_sounds(out, "ishido-sounds-marimba", "Marimba Sounds", MARIMBA, default=False)
-    if args.sheet:
-        prefix = str(args.sheet)
+    if sheet:
+        prefix = str(sheet)
         contact_sheet([pieces], Path(prefix + "-pieces.png"))
         contact_sheet([wide], Path(prefix + "-wide.png"))
         contact_sheet([contrast], Path(prefix + "-contrast.png"))

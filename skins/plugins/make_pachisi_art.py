@@ -13,13 +13,21 @@ files.
 
 from __future__ import annotations
 
-import argparse
 import math
 import random
 from collections.abc import Callable
 from pathlib import Path
 
-from art_kit import RATE, contact_sheet, env, fresh, synth, write_manifest, write_wav
+from art_kit import (
+    RATE,
+    art_arguments,
+    contact_sheet,
+    env,
+    fresh,
+    synth,
+    write_manifest,
+    write_sounds,
+)
 from PIL import Image, ImageChops, ImageDraw
 
 from palmish.device.font import get_font
@@ -413,10 +421,7 @@ def make_board(out: Path, folder_name: str, key: str, configs: list[str]) -> lis
 
 def make_sounds(out: Path) -> None:
     folder = fresh(out, "pachisi-sounds")
-    entries: list[dict[str, object]] = []
-    for name, make in SOUNDS:
-        write_wav(folder / f"{name}.wav", make())
-        entries.append({"id": SOUND_IDS[name], "file": f"{name}.wav"})
+    entries = write_sounds(folder, ((SOUND_IDS[name], name, make) for name, make in SOUNDS))
     info: dict[str, object] = {
         "game": "pachisi", "kind": "sound", "name": "Shells Sounds", "version": 1,
         "author": AUTHOR, "configs": ["square", "tall", "wide"], "default": True,
@@ -425,13 +430,7 @@ def make_sounds(out: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    here = Path(__file__).resolve().parent
-    parser.add_argument("--out", type=Path, default=here, help="where the folders go")
-    parser.add_argument("--sheet", type=Path, default=None,
-                        help="also write contact sheets with this path prefix")
-    args = parser.parse_args(argv)
-    out: Path = args.out
+    out, sheet = art_arguments(__doc__, argv)
     assert GRID * CELL == 304
     classic_looks = list(COLOURS)
     contrast_looks = [f"{c}/{CONTRAST[c][1]}/{CONTRAST[c][2]}" for c in COLOURS]
@@ -447,11 +446,11 @@ def main(argv: list[str] | None = None) -> int:
         for key in BOARDS:
             sheets[key + suffix] = make_board(out, f"pachisi-board-{key}{suffix}", key, configs)
     make_sounds(out)
-    if args.sheet:
+    if sheet:
         for name in ("classic", "contrast"):
-            contact_sheet([sheets[name]], Path(f"{args.sheet}-{name}.png"))
+            contact_sheet([sheets[name]], Path(f"{sheet}-{name}.png"))
         for name in BOARDS:
-            contact_sheet([sheets[name][:1]], Path(f"{args.sheet}-board-{name}.png"), zoom=1)
+            contact_sheet([sheets[name][:1]], Path(f"{sheet}-board-{name}.png"), zoom=1)
     return 0
 
 

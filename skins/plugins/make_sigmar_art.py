@@ -16,13 +16,20 @@ deterministic.
 
 from __future__ import annotations
 
-import argparse
 import math
 import random
 from collections.abc import Callable
 from pathlib import Path
 
-from art_kit import env, fresh, synth, write_manifest, write_wav
+from art_kit import (
+    art_arguments,
+    contact_sheet,
+    env,
+    fresh,
+    synth,
+    write_manifest,
+    write_sounds,
+)
 from PIL import Image, ImageDraw
 
 from palmish.device.font import get_font
@@ -423,46 +430,26 @@ def make_board(out: Path, key: str, seed: int) -> list[Image.Image]:
 
 def make_sounds(out: Path) -> None:
     folder = fresh(out, "sigmar-sounds")
-    entries: list[dict[str, object]] = []
-    for stem, make in SOUNDS:
-        write_wav(folder / f"{stem}.wav", make())
-        entries.append({"id": SCHEMA.sounds[stem], "file": f"{stem}.wav"})
+    entries = write_sounds(folder, ((SCHEMA.sounds[stem], stem, make) for stem, make in SOUNDS))
     info: dict[str, object] = {"game": "sigmar", "kind": "sound", "name": "Alembic Sounds",
                                "version": 1, "author": AUTHOR, "configs": CONFIGS,
                                "default": True}
     write_manifest(folder, info, [], entries, TOP_LEVEL, SCRIPT)
 
 
-def contact_sheet(pictures: list[Image.Image], path: Path, zoom: int = 4) -> None:
-    per_row = 10
-    cell = max(max(p.width, p.height) for p in pictures) + 4
-    rows = (len(pictures) + per_row - 1) // per_row
-    sheet = Image.new("RGBA", (per_row * cell + 4, rows * cell + 4), (150, 150, 150, 255))
-    for i, p in enumerate(pictures):
-        sheet.alpha_composite(p, (4 + (i % per_row) * cell, 4 + (i // per_row) * cell))
-    sheet.resize((sheet.width * zoom, sheet.height * zoom), Image.Resampling.NEAREST) \
-        .convert("RGB").save(path)
-
-
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    here = Path(__file__).resolve().parent
-    parser.add_argument("--out", type=Path, default=here, help="where the folders go")
-    parser.add_argument("--sheet", type=Path, default=None,
-                        help="also write contact sheets with this path prefix")
-    args = parser.parse_args(argv)
-    out: Path = args.out
+    out, sheet = art_arguments(__doc__, argv)
     classic = make_pieces(out, "sigmar-pieces-classic", "Classic Atoms", classic_atom,
                           rgb(BOARDS["slate"]["field"]), default=True)
     glyphs = make_pieces(out, "sigmar-pieces-glyphs", "Glyph Atoms", glyph_atom,
                          rgb(BOARDS["slate"]["field"]), default=False)
     boards = [make_board(out, "slate", 5), make_board(out, "parchment", 9)]
     make_sounds(out)
-    if args.sheet:
-        prefix = str(args.sheet)
-        contact_sheet(classic, Path(prefix + "-classic.png"))
-        contact_sheet(glyphs, Path(prefix + "-glyphs.png"))
-        contact_sheet(boards[0] + boards[1], Path(prefix + "-boards.png"), zoom=3)
+    if sheet:
+        prefix = str(sheet)
+        contact_sheet([classic], Path(prefix + "-classic.png"), zoom=4)
+        contact_sheet([glyphs], Path(prefix + "-glyphs.png"), zoom=4)
+        contact_sheet([boards[0] + boards[1]], Path(prefix + "-boards.png"))
     return 0
 
 
