@@ -1,0 +1,170 @@
+"""The game registry: one `GameDescriptor` per game, declared beside the game.
+
+Each game package holds a small `descriptor.py` whose `GAME` says everything
+the rest of the emulator needs before the game is imported: its id and names,
+creator code, hard button, plugin schema, installer, command-line options,
+art and screenshot scripts, and where its App class is. The launcher, the hard
+buttons, the command line, `palmish install` and the tests read this registry;
+nothing outside a game's package names the game (setup.cfg's entry point for
+prc_tools excepted). docs/architecture.md, "Adding a game", walks through it.
+
+The games found are the packages under palmish/ with a `descriptor.py`
+(found by a folder scan: no entry-point scan, whose import alone costs a start
+~20 ms), then any `register()`ed by the program that embeds the emulator (the
+tests' toy game). A descriptor module imports nothing of its game, and each
+game's `__init__` imports its engine lazily, so listing the games stays cheap.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol, runtime_checkable
+
+HARD_BUTTON_COUNT = 3  # the fourth hard button is the launcher's, as on a Palm
+DESCRIPTOR_MODULE = "descriptor"  # palmish/<game>/descriptor.py declares GAME
+_ID = re.compile(r"[a-z]+")
+_OPTION = re.compile(r"--[a-z][a-z0-9-]*")
+_TARGET = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_]\w*")
+
+
+@dataclass(frozen=True)
+class GameOption:
+    """A command-line option of the window and screenshot modes that a game takes
+    (`palmish --board 7`); the app gets the value through `TakesOptions`."""
+
+    flag: str  # "--board"
+    metavar: str  # "ID"
+    help: str  # what it does in this game, for `palmish --help`
+
+
+@dataclass(frozen=True)
+class GameDescriptor:
+    """Everything the emulator knows of a game without importing it."""
+
+    id: str  # short lowercase id: `palmish --app ID`, the save and prefs files
+    name: str  # the full name (title bars, --app, messages)
+    creator: str  # four-character Palm creator code (plugins, storage)
+    app: str  # "module:Class" of its App, imported the first time the game is used
+    schema: Path  # its plugin-schema.yaml (prc_tools' entry point names the same file)
+    icon_name: str = ""  # the launcher's label when `name` is too long ("" = the name)
+    hard_button: int | None = None  # 1..3: the hard app button that starts it
+    installer: str | None = None  # "module:function" for `palmish install FILE`; see below
+    options: tuple[GameOption, ...] = ()
+    art_script: str | None = None  # draws its bundled plugins (path from the repository root)
+    screenshot_script: str | None = None  # writes docs/screenshots/<id>-*.png (same)
+
+    def problems(self) -> list[str]:
+        """What is wrong with the descriptor itself (empty when it is good)."""
+        found = []
+        if not _ID.fullmatch(self.id):
+            found.append(f"id {self.id!r} is not short lowercase letters")
+        if not self.name:
+            found.append("no name")
+        if len(self.creator) != 4 or not self.creator.isascii():
+            found.append(f"creator {self.creator!r} is not four ASCII characters")
+        found += [f"{what} {target!r} is not 'module:name'"
+                  for what, target in (("app", self.app), ("installer", self.installer))
+                  if target is not None and not _TARGET.fullmatch(target)]
+        if self.hard_button is not None and not 1 <= self.hard_button <= HARD_BUTTON_COUNT:
+            found.append(f"hard button {self.hard_button} is not 1 to {HARD_BUTTON_COUNT}")
+        found += [f"option {o.flag!r} is not --lowercase-words"
+                  for o in self.options if not _OPTION.fullmatch(o.flag)]
+        return found
+
+
+@runtime_checkable
+class TakesOptions(Protocol):
+    """An app whose descriptor declares command-line options."""
+
+    def accept_option(self, flag: str, value: str) -> None:
+        """Take `--flag value` before the app starts; ValueError (one line) for a bad value."""
+
+    def option_problem(self) -> str | None:
+        """Once started: why an accepted option could not be honoured, one line
+        naming the option (`--board: no level 99`), or None."""
+
+
+class RegistryError(ValueError):
+    """A descriptor that is bad or clashes with another game's."""
+
+
+_registered: list[GameDescriptor] = []
+_found: list[GameDescriptor] | None = None
+
+
+def games() -> tuple[GameDescriptor, ...]:
+    """Every game, in launcher order: by hard button, then the others by id."""
+    global _found
+    if _found is None:
+        _found = _check([*_bundled(), *_registered])
+    return tuple(sorted(_found, key=lambda g: (g.hard_button or HARD_BUTTON_COUNT + 1, g.id)))
+
+
+def register(game: GameDescriptor) -> None:
+    """Add a game that is not a package under palmish/ (RegistryError if it is bad)."""
+    global _found
+    _check([*(_found if _found is not None else _bundled()), *_registered, game])
+    _registered.append(game)
+    _found = None
+
+
+def unregister(game_id: str) -> None:
+    """Remove a `register()`ed game (for tests that add one for a while)."""
+    global _found
+    _registered[:] = [g for g in _registered if g.id != game_id]
+    _found = None
+
+
+def find(name: str) -> GameDescriptor | None:
+    """The game with this id (exactly)."""
+    return next((g for g in games() if g.id == name), None)
+
+
+def load(target: str) -> object:
+    """The object a "module:name" target names, importing its module."""
+    module, _, name = target.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def _bundled() -> list[GameDescriptor]:
+    """The descriptors of the game packages under palmish/, found by a folder scan."""
+    import palmish
+
+    found = []
+    for where in palmish.__path__:
+        with os.scandir(where) as entries:
+            names = sorted(e.name for e in entries if e.is_dir()
+                           and os.path.isfile(os.path.join(e.path, f"{DESCRIPTOR_MODULE}.py")))
+        for name in names:
+            module = importlib.import_module(f"palmish.{name}.{DESCRIPTOR_MODULE}")
+            game = getattr(module, "GAME", None)
+            if not isinstance(game, GameDescriptor):
+                raise RegistryError(f"{module.__name__}: GAME is not a GameDescriptor")
+            found.append(game)
+    return found
+
+
+def _check(found: list[GameDescriptor]) -> list[GameDescriptor]:
+    """The games, once each is good and none shares an id, creator or button."""
+    problems = [f"game {g.id!r}: {p}" for g in found for p in g.problems()]
+    keys: tuple[tuple[str, Callable[[GameDescriptor], object]], ...] = (
+        ("id", lambda g: g.id), ("name", lambda g: g.name.casefold()),
+        ("creator", lambda g: g.creator), ("hard button", lambda g: g.hard_button))
+    for what, key in keys:
+        seen: dict[object, str] = {}
+        for game in found:
+            value = key(game)
+            if value is None:
+                continue
+            if value in seen:
+                problems.append(f"games {seen[value]!r} and {game.id!r} share the {what}"
+                                f" {value!r}")
+            seen[value] = game.id
+    if problems:
+        raise RegistryError("; ".join(problems))
+    return found
