@@ -70,7 +70,7 @@ class LazyApp(App):
     """A game app known by its descriptor, imported and made the first time it is used.
 
     The App methods are passed on; any other attribute (a game's own, such as
-    `request_board` or `view`) is looked up on the imported app.
+    `layout` or `view`) is looked up on the imported app.
     """
 
     def __init__(self, game: GameDescriptor) -> None:
