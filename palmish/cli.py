@@ -284,13 +284,15 @@ def _option_taker(apps: list[App], name: str | None,
         chosen = [app] if isinstance(app, LazyApp) else []
     else:
         chosen = [g for g in games if set(flags) <= {o.flag for o in g.descriptor.options}][:1]
+        if not chosen:
+            return f"{' and '.join(flags)} are options of different games"
     declared = {o.flag for o in chosen[0].descriptor.options} if chosen else set()
     for flag in flags:
         if flag not in declared:
             takers = ", ".join(g.name for g in games
                                if flag in {o.flag for o in g.descriptor.options})
             only = f" (only {takers} has)" if takers else ""
-            return f"{flag}: {name or 'no game'} has no {flag}{only}"
+            return f"{flag}: {name} has no {flag}{only}"
     taker = real_app(chosen[0])
     if not isinstance(taker, TakesOptions):  # LazyApp checked this when importing it
         return f"{chosen[0].name} takes no options"

@@ -106,9 +106,21 @@ def games() -> tuple[GameDescriptor, ...]:
 
 
 def register(game: GameDescriptor) -> None:
-    """Add a game that is not a package under palmish/ (RegistryError if it is bad)."""
+    """Add a game that is not a package under palmish/ (RegistryError if it is bad or
+    clashes), before the device starts. Its schema joins prc_tools' registry for this
+    process, as the entry point does for an installed game."""
     global _found
-    _check([*(_found if _found is not None else _bundled()), *_registered, game])
+    from prc_tools import schema
+
+    _check([*_bundled(), *_registered, game])
+    try:
+        loaded = schema.load_file(game.schema)
+    except (OSError, schema.SchemaError) as exc:
+        raise RegistryError(f"game {game.id!r}: {exc}") from None
+    if (loaded.game, loaded.creator) != (game.id, game.creator):
+        raise RegistryError(f"game {game.id!r}: its schema {game.schema} is for game"
+                            f" {loaded.game!r}, creator {loaded.creator!r}")
+    schema.add_file(game.schema)
     _registered.append(game)
     _found = None
 
@@ -116,7 +128,11 @@ def register(game: GameDescriptor) -> None:
 def unregister(game_id: str) -> None:
     """Remove a `register()`ed game (for tests that add one for a while)."""
     global _found
-    _registered[:] = [g for g in _registered if g.id != game_id]
+    from prc_tools import schema
+
+    for game in [g for g in _registered if g.id == game_id]:
+        schema.remove_file(game.schema)
+        _registered.remove(game)
     _found = None
 
 

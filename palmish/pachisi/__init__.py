@@ -20,8 +20,8 @@ __all__ = [
     "CAUTION_TEXT", "NO_MOVE", "PASS", "Event", "Game", "IllegalMove", "Move", "Player", "Throw",
     "ai",
 ]
-__getattr__ = exports(__name__, {  # `ai`, a submodule, is imported as usual
+__getattr__ = exports(__name__, {
     "palmish.pachisi.game": ("CAUTION_TEXT", "NO_MOVE", "PASS", "Event", "Game", "Player",
                              "Throw"),
     "palmish.pachisi.rules": ("IllegalMove", "Move"),
-})
+}, submodules=("ai",))

@@ -20,9 +20,9 @@ __all__ = [
     "Atom", "Game", "IllegalMove", "Level", "LevelError", "SearchBudget", "Take",
     "parse_level", "read_level", "solver",
 ]
-__getattr__ = exports(__name__, {  # `solver`, a submodule, is imported as usual
+__getattr__ = exports(__name__, {
     "palmish.sigmar.game": ("Game",),
     "palmish.sigmar.level": ("Level", "LevelError", "parse_level", "read_level"),
     "palmish.sigmar.rules": ("Atom", "IllegalMove", "Take"),
     "palmish.sigmar.solver": ("SearchBudget",),
-})
+}, submodules=("solver",))
