@@ -6,7 +6,7 @@
     palmish install FILE.prc|LEVEL.dat [--data-dir DIR]
     palmish plugins [--data-dir DIR]
 
-A game's own options (Sigmar's `--board ID`) come from its descriptor (palmish.games).
+A game's own options (`--board ID` of one) come from its descriptor (palmish.games).
 Usage errors exit 2 (argparse, and a bad --events script: a line it cannot read,
 an app or menu command the device does not have); bad files and names print one
 line and exit 1.
@@ -77,6 +77,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="A Palm OS-style handheld running retro games.",
         epilog="Without a command, the device opens in a window.",
     )
+    from palmish.games import games
+
+    first = next(iter(games()), None)
+    installers = ", ".join(g.name for g in games() if g.installer is not None)
     parser.add_argument("--version", action="version", version=f"palmish {__version__}")
     configs = ", ".join(c.value for c in ConfigName)
     parser.add_argument(
@@ -88,7 +92,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--zoom", type=_positive, default=1, metavar="N", help="window scale")
     parser.add_argument(
         "--app", metavar="APP",
-        help="the app to start, by id or name in any case (default: ishido, PalmIshido)",
+        help="the app to start, by id or name in any case (default: the first game,"
+             f" {first.id if first else 'none installed'})",
     )
     _add_game_options(parser)
     _add_data_dir(parser)
@@ -111,7 +116,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     install = commands.add_parser(
-        "install", help="validate a plugin (or a Sigmar's Garden level) and copy it onto the device"
+        "install", help="validate a plugin"
+                        + (f" (or a file of {installers})" if installers else "")
+                        + " and copy it onto the device"
     )
     install.add_argument("file", type=Path, metavar="FILE")
     install.add_argument("--data-dir", type=Path, metavar="DIR", dest="command_data_dir")
@@ -195,7 +202,7 @@ def _unknown_app(apps: list[App], name: str | None) -> int | None:
 
 
 def _default_start_app(apps: list[App]) -> str | None:
-    """PalmIshido (the first game) when installed, else the launcher."""
+    """The first game when one is installed, else the launcher."""
     games = [a for a in apps if a.creator != LAUNCHER_CREATOR]
     return games[0].name if games else None
 
