@@ -6,7 +6,7 @@
     palmish install FILE.prc|LEVEL.dat [--data-dir DIR]
     palmish plugins [--data-dir DIR]
 
-A game's own options (`--board ID` of one) come from its descriptor (palmish.games).
+A game's own options (such as `--board ID`) come from its descriptor (palmish.games).
 Usage errors exit 2 (argparse, and a bad --events script: a line it cannot read,
 an app or menu command the device does not have); bad files and names print one
 line and exit 1.
@@ -30,7 +30,7 @@ from palmish.device.plugins import InvalidPlugin, PluginInfo, PluginRegistry
 from palmish.device.resources import bundled_plugins_dir
 from palmish.device.storage import Storage, default_data_dir
 from palmish.device.system import LAUNCHER_CREATOR, Device, app_list, find_app
-from palmish.games import GameOption, TakesOptions
+from palmish.games import GameOption, TakesOptions, games
 
 if TYPE_CHECKING:
     from palmish.device.eventscript import Step
@@ -77,8 +77,6 @@ def build_parser() -> argparse.ArgumentParser:
         description="A Palm OS-style handheld running retro games.",
         epilog="Without a command, the device opens in a window.",
     )
-    from palmish.games import games
-
     first = next(iter(games()), None)
     installers = ", ".join(g.name for g in games() if g.installer is not None)
     parser.add_argument("--version", action="version", version=f"palmish {__version__}")
@@ -130,8 +128,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
     """The options the games' descriptors declare; one a flag several games share."""
-    from palmish.games import games
-
     declared: dict[str, list[tuple[str, GameOption]]] = {}
     for game in games():
         for option in game.options:
@@ -270,8 +266,6 @@ def _screenshot_or_window(args: argparse.Namespace) -> int:
 
 def _game_options_given(args: argparse.Namespace) -> list[tuple[str, str]]:
     """The games' options on the command line: (flag, value)."""
-    from palmish.games import games
-
     flags = dict.fromkeys(o.flag for g in games() for o in g.options)
     return [(flag, value) for flag in flags
             if (value := vars(args).get(_option_dest(flag))) is not None]
@@ -284,19 +278,20 @@ def _option_taker(apps: list[App], name: str | None,
     values now and acts on them when it starts."""
     from palmish.apps import LazyApp, real_app
 
-    games = [a for a in apps if isinstance(a, LazyApp)]
+    installed = [a for a in apps if isinstance(a, LazyApp)]
     flags = [flag for flag, _ in given]
     if name is not None:
         app = find_app(apps, name)
         chosen = [app] if isinstance(app, LazyApp) else []
     else:
-        chosen = [g for g in games if set(flags) <= {o.flag for o in g.descriptor.options}][:1]
+        chosen = [g for g in installed
+                  if set(flags) <= {o.flag for o in g.descriptor.options}][:1]
         if not chosen:
             return f"{' and '.join(flags)} are options of different games"
     declared = {o.flag for o in chosen[0].descriptor.options} if chosen else set()
     for flag in flags:
         if flag not in declared:
-            takers = ", ".join(g.name for g in games
+            takers = ", ".join(g.name for g in installed
                                if flag in {o.flag for o in g.descriptor.options})
             only = f" (only {takers} has)" if takers else ""
             return f"{flag}: {name} has no {flag}{only}"
