@@ -68,7 +68,9 @@ def test_listing_the_apps_imports_no_game() -> None:
         "from palmish.apps import installed_apps\n"
         "from palmish.device.system import find_app\n"
         "apps = installed_apps()\n"
-        "assert [a.id for a in apps] == ['launcher', 'ishido', 'sigmar', 'pachisi'], apps\n"
+        "from palmish.games import games\n"
+        "assert [a.id for a in apps] == ['launcher', *(g.id for g in games())], apps\n"
+        "assert [a.id for a in apps[1:4]] == ['ishido', 'sigmar', 'pachisi'], apps\n"
         "assert find_app(apps, 'psgm').name == \"Sigmar's Garden\"\n"  # by creator, any case
         "assert find_app(apps, 'PACHISI').id == 'pachisi'\n"
         "assert apps[2].icon_name == 'Sigmar'\n"
