@@ -3,7 +3,7 @@
 The games are those of the registry (palmish.games): one descriptor each,
 declared beside the game. A game's module is imported the first time the game
 is used (started, its menus or icon asked for), not when the apps are listed:
-a start that shows PalmIshido does not pay for importing the other games.
+a start that shows one game does not pay for importing the others.
 Until then the game is a LazyApp that knows only what its descriptor says
 (enough for `--app`, the hard buttons and messages); once imported, the class
 must agree with its descriptor.

@@ -117,7 +117,7 @@ class AppContext(Protocol):
     def delete_plugin(self, info: PluginInfo) -> None:
         """Delete an installed plugin from storage (ValueError for a bundled one)."""
 
-    # App data besides plugins (Sigmar's Garden's levels).
+    # App data besides plugins (a game's levels, say).
     def bundled_databases(self, db_type: str) -> list[Database]:
         """This app's bundled data databases of a type (not plugins: no pINF)."""
         ...
