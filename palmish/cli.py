@@ -30,7 +30,7 @@ from palmish.device.plugins import InvalidPlugin, PluginInfo, PluginRegistry
 from palmish.device.resources import bundled_plugins_dir
 from palmish.device.storage import Storage, default_data_dir
 from palmish.device.system import LAUNCHER_CREATOR, Device, app_list, find_app
-from palmish.games import GameOption, TakesOptions, games
+from palmish.games import GameOption, RegistryError, TakesOptions, games
 
 if TYPE_CHECKING:
     from palmish.device.eventscript import Step
@@ -133,10 +133,14 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
         for option in game.options:
             declared.setdefault(option.flag, []).append((game.name, option))
     for flag, users in declared.items():
-        parser.add_argument(
-            flag, metavar=users[0][1].metavar, dest=_option_dest(flag),
-            help="; ".join(f"{name}: {option.help}" for name, option in users),
-        )
+        try:
+            parser.add_argument(
+                flag, metavar=users[0][1].metavar, dest=_option_dest(flag),
+                help="; ".join(f"{name}: {option.help}" for name, option in users),
+            )
+        except argparse.ArgumentError:
+            names = ", ".join(name for name, _ in users)
+            raise RegistryError(f"{names}: the option {flag} is one of palmish's own") from None
 
 
 def _option_dest(flag: str) -> str:
@@ -144,7 +148,10 @@ def _option_dest(flag: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    try:
+        parser = build_parser()
+    except RegistryError as exc:  # a game's descriptor is bad: one line, not a traceback
+        return fail(f"a game cannot be listed: {exc}")
     args = parser.parse_args(argv)
     handlers: dict[str | None, Callable[[argparse.Namespace], int]] = {
         None: _screenshot_or_window,

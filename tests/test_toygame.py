@@ -115,3 +115,19 @@ def test_a_bad_or_clashing_descriptor_is_refused(tmp_path: Path) -> None:
         with pytest.raises(RegistryError, match=problem):
             register(replace(GAME, **change))  # type: ignore[arg-type]
     assert "toy" not in [g.id for g in games()]
+
+
+def test_an_option_that_is_palmish_s_own_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from dataclasses import replace
+
+    from palmish.games import GameOption
+
+    register(replace(GAME, options=(GameOption("--app", "X", "a clash"),)))
+    try:
+        assert main(["--data-dir", str(tmp_path), "plugins"]) == 1
+    finally:
+        unregister(GAME.id)
+    assert capsys.readouterr().err == (
+        "palmish: a game cannot be listed: Lamps: the option --app is one of palmish's own\n")
