@@ -19,21 +19,15 @@ from __future__ import annotations
 
 import importlib
 import os
-import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import NamedTuple, Protocol, runtime_checkable
 
 HARD_BUTTON_COUNT = 3  # the fourth hard button is the launcher's, as on a Palm
 DESCRIPTOR_MODULE = "descriptor"  # palmish/<game>/descriptor.py declares GAME
-_ID = re.compile(r"[a-z]+")
-_OPTION = re.compile(r"--[a-z][a-z0-9-]*")
-_TARGET = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_]\w*")
 
 
-@dataclass(frozen=True)
-class GameOption:
+class GameOption(NamedTuple):
     """A command-line option of the window and screenshot modes that a game takes
     (`palmish --board 7`); the app gets the value through `TakesOptions`."""
 
@@ -42,9 +36,9 @@ class GameOption:
     help: str  # what it does in this game, for `palmish --help`
 
 
-@dataclass(frozen=True)
-class GameDescriptor:
-    """Everything the emulator knows of a game without importing it."""
+class GameDescriptor(NamedTuple):
+    """Everything the emulator knows of a game without importing it (a NamedTuple,
+    not a dataclass: every start makes the class, and that costs a dataclass more)."""
 
     id: str  # short lowercase id: `palmish --app ID`, the save and prefs files
     name: str  # the full name (title bars, --app, messages)
@@ -61,7 +55,7 @@ class GameDescriptor:
     def problems(self) -> list[str]:
         """What is wrong with the descriptor itself (empty when it is good)."""
         found = []
-        if not _ID.fullmatch(self.id):
+        if not (self.id.isascii() and self.id.isalpha() and self.id.islower()):
             found.append(f"id {self.id!r} is not short lowercase letters")
         if not self.name:
             found.append("no name")
@@ -69,12 +63,26 @@ class GameDescriptor:
             found.append(f"creator {self.creator!r} is not four ASCII characters")
         found += [f"{what} {target!r} is not 'module:name'"
                   for what, target in (("app", self.app), ("installer", self.installer))
-                  if target is not None and not _TARGET.fullmatch(target)]
+                  if target is not None and not _is_target(target)]
         if self.hard_button is not None and not 1 <= self.hard_button <= HARD_BUTTON_COUNT:
             found.append(f"hard button {self.hard_button} is not 1 to {HARD_BUTTON_COUNT}")
         found += [f"option {o.flag!r} is not --lowercase-words"
-                  for o in self.options if not _OPTION.fullmatch(o.flag)]
+                  for o in self.options if not _is_flag(o.flag)]
         return found
+
+
+def _is_target(text: str) -> bool:
+    """Whether `text` is "package.module:name" (no regex: this runs at every start)."""
+    module, colon, name = text.partition(":")
+    return bool(colon) and name.isidentifier() and all(
+        part.isidentifier() for part in module.split("."))
+
+
+def _is_flag(text: str) -> bool:
+    """Whether `text` is a long option of lowercase words: --board, --deal-number."""
+    words = text[2:].split("-")
+    return text.startswith("--") and all(w.isascii() and w.isalnum() and w.islower()
+                                         for w in words) and words[0][:1].isalpha()
 
 
 @runtime_checkable

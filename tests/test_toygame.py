@@ -100,7 +100,6 @@ def test_its_command_line_option(installed: Path, tmp_path: Path,
 
 
 def test_a_bad_or_clashing_descriptor_is_refused(tmp_path: Path) -> None:
-    from dataclasses import replace
 
     for change, problem in (
         ({"id": "Toy"}, "id 'Toy' is not short lowercase letters"),
@@ -113,18 +112,17 @@ def test_a_bad_or_clashing_descriptor_is_refused(tmp_path: Path) -> None:
         ({"creator": "PTOY"}, "is for game 'toy', creator 'PToy'"),
     ):
         with pytest.raises(RegistryError, match=problem):
-            register(replace(GAME, **change))  # type: ignore[arg-type]
+            register(GAME._replace(**change))  # type: ignore[arg-type]
     assert "toy" not in [g.id for g in games()]
 
 
 def test_an_option_that_is_palmish_s_own_is_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from dataclasses import replace
 
     from palmish.games import GameOption
 
-    register(replace(GAME, options=(GameOption("--app", "X", "a clash"),)))
+    register(GAME._replace(options=(GameOption("--app", "X", "a clash"),)))
     try:
         assert main(["--data-dir", str(tmp_path), "plugins"]) == 1
     finally:
