@@ -40,14 +40,14 @@ class GameDescriptor(NamedTuple):
     """Everything the emulator knows of a game without importing it (a NamedTuple,
     not a dataclass: every start makes the class, and that costs a dataclass more)."""
 
-    id: str  # short lowercase id: `palmish --app ID`, the save and prefs files
+    id: str  # short lowercase id: `palmish --app ID`, the plugin schema's game key
     name: str  # the full name (title bars, --app, messages)
     creator: str  # four-character Palm creator code (plugins, storage)
     app: str  # "module:Class" of its App, imported the first time the game is used
     schema: Path  # its plugin-schema.yaml (prc_tools' entry point names the same file)
     icon_name: str = ""  # the launcher's label when `name` is too long ("" = the name)
     hard_button: int | None = None  # 1..3: the hard app button that starts it
-    installer: str | None = None  # "module:function" for `palmish install FILE`; see below
+    installer: str | None = None  # "module:function" for `palmish install FILE` (apps.py)
     options: tuple[GameOption, ...] = ()
     art_script: str | None = None  # draws its bundled plugins (path from the repository root)
     screenshot_script: str | None = None  # writes docs/screenshots/<id>-*.png (same)
@@ -142,11 +142,6 @@ def unregister(game_id: str) -> None:
         schema.remove_file(game.schema)
         _registered.remove(game)
     _found = None
-
-
-def find(name: str) -> GameDescriptor | None:
-    """The game with this id (exactly)."""
-    return next((g for g in games() if g.id == name), None)
 
 
 def load(target: str) -> object:
