@@ -1,26 +1,22 @@
 """The apps installed on the handheld, in launcher order (the launcher first).
 
-Registering a game is one line in GAMES: its id, name, creator code, launcher
-label, module and app class. A game whose package is absent is simply not
-installed.
-
-A game's module is imported the first time the game is used (started, its
-menus or icon asked for), not when the apps are listed: a start that shows
-PalmIshido does not pay for importing the other games. Until then the game is
-a LazyApp that knows only what GAMES says (enough for `--app`, the hard
-buttons and messages); once imported, the class must agree with its entry.
+The games are those of the registry (palmish.games): one descriptor each,
+declared beside the game. A game's module is imported the first time the game
+is used (started, its menus or icon asked for), not when the apps are listed:
+a start that shows one game does not pay for importing the others.
+Until then the game is a LazyApp that knows only what its descriptor says
+(enough for `--app`, the hard buttons and messages); once imported, the class
+must agree with its descriptor.
 """
 
 from __future__ import annotations
 
-import importlib
-import sys
-from importlib.machinery import PathFinder
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from palmish.device.app import App
 from palmish.device.storage import Storage
+from palmish.games import HARD_BUTTON_COUNT, GameDescriptor, TakesOptions, games, load
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -28,59 +24,32 @@ if TYPE_CHECKING:
     from palmish.device.app import AppContext, Menu
     from palmish.device.events import Event
 
-
-class Game(NamedTuple):
-    """One game app, as the device lists it before importing it."""
-
-    id: str
-    name: str
-    creator: str
-    icon_name: str  # the launcher's label when `name` is too long ("" = the name)
-    module: str
-    class_name: str
+LAUNCHER_ID = "launcher"
 
 
-# The game apps, in launcher order.
-GAMES: tuple[Game, ...] = (
-    Game("ishido", "PalmIshido", "PIsh", "", "palmish.ishido.app", "IshidoApp"),
-    Game("sigmar", "Sigmar's Garden", "PSgm", "Sigmar", "palmish.sigmar.app", "SigmarApp"),
-    Game("pachisi", "Pachisi", "PPch", "", "palmish.pachisi.app", "PachisiApp"),
-)
-
-# What the four hard app buttons launch, as on a Palm: the games, then the launcher.
-# A button whose app is not installed does nothing.
-HARD_BUTTONS: tuple[str, ...] = ("ishido", "sigmar", "pachisi", "launcher")
-
-
-# Games that install files of their own with `palmish install FILE` (Sigmar's levels):
-# (creator, module, function(file, the app's files folder, durable) -> line | None).
-INSTALLERS: tuple[tuple[str, str, str], ...] = (
-    ("PSgm", "palmish.sigmar.install", "install"),
-)
+def hard_buttons() -> tuple[str, ...]:
+    """What the four hard app buttons launch, as on a Palm: the games that claim
+    buttons 1 to 3, then the launcher. A button no game claims ("") does nothing."""
+    by_button = {g.hard_button: g.id for g in games() if g.hard_button is not None}
+    return (*(by_button.get(n, "") for n in range(1, HARD_BUTTON_COUNT + 1)), LAUNCHER_ID)
 
 
 def install_game_file(path: Path, storage: Storage) -> str | None:
     """Let the games install a file of theirs: the line to print, or None when no game
-    takes it (then it is a plugin). ValueError (one line) for a bad file of theirs."""
-    for creator, module_name, function in INSTALLERS:
-        module = _module(module_name)
-        if module is None:
+    takes it (then it is a plugin). ValueError (one line) for a bad file of theirs.
+
+    A game's installer is `function(file, the app's files folder, durable) -> line | None`.
+    """
+    for game in games():
+        if game.installer is None:
             continue
-        done = getattr(module, function)(path, storage.files_dir(creator), storage.durable)
+        install = load(game.installer)
+        if not callable(install):
+            raise TypeError(f"{game.id}: installer {game.installer} is not a function")
+        done = install(path, storage.files_dir(game.creator), storage.durable)
         if done is not None:
             return str(done)
     return None
-
-
-def _module(module_name: str) -> object | None:
-    """The module, or None when its package is not installed."""
-    try:
-        return importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        parts = module_name.split(".")
-        if exc.name not in {".".join(parts[:i]) for i in range(1, len(parts) + 1)}:
-            raise  # a real bug inside the app, not an app that is absent
-        return None
 
 
 def installed_apps() -> list[App]:
@@ -88,32 +57,28 @@ def installed_apps() -> list[App]:
     from palmish.launcher import LauncherApp
 
     apps: list[App] = [LauncherApp()]
-    apps.extend(LazyApp(game) for game in GAMES if _present(game.module))
+    apps.extend(LazyApp(game) for game in games())
     return apps
 
 
-def _present(module_name: str) -> bool:
-    """Whether the game's package is installed, found without importing it
-    (importlib.util.find_spec would do, but costs ~2 ms to import)."""
-    package = module_name.rpartition(".")[0]
-    parent = sys.modules.get(package.rpartition(".")[0])
-    where = getattr(parent, "__path__", None)
-    return where is not None and PathFinder.find_spec(package, where) is not None
+def real_app(app: App) -> App:
+    """The app itself: a LazyApp's game, imported now if it was not yet."""
+    return app.app() if isinstance(app, LazyApp) else app
 
 
 class LazyApp(App):
-    """A game app known by its GAMES entry, imported and made the first time it is used.
+    """A game app known by its descriptor, imported and made the first time it is used.
 
     The App methods are passed on; any other attribute (a game's own, such as
-    `request_board` or `view`) is looked up on the imported app.
+    `layout` or `view`) is looked up on the imported app.
     """
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: GameDescriptor) -> None:
         self.id = game.id
         self.name = game.name
         self.creator = game.creator
         self.icon_name = game.icon_name
-        self._entry = game
+        self.descriptor = game
         self._app: App | None = None
 
     @property
@@ -124,13 +89,16 @@ class LazyApp(App):
     def app(self) -> App:
         """The real app, importing its module the first time."""
         if self._app is None:
-            game = self._entry
-            module = importlib.import_module(game.module)
-            app = getattr(module, game.class_name)()
+            game = self.descriptor
+            made = load(game.app)
+            app = made() if isinstance(made, type) else None
             found = (app.id, app.name, app.creator, app.icon_name) if isinstance(app, App) else None
-            if found != (game.id, game.name, game.creator, game.icon_name):
-                raise TypeError(f"{game.module}.{game.class_name} is not the App its GAMES"
-                                f" entry lists (id, name, creator, icon_name {found})")
+            if not isinstance(app, App) or found != (game.id, game.name, game.creator,
+                                                      game.icon_name):
+                raise TypeError(f"{game.app} is not the App its descriptor lists"
+                                f" (id, name, creator, icon_name {found})")
+            if game.options and not isinstance(app, TakesOptions):
+                raise TypeError(f"{game.app} does not take the options its descriptor lists")
             self._app = app
         return self._app
 
@@ -155,7 +123,7 @@ class LazyApp(App):
 
     def __getattr__(self, name: str) -> object:
         # Only reached for attributes the proxy lacks: the game's own.
-        if name.startswith("__") or name in ("_entry", "_app"):
+        if name.startswith("__") or name in ("descriptor", "_app"):
             raise AttributeError(name)
         return getattr(self.app(), name)
 

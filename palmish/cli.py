@@ -1,11 +1,12 @@
 """`palmish ...`: the command line of the emulator.
 
-    palmish [--device NAME] [--config C] [--zoom N] [--app NAME] [--board ID] [--data-dir DIR]
+    palmish [--device NAME] [--config C] [--zoom N] [--app NAME] [GAME OPTION] [--data-dir DIR]
     palmish --screenshot OUT.png [--config C] [--app NAME] [--events FILE] [--data-dir DIR]
     palmish gremlins --events N --seed S [--config C] [--data-dir DIR]
     palmish install FILE.prc|LEVEL.dat [--data-dir DIR]
     palmish plugins [--data-dir DIR]
 
+A game's own options (such as `--board ID`) come from its descriptor (palmish.games).
 Usage errors exit 2 (argparse, and a bad --events script: a line it cannot read,
 an app or menu command the device does not have); bad files and names print one
 line and exit 1.
@@ -29,6 +30,7 @@ from palmish.device.plugins import InvalidPlugin, PluginInfo, PluginRegistry
 from palmish.device.resources import bundled_plugins_dir
 from palmish.device.storage import Storage, default_data_dir
 from palmish.device.system import LAUNCHER_CREATOR, Device, app_list, find_app
+from palmish.games import GameOption, RegistryError, TakesOptions, games
 
 if TYPE_CHECKING:
     from palmish.device.eventscript import Step
@@ -75,6 +77,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="A Palm OS-style handheld running retro games.",
         epilog="Without a command, the device opens in a window.",
     )
+    first = next(iter(games()), None)
+    installers = ", ".join(g.name for g in games() if g.installer is not None)
     parser.add_argument("--version", action="version", version=f"palmish {__version__}")
     configs = ", ".join(c.value for c in ConfigName)
     parser.add_argument(
@@ -86,12 +90,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--zoom", type=_positive, default=1, metavar="N", help="window scale")
     parser.add_argument(
         "--app", metavar="APP",
-        help="the app to start, by id or name in any case (default: ishido, PalmIshido)",
+        help="the app to start, by id or name in any case (default: the first game,"
+             f" {first.id if first else 'none installed'})",
     )
-    parser.add_argument(
-        "--board", metavar="ID",
-        help="open this board (Sigmar's Garden: a level number or name, or ? for a random one)",
-    )
+    _add_game_options(parser)
     _add_data_dir(parser)
     parser.add_argument(
         "--screenshot", type=Path, metavar="OUT.png", help="no window: write the screen as a PNG"
@@ -112,7 +114,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     install = commands.add_parser(
-        "install", help="validate a plugin (or a Sigmar's Garden level) and copy it onto the device"
+        "install", help="validate a plugin"
+                        + (f" (or a file of {installers})" if installers else "")
+                        + " and copy it onto the device"
     )
     install.add_argument("file", type=Path, metavar="FILE")
     install.add_argument("--data-dir", type=Path, metavar="DIR", dest="command_data_dir")
@@ -122,8 +126,32 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _add_game_options(parser: argparse.ArgumentParser) -> None:
+    """The options the games' descriptors declare; one a flag several games share."""
+    declared: dict[str, list[tuple[str, GameOption]]] = {}
+    for game in games():
+        for option in game.options:
+            declared.setdefault(option.flag, []).append((game.name, option))
+    for flag, users in declared.items():
+        try:
+            parser.add_argument(
+                flag, metavar=users[0][1].metavar, dest=_option_dest(flag),
+                help="; ".join(f"{name}: {option.help}" for name, option in users),
+            )
+        except argparse.ArgumentError:
+            names = ", ".join(name for name, _ in users)
+            raise RegistryError(f"{names}: the option {flag} is one of palmish's own") from None
+
+
+def _option_dest(flag: str) -> str:
+    return "game_option_" + flag[2:].replace("-", "_")
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    try:
+        parser = build_parser()
+    except RegistryError as exc:  # a game's descriptor is bad: one line, not a traceback
+        return fail(f"a game cannot be listed: {exc}")
     args = parser.parse_args(argv)
     handlers: dict[str | None, Callable[[argparse.Namespace], int]] = {
         None: _screenshot_or_window,
@@ -177,13 +205,13 @@ def _unknown_app(apps: list[App], name: str | None) -> int | None:
 
 
 def _default_start_app(apps: list[App]) -> str | None:
-    """PalmIshido (the first game) when installed, else the launcher."""
+    """The first game when one is installed, else the launcher."""
     games = [a for a in apps if a.creator != LAUNCHER_CREATOR]
     return games[0].name if games else None
 
 
 def _screenshot_or_window(args: argparse.Namespace) -> int:
-    from palmish.apps import HARD_BUTTONS, installed_apps
+    from palmish.apps import hard_buttons, installed_apps
 
     config: DisplayConfig
     if args.config is not None:
@@ -213,21 +241,23 @@ def _screenshot_or_window(args: argparse.Namespace) -> int:
     if unknown is not None:
         return unknown
     start = args.app if args.app is not None else _default_start_app(apps)
-    if args.board is not None:
-        start, problem = _board_app(apps, args.app, args.board)
-        if problem is not None:
-            return fail(problem)
+    given = _game_options_given(args)
+    taker: TakesOptions | None = None
+    if given:
+        found = _option_taker(apps, args.app, given)
+        if isinstance(found, str):
+            return fail(found)
+        start, taker = found
     try:
         device = Device(config, data_dir, apps, start, durable=args.screenshot is None,
-                        exclusive=True, buttons=HARD_BUTTONS)
+                        exclusive=True, buttons=hard_buttons())
     except ValueError as exc:
         return fail(str(exc))
-    # The app --board went to says, once started, whether it found the board.
-    board_problem = (getattr(device.running_app, "board_problem", None)
-                     if args.board is not None else None)
-    if board_problem:
+    # The app the options went to says, once started, whether it could honour them.
+    option_problem = taker.option_problem() if taker is not None else None
+    if option_problem:
         device.shutdown()
-        return fail(f"--board: {board_problem}")
+        return fail(option_problem)
     if args.screenshot is not None:
         try:  # checked before anything runs
             from palmish.device.eventscript import check_script
@@ -241,22 +271,46 @@ def _screenshot_or_window(args: argparse.Namespace) -> int:
     return _window(device, args.device, args.zoom)
 
 
-def _board_app(apps: list[App], name: str | None, board: str) -> tuple[str | None, str | None]:
-    """The app `--board` opens a board in (the named one, else the first with boards),
-    and a one-line problem or None. The app checks the id and opens it when it starts."""
+def _game_options_given(args: argparse.Namespace) -> list[tuple[str, str]]:
+    """The games' options on the command line: (flag, value)."""
+    flags = dict.fromkeys(o.flag for g in games() for o in g.options)
+    return [(flag, value) for flag in flags
+            if (value := vars(args).get(_option_dest(flag))) is not None]
+
+
+def _option_taker(apps: list[App], name: str | None,
+                  given: list[tuple[str, str]]) -> tuple[str, TakesOptions] | str:
+    """The app the games' options go to (the named one, else the first game that
+    declares them) having taken them, or a one-line problem. The app checks the
+    values now and acts on them when it starts."""
+    from palmish.apps import LazyApp, real_app
+
+    installed = [a for a in apps if isinstance(a, LazyApp)]
+    flags = [flag for flag, _ in given]
     if name is not None:
         app = find_app(apps, name)
-        candidates = [app] if app is not None else []
+        chosen = [app] if isinstance(app, LazyApp) else []
     else:
-        candidates = [a for a in apps if hasattr(a, "request_board")]
-    opener = getattr(candidates[0], "request_board", None) if candidates else None
-    if opener is None:
-        return None, f"--board: {name or 'no app'} has no boards to open"
-    try:
-        opener(board)
-    except ValueError as exc:
-        return None, f"--board: {exc}"
-    return candidates[0].id, None
+        chosen = [g for g in installed
+                  if set(flags) <= {o.flag for o in g.descriptor.options}][:1]
+        if not chosen:
+            return f"{' and '.join(flags)} are options of different games"
+    declared = {o.flag for o in chosen[0].descriptor.options} if chosen else set()
+    for flag in flags:
+        if flag not in declared:
+            takers = ", ".join(g.name for g in installed
+                               if flag in {o.flag for o in g.descriptor.options})
+            only = f" (only {takers} has)" if takers else ""
+            return f"{flag}: {name} has no {flag}{only}"
+    taker = real_app(chosen[0])
+    if not isinstance(taker, TakesOptions):  # LazyApp checked this when importing it
+        return f"{chosen[0].name} takes no options"
+    for flag, value in given:
+        try:
+            taker.accept_option(flag, value)
+        except ValueError as exc:
+            return f"{flag}: {exc}"
+    return chosen[0].id, taker
 
 
 def _screenshot(device: Device, steps: list[Step], out: Path) -> int:
@@ -285,7 +339,7 @@ def _window(device: Device, skin: str | None, zoom: int) -> int:
 
 
 def _gremlins(args: argparse.Namespace) -> int:
-    from palmish.apps import HARD_BUTTONS, installed_apps
+    from palmish.apps import hard_buttons, installed_apps
     from palmish.device.gremlins import run_gremlins
 
     # Options given before the command word count too (`palmish --config wide gremlins ...`).
@@ -306,7 +360,7 @@ def _gremlins(args: argparse.Namespace) -> int:
             device = Device(
                 config, data_dir, apps, app,
                 report=lambda message: None, durable=False, exclusive=True,
-                buttons=HARD_BUTTONS,
+                buttons=hard_buttons(),
             )
         except ValueError as exc:
             return fail(str(exc))

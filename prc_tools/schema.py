@@ -379,10 +379,31 @@ def from_entry_points() -> Registry:
     return Registry(schemas)
 
 
+# Schema files a program added for this process (`add_file`), besides the installed ones.
+_ADDED: list[Path] = []
+
+
+def add_file(path: str | os.PathLike[str]) -> None:
+    """Add a schema file to `registry()` for this process: for a program that knows a
+    game no installed package registers (as `--schema FILE` does for one command).
+    It replaces an installed schema of the same game; SchemaError if it is not one."""
+    load_file(path)
+    _ADDED.append(Path(path).resolve())
+    registry.cache_clear()
+
+
+def remove_file(path: str | os.PathLike[str]) -> None:
+    """Take back a file `add_file` added (nothing if it was not added)."""
+    resolved = Path(path).resolve()
+    _ADDED[:] = [p for p in _ADDED if p != resolved]
+    registry.cache_clear()
+
+
 @functools.lru_cache(maxsize=1)
 def registry() -> Registry:
-    """The installed schemas, loaded once per process."""
-    return from_entry_points()
+    """The installed schemas and those added (`add_file`), loaded once per process."""
+    installed = from_entry_points()
+    return installed.with_files(_ADDED) if _ADDED else installed
 
 
 def find(game: str | None) -> Schema | None:

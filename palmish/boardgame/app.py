@@ -162,11 +162,7 @@ class BoardGameApp(App):
             self.resume(record.fields, record.version)
         except ValueError as exc:
             problem = f"{self.name}: the saved game could not be read ({exc})"
-            setter = getattr(ctx, "set_aside_state", None)
-            if setter is not None:
-                setter(problem)
-            else:
-                ctx.notify(problem + "; a new game starts")
+            ctx.set_aside_state(problem)
             return False
         self.recorded = record.recorded
         return True

@@ -10,7 +10,7 @@ game had to draw plainly because a plugin lacked it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Protocol, cast
+from typing import Protocol
 
 from palmish.device.app import AppContext
 from palmish.device.plugins import LoadedPlugin, PluginInfo
@@ -35,8 +35,8 @@ class PluginContext(Protocol):
 
 
 def plugin_context(ctx: AppContext | None) -> PluginContext | None:
-    """The context's plugin services, or None for a bare test context without them."""
-    return cast(PluginContext, ctx) if hasattr(ctx, "plugin") else None
+    """The context's plugin services (every AppContext has them), None without a context."""
+    return ctx
 
 
 class Media:

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from palmish.device.plugins import LoadedPlugin, PluginInfo
     from palmish.device.screen import Framebuffer
     from palmish.device.ui.modal import Modal
+    from prc_tools import Database
 
 
 @dataclass(frozen=True)
@@ -115,6 +116,15 @@ class AppContext(Protocol):
 
     def delete_plugin(self, info: PluginInfo) -> None:
         """Delete an installed plugin from storage (ValueError for a bundled one)."""
+
+    # App data besides plugins (a game's levels, say).
+    def bundled_databases(self, db_type: str) -> list[Database]:
+        """This app's bundled data databases of a type (not plugins: no pINF)."""
+        ...
+
+    def user_files(self) -> list[tuple[str, bytes]]:
+        """The files `palmish install` put in this app's files folder: (name, bytes)."""
+        ...
 
     # For system apps (the launcher).
     def apps(self) -> tuple[App, ...]:

@@ -471,13 +471,15 @@ class PluginRegistry:
 
     def default_for(self, creator: str, kind: str, slot: str) -> PluginInfo | None:
         """The plugin used when nothing (usable) is chosen: the default bundled one, or the
-        installed plugin that replaces it (same name) if that serves the slot."""
-        self.all()
+        installed plugin that replaces it (same name) if that serves the slot; for a game
+        that bundles none, the first installed one (as its Preferences show)."""
+        serving = [p for p in self.all() if p.creator == creator and p.kind == kind
+                   and p.serves(slot)]
         bundled = [p for p in self._bundled or [] if p.creator == creator and p.kind == kind
                    and p.serves(slot)]
         bundled.sort(key=lambda p: (not p.default, p.path.name))
         if not bundled:
-            return None
+            return serving[0] if serving else None
         shadow = self.by_name(creator, kind, bundled[0].name)
         return shadow if shadow is not None and shadow.serves(slot) else bundled[0]
 

@@ -10,12 +10,24 @@ from __future__ import annotations
 import gc
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from palmish.frontend.skin import SkinError, default_skin_name, load_skin
 
 if TYPE_CHECKING:
     from palmish.frontend.devicewindow import DeviceLike
+
+
+@runtime_checkable
+class WarmsUp(Protocol):
+    """A device that, once the first frame is up, makes what later turns need
+    (palmish.device.system.Device; a test's bare device need not)."""
+
+    def prepare_in_background(self) -> object:
+        """Start building the plugins and art a later turn will need."""
+
+    def warm_up(self) -> bool:
+        """Make one more bitmap ahead of time; whether there is more to make."""
 
 
 def _fail(message: str) -> int:
@@ -63,18 +75,17 @@ def run(device: DeviceLike, skin: str | None = None, zoom: int = 1,
             f" {screen.width}x{screen.height} screen; a smaller --zoom would fit",
             file=sys.stderr,
         )
-    prepare = getattr(device, "prepare_in_background", None)
-    warm_up = getattr(device, "warm_up", None)
+    warming = device if isinstance(device, WarmsUp) else None
 
     def warm_step(_dt: float) -> None:
         # One bitmap per step, so input is still handled at once between steps.
-        if warm_up is not None and warm_up() and not window.has_exit:
+        if warming is not None and warming.warm_up() and not window.has_exit:
             pyglet.clock.schedule_once(warm_step, 0.02)
 
     def start_preparing(_dt: float) -> None:
         gc.enable()  # the command line holds cyclic collection back until now
-        if prepare is not None:
-            prepare()
+        if warming is not None:
+            warming.prepare_in_background()
         warm_step(0.0)
 
     # Once the first frame is up: the plugins and art a later turn will need.

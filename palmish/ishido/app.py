@@ -36,7 +36,6 @@ SOUND_PLACE = SOUND_IDS["place"]
 SOUND_FOURWAY = SOUND_IDS["four_way"]
 SOUND_ILLEGAL = SOUND_IDS["illegal"]
 SOUND_GAME_OVER = SOUND_IDS["game_over"]
-SOUND_ALL_PLACED = SOUND_IDS["all_placed"]
 HINT_MS = 250  # thinking time for a hint
 DEMO_STEP_MS = 600  # between the demo player's moves
 NOTICE_MS = 1200  # how long an illegal move's mark and line stay

@@ -21,7 +21,6 @@ STRIDE = COLS + 1  # one guard column per row
 COLORS = 6
 SHAPES = 6
 COPIES = 2
-TILE_COUNT = COLORS * SHAPES * COPIES  # 72
 
 SCORINGS = ("modern", "scored")
 

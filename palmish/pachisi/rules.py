@@ -17,7 +17,6 @@ from typing import NamedTuple
 
 PIECES = 4
 RING = 68
-LAST_RING = 68
 CAUTION = 75  # the square before the finish: no 1 on the die, so stuck for ever
 FINISH = 76
 GRID = 19

@@ -74,12 +74,18 @@ class SigmarApp(BoardGameApp):
         normalize_level_id(board)  # LevelError now for an id that cannot be one
         self.pending_board = board
 
+    def accept_option(self, flag: str, value: str) -> None:
+        """`palmish --board ID`, the option the descriptor declares (palmish.games.TakesOptions)."""
+        if flag != "--board":
+            raise ValueError(f"{self.name} has no {flag}")
+        self.request_board(value)
+
+    def option_problem(self) -> str | None:
+        return f"--board: {self.board_problem}" if self.board_problem else None
+
     def _load_levels(self, ctx: AppContext) -> None:
-        bundled = getattr(ctx, "bundled_databases", None)
-        files = getattr(ctx, "user_files", None)
-        databases = bundled(LEVELS_DB_TYPE) if bundled is not None else []
-        self.levels, problems = all_levels((db.resources for db in databases),
-                                           files() if files is not None else [])
+        databases = ctx.bundled_databases(LEVELS_DB_TYPE)
+        self.levels, problems = all_levels((db.resources for db in databases), ctx.user_files())
         if problems:
             ctx.notify(f"{self.name}: " + "; ".join(problems[:2])
                        + ("; ..." if len(problems) > 2 else ""))

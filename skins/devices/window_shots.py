@@ -2,7 +2,7 @@
 
     xvfb-run -a -s "-screen 0 1280x1024x24" .venv/bin/python skins/devices/window_shots.py [OUT]
 
-Runs the installed apps (PalmIshido in front when it is there) on a fresh
+Runs the installed apps (the first game of the registry in front) on a fresh
 device in each display configuration with its default skin, draws the window
 and reads it back from the GL colour buffer, so the PNGs show exactly what a
 player sees. OUT defaults to skins/devices/previews/.
@@ -28,6 +28,7 @@ def main() -> int:
     from palmish.device.system import Device
     from palmish.frontend.devicewindow import DeviceWindow
     from palmish.frontend.skin import default_skin_name, load_skin
+    from palmish.games import games
 
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).parent / "previews"
     out.mkdir(parents=True, exist_ok=True)
@@ -35,7 +36,7 @@ def main() -> int:
         for name, zoom in SHOTS:
             config = config_by_name(name)
             apps = installed_apps()
-            front = "PalmIshido" if any(a.name == "PalmIshido" for a in apps) else None
+            front = games()[0].id if games() else None  # the first game, as a start shows
             device = Device(config, Path(data), apps, front, durable=False, alerts=False)
             skin = default_skin_name(config)
             window = DeviceWindow(device, load_skin(skin), zoom)

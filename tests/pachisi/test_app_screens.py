@@ -137,11 +137,11 @@ def test_gremlins_with_pachisi_running(config: str, tmp_path: Path, built_plugin
 
 
 def test_the_third_app_button_opens_pachisi(tmp_path: Path, built_plugins: Path) -> None:
-    from palmish.apps import HARD_BUTTONS
+    from palmish.apps import hard_buttons
 
     device = Device(CONFIGS[ConfigName.SQUARE], tmp_path, installed_apps(), "launcher",
                     report=lambda message: None, durable=False, cache_dir=built_plugins,
-                    buttons=HARD_BUTTONS)
+                    buttons=hard_buttons())
     device.post(KeyDown(Key.APP3))
     assert device.running_app.id == "pachisi" and device.running_app.name == "Pachisi"
     assert device.running_app.creator == "PPch"

@@ -82,7 +82,7 @@ def test_bad_board_ids_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixtur
         assert problem in err and len(err.strip().splitlines()) == 1
     assert main(["--screenshot", str(shot), "--app", "ishido", "--board", "7",
                  "--data-dir", str(tmp_path / "d")]) == 1
-    assert "has no boards" in capsys.readouterr().err
+    assert "ishido has no --board" in capsys.readouterr().err
 
 
 def test_board_question_mark_is_a_random_board(tmp_path: Path) -> None:

@@ -1,0 +1,16 @@
+"""PalmIshido as the emulator lists it before importing it (palmish.games)."""
+
+from pathlib import Path
+
+from palmish.games import GameDescriptor
+
+GAME = GameDescriptor(
+    id="ishido",
+    name="PalmIshido",
+    creator="PIsh",
+    app="palmish.ishido.app:IshidoApp",
+    schema=Path(__file__).with_name("plugin-schema.yaml"),
+    hard_button=1,
+    art_script="skins/plugins/make_ishido_art.py",
+    screenshot_script="docs/screenshots/make_ishido_screenshots.py",
+)

@@ -1,0 +1,16 @@
+"""Pachisi as the emulator lists it before importing it (palmish.games)."""
+
+from pathlib import Path
+
+from palmish.games import GameDescriptor
+
+GAME = GameDescriptor(
+    id="pachisi",
+    name="Pachisi",
+    creator="PPch",
+    app="palmish.pachisi.app:PachisiApp",
+    schema=Path(__file__).with_name("plugin-schema.yaml"),
+    hard_button=3,
+    art_script="skins/plugins/make_pachisi_art.py",
+    screenshot_script="docs/screenshots/make_pachisi_screenshots.py",
+)

@@ -1,0 +1,20 @@
+"""Sigmar's Garden as the emulator lists it before importing it (palmish.games)."""
+
+from pathlib import Path
+
+from palmish.games import GameDescriptor, GameOption
+
+GAME = GameDescriptor(
+    id="sigmar",
+    name="Sigmar's Garden",
+    creator="PSgm",
+    app="palmish.sigmar.app:SigmarApp",
+    schema=Path(__file__).with_name("plugin-schema.yaml"),
+    icon_name="Sigmar",  # "Sigmar's Garden" is cut off under a launcher icon
+    hard_button=2,
+    installer="palmish.sigmar.install:install",  # level files and Levels databases
+    options=(GameOption("--board", "ID",
+                        "open this board: a level number or name, or ? for a random one"),),
+    art_script="skins/plugins/make_sigmar_art.py",
+    screenshot_script="docs/screenshots/make_sigmar_screenshots.py",
+)
