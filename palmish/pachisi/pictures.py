@@ -182,6 +182,27 @@ def frame(size: tuple[int, int], colour: RGB, width: int, edge: RGB | None = (0,
     return img
 
 
+def movable_mark(cell: int, colour: RGB) -> Image.Image:
+    """On every other piece that can move: corner ticks, dark-edged to show on any ground."""
+    img = Image.new("RGBA", (cell, cell), CLEAR)
+    draw = ImageDraw.Draw(img)
+    w = max(1, cell // 8)
+    arm = max(2, cell * 3 // 8)
+    last = cell - 1
+    for ink, grow in (((0, 0, 0, 255), 1), ((*colour, 255), 0)):
+        for x, sx in ((0, 1), (last, -1)):
+            for y, sy in ((0, 1), (last, -1)):
+                draw.rectangle(_box(x, y, sx * (arm + grow), sy * (w + grow)), fill=ink)
+                draw.rectangle(_box(x, y, sx * (w + grow), sy * (arm + grow)), fill=ink)
+    return img
+
+
+def _box(x: int, y: int, dx: int, dy: int) -> tuple[int, int, int, int]:
+    """The rectangle from corner (x, y) reaching dx, dy pixels inwards (either sign)."""
+    x2, y2 = x + dx - (1 if dx > 0 else -1), y + dy - (1 if dy > 0 else -1)
+    return min(x, x2), min(y, y2), max(x, x2), max(y, y2)
+
+
 def target_mark(cell: int, colour: RGB) -> Image.Image:
     """Where the marked piece would go: corner brackets and a centre dot."""
     img = Image.new("RGBA", (cell, cell), CLEAR)

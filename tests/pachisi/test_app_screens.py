@@ -77,11 +77,13 @@ def test_the_cross_the_corners_and_the_marker(name: ConfigName,
             continue
         bx, by = r.x - lay.board.x, r.y - lay.board.y
         assert same(crop(shot, r), board.crop((bx, by, bx + r.w, by + r.h))), xy
-    # Ann's single on 10 is the pieces plugin's red pawn over the board.
+    # Ann's single on 10 is the pieces plugin's red pawn over the board; it can move
+    # too, so it carries the mark of every movable piece.
     r = lay.square_rect(app.game.square(0, 0) or (0, 0))
     bx, by = r.x - lay.board.x, r.y - lay.board.y
     expect = board.crop((bx, by, bx + r.w, by + r.h)).convert("RGBA")
     expect.alpha_composite(art.piece("pawn", "red"))
+    expect.alpha_composite(art.movable)
     assert same(crop(shot, r), expect)
     # The marker (yellow) on the double, its target marked too.
     yellow = None
