@@ -15,10 +15,11 @@ from palmish.pachisi.view import cowries_up, throws_line
 STARTS = [xy for xy in START_SQUARE if xy is not None]
 EXPECTED = {
     # config: (cell, board rect, panel below/beside or None)
-    ConfigName.SQUARE_LOW: (8, (0, 0, 152, 152), None),
-    ConfigName.SQUARE: (16, (0, 0, 304, 304), None),
+    # the board centred where no panel takes the room (it sat at the top left)
+    ConfigName.SQUARE_LOW: (8, (4, 4, 152, 152), None),
+    ConfigName.SQUARE: (16, (8, 8, 304, 304), None),
     ConfigName.TALL: (16, (8, 0, 304, 304), (0, 304, 320, 156)),
-    ConfigName.WIDE: (16, (0, 0, 304, 304), (304, 0, 156, 320)),
+    ConfigName.WIDE: (16, (0, 8, 304, 304), (304, 0, 156, 320)),
 }
 
 
