@@ -108,8 +108,8 @@ def layout_for(config: DisplayConfig, bounds: Rect | None = None) -> PachisiLayo
     placed = place_board(area, side, side, min_below=PANEL_MIN * u)
     strip = placed.panel
     if strip.w >= PANEL_MIN * u and strip.h >= PANEL_MIN * u and placed.stacked:
-        panel = _panel(strip, u, beside=False)
-        return PachisiLayout(config, area, c, placed.board, strip, placed.fillers, panel)
+        below = _panel(strip, u, beside=False)
+        return PachisiLayout(config, area, c, placed.board, strip, placed.fillers, below)
     # Square has no room for a panel: the board sits in the middle (at the top left it
     # left one 16 px strip); Wide's board is centred in the height beside its panel.
     panel: Panel | None = None
