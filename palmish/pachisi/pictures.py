@@ -82,7 +82,9 @@ def draw_board(cell: int, palette: BoardPalette = PLAIN) -> Image.Image:
 
 def triangle(x0: int, y0: int, cell: int, dx: int, dy: int) -> list[tuple[float, float]]:
     """A triangle inside the square at (x0, y0) pointing in direction (dx, dy)."""
-    m = max(1.0, cell / 5)
+    # On 8-pixel squares a margin of 1.6 left a 4-pixel spike that read as a pin:
+    # there the triangle fills the square inside its line.
+    m = max(1.0, cell / 5) if cell >= 16 else 0.5
     lo, hi, mid = m, cell - 1 - m, (cell - 1) / 2
     if dy < 0:
         pts = [(mid, lo), (hi, hi), (lo, hi)]
