@@ -76,15 +76,33 @@ def draw_board(cell: int, palette: BoardPalette = PLAIN) -> Image.Image:
     draw.polygon([(mid, mid - r), (mid + r, mid), (mid, mid + r), (mid - r, mid)],
                  fill=palette.centre_mark)
     for (x, y), (dx, dy) in start_directions():
-        draw.polygon(triangle(x * cell, y * cell, cell, dx, dy), fill=palette.triangle)
+        if cell < 16:
+            for box in small_triangle(x * cell, y * cell, cell, dx, dy):
+                draw.rectangle(box, fill=palette.triangle)
+        else:
+            draw.polygon(triangle(x * cell, y * cell, cell, dx, dy), fill=palette.triangle)
     return img
+
+
+def small_triangle(x0: int, y0: int, cell: int, dx: int, dy: int
+                   ) -> list[tuple[int, int, int, int]]:
+    """A start triangle on a small square, pixel by pixel, as rows (or columns) that
+    shrink by one pixel each side: a polygon there left a thin spike that read as a pin."""
+    inner = cell - 2  # inside the square's line
+    rows = inner // 2
+    first = 1 + (inner - rows) // 2
+    boxes = []
+    for k in range(rows):
+        lo, hi = 1 + k, cell - 2 - k  # the span across the direction of play
+        at = first + (k if dx + dy > 0 else rows - 1 - k)  # widest row at the back
+        boxes.append((x0 + lo, y0 + at, x0 + hi, y0 + at) if dx == 0
+                     else (x0 + at, y0 + lo, x0 + at, y0 + hi))
+    return boxes
 
 
 def triangle(x0: int, y0: int, cell: int, dx: int, dy: int) -> list[tuple[float, float]]:
     """A triangle inside the square at (x0, y0) pointing in direction (dx, dy)."""
-    # On 8-pixel squares a margin of 1.6 left a 4-pixel spike that read as a pin:
-    # there the triangle fills the square inside its line.
-    m = max(1.0, cell / 5) if cell >= 16 else 0.5
+    m = max(1.0, cell / 5)
     lo, hi, mid = m, cell - 1 - m, (cell - 1) / 2
     if dy < 0:
         pts = [(mid, lo), (hi, hi), (lo, hi)]

@@ -269,10 +269,18 @@ class PachisiView:
         width = rect.w
         if len(lines) > room:
             width = rect.w - (SCROLL_WIDTH + 2) * s
-            lines = [ln for text in scene.log for ln in std.wrap(text, width)]
+            starts: list[int] = []  # where each message's first line is
+            lines = []
+            for text in scene.log:
+                starts.append(len(lines))
+                lines += std.wrap(text, width)
             bar = ScrollBar(Rect(rect.right - SCROLL_WIDTH * s, rect.y, SCROLL_WIDTH * s,
                                  room * std.height), len(lines), room)
-            bar.top = bar.max_top if scene.log_top is None else min(scene.log_top, bar.max_top)
+            if scene.log_top is None:  # the newest messages, the top one whole
+                bar.top = min((i for i in starts if i >= bar.max_top), default=bar.max_top)
+                bar.total = max(bar.total, bar.top + room)  # a blank line or two below
+            else:
+                bar.top = min(scene.log_top, bar.max_top)
             bar.draw(fb)
             self.log_bar = bar
             lines = lines[bar.top:bar.top + room]

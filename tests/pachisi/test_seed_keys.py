@@ -208,10 +208,12 @@ def test_the_panel_history_scrolls(make_device: MakeDevice) -> None:
         play(device, "key select\nkey select")
     bar = app.view.log_bar if app.view else None
     assert bar is not None and bar.total > bar.visible and bar.top == bar.max_top
+    newest, before = bar.top, (app.game.current, app.game.phase, len(app.game.history))
     x, y = bar.rect.x + bar.rect.w // 2, bar.rect.y + 1
     device.post(PenDown(x, y))
     device.post(PenUp(x, y))
-    assert app.scene.log_top == bar.max_top - 1
+    assert app.scene.log_top == newest - 1
+    assert (app.game.current, app.game.phase, len(app.game.history)) == before  # only scrolled
 
 
 def test_a_key_finishes_a_computer_turn_at_once(make_device: MakeDevice) -> None:
