@@ -514,6 +514,7 @@ class PachisiApp(BoardGameApp):
             count = int(result.choice("humans", ("1", "2", "3", "4"), str(humans)))
             dice = result.choice("dice", DICE, self.dice_pref())
             names = [p.name for p in last if not p.computer]
+
             def step2(result: FormResult) -> None:
                 if result.button is not None:  # Escape leaves the set-up
                     more = {"Three": 3, "One": 1, "Yes": 4 - count}.get(result.button, 0)
