@@ -32,8 +32,8 @@ def play(device: Device, app: PachisiApp) -> None:
     while len(app.game.history) < THROWS or not (app.human_turn and app.game.phase == "move"):
         if app.game.over:
             raise SystemExit("the game ended before the picture; choose another SEED")
-        if device.modals:
-            device.post(KeyDown(Key.SELECT))  # a lost throw's message
+        if device.modals or app.scene.notice:
+            device.post(KeyDown(Key.SELECT))  # a message
         elif app.human_turn:
             if app.game.phase == "move":
                 device.post(MenuCommand("hint"))
@@ -54,6 +54,7 @@ def main() -> int:
             device = start(name, data, app, "pachisi")
             if app.game.seed != SEED:
                 play(device, app)  # the first run plays; later runs resume the game
+            device.advance(device.now_ms + 2 * SPEED_MS["slow"])  # a slide ends, a box clears
             save(device, "pachisi", name, f"throws {len(app.game.history)}")
             device.shutdown()
     return 0

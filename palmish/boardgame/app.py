@@ -27,6 +27,7 @@ from palmish.boardgame.stats import ScoreTables, Tallies
 from palmish.boardgame.turns import Turns
 from palmish.device.app import App, AppContext, Menu, MenuItem
 from palmish.device.events import (
+    CharKey,
     DisplayChanged,
     Event,
     Key,
@@ -58,6 +59,7 @@ class BoardGameApp(App):
     sound_ids: Mapping[str, int] = {}
     help_pages: tuple[HelpPage, ...] = ()
     plugins_help: str | None = None  # the help command "?" in Preferences opens
+    prefs_shortcut = "P"  # Options > Preferences' command letter (a game may need P itself)
 
     def __init__(self) -> None:
         self.ctx: AppContext | None = None
@@ -100,7 +102,7 @@ class BoardGameApp(App):
         """Hook: the Help > About dialog."""
         return Alert(f"About {self.name}", self.name)
 
-    def interrupt(self, event: PenDown | KeyDown | MenuCommand) -> bool:
+    def interrupt(self, event: PenDown | KeyDown | CharKey | MenuCommand) -> bool:
         """Hook: input arrived (e.g. stop a demo); True when it was used up by that."""
         return False
 
@@ -115,6 +117,9 @@ class BoardGameApp(App):
 
     def key(self, key: Key) -> None:
         """Hook: hardware keys the device did not keep (up, down, left, right, select)."""
+
+    def char(self, char: str) -> None:
+        """Hook: a typed character with no dialog open (a letter, digit, "\b" or "\n")."""
 
     def in_progress(self) -> bool:
         """Hook: a game is under way that a New Game or Restart would throw away."""
@@ -264,7 +269,7 @@ class BoardGameApp(App):
         if isinstance(event, Tick):
             self.turns.tick(event.now_ms)
             return
-        if isinstance(event, PenDown | KeyDown | MenuCommand) and self.interrupt(event):
+        if isinstance(event, PenDown | KeyDown | CharKey | MenuCommand) and self.interrupt(event):
             return
         if isinstance(event, PenDown):
             self.pen_down(event.x, event.y)
@@ -274,6 +279,8 @@ class BoardGameApp(App):
             self.pen_up(event.x, event.y)
         elif isinstance(event, KeyDown):
             self.key(event.key)
+        elif isinstance(event, CharKey):
+            self.char(event.char)
         elif isinstance(event, MenuCommand):
             self.run_command(event.command)
         elif isinstance(event, DisplayChanged):
@@ -297,7 +304,8 @@ class BoardGameApp(App):
                 games[at] = ("Game", (*games[at][1], scores))
         return [
             *games,
-            ("Options", (Command("Preferences", "prefs", self.preferences, "P"),
+            ("Options", (Command("Preferences", "prefs", self.preferences,
+                                 self.prefs_shortcut),
                          Command("Plugin Manager", "plugins", self.plugin_manager, "M"))),
             ("Help", help_items),
         ]

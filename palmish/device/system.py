@@ -462,6 +462,8 @@ class Device:
             command = shortcut_command(self.running_app.menus(), event.char)
             if command is not None:
                 self.running_app.handle(MenuCommand(command))
+            return
+        self.running_app.handle(event)  # a game may read letters (Pachisi's P passes)
 
     def _hard_button(self, index: int) -> None:
         """Launch the button's app, as a Palm's hard buttons do; nothing if it is absent."""

@@ -59,7 +59,8 @@ def key_event(
     Ctrl+letter is the Palm command stroke + letter (a menu shortcut). Without
     Ctrl, a dialog or menu that reads typed characters gets letters, digits,
     Backspace and Enter, and a form gets Enter (its default button: `takes_enter`);
-    otherwise the key's device action (M is Menu, R rotates, Enter is Select).
+    otherwise the key's device action (M is Menu, R rotates, Enter is Select), and
+    a letter or digit without one is typed to the app or its dialog.
     """
     char = key_char(symbol_name)
     if ctrl:
@@ -67,7 +68,10 @@ def key_event(
     if char is not None and (wants_text or (takes_enter and char == "\n")):
         return CharKey(char)
     action = key_action(symbol_name)
-    return action_event(action) if action is not None else None
+    if action is not None:
+        return action_event(action)
+    # A letter or digit with no device meaning goes to the app (Pachisi's P passes)
+    return CharKey(char) if char is not None and char.isalnum() else None
 
 
 def key_action(symbol_name: str) -> str | None:

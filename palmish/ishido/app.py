@@ -16,7 +16,7 @@ from PIL import Image
 
 from palmish.boardgame import BoardGameApp, Command, FormResult
 from palmish.device.app import AppContext
-from palmish.device.events import Key, KeyDown, MenuCommand, PenDown
+from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, PenDown
 from palmish.device.geometry import Rect
 from palmish.device.ui.form import Field, PushButtons
 from palmish.device.ui.modal import Modal
@@ -169,7 +169,7 @@ class IshidoApp(BoardGameApp):
 
     # ------------------------------------------------------------ pen and keys
 
-    def interrupt(self, event: PenDown | KeyDown | MenuCommand) -> bool:
+    def interrupt(self, event: PenDown | KeyDown | CharKey | MenuCommand) -> bool:
         if not self.demo:
             return False
         self.demo = False

@@ -1,10 +1,14 @@
 """Pachisi, the app: the hooks of palmish.boardgame's BoardGameApp.
 
 People play by pen and keys (throw: tap the die, Select, or the panel's
-Throw; then Up/Down or taps choose a piece and Select or a tap moves it);
-computer players take their turns on the device clock, one step (throw,
-marker, move) per timed action, so a tap, key or menu is handled between any
-two steps. Every decision is saved; the game resumes exactly from its record.
+Throw; then Up/Down or taps choose a piece and Select or a tap moves it; P
+passes); computer players take their turns on the device clock, one step
+(throw, marker, move) per timed action, so a tap, key or menu is handled
+between any two steps, and a key or tap finishes the computer's turn at once.
+Messages (a lost throw, why a piece cannot move, the caution) are a box over
+the board that any key clears. A moved piece slides along its path after the
+game has already changed. Every decision is saved; the game resumes exactly
+from its record.
 """
 
 from __future__ import annotations
@@ -15,23 +19,24 @@ from PIL import Image
 
 from palmish.boardgame import BoardGameApp, Command, FormResult
 from palmish.device.app import AppContext
-from palmish.device.events import Key, KeyDown, MenuCommand, PenDown
-from palmish.device.ui.alert import Alert
+from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, PenDown
 from palmish.device.ui.form import Field, PushButtons
 from palmish.device.ui.modal import Modal
-from palmish.pachisi import PASS, Game, IllegalMove, Move, Player, ai, dialogs
+from palmish.device.ui.textview import TextViewer
+from palmish.pachisi import CAUTION_TEXT, PASS, Game, IllegalMove, Move, Player, ai, dialogs
 from palmish.pachisi.art import load_art
+from palmish.pachisi.history import history_text, round_lines
 from palmish.pachisi.icon import launcher_icon
 from palmish.pachisi.layout import PachisiLayout, layout_for
 from palmish.pachisi.rules import DICE, PIECES, computer_names, distinct, valid_name
 from palmish.pachisi.schema import SCHEMA
-from palmish.pachisi.view import PachisiView, Scene
+from palmish.pachisi.view import PachisiView, Scene, Slide, slide_path
 
 SOUND_IDS = dict(SCHEMA.sounds)
 SPEEDS = ("slow", "normal", "fast")
 SPEED_MS = {"slow": 1000, "normal": 500, "fast": 250}
-NOTICE_MS = 2000  # a computer player's "can't move" box clears itself after this
-LOG_LINES = 30
+NOTICE_MS = 2000  # a lost throw's box clears itself after this (the seed: "about 2 seconds")
+SLIDE_STEP_MS = (15, 60)  # a sliding piece's time per square, at least and at most
 DEFAULT_PLAYERS = (Player("You"), *(Player(n, True) for n in computer_names(3)))
 
 
@@ -42,6 +47,7 @@ class PachisiApp(BoardGameApp):
     sound_ids = SOUND_IDS
     help_pages = dialogs.HELP_PAGES
     plugins_help = "help-plugins"
+    prefs_shortcut = "R"  # P passes, as in the seed
 
     def __init__(self) -> None:
         super().__init__()
@@ -49,6 +55,7 @@ class PachisiApp(BoardGameApp):
         self.scene = Scene(self.game)
         self.layout: PachisiLayout | None = None
         self.view: PachisiView | None = None
+        self._swallow_pen_up = False  # the pen-down cleared a box or a computer turn
 
     # ------------------------------------------------------------ saved game, prefs
 
@@ -137,7 +144,7 @@ class PachisiApp(BoardGameApp):
         if self.ctx is None or self.view is None:
             return
         self.scene.game = self.game
-        self.scene.log = [e.text for e in self.game.events[-LOG_LINES:]]
+        self.scene.log = round_lines(self.game)
         self.view.paint(self.ctx.screen, self.scene)
 
     # ------------------------------------------------------------ whose turn
@@ -152,9 +159,10 @@ class PachisiApp(BoardGameApp):
         game = self.game
         if game.phase == "move" and self.human_turn:
             if self.scene.mark not in game.legal_moves():
-                self.scene.mark = game.default_move()
+                self._mark(game.default_move())
         else:
             self.scene.mark = None  # a computer shows its marker as a step of its own
+        self.scene.log_top = None  # the history shows its newest line again
         self.save()
         self.paint()
         if game.over:
@@ -168,12 +176,9 @@ class PachisiApp(BoardGameApp):
         game = self.game
         if game.over or self.human_turn or self.scene.notice:
             return
-        name = game.players[game.current].name
         if game.phase == "throw":
             self.scene.mark = None
             self._throw()
-            if game.phase == "throw" and game.history and game.history[-1].outcome == "lost":
-                self._show_notice(f"{name} can't move any piece!")
         elif self.scene.mark is None:
             choice = ai.choose(game, self.level_pref())
             if choice is PASS:
@@ -190,51 +195,101 @@ class PachisiApp(BoardGameApp):
             return
         self._after()
 
-    def _show_notice(self, text: str) -> None:
-        self.scene.notice = text
-        self.turns.after("notice", NOTICE_MS, self._clear_notice)
+    def _show_notice(self, text: str, title: str | None = None, timed: bool = False) -> None:
+        """The message box over the board; `timed`: it also clears itself (a lost throw)."""
+        self.scene.notice, self.scene.notice_title = text, title
+        if timed:
+            self.turns.after("notice", NOTICE_MS, self._clear_notice)
+        else:
+            self.turns.cancel("notice")
+        self.paint()
 
     def _clear_notice(self) -> None:
         if self.scene.notice is None:
             return
-        self.scene.notice = None
+        self.scene.notice = self.scene.notice_title = self.scene.shown_throw = None
         self.turns.cancel("notice")
         self._after()
 
-    def interrupt(self, event: PenDown | KeyDown | MenuCommand) -> bool:
-        if self.scene.notice is None:
+    def _computer_playing(self) -> bool:
+        return not self.game.over and not self.human_turn
+
+    def interrupt(self, event: PenDown | KeyDown | CharKey | MenuCommand) -> bool:
+        """Any key or tap clears the message box, or finishes a computer's turn at once
+        (a menu command clears the box and then runs)."""
+        if isinstance(event, PenDown) and self._on_history_bar(event.x, event.y):
+            return False  # scrolling the history interrupts nothing
+        if self.scene.notice is not None:
+            self._clear_notice()
+            used = not isinstance(event, MenuCommand)
+        elif self._computer_playing() and not isinstance(event, MenuCommand):
+            self._finish_computer_turn()
+            used = True
+        else:
             return False
-        self._clear_notice()
-        return not isinstance(event, MenuCommand)  # a tap or key only clears the box
+        self._swallow_pen_up = used and isinstance(event, PenDown)
+        return used
+
+    def _finish_computer_turn(self) -> None:
+        """The rest of the computer's turn at once: the board jumps to the result (the
+        history still tells each step)."""
+        game = self.game
+        player = game.current
+        self.turns.cancel("cpu")
+        for _ in range(200):  # a turn is a few throws; the bound only guards the loop
+            if game.over or game.current != player:
+                break
+            if game.phase == "throw":
+                game.throw()
+                continue
+            choice = self.scene.mark or ai.choose(game, self.level_pref())
+            self.scene.mark = None
+            if isinstance(choice, Move):
+                game.move(choice)
+            else:
+                game.pass_turn()
+        self.scene.slide = None
+        self._after()
+
+    def _lost(self, player: int, value: int) -> None:
+        """A throw nobody could use: a box naming the player and the value, the shells
+        kept in the thrower's corner until it clears (by itself or on any key)."""
+        name = self.game.players[player].name
+        self.scene.shown_throw = (player, value)
+        self._show_notice(f"{name} threw {value}: can't move any piece!", timed=True)
+
+    def _mark(self, move: Move | None) -> None:
+        """Put the marker on a move; landing on a caution move says so (the seed)."""
+        changed = move != self.scene.mark
+        self.scene.mark = move
+        if changed and move is not None and move.caution and self.human_turn:
+            self._show_notice(CAUTION_TEXT, "CAUTION")
 
     # ------------------------------------------------------------ decisions
 
     def _throw(self) -> None:
-        self.game.throw()
+        game = self.game
+        player = game.current
+        value = game.throw()
         self.play("throw")
+        if game.history[-1].outcome == "lost":
+            self._lost(player, value)
 
     def throw(self) -> None:
         """A person's throw (die, Select, the panel's Throw)."""
         game = self.game
         if not self.human_turn or game.phase != "throw":
             return
-        self._throw()
-        lost = game.history[-1].outcome == "lost"
         self.scene.mark = None
+        self._throw()
         self._after()
-        if lost:
-            self.open(Alert("Pachisi", game.events[-1].text, icon="info"),
-                      lambda _: self._computer_waits())
-
-    def _computer_waits(self) -> None:
-        """After a message: the next computer step comes a full step later, not at once."""
-        if self.turns.pending("cpu"):
-            self.turns.after("cpu", self.speed_ms(), self._computer_step)
 
     def _make(self, move: Move) -> None:
         game = self.game
+        path = slide_path(game, move)
         game.move(move)
         self.scene.mark = None
+        self._slide(Slide(move.player, move.pieces, path))
         if game.over and game.winner is not None:
             self.play("win")
         elif move.captures:
@@ -261,6 +316,27 @@ class PachisiApp(BoardGameApp):
 
         self.open_form(dialogs.caution_alert(), answered)
 
+    def _slide(self, slide: Slide) -> None:
+        """Show the moved piece travelling its path, a square per step (the game has
+        already changed; only the picture follows)."""
+        self.scene.slide = slide if len(slide.path) > 1 else None
+        if self.scene.slide is None:
+            return
+        low, high = SLIDE_STEP_MS
+        step_ms = max(low, min(high, self.speed_ms() // len(slide.path)))
+
+        def step() -> None:
+            if self.scene.slide is not slide:
+                return
+            slide.step += 1
+            if slide.step >= len(slide.path) - 1:
+                self.scene.slide = None
+            else:
+                self.turns.after("slide", step_ms, step)
+            self.paint()
+
+        self.turns.after("slide", step_ms, step)
+
     def _not_yours(self, title: str) -> bool:
         """Pass and Hint out of a person's turn say why they do nothing (True then)."""
         if self.human_turn:
@@ -268,7 +344,7 @@ class PachisiApp(BoardGameApp):
         game = self.game
         text = ("The game is over: Game > Play Again starts another." if game.over
                 else f"It is {game.players[game.current].name}'s turn.")
-        self.open(Alert(title, text, icon="info"))
+        self.open(dialogs.message(title, text))
         return True
 
     def pass_turn(self) -> None:
@@ -276,7 +352,7 @@ class PachisiApp(BoardGameApp):
             return
         if not self.game.can_pass:
             self.play("illegal")
-            self.open(Alert("Pachisi", "You can pass from your second turn on.", icon="info"))
+            self._show_notice("No passing in the first turn: pass from the second turn on.")
             return
         self.game.pass_turn()
         self.scene.mark = None
@@ -286,13 +362,18 @@ class PachisiApp(BoardGameApp):
         reason = self.game.why_not(piece)
         if reason:
             self.play("illegal")
-            self.open(Alert("Pachisi", reason[0].upper() + reason[1:] + ".", icon="info"))
+            self._show_notice(reason[0].upper() + reason[1:] + ".")
 
     def _set_mark(self, move: Move | None) -> None:
-        self.scene.mark = move
+        self._mark(move)
         self.paint()
 
     # ------------------------------------------------------------ pen and keys
+
+    def char(self, char: str) -> None:
+        """Typed keys: P passes (the seed's 'P' or 'p'), before or after the throw."""
+        if char.lower() == "p":
+            self.pass_turn()
 
     def key(self, key: Key) -> None:
         if not self.human_turn:
@@ -311,9 +392,23 @@ class PachisiApp(BoardGameApp):
             index = legal.index(self.scene.mark) if self.scene.mark in legal else -step
             self._set_mark(legal[(index + step) % len(legal)])
 
+    def _on_history_bar(self, x: int, y: int) -> bool:
+        bar = self.view.log_bar if self.view is not None else None
+        return bar is not None and bar.rect.contains(x, y)
+
+    def pen_down(self, x: int, y: int) -> None:
+        self._swallow_pen_up = False
+        bar = self.view.log_bar if self.view is not None else None
+        if bar is not None and bar.rect.contains(x, y) and bar.tap(y, 1):
+            self.scene.log_top = bar.top
+            self.paint()
+
     def pen_up(self, x: int, y: int) -> None:
+        if self._swallow_pen_up:  # the tap only cleared a box or ended a computer's turn
+            self._swallow_pen_up = False
+            return
         lay, view = self.layout, self.view
-        if lay is None or view is None or not self.human_turn:
+        if lay is None or view is None or not self.human_turn or self._on_history_bar(x, y):
             return
         game = self.game
         if lay.panel is not None:
@@ -378,6 +473,7 @@ class PachisiApp(BoardGameApp):
         """Play this game from now on (a set-up position for tests and puzzles, or a record)."""
         self.turns.cancel("cpu")
         self.turns.cancel("notice")
+        self.turns.cancel("slide")
         self.game = game
         self.scene = Scene(game)
         self.recorded = False
@@ -418,12 +514,16 @@ class PachisiApp(BoardGameApp):
             count = int(result.choice("humans", ("1", "2", "3", "4"), str(humans)))
             dice = result.choice("dice", DICE, self.dice_pref())
             names = [p.name for p in last if not p.computer]
+
+            def step2(result: FormResult) -> None:
+                if result.button is not None:  # Escape leaves the set-up
+                    more = {"Three": 3, "One": 1, "Yes": 4 - count}.get(result.button, 0)
+                    self._ask_names(count, more, dice, names)
+
             if count == 1:
-                self.open_form(dialogs.computers_alert(), lambda r: self._ask_names(
-                    count, 3 if r.button == "Three" else 1, dice, names))
+                self.open_form(dialogs.computers_alert(), step2)
             elif count < 4:
-                self.open_form(dialogs.fill_alert(count), lambda r: self._ask_names(
-                    count, 4 - count if r.button == "Yes" else 0, dice, names))
+                self.open_form(dialogs.fill_alert(count), step2)
             else:
                 self._ask_names(count, 0, dice, names)
 
@@ -443,8 +543,8 @@ class PachisiApp(BoardGameApp):
                 if not isinstance(name, str):
                     return  # cancelled: the old game goes on
                 if not valid_name(name) or name in names or name in computer_names(computers):
-                    self.open(Alert("Pachisi", f"Please choose another name than {name!r}.",
-                                    icon="error"), lambda _: ask(done))
+                    self.open(dialogs.message("Pachisi", f"Please choose another name than "
+                                              f"{name!r}."), lambda _: ask(done))
                     return
                 names.append(name)
                 ask(done)
@@ -466,16 +566,19 @@ class PachisiApp(BoardGameApp):
         if self._not_yours("Hint"):
             return
         if game.phase == "throw":
-            self.open(Alert("Hint", "Throw first: tap the die or press Select.", icon="info"))
+            self.open(dialogs.message("Hint", "Throw first: tap the die or press Select."))
             return
         choice = ai.choose(game, self.level_pref())
         if choice is PASS:
-            self.open(Alert("Hint", "Silicon would pass.", icon="info"))
+            self.open(dialogs.message("Hint", "Silicon would pass."))
         elif isinstance(choice, Move):
             self._set_mark(choice)
 
     def statistics(self) -> None:
         self.open(dialogs.statistics_viewer(self.tallies))
+
+    def history(self) -> None:
+        self.open(TextViewer("Last Round", history_text(self.game)))
 
     def game_menus(self) -> Sequence[tuple[str, Sequence[Command]]]:
         return (("Game", (
@@ -483,8 +586,9 @@ class PachisiApp(BoardGameApp):
                     lambda: self.confirm_discard("New Game", self.new_players), "N"),
             Command("Play Again", "again",
                     lambda: self.confirm_discard("Play Again", self.play_again), "A"),
-            Command("Pass", "pass", self.pass_turn, "S"),
+            Command("Pass", "pass", self.pass_turn, "P"),
             Command("Hint", "hint", self.hint, "H"),
+            Command("History", "history", self.history, "Y"),
             Command("Statistics", "stats", self.statistics, "T"),
         )),)
 

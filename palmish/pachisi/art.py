@@ -29,6 +29,7 @@ class Art:
     board: Image.Image  # exactly the board's size
     mark: Image.Image  # one cell: the yellow marker on the piece to move
     target: Image.Image  # one cell: where it would go
+    movable: Image.Image  # one cell: every other piece that can move
     turn: Image.Image  # a corner: frames the player to move
     panel: Image.Image | None  # Tall/Wide panel background, tiled
     pieces: dict[tuple[str, str], Image.Image]  # (kind, colour) -> one cell
@@ -72,6 +73,7 @@ def load_art(layout: PachisiLayout, pieces: PluginLike | None,
     mark = from_plugin(board, "mark", (c, c), "board") or pictures.frame(
         (c, c), YELLOW, max(2, c // 5))
     target = from_plugin(board, "target", (c, c), "board") or pictures.target_mark(c, YELLOW)
+    movable = pictures.movable_mark(c, YELLOW)
     corner = layout.corner(0)
     turn = from_plugin(board, "turn", (corner.w, corner.h), "board") or pictures.frame(
         (corner.w, corner.h), YELLOW, max(2, c // 4))
@@ -91,5 +93,5 @@ def load_art(layout: PachisiLayout, pieces: PluginLike | None,
         dice[value] = img or pictures.plain_die(value, 2 * c)
     up = from_plugin(pieces, "shell_up", (c, c), "pieces") or pictures.plain_shell(c, True)
     down = from_plugin(pieces, "shell_down", (c, c), "pieces") or pictures.plain_shell(c, False)
-    return Art(c, board_img, mark, target, turn, panel, table, dice, (up, down),
+    return Art(c, board_img, mark, target, movable, turn, panel, table, dice, (up, down),
                text_colour, panel_text, notes)

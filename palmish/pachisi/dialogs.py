@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from palmish.boardgame.help import HelpPage
 from palmish.boardgame.stats import Tallies
+from palmish.device.events import KeyDown, PenDown, PenMove, PenUp
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form, PushButtons
 from palmish.device.ui.textview import TextViewer
@@ -27,6 +28,50 @@ START, CANCEL = "Start", "Cancel"
 HUMAN, COMPUTER = "h:", "c:"  # statistics keys: a name counts apart as person and computer
 
 
+class KeyAlert(Alert):
+    """An alert the keyboard answers as the seed's did: a button's first letter presses it
+    (Y and N for Yes and No), Enter and Select the focused one; a message with a single
+    button goes away on any key. Escape keeps its meaning (Cancel, or the only button)."""
+
+    wants_text = True
+
+    def __init__(self, title: str, message: str, buttons: tuple[str, ...] = ("OK",),
+                 icon: str | None = None, default: int = 0) -> None:
+        super().__init__(title, message, buttons, icon)
+        self.row.focus = default
+
+    def _char(self, char: str) -> None:
+        labels = [b.label.lower() for b in self.row.buttons]
+        if len(labels) == 1:
+            self.close(0)
+        elif char == "\n":
+            self.close(self.row.focus)
+        else:
+            chosen = [i for i, label in enumerate(labels) if label.startswith(char.lower())]
+            if len(chosen) == 1:
+                self.close(chosen[0])
+
+    def cancel(self) -> None:
+        """Escape: the only button, else No or Cancel; with neither the alert is dismissed
+        (None), never an action such as "One" or "Yes"."""
+        labels = [b.label for b in self.row.buttons]
+        if len(labels) == 1:
+            self.close(0)
+            return
+        self.close(next((i for i, label in enumerate(labels) if label in ("No", CANCEL)), None))
+
+    def _handle(self, event: PenDown | PenMove | PenUp | KeyDown) -> None:
+        if isinstance(event, KeyDown) and len(self.row.buttons) == 1:
+            self.close(0)
+            return
+        super()._handle(event)
+
+
+def message(title: str, text: str) -> KeyAlert:
+    """A message box that any key clears."""
+    return KeyAlert(title, text, icon="info")
+
+
 def humans_form(humans: int, dice: int) -> Form:
     """Step 1: how many people play, and with what."""
     return Form("New Game", (
@@ -37,7 +82,7 @@ def humans_form(humans: int, dice: int) -> Form:
 
 def computers_alert() -> Alert:
     """Step 2 for one person: one or three computer players."""
-    return Alert("New Game", "How many computer players should join you?",
+    return KeyAlert("New Game", "How many computer players should join you?",
                  ("One", "Three"), icon="confirm")
 
 
@@ -45,7 +90,7 @@ def fill_alert(humans: int) -> Alert:
     """Step 2 for two or three people: does the computer take the other seats?"""
     seats = 4 - humans
     what = "seat" if seats == 1 else f"{seats} seats"
-    return Alert("New Game", f"Should the computer play the other {what}?",
+    return KeyAlert("New Game", f"Should the computer play the other {what}?",
                  ("Yes", "No"), icon="confirm")
 
 
@@ -55,16 +100,18 @@ def name_entry(index: int, count: int, current: str) -> NameEntry:
 
 
 def caution_alert() -> Alert:
-    return Alert("Caution", CAUTION_TEXT + " Move it anyway?", ("Move", "Cancel"),
-                 icon="warning")
+    """Moving a marked caution move anyway: Cancel is the default (Select, Enter)."""
+    return KeyAlert("Caution", CAUTION_TEXT + " Move it anyway?", ("Move", CANCEL),
+                    icon="warning", default=1)
 
 
 def win_alert(text: str) -> Alert:
-    return Alert("Game Over", text + "\nPlay again?", ("Yes", "No"), icon="info")
+    return KeyAlert("Game Over", text + "\nPlay again? (Y/N)", ("Yes", "No"), icon="info")
 
 
 def same_players_alert() -> Alert:
-    return Alert("Play Again", "With the same players?", ("Yes", "No"), icon="confirm")
+    return KeyAlert("Play Again", "With the same players? (Y/N)", ("Yes", "No"),
+                    icon="confirm")
 
 
 def statistics_text(tallies: Tallies) -> str:
@@ -96,4 +143,4 @@ def statistics_viewer(tallies: Tallies) -> TextViewer:
 
 
 def about_alert(players: Sequence[str]) -> Alert:
-    return Alert("About Pachisi", ABOUT.strip() + "\nPlaying now: " + ", ".join(players))
+    return KeyAlert("About Pachisi", ABOUT.strip() + "\nPlaying now: " + ", ".join(players))

@@ -13,7 +13,7 @@ from palmish.records import split_record
 
 RECORD_MAGIC = "pachisi"
 RECORD_VERSION = "1"
-NO_MOVE = "You can't move any piece!"
+NO_MOVE = "You can't move any piece!"  # the seed's words (the player called You)
 CAUTION_TEXT = (
     "This piece would stop one square before the finish: "
     "with no 1 on the die it could never finish."
@@ -310,8 +310,8 @@ class Game:
             return value
         self.history.append(Throw(player, value, "lost"))
         self._decisions.append("-")
-        self._say("lost", NO_MOVE if not self.players[player].computer
-                  else f"{name} can't move any piece!")
+        # the player's own name: at one device "You" would mean every person
+        self._say("lost", f"{name} can't move any piece!")
         self._after(grace)
         return value
 

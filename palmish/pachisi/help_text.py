@@ -49,16 +49,24 @@ Tap the die (or the shells), press Select, or tap Throw in the panel.
 A yellow marker then sits on your most advanced piece that can move, and \
 the square it would reach is marked too. Up and Down (or Left and Right), or \
 a tap on another piece, move the marker; Select, or a tap on the marked piece or its target, \
-makes the move. Tap a piece that cannot move to be told why.
+makes the move. Every other piece that can move has yellow corner ticks. Tap \
+a piece that cannot move to be told why.
 
-Game > Pass (or the panel's Pass) gives up the rest of your turn, from your \
-second turn on. Game > Hint marks the move Silicon would make.
+A CAUTION box warns when the marker lands on a move to the square before the \
+finish: with no 1 on the die that piece could never finish. Moving it anyway \
+asks once more, and Select there means Cancel.
+
+P (or Game > Pass, or the panel's Pass) gives up the rest of your turn, from \
+your second turn on, before or after throwing. Game > Hint marks the move \
+Silicon would make; Game > History shows the last round. Any key or tap \
+clears a message box; Y and N answer yes/no questions.
 
 # Computer players
 Silicon, Silicon1 and Silicon2 play by themselves: they throw, show their \
-choice and move, about half a second each (Preferences: Speed). Their \
-messages clear after two seconds, or at once with any key or tap. Open the \
-menu at any time to stop and think.
+choice and move, about half a second each (Preferences: Speed). Any key \
+or tap finishes the computer's turn at once. Lost throws clear after two \
+seconds, or at once with any key or tap. Open the menu at any time to stop \
+and think.
 
 # Setting up
 Game > New Game asks how many people play (1 to 4), who joins them from the \

@@ -8,7 +8,7 @@ the start squares go round clockwise) and shows the player's name, the pieces
 waiting, the pieces finished and, on the player's turn, the die. Tall puts a
 panel below the board and Wide one beside it: whose turn, the last throws, a
 short message log and the Throw and Pass buttons. Square has only a thin
-strip beside the board, too narrow for a panel.
+strip beside the board, too narrow for a panel: the board is centred there.
 """
 
 from __future__ import annotations
@@ -107,10 +107,28 @@ def layout_for(config: DisplayConfig, bounds: Rect | None = None) -> PachisiLayo
     side = GRID * c
     placed = place_board(area, side, side, min_below=PANEL_MIN * u)
     strip = placed.panel
-    panel = None
+    if strip.w >= PANEL_MIN * u and strip.h >= PANEL_MIN * u and placed.stacked:
+        below = _panel(strip, u, beside=False)
+        return PachisiLayout(config, area, c, placed.board, strip, placed.fillers, below)
+    # Square has no room for a panel: the board sits in the middle (at the top left it
+    # left one 16 px strip); Wide's board is centred in the height beside its panel.
+    panel: Panel | None = None
     if strip.w >= PANEL_MIN * u and strip.h >= PANEL_MIN * u:
-        panel = _panel(strip, u, beside=not placed.stacked)
-    return PachisiLayout(config, area, c, placed.board, strip, placed.fillers, panel)
+        panel = _panel(strip, u, beside=True)
+        area_left = Rect(area.x, area.y, side, area.h)
+    else:
+        area_left = area
+    board = Rect(area_left.x + (area_left.w - side) // 2, area.y + (area.h - side) // 2,
+                 side, side)
+    left = area_left
+    around = (Rect(left.x, left.y, left.w, board.y - left.y),
+              Rect(left.x, board.bottom, left.w, left.bottom - board.bottom),
+              Rect(left.x, board.y, board.x - left.x, side),
+              Rect(board.right, board.y, left.right - board.right, side))
+    fillers = tuple(r for r in around if r.w > 0 and r.h > 0)
+    if panel is not None:
+        return PachisiLayout(config, area, c, board, strip, fillers, panel)
+    return PachisiLayout(config, area, c, board, Rect(board.right, board.y, 0, 0), fillers, None)
 
 
 def _panel(rect: Rect, u: int, beside: bool) -> Panel:

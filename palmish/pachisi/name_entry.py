@@ -2,13 +2,15 @@
 Graffiti recogniser): letters, digits, Shift, Del, then OK or Cancel.
 
 Result: the name (str), or None when cancelled. Names are 1-10 characters of
-letters, digits and - _ . (what the engine's records accept). The pen types;
-Select confirms, Left/Right move the focus between OK and Cancel.
+letters, digits and - _ . (what the engine's records accept). The pen types,
+and so does the keyboard: letters and digits, Backspace, Enter for OK. The
+arrow keys move a focus ring over the on-screen keys and OK/Cancel, and Select
+presses what it is on (it starts on OK, so Select keeps the name shown).
 """
 
 from __future__ import annotations
 
-from palmish.device.events import KeyDown, PenDown, PenMove, PenUp
+from palmish.device.events import Key, KeyDown, PenDown, PenMove, PenUp
 from palmish.device.geometry import Rect
 from palmish.device.screen import BLACK, WHITE, Framebuffer
 from palmish.device.ui.modal import Modal
@@ -31,6 +33,8 @@ FIELD_H = 14
 
 
 class NameEntry(Modal):
+    wants_text = True  # typed letters, digits, Backspace and Enter
+
     def __init__(self, title: str, current: str = "") -> None:
         super().__init__()
         self.title = title
@@ -40,6 +44,19 @@ class NameEntry(Modal):
         self.row = ButtonRow(("OK", "Cancel"))
         self.pad = KeyPadPen()
         self._field = Rect(0, 0, 0, 0)
+        # The arrow keys' focus: (row, column) over ROWS, then Shift/Del, then OK/Cancel.
+        self.cursor = (len(ROWS) + 1, 0)
+
+    def _grid(self) -> list[int]:
+        """How many focus stops each row has."""
+        return [len(r) for r in ROWS] + [2, 2]
+
+    def _focused(self) -> tuple[str, int]:
+        """("key", index into keys) or ("button", index into the button row)."""
+        r, c = self.cursor
+        if r == len(ROWS) + 1:
+            return "button", c
+        return "key", sum(self._grid()[:r]) + c
 
     def _layout(self, area: Rect, scale: int) -> None:
         s = scale
@@ -84,7 +101,13 @@ class NameEntry(Modal):
             text = self.label(key)
             fb.text(rect.x + (rect.w - std.width(text)) // 2 + s // 2,
                     rect.y + (rect.h - std.height) // 2, text, WHITE if on else BLACK, std)
-        self.row.draw(fb)
+        kind, index = self._focused()
+        if kind == "button":
+            self.row.focus = index
+        else:  # a second frame inside the key (a ring outside would cover its neighbours)
+            r = self.keys[index][1]
+            fb.rectangle(Rect(r.x + s, r.y + s, r.w - 2 * s, r.h - 2 * s), BLACK, s)
+        self.row.draw(fb, focused=kind == "button")
 
     def press(self, key: str) -> None:
         """Type one key as if tapped (also for tests and scripts)."""
@@ -92,6 +115,7 @@ class NameEntry(Modal):
             self.shift = not self.shift
         elif key == DELETE:
             self.text = self.text[:-1]
+            self.shift = self.shift or not self.text  # a new name starts with a capital
         elif len(self.text) < MAX_NAME:
             self.text += self.label(key)
             self.shift = False
@@ -103,9 +127,37 @@ class NameEntry(Modal):
                 self.press(SHIFT)
             self.press(ch.lower())
 
+    def _char(self, char: str) -> None:
+        if char == "\n":
+            self._choose(0)
+        elif char == "\b":
+            self.press(DELETE)
+        elif (len(char) == 1 and char.isascii() and (char.isalnum() or char in "-_.")
+              and len(self.text) < MAX_NAME):
+            self.text += char.upper() if self.shift else char
+            self.shift = False
+
+    def _move(self, key: Key) -> None:
+        grid = self._grid()
+        r, c = self.cursor
+        if key in (Key.LEFT, Key.RIGHT):
+            c = (c + (1 if key is Key.RIGHT else -1)) % grid[r]
+        else:
+            old = grid[r]
+            r = (r + (1 if key is Key.DOWN else -1)) % len(grid)
+            c = min(grid[r] - 1, c * grid[r] // old)  # about the same place across
+        self.cursor = (r, c)
+
     def _handle(self, event: PenDown | PenMove | PenUp | KeyDown) -> None:
         if isinstance(event, KeyDown):
-            self._choose(self.row.key(event.key))
+            if event.key is Key.SELECT:
+                kind, index = self._focused()
+                if kind == "key":
+                    self.press(self.keys[index][0])
+                else:
+                    self._choose(index)
+            elif event.key in (Key.UP, Key.DOWN, Key.LEFT, Key.RIGHT):
+                self._move(event.key)
             return
         mine, pressed = self.pad.track(event, [r for _, r in self.keys])
         if pressed is not None:

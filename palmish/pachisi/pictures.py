@@ -76,8 +76,28 @@ def draw_board(cell: int, palette: BoardPalette = PLAIN) -> Image.Image:
     draw.polygon([(mid, mid - r), (mid + r, mid), (mid, mid + r), (mid - r, mid)],
                  fill=palette.centre_mark)
     for (x, y), (dx, dy) in start_directions():
-        draw.polygon(triangle(x * cell, y * cell, cell, dx, dy), fill=palette.triangle)
+        if cell < 16:
+            for box in small_triangle(x * cell, y * cell, cell, dx, dy):
+                draw.rectangle(box, fill=palette.triangle)
+        else:
+            draw.polygon(triangle(x * cell, y * cell, cell, dx, dy), fill=palette.triangle)
     return img
+
+
+def small_triangle(x0: int, y0: int, cell: int, dx: int, dy: int
+                   ) -> list[tuple[int, int, int, int]]:
+    """A start triangle on a small square, pixel by pixel, as rows (or columns) that
+    shrink by one pixel each side: a polygon there left a thin spike that read as a pin."""
+    inner = cell - 2  # inside the square's line
+    rows = inner // 2
+    first = 1 + (inner - rows) // 2
+    boxes = []
+    for k in range(rows):
+        lo, hi = 1 + k, cell - 2 - k  # the span across the direction of play
+        at = first + (k if dx + dy > 0 else rows - 1 - k)  # widest row at the back
+        boxes.append((x0 + lo, y0 + at, x0 + hi, y0 + at) if dx == 0
+                     else (x0 + at, y0 + lo, x0 + at, y0 + hi))
+    return boxes
 
 
 def triangle(x0: int, y0: int, cell: int, dx: int, dy: int) -> list[tuple[float, float]]:
@@ -180,6 +200,27 @@ def frame(size: tuple[int, int], colour: RGB, width: int, edge: RGB | None = (0,
     else:
         draw.rectangle((0, 0, w - 1, h - 1), outline=(*colour, 255), width=width)
     return img
+
+
+def movable_mark(cell: int, colour: RGB) -> Image.Image:
+    """On every other piece that can move: corner ticks, dark-edged to show on any ground."""
+    img = Image.new("RGBA", (cell, cell), CLEAR)
+    draw = ImageDraw.Draw(img)
+    w = max(1, cell // 8)
+    arm = max(2, cell * 3 // 8)
+    last = cell - 1
+    for ink, grow in (((0, 0, 0, 255), 1), ((*colour, 255), 0)):
+        for x, sx in ((0, 1), (last, -1)):
+            for y, sy in ((0, 1), (last, -1)):
+                draw.rectangle(_box(x, y, sx * (arm + grow), sy * (w + grow)), fill=ink)
+                draw.rectangle(_box(x, y, sx * (w + grow), sy * (arm + grow)), fill=ink)
+    return img
+
+
+def _box(x: int, y: int, dx: int, dy: int) -> tuple[int, int, int, int]:
+    """The rectangle from corner (x, y) reaching dx, dy pixels inwards (either sign)."""
+    x2, y2 = x + dx - (1 if dx > 0 else -1), y + dy - (1 if dy > 0 else -1)
+    return min(x, x2), min(y, y2), max(x, x2), max(y, y2)
 
 
 def target_mark(cell: int, colour: RGB) -> Image.Image:

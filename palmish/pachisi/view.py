@@ -1,6 +1,7 @@
 """Draws Pachisi: the board, the pieces on it, the four corners (names, pieces
-waiting and finished, the die), the marker and its target, the panel and the
-message box that clears itself.
+waiting and finished, the die), the marker and its target, a mark on every
+other piece that can move, a piece sliding along its path, the panel (with the
+last round's history and its scroll bar) and the message box over the board.
 
 `paint(region)` redraws every layer that touches the region, in order, clipped
 to it; the app asks for the whole area after each decision (a 304-pixel board
@@ -9,18 +10,28 @@ is cheap to redraw) and the framebuffer records it as damage.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from palmish.device.geometry import Rect
 from palmish.device.screen import BLACK, GREY, WHITE, Framebuffer
+from palmish.device.ui.widgets import SCROLL_WIDTH, ScrollBar
 from palmish.pachisi.art import Art
 from palmish.pachisi.game import Game
 from palmish.pachisi.layout import FINISH_CELL, PachisiLayout
-from palmish.pachisi.rules import FINISH, PIECES, TRACK, Move
+from palmish.pachisi.rules import FINISH, PIECES, TRACK, Move, distinct
 
 PLAIN_PANEL = (255, 255, 255)
 BOX_PAD = 4  # standard pixels inside the message box
+
+
+@dataclass
+class Slide:
+    """A piece (or double) on its way: drawn on path[step] instead of where it is now."""
+
+    player: int
+    pieces: tuple[int, ...]
+    path: list[tuple[int, int]]  # the grid squares it passes, the last its new square
+    step: int = 0
 
 
 @dataclass
@@ -29,8 +40,24 @@ class Scene:
 
     game: Game
     mark: Move | None = None  # the move the marker and the target show
-    notice: str | None = None  # a message box over the board that clears itself
-    log: list[str] = field(default_factory=list)  # the panel's message lines, newest last
+    notice: str | None = None  # the message box over the board (any key clears it)
+    notice_title: str | None = None  # a bold first line, e.g. CAUTION
+    # (player, value) of a lost throw: that corner keeps the die until its box clears
+    shown_throw: tuple[int, int] | None = None
+    slide: Slide | None = None
+    log: list[str] = field(default_factory=list)  # the panel's history lines, oldest first
+    log_top: int | None = None  # first history line shown; None: the newest at the bottom
+
+
+def slide_path(game: Game, move: Move) -> list[tuple[int, int]]:
+    """The squares a move passes through, from the first step to where it stops."""
+    seat = game.seats[move.player]
+    path = []
+    for pos in range(max(1, move.frm + 1), move.to + 1):
+        xy = FINISH_CELL if pos == FINISH else TRACK[seat][pos]
+        if xy is not None:
+            path.append(xy)
+    return path
 
 
 def cowries_up(value: int) -> int:
@@ -42,6 +69,7 @@ class PachisiView:
     def __init__(self, layout: PachisiLayout, art: Art) -> None:
         self.layout = layout
         self.art = art
+        self.log_bar: ScrollBar | None = None  # the panel history's scroll bar, when it has one
 
     # ---------------------------------------------------------------- geometry
 
@@ -65,7 +93,7 @@ class PachisiView:
         s = lay.scale
         font = fb.font("std")
         width = lay.board.w * 3 // 4
-        lines = font.wrap(text, width - 2 * BOX_PAD * s)[:4]
+        lines = font.wrap(text, width - 2 * BOX_PAD * s)[:8]
         h = len(lines) * font.height + 2 * BOX_PAD * s
         box = Rect(lay.board.x + (lay.board.w - width) // 2,
                    lay.board.y + (lay.board.h - h) // 2, width, h)
@@ -84,15 +112,20 @@ class PachisiView:
         if board is not None:
             fb.blit(self.art.board, lay.board.x, lay.board.y, clip=board)
             self._corners(fb, scene, board)
-            self._pieces(fb, scene.game, board)
+            self._pieces(fb, scene, board)
             if scene.mark is not None:
                 game = scene.game
+                if not game.players[game.current].computer:
+                    for move in distinct(game.legal_moves()):  # every piece that can move
+                        if move != scene.mark:
+                            fb.blit(self.art.movable, *_xy(self.mark_rect(game, move)),
+                                    clip=board)
                 fb.blit(self.art.target, *_xy(self.target_rect(game, scene.mark)), clip=board)
                 fb.blit(self.art.mark, *_xy(self.mark_rect(game, scene.mark)), clip=board)
         if lay.panel is not None and lay.panel.rect.intersect(area) is not None:
             self._panel(fb, scene, area)
         if scene.notice:
-            self._notice(fb, scene.notice, area)
+            self._notice(fb, scene.notice, scene.notice_title, area)
 
     def _background(self, fb: Framebuffer, rect: Rect, area: Rect) -> None:
         clip = rect.intersect(area)
@@ -107,12 +140,14 @@ class PachisiView:
                 if Rect(x, y, img.width, img.height).intersect(clip) is not None:
                     fb.blit(img, x, y, clip=clip)
 
-    def _pieces(self, fb: Framebuffer, game: Game, clip: Rect) -> None:
+    def _pieces(self, fb: Framebuffer, scene: Scene, clip: Rect) -> None:
+        game, slide = scene.game, scene.slide
         squares: dict[tuple[int, int], list[tuple[int, int]]] = {}
         for pl in range(len(game.players)):
             for pc in range(PIECES):
                 xy = game.square(pl, pc)
-                if xy is None:
+                if xy is None or (slide is not None and slide.player == pl
+                                  and pc in slide.pieces):
                     continue
                 here = squares.setdefault(xy, [])
                 for i, (owner, n) in enumerate(here):
@@ -135,14 +170,19 @@ class PachisiView:
             for i, (pl, n) in enumerate(owners[:4]):
                 img = self.art.small_piece("double" if n > 1 else "pawn", game.colour(pl))
                 fb.blit(img, cell.x + (i % 2) * half, top + (i // 2) * half, clip=clip)
+        if slide is not None:  # over whatever it passes
+            kind = "double" if len(slide.pieces) > 1 else "pawn"
+            cell = self.layout.square_rect(slide.path[slide.step])
+            fb.blit(self.art.piece(kind, game.colour(slide.player)), cell.x, cell.y, clip=clip)
 
     def _corners(self, fb: Framebuffer, scene: Scene, clip: Rect) -> None:
         game = scene.game
         lay = self.layout
         ink = self.art.text_colour
+        thrower = scene.shown_throw[0] if scene.shown_throw else game.current
         for pl, player in enumerate(game.players):
             seat = game.seats[pl]
-            current = pl == game.current and not game.over
+            current = pl == thrower and not game.over
             winner = game.winner == pl
             if current or winner:
                 fb.blit(self.art.turn, *_xy(lay.corner(seat)), clip=clip)
@@ -157,12 +197,14 @@ class PachisiView:
                 fb.blit(self.art.piece("finished", colour), *_xy(lay.finished_slot(seat, i)),
                         clip=clip)
             if current:
-                self._die(fb, game, seat, clip)
+                self._die(fb, scene, seat, clip)
 
-    def _die(self, fb: Framebuffer, game: Game, seat: int, clip: Rect) -> None:
-        lay = self.layout
+    def _die(self, fb: Framebuffer, scene: Scene, seat: int, clip: Rect) -> None:
+        lay, game = self.layout, scene.game
         die = lay.die_rect(seat)
         value = game.last_throw if game.last_throw is not None else 6
+        if scene.shown_throw is not None:
+            value = scene.shown_throw[1]
         if game.dice == "cowrie":
             up = cowries_up(value)
             c = lay.cell
@@ -171,7 +213,7 @@ class PachisiView:
                 fb.blit(img, die.x + (i % 3) * c, die.y + (i // 3) * c, clip=clip)
         else:
             fb.blit(self.art.dice[value], die.x, die.y, clip=clip)
-        if game.phase == "move":
+        if game.phase == "move" or scene.shown_throw is not None:
             label, font = str(value), "large" if lay.scale == 1 else "bold"
         elif game.players[game.current].computer:
             label, font = "", "std"
@@ -211,13 +253,41 @@ class PachisiView:
             fb.text(x, y, std.fit(label, w), ink, std, clip=clip)
             y += std.height + self.layout.scale * 2
             fb.fill(Rect(x, y - self.layout.scale, w, self.layout.scale), GREY)
-            room = max(0, (panel.text.bottom - y) // std.height)
-            for line in log_lines(scene.log, lambda t: std.wrap(t, w), room):
-                fb.text(x, y, std.fit(line, w), ink, std, clip=clip)
-                y += std.height
+            self._history(fb, scene, Rect(x, y, w, panel.text.bottom - y), clip)
         human = not game.players[game.current].computer and not game.over
         self._button(fb, panel.throw_button, "Throw", human and game.phase == "throw", area)
         self._button(fb, panel.pass_button, "Pass", human and game.can_pass, area)
+
+    def _history(self, fb: Framebuffer, scene: Scene, rect: Rect, clip: Rect) -> None:
+        """The last round's lines, the newest at the bottom, with a scroll bar when
+        they do not fit (the app scrolls it: `log_bar`)."""
+        std, s = fb.font("std"), self.layout.scale
+        ink = self.art.panel_text
+        room = max(1, rect.h // std.height)
+        lines = [ln for text in scene.log for ln in std.wrap(text, rect.w)]
+        self.log_bar = None
+        width = rect.w
+        if len(lines) > room:
+            width = rect.w - (SCROLL_WIDTH + 2) * s
+            starts: list[int] = []  # where each message's first line is
+            lines = []
+            for text in scene.log:
+                starts.append(len(lines))
+                lines += std.wrap(text, width)
+            bar = ScrollBar(Rect(rect.right - SCROLL_WIDTH * s, rect.y, SCROLL_WIDTH * s,
+                                 room * std.height), len(lines), room)
+            if scene.log_top is None:  # the newest messages, the top one whole
+                bar.top = min((i for i in starts if i >= bar.max_top), default=bar.max_top)
+                bar.total = max(bar.total, bar.top + room)  # a blank line or two below
+            else:
+                bar.top = min(scene.log_top, bar.max_top)
+            bar.draw(fb)
+            self.log_bar = bar
+            lines = lines[bar.top:bar.top + room]
+        y = rect.y
+        for line in lines:
+            fb.text(rect.x, y, std.fit(line, width), ink, std, clip=clip)
+            y += std.height
 
     def _button(self, fb: Framebuffer, rect: Rect, label: str, enabled: bool,
                 area: Rect) -> None:
@@ -230,8 +300,8 @@ class PachisiView:
         fb.text(rect.x + (rect.w - font.width(label)) // 2 + s // 2,
                 rect.y + (rect.h - font.height) // 2, label, ink, font)
 
-    def _notice(self, fb: Framebuffer, text: str, area: Rect) -> None:
-        box, lines = self.notice_rect(fb, text)
+    def _notice(self, fb: Framebuffer, text: str, title: str | None, area: Rect) -> None:
+        box, lines = self.notice_rect(fb, text if title is None else f"{title}\n{text}")
         clip = box.intersect(area)
         if clip is None:
             return
@@ -240,8 +310,9 @@ class PachisiView:
         fb.rectangle(box, BLACK, 2 * s)
         font = fb.font("std")
         y = box.y + BOX_PAD * s
-        for line in lines:
-            fb.text(box.x + (box.w - font.width(line)) // 2, y, line, BLACK, font, clip=clip)
+        for i, line in enumerate(lines):
+            face = fb.font("bold") if title is not None and i == 0 else font
+            fb.text(box.x + (box.w - face.width(line)) // 2, y, line, BLACK, face, clip=clip)
             y += font.height
 
 
@@ -265,20 +336,6 @@ def throws_label(game: Game, short: bool = False) -> str:
         name = game.players[game.history[-1].player].name
         return f"{name}{':' if short else ' threw'} {throws_line(game)}"
     return "Throws: " + throws_line(game)
-
-
-def log_lines(log: Sequence[str], wrap: Callable[[str], list[str]], room: int) -> list[str]:
-    """The newest messages that fit in `room` lines, each whole (never the tail of a
-    wrapped one at the top); a newest message taller than the room shows its start."""
-    lines: list[str] = []
-    for text in reversed(log):
-        wrapped = wrap(text)
-        if len(lines) + len(wrapped) > room:
-            if not lines:
-                lines = wrapped[:room]
-            break
-        lines[:0] = wrapped
-    return lines
 
 
 def _xy(rect: Rect) -> tuple[int, int]:

@@ -204,8 +204,10 @@ def shell(up: bool, size: int) -> Image.Image:
 BOARDS = {
     "sandal": dict(
         name="Sandalwood Board",
+        # The safe green is darker than the cream squares so that they stay apart for
+        # protanopia, deuteranopia and tritanopia too (tests/pachisi/test_colour_vision.py)
         palette=pictures.BoardPalette(ground=(214, 176, 128), square=(252, 244, 222),
-                                      safe=(168, 226, 140), line=(96, 62, 30),
+                                      safe=(80, 170, 100), line=(96, 62, 30),
                                       centre=(236, 170, 50), triangle=(0, 0, 0),
                                       centre_mark=(170, 60, 30)),
         texture=18, text=(60, 30, 10), panel=(232, 206, 164), panel_text=(60, 30, 10),

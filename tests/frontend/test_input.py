@@ -106,7 +106,9 @@ def test_every_device_key_has_a_desktop_key() -> None:
         # Without Ctrl, R and M keep their device meaning unless a dialog reads text.
         ("R", False, False, Rotate()),
         ("M", False, False, KeyDown(Key.MENU)),
-        ("N", False, False, None),
+        # Other letters and digits are typed to the app (Pachisi's P passes).
+        ("N", False, False, CharKey("n")),
+        ("F6", False, False, None),
         ("R", False, True, CharKey("r")),
         ("_7", False, True, CharKey("7")),
         ("NUM_3", False, True, CharKey("3")),
@@ -124,12 +126,13 @@ def test_key_events(name: str, ctrl: bool, wants_text: bool, event: object) -> N
 @pytest.mark.parametrize(
     ("name", "event"),
     [
-        # A form takes Enter (its default button) but not other keys' characters.
+        # A form takes Enter (its default button); other characters are typed as for
+        # the app, and a form that reads no text drops them.
         ("RETURN", CharKey("\n")),
         ("NUM_ENTER", CharKey("\n")),
         ("SPACE", KeyDown(Key.SELECT)),  # Space stays the Palm's Select
         ("R", Rotate()),
-        ("_7", None),
+        ("_7", CharKey("7")),
     ],
 )
 def test_a_form_takes_enter_only(name: str, event: object) -> None:

@@ -41,8 +41,10 @@ def answer(device: Device, label: str) -> None:
     modal = device.modals[-1]
     labels = button_labels(modal)
     assert label in labels, labels
-    for _ in range(labels.index(label)):
-        device.post(KeyDown(Key.RIGHT))
+    focus = getattr(getattr(modal, "row", None), "focus", 0)
+    step = Key.RIGHT if labels.index(label) > focus else Key.LEFT
+    for _ in range(abs(labels.index(label) - focus)):
+        device.post(KeyDown(step))
     device.post(KeyDown(Key.SELECT))
 
 
@@ -183,14 +185,16 @@ def test_an_unmovable_piece_says_why_in_a_message_box(make_device: MakeDevice) -
     set_up(app, [[10, 0, 0, 0], [0, 0, 0, 0]], [3])
     assert app.layout is not None
     tap(device, app.layout.waiting_slot(0, 1))
-    assert alert_text(device) == "Throw first."
-    answer(device, "OK")
+    assert app.scene.notice == "Throw first." and not device.modals  # a box on the board
+    device.post(KeyDown(Key.SELECT))  # any key only clears it
+    assert app.scene.notice is None and app.game.phase == "throw"
     device.take_sounds()
     device.post(KeyDown(Key.SELECT))
     tap(device, app.layout.waiting_slot(0, 1))
-    assert alert_text(device) == "Enter with 6, 10 or 25."
+    assert app.scene.notice == "Enter with 6, 10 or 25."
     assert device.take_sounds()  # the illegal buzz
-    answer(device, "OK")
+    tap(device, app.layout.waiting_slot(0, 1))  # the tap only clears the box
+    assert app.scene.notice is None
     assert app.game.phase == "move" and app.game.position(0, 0) == 10
 
 
@@ -198,13 +202,15 @@ def test_a_throw_nothing_can_use_says_so(make_device: MakeDevice) -> None:
     device, app = make_device()
     set_up(app, [[0, 0, 0, 0], [0, 0, 0, 0]], [3, 4, 2])
     device.post(KeyDown(Key.SELECT))
-    assert alert_text(device) == "You can't move any piece!"
-    assert app.game.current == 1
-    device.advance(device.now_ms + 10 * STEP)
-    assert app.game.current == 1  # the computer waits while the message is up
-    answer(device, "OK")
+    assert app.scene.notice == "Ann threw 3: can't move any piece!" and not device.modals
+    assert app.scene.shown_throw == (0, 3)  # the shells stay in Ann's corner
+    assert app.game.current == 1 and app.game.events[-1].text == "Ann can't move any piece!"
+    device.advance(device.now_ms + NOTICE_MS - 1)
+    assert app.game.current == 1 and app.game.phase == "throw"  # the computer waits
+    device.advance(device.now_ms + 1)  # the box clears by itself, like the computer's
+    assert app.scene.notice is None and app.scene.shown_throw is None
     device.advance(device.now_ms + STEP)
-    assert app.scene.notice == "Silicon can't move any piece!"
+    assert app.scene.notice == "Silicon threw 4: can't move any piece!"
     device.advance(device.now_ms + NOTICE_MS - 1)
     assert app.scene.notice is not None
     device.advance(device.now_ms + 1)
@@ -216,7 +222,7 @@ def test_any_key_clears_a_computer_notice_at_once(make_device: MakeDevice) -> No
     set_up(app, [[0, 0, 0, 0], [0, 0, 0, 0]], [4, 3])
     device.post(MenuCommand("pass"))
     device.advance(device.now_ms + STEP)
-    assert app.scene.notice == "Silicon can't move any piece!"
+    assert app.scene.notice == "Silicon threw 4: can't move any piece!"
     device.post(KeyDown(Key.DOWN))
     assert app.scene.notice is None and app.game.current == 0
     assert app.game.phase == "throw"  # the key only cleared the box
@@ -228,10 +234,13 @@ def test_a_caution_move_asks_first(make_device: MakeDevice) -> None:
     device.post(KeyDown(Key.SELECT))
     mark = app.scene.mark
     assert mark is not None and mark.caution
+    assert app.scene.notice_title == "CAUTION"  # as soon as the marker lands on it
+    device.post(KeyDown(Key.SELECT))  # clears the caution
+    assert app.scene.notice is None and not device.modals
     device.post(KeyDown(Key.SELECT))
     modal = device.modals[-1]
     assert isinstance(modal, Alert) and modal.title == "Caution"
-    answer(device, "Cancel")
+    device.post(KeyDown(Key.SELECT))  # the default is Cancel: Space x3 strands nothing
     assert app.game.position(0, 0) == 72 and app.game.phase == "move"
     device.post(KeyDown(Key.SELECT))
     answer(device, "Move")
@@ -242,8 +251,8 @@ def test_pass_from_the_second_turn_on(make_device: MakeDevice) -> None:
     device, app = make_device()
     set_up(app, [[0, 0, 0, 0], [0, 0, 0, 0]], [3], first=True)
     device.post(MenuCommand("pass"))
-    assert alert_text(device) == "You can pass from your second turn on."
-    answer(device, "OK")
+    assert app.scene.notice == "No passing in the first turn: pass from the second turn on."
+    device.post(KeyDown(Key.SELECT))
     assert app.game.current == 0
     set_up(app, [[10, 0, 0, 0], [0, 0, 0, 0]], [3])
     device.post(KeyDown(Key.SELECT))

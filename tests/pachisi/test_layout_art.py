@@ -8,17 +8,18 @@ from palmish.device.display import CONFIGS, ConfigName
 from palmish.pachisi import Game, Player
 from palmish.pachisi.art import load_art
 from palmish.pachisi.layout import CORNER, layout_for
-from palmish.pachisi.pictures import draw_board, start_directions, track_squares
+from palmish.pachisi.pictures import draw_board, small_triangle, start_directions, track_squares
 from palmish.pachisi.rules import FACES, GRID, SAFE_SQUARES, START_SQUARE, TRACK
 from palmish.pachisi.view import cowries_up, throws_line
 
 STARTS = [xy for xy in START_SQUARE if xy is not None]
 EXPECTED = {
     # config: (cell, board rect, panel below/beside or None)
-    ConfigName.SQUARE_LOW: (8, (0, 0, 152, 152), None),
-    ConfigName.SQUARE: (16, (0, 0, 304, 304), None),
+    # the board centred where no panel takes the room (it sat at the top left)
+    ConfigName.SQUARE_LOW: (8, (4, 4, 152, 152), None),
+    ConfigName.SQUARE: (16, (8, 8, 304, 304), None),
     ConfigName.TALL: (16, (8, 0, 304, 304), (0, 304, 320, 156)),
-    ConfigName.WIDE: (16, (0, 0, 304, 304), (304, 0, 156, 320)),
+    ConfigName.WIDE: (16, (0, 8, 304, 304), (304, 0, 156, 320)),
 }
 
 
@@ -108,3 +109,13 @@ def test_cowries_and_the_throws_line() -> None:
     game.move(game.legal_moves()[0])
     game.throw()
     assert throws_line(game) == "10 3"
+
+
+def test_small_start_triangles_are_arrowheads_not_pins() -> None:
+    # At 8 px a polygon left a one-pixel spike two rows long under a 5-pixel head: a pin.
+    for _, (dx, dy) in start_directions():
+        boxes = small_triangle(0, 0, 8, dx, dy)
+        spans = [(b[2] - b[0] if dx == 0 else b[3] - b[1]) + 1 for b in boxes]
+        assert spans == [6, 4, 2]
+        for x0, y0, x1, y1 in boxes:  # inside the square's line
+            assert min(x0, y0) >= 1 and max(x1, y1) <= 6

@@ -16,7 +16,7 @@ from palmish.launcher import LauncherApp
 from palmish.launcher.app import default_icon
 from palmish.pachisi import Game, Player
 from palmish.pachisi.app import PachisiApp
-from palmish.pachisi.view import log_lines, throws_label
+from palmish.pachisi.view import throws_label
 from tests.pachisi.conftest import PLUGINS, MakeDevice
 
 YOU, ANN, SILICON = Player("You"), Player("Ann"), Player("Silicon", True)
@@ -51,15 +51,6 @@ def test_messages_about_a_named_player_keep_the_third_person() -> None:
     assert move is not None
     game.move(move)
     assert game.message == "Ann enters a piece"
-
-
-def test_the_panel_log_shows_whole_messages_only() -> None:
-    # The Tall panel's top line was "piece 4", the tail of a wrapped older message.
-    log = ["Silicon1 moves a piece 4", "Silicon2 threw 4", "Silicon2 moves a piece 4"]
-    wrap = lambda t: [t[:16], t[16:]] if len(t) > 16 else [t]  # noqa: E731
-    assert log_lines(log, wrap, 4) == ["Silicon2 threw 4", "Silicon2 moves a", " piece 4"]
-    assert log_lines(log, wrap, 1) == ["Silicon2 moves a"]
-    assert log_lines(log, wrap, 0) == []
 
 
 def test_the_throws_line_says_whose_throws_it_shows() -> None:

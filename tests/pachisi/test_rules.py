@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from palmish.pachisi import NO_MOVE, Game, IllegalMove, Move, Player, rules
+from palmish.pachisi import Game, IllegalMove, Move, Player, rules
 
 START = [0, 0, 0, 0]
 
@@ -502,7 +502,8 @@ def test_no_passing_in_the_first_turn() -> None:
 def test_with_no_legal_move_the_throw_is_lost() -> None:
     g = setup([START, START], [3])
     assert g.throw() == 3
-    assert g.phase == "throw" and g.current == 1 and g.message == NO_MOVE
+    assert g.phase == "throw" and g.current == 1
+    assert g.message == "P0 can't move any piece!"  # the player's name, never "You"
     assert g.history[-1].outcome == "lost"
     c = Game.from_position([Player("A"), Player("Silicon", True)], [START, START],
                            throws=[3, 3])

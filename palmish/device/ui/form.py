@@ -159,7 +159,8 @@ class Form(Modal):
         labels = [f.label for f in labelled if f.label]
         label_w = max((std.width(label + ":") for label in labels), default=0)
         self._label_x = label_w + (LABEL_GAP * s if label_w else 0)
-        control_w = inner_w - SCROLL_WIDTH * s - self._label_x
+        # room for the focus ring (2 px out) before the scroll bar
+        control_w = inner_w - SCROLL_WIDTH * s - self._label_x - 3 * s
         self._rows = []
         y = 0
         for field in self.fields:
@@ -394,8 +395,12 @@ class Form(Modal):
         field = self.fields[index]
         assert isinstance(field, PopupList) and self.area is not None
         anchor = self._to_screen(self._rows[index].parts[0])
-        self._popup = (index, ListPopup(field.options, field.selected, anchor, self.area,
-                                        self.scale))
+        # inside the form's frame: a list spilling past its edge looked broken (Wide)
+        inset = FRAME * self.scale
+        frame = Rect(self.bounds.x + inset, self.bounds.y + inset, self.bounds.w - 2 * inset,
+                     self.bounds.h - 2 * inset)
+        self._popup = (index, ListPopup(field.options, field.selected, anchor,
+                                        frame.intersect(self.area) or self.area, self.scale))
 
     def _popup_event(self, event: PenDown | PenMove | PenUp | KeyDown) -> None:
         assert self._popup is not None
