@@ -20,7 +20,16 @@ from palmish.device.events import Key
 from palmish.device.geometry import Rect
 from palmish.device.ui.form import CheckBox, Field, PopupList
 from palmish.device.ui.modal import Modal
-from palmish.sigmar import Atom, Game, IllegalMove, LevelError, SearchBudget, dialogs, solver
+from palmish.sigmar import (
+    Atom,
+    Game,
+    IllegalMove,
+    LevelError,
+    SearchBudget,
+    dialogs,
+    generator,
+    solver,
+)
 from palmish.sigmar.art import load_art
 from palmish.sigmar.catalog import all_levels
 from palmish.sigmar.icon import launcher_icon
@@ -89,9 +98,12 @@ class SigmarApp(BoardGameApp):
         self._reset_attempt()
 
     def _random_board(self, seed: int | None = None) -> Game:
+        """Board `seed`, or one New Game deals. The number alone names the board: the
+        difficulty only chooses which numbers New Game deals (docs/sigmar-app.md)."""
         if seed is None:
-            seed = random.SystemRandom().randint(1, MAX_RANDOM_BOARD)
-        return Game.new(seed=seed, difficulty=self._difficulty())
+            draw = random.SystemRandom().randint
+            seed = generator.deal(self._difficulty(), lambda: draw(1, MAX_RANDOM_BOARD))
+        return Game.new(seed=seed)
 
     def game_fields(self) -> dict[str, object] | None:
         return {"record": self.game.record(), "assisted": self.assisted}
@@ -173,7 +185,9 @@ class SigmarApp(BoardGameApp):
         game = self.game
         if game.level is not None:
             return f"{game.level}. {game.name}" if game.level.isdigit() else game.name
-        tag = f" ({game.difficulty})" if game.difficulty else ""
+        # A game saved before boards were named by their number alone keeps its board,
+        # which that number no longer gives: marked so nobody shares it as "Board N".
+        tag = f" (old {game.difficulty})" if game.difficulty else ""
         return f"Board {game.seed}{tag}"
 
     def _paint(self, *regions: Rect | None) -> None:
@@ -203,6 +217,14 @@ class SigmarApp(BoardGameApp):
         after = {c for c in (s.selected, s.focus, *s.hint, *s.partners) if c is not None}
         cells = before | after | {c for c in extra if c is not None}
         self._paint(*(lay.cell_rect(*c) for c in cells if self._on_grid(c)), lay.panel, lay.line)
+
+    def _paint_metals(self) -> None:
+        """Repaint the metals on the board: which one is current (undimmed) may change."""
+        lay = self.layout
+        if lay is not None:
+            self._paint(*(lay.cell_rect(r, c) for r in range(lay.grid.rows)
+                          for c in range(lay.grid.cols)
+                          if (atom := self.game.atom_at(r, c)) is not None and atom.is_metal))
 
     def _on_grid(self, cell: Cell) -> bool:
         lay = self.layout
@@ -238,8 +260,9 @@ class SigmarApp(BoardGameApp):
         atom = game.atom_at(*cell)
         if atom is None:
             if s.selected is not None or s.hint:
+                old = (s.selected, *s.hint)  # their cells lose the marks: repaint them
                 s.selected, s.hint = None, ()
-                self._paint_marks()
+                self._paint_marks(*old)
             return
         if s.selected is None or s.selected == cell:
             if s.selected == cell:
@@ -266,9 +289,9 @@ class SigmarApp(BoardGameApp):
         if reason is not None:
             self._refuse(reason)
             return
-        s.selected = cell
+        old, s.selected = s.selected, cell
         self.play("select")
-        self._paint_marks(cell)
+        self._paint_marks(cell, old)  # the old selection's frame goes too
 
     def _refuse(self, reason: str) -> None:
         self.play("illegal")
@@ -323,6 +346,7 @@ class SigmarApp(BoardGameApp):
                 self._paint(*(lay.cell_rect(r + dr, c + dc) for dr, dc in
                               ((-1, 0), (1, 0), (0, -1), (0, 1))
                               if self._on_grid((r + dr, c + dc))))
+            self._paint_metals()
             self._paint(lay.panel, lay.line)
         if game.won:
             self.play("win")
@@ -355,6 +379,16 @@ class SigmarApp(BoardGameApp):
                            lambda r: self._after_win(r.button, after))
         else:
             self.say("Stuck: no reaction is left. Undo or Try Again")
+            self.open_form(dialogs.stuck_alert(self.title(), game.remaining),
+                           lambda r: self._after_stuck(r.button))
+
+    def _after_stuck(self, button: str | None) -> None:
+        if button == "Undo":
+            self.undo()
+        elif button == "Try Again":
+            self.try_again()
+        elif button == "New Game":
+            self.new()
 
     def _level_after(self, level: str | None) -> LevelEntry | None:
         """The level after this one in the Levels list (None after the last, or for a
@@ -385,6 +419,7 @@ class SigmarApp(BoardGameApp):
                 self._paint(*(lay.cell_rect(r + dr, c + dc) for dr, dc in
                               ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1))
                               if self._on_grid((r + dr, c + dc))))
+            self._paint_metals()
         self._paint_marks(*touched)
 
     def try_again(self) -> None:
@@ -401,6 +436,9 @@ class SigmarApp(BoardGameApp):
         self._reset_attempt()
         self.save()
         self._paint_all()
+        if game.won:  # a level of Slag only: nothing to take, cleared as it opens
+            self.play("win")
+            self._finished(True)
 
     def hint(self) -> None:
         game = self.game

@@ -78,6 +78,13 @@ def won_alert(title: str, assisted: bool, takes: int, after: LevelEntry | None =
                  buttons=("Next", "New Game", "OK"))
 
 
+def stuck_alert(title: str, left: int) -> Alert:
+    """A stuck board: Undo, Try Again or New Game (Escape leaves the board as it is)."""
+    atoms = "atom is" if left == 1 else "atoms are"
+    return Alert("Stuck", f"{title}: no reaction is left, and {left} {atoms} still on "
+                 "the board.", buttons=("Undo", "Try Again", "New Game"))
+
+
 def board_info_text(game: Game, title: str, tally: Tally) -> str:
     """Short enough for the 160x160 screen's alert: elements in the panel's order, the
     metals (one of each) as the order still to go."""

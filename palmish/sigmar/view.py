@@ -85,8 +85,10 @@ class SigmarView:
                 atom = game.atom_at(row, col)
                 if atom is None:
                     continue
-                locked = (scene.dim_locked and atom != Atom.SLAG
-                          and not (free >> (row * STRIDE + col)) & 1)
+                # A metal that is not yet current cannot be taken either: dimmed alike.
+                locked = scene.dim_locked and atom != Atom.SLAG and (
+                    not (free >> (row * STRIDE + col)) & 1
+                    or (atom.is_metal and atom != game.current_metal))
                 chosen = scene.selected == (row, col)
                 fb.blit(art.atom(atom, locked=locked, selected=chosen), cell.x, cell.y, clip=clip)
         for cell_pos in scene.partners:
