@@ -1,0 +1,62 @@
+"""What new players found in issue 21 (Sigmar's Garden): the old selection frame,
+metals not yet current, and the other rough edges. Each test failed before its fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from palmish.device.display import ConfigName
+from palmish.device.events import MenuCommand
+from palmish.sigmar import Atom
+from palmish.sigmar.app import SigmarApp
+from tests.sigmar.conftest import Make, tap_cell
+from tests.sigmar.test_app_play import install_levels
+
+
+def cell_pixels(app: SigmarApp, cell: tuple[int, int]) -> bytes:
+    assert app.ctx is not None and app.layout is not None
+    r = app.layout.cell_rect(*cell)
+    return app.ctx.screen.image.crop((r.x, r.y, r.right, r.bottom)).tobytes()
+
+
+@pytest.mark.parametrize("config", [ConfigName.SQUARE_LOW, ConfigName.TALL])
+def test_selecting_another_atom_takes_the_old_frame_away(config: ConfigName,
+                                                         make: Make) -> None:
+    device, app = make(config)
+    game = app.game
+    free = sorted({c for t in game.legal_takes() for c in (t.a, t.b) if c})
+    a, b = next((a, b) for a in free for b in free
+                if a != b and game.why_not(a, b) is not None)
+    tap_cell(device, app, a)
+    tap_cell(device, app, b)
+    assert app.scene.selected == b
+    partial = {c: cell_pixels(app, c) for c in free}
+    app._paint_all()  # a full repaint shows what the screen should be
+    assert {c: cell_pixels(app, c) for c in free} == partial
+    device.shutdown()
+
+
+def test_free_metals_not_yet_current_are_dimmed(make: Make, tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    install_levels(tmp_path / "device", {"metals": "Metals\n2a\nc\n"})  # lead, quicksilver, tin
+    device, app = make(board="metals")
+    assert app.view is not None
+    drawn: dict[Atom, bool] = {}
+    atom = app.view.art.atom
+
+    def recording(kind: Atom, locked: bool = False, selected: bool = False) -> object:
+        drawn[kind] = locked
+        return atom(kind, locked, selected)
+
+    monkeypatch.setattr(app.view.art, "atom", recording)
+    app._paint_all()
+    assert drawn == {Atom.LEAD: False, Atom.QUICKSILVER: False, Atom.TIN: True}
+    drawn.clear()
+    tap_cell(device, app, (0, 0))
+    tap_cell(device, app, (0, 1))  # lead goes: tin is current now, and drawn so at once
+    assert drawn.get(Atom.TIN) is False
+    device.post(MenuCommand("undo"))
+    assert drawn.get(Atom.TIN) is True
+    device.shutdown()
