@@ -15,7 +15,7 @@ boards, so a new algorithm must come as version 2 beside this one.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from palmish.bitmask import bits_of
@@ -186,6 +186,12 @@ def to_cells(board: dict[int, Atom]) -> dict[tuple[int, int], Atom]:
 
 def clear_rate(board: dict[int, Atom], rng: random.Random, playouts: int = PLAYOUTS) -> float:
     """The share of random playouts (a uniformly random legal take each time) that win."""
+    outcomes = playouts_of(board, rng)
+    return sum(next(outcomes) for _ in range(playouts)) / playouts
+
+
+def playouts_of(board: dict[int, Atom], rng: random.Random) -> Iterator[bool]:
+    """Random playouts of the board, one after another: whether each one won."""
     kinds = [0] * 16
     start = 0
     for i, atom in board.items():
@@ -195,8 +201,7 @@ def clear_rate(board: dict[int, Atom], rng: random.Random, playouts: int = PLAYO
     atom_of = [Atom.SLAG] * (max(board) + 1)
     for i, atom in board.items():
         atom_of[i] = atom
-    wins = 0
-    for _ in range(playouts):
+    while True:
         occupied, pointer = start, 0
         while True:
             metal = current_metal_index(pointer, metals_present(kinds, occupied))
@@ -209,9 +214,7 @@ def clear_rate(board: dict[int, Atom], rng: random.Random, playouts: int = PLAYO
             for bit in (i, j) if j else (i,):
                 if atom_of[bit] in METAL_INDEX:
                     pointer = pointer_after(atom_of[bit])
-        if not occupied & ~slag:
-            wins += 1
-    return wins / playouts
+        yield not occupied & ~slag
 
 
 def generate(seed: int, difficulty: str | None = None) -> dict[tuple[int, int], Atom]:
@@ -255,26 +258,27 @@ EASY_WINS = 40  # 31 %
 MAX_DRAWS = 1000  # numbers tried for one deal; about 1 in 25 boards rates hard
 
 
-def _wins(board: dict[int, Atom], rng: random.Random, playouts: int, stop_at: int) -> int:
-    """Wins of random playouts, stopping early once `stop_at` wins are counted."""
-    wins = 0
-    for _ in range(playouts):
-        wins += int(clear_rate(board, rng, 1) == 1.0)
-        if wins >= stop_at:
-            break
-    return wins
-
-
-def rating(seed: int, wanted: str | None = None) -> str:
-    """The difficulty of board `seed` ("easy", "normal" or "hard"). With `wanted`,
-    the count stops as soon as the answer is known not to be it (same answer)."""
-    rng = random.Random(seed)
-    board = build(rng)
-    stop = HARD_WINS if wanted == "hard" else EASY_WINS
-    wins = _wins(board, rng, RATING_PLAYOUTS, stop)
+def _band(wins: int) -> str:
     if wins < HARD_WINS:
         return "hard"
     return "easy" if wins >= EASY_WINS else "normal"
+
+
+def rating(seed: int, wanted: str | None = None) -> str:
+    """The difficulty of board `seed`: "easy", "normal" or "hard" by its wins in
+    RATING_PLAYOUTS random playouts. The count stops once the rest cannot change the
+    answer, or, with `wanted`, cannot make it `wanted` (then it is another band, as
+    counted so far: only a `wanted` answer is sure to be the full count's)."""
+    rng = random.Random(seed)
+    outcomes = playouts_of(build(rng), rng)
+    order = ("hard", "normal", "easy")
+    wins = 0
+    for played in range(RATING_PLAYOUTS):
+        low, high = order.index(_band(wins)), order.index(_band(wins + RATING_PLAYOUTS - played))
+        if low == high or (wanted is not None and not low <= order.index(wanted) <= high):
+            break
+        wins += next(outcomes)
+    return _band(wins)
 
 
 def deal(difficulty: str | None, draw: Callable[[], int]) -> int:

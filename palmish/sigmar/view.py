@@ -27,6 +27,7 @@ RGB = tuple[int, int, int]
 # The kinds the panel counts, in the order the rules introduce them (metals have their row).
 KINDS: tuple[Atom, ...] = (*CARDINALS, Atom.SALT, Atom.VITAE, Atom.MORS, Atom.QUICKSILVER)
 HINT_COLOUR: RGB = (0, 200, 255)
+STRIP_MIN = 8  # standard units: a narrower strip at the right is left empty
 
 
 @dataclass
@@ -176,8 +177,8 @@ class SigmarView:
         lay = self.layout
         u = lay.scale
         strip = lay.panel
-        if strip.w < 8 * u:
-            return
+        if strip.w < STRIP_MIN * u:
+            return  # too narrow (a 12-column level): the line below shows the metals
         font = fb.font("std")
         icon = max(4 * u, lay.cell // 2)
         row_h = icon + 3 * u  # digits are shorter than the font's line box
@@ -222,16 +223,23 @@ class SigmarView:
             fb.text(line.x + 2 * u, y, text, ink, font, clip=clip)
             return
         left = scene.game.remaining
-        room = line.w - 4 * u
+        x = line.x + 2 * u
+        if lay.panel.w < STRIP_MIN * u:
+            # A 12-column level leaves no strip: the metal order opens the line instead.
+            size = min(lay.cell, line.h - 4 * u)
+            x += self._metal_row(fb, scene, x + u, line.y + (line.h - size) // 2, size,
+                                 2 * u, False, clip) + 2 * u
+        room = line.right - 2 * u - x
+        title = scene.title if x == line.x + 2 * u else ""  # the metals take the name's room
         for right in (f"{left} left  won {scene.wins}  streak {scene.streak}",
                       f"{left} left  W{scene.wins} S{scene.streak}", f"{left} left"):
             rw = font.width(right)
-            if rw + font.width(scene.title[:8]) + 6 * u <= room:
+            if rw + font.width(title[:8]) + 6 * u <= room:
                 break
         fb.text(line.right - 2 * u - rw, y, right, ink, font, clip=clip)
-        room = line.w - rw - 8 * u
-        if room > 0:
-            fb.text(line.x + 2 * u, y, font.fit(scene.title, room), ink, font, clip=clip)
+        room -= rw + 4 * u
+        if room > 0 and title:
+            fb.text(x, y, font.fit(title, room), ink, font, clip=clip)
 
     def _block(self, fb: Framebuffer, scene: Scene, clip: Rect) -> None:
         """Tall and Wide: everything in rows."""
@@ -254,7 +262,9 @@ class SigmarView:
             fb.text(x, y, font.fit(text, w), ink, font, clip=clip)
             y += font.height
         y += u
-        fb.text(x, y, std.fit(f"Atoms left: {game.remaining}", w), ink, std, clip=clip)
+        left = next((t for t in (f"Atoms left: {game.remaining}", f"Left: {game.remaining}")
+                     if std.width(t) <= w), str(game.remaining))  # the number never cut
+        fb.text(x, y, left, ink, std, clip=clip)
         y += std.height + 2 * u
         # Atoms left by kind: icon and count, as many to a row as fit.
         icon = lay.cell

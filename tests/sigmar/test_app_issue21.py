@@ -13,6 +13,7 @@ from palmish.sigmar import Atom
 from palmish.sigmar.app import SigmarApp
 from tests.sigmar.conftest import Make, tap_cell
 from tests.sigmar.test_app_play import install_levels
+from tests.sigmar.test_app_polish import drawn_texts
 
 
 def cell_pixels(app: SigmarApp, cell: tuple[int, int]) -> bytes:
@@ -59,4 +60,33 @@ def test_free_metals_not_yet_current_are_dimmed(make: Make, tmp_path: Path,
     assert drawn.get(Atom.TIN) is False
     device.post(MenuCommand("undo"))
     assert drawn.get(Atom.TIN) is True
+    device.shutdown()
+
+
+@pytest.mark.parametrize("config", [ConfigName.SQUARE_LOW, ConfigName.SQUARE],
+                         ids=lambda n: n.value)
+@pytest.mark.parametrize("level", ["11", "12"])
+def test_twelve_column_levels_keep_the_metal_order(config: ConfigName, level: str, make: Make,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    device, app = make(config, board=level)
+    assert app.game.cols == 12 and app.view is not None
+    rows: list[tuple[int, int]] = []
+    real = app.view._metal_row
+
+    def record(fb: object, scene: object, x: int, y: int, size: int, *rest: object) -> int:
+        rows.append((x, y))
+        return real(fb, scene, x, y, size, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(app.view, "_metal_row", record)
+    app._paint_all()
+    assert rows, "no metal order drawn"
+    device.shutdown()
+
+
+def test_wide_shows_the_number_of_atoms_left_on_twelve_columns(
+        make: Make, monkeypatch: pytest.MonkeyPatch) -> None:
+    device, app = make(ConfigName.WIDE, board="12")
+    assert app.layout is not None
+    shown = drawn_texts(device, app, monkeypatch, app.layout.panel)
+    assert any(t.endswith(f": {app.game.remaining}") for t in shown), shown
     device.shutdown()
