@@ -67,6 +67,7 @@ class SigmarApp(BoardGameApp):
         self.tap: Cell | None = None  # the pen went down on this cell
         self.pending_board: str | None = None  # `palmish --board`, opened at start
         self.board_problem: str | None = None  # why the pending board could not open
+        self.told: set[str] = set()  # level problems already reported
 
     # ------------------------------------------------------------ life cycle, saving
 
@@ -89,9 +90,11 @@ class SigmarApp(BoardGameApp):
         databases = bundled(LEVELS_DB_TYPE) if bundled is not None else []
         self.levels, problems = all_levels((db.resources for db in databases),
                                            files() if files is not None else [])
-        if problems:
-            ctx.notify(f"{self.name}: " + "; ".join(problems[:2])
-                       + ("; ..." if len(problems) > 2 else ""))
+        fresh = [p for p in problems if p not in self.told]  # each problem told once
+        self.told.update(fresh)
+        if fresh:
+            ctx.notify(f"{self.name}: " + "; ".join(fresh[:2])
+                       + ("; ..." if len(fresh) > 2 else ""))
 
     def new_game(self) -> None:
         self.game = self._random_board()
@@ -470,7 +473,7 @@ class SigmarApp(BoardGameApp):
                 return None
             entry = find_level(self.levels, wanted)
         except LevelError as exc:
-            # A level's name works too (--board Caution opens 7.dat), in any case.
+            # A level's name works too (--board caution opens 7.dat), in any case.
             named = [e for e in self.levels if e.name.casefold() == board.strip().casefold()]
             if not named:
                 return str(exc)
@@ -492,22 +495,47 @@ class SigmarApp(BoardGameApp):
             Command("Statistics", "stats", self._show_stats, "S"),
         )),)
 
-    def _ask_level(self) -> None:
+    def _ask_level(self, current: str | None = None) -> None:
+        if self.ctx is not None:
+            self._load_levels(self.ctx)  # levels installed since the start show at once
         if not self.levels:
             self.say("No levels are installed")
             return
         cleared = set(_ids(self.prefs.get("cleared")))
-        form = dialogs.levels_form(self.levels, cleared, self.game.level)
+        form = dialogs.levels_form(self.levels, cleared, current or self.game.level)
+        levels = self.levels
 
         def chosen(result: FormResult) -> None:
             index = result.values.get("level")
-            if result.button == "Play" and isinstance(index, int) \
-                    and 0 <= index < len(self.levels):
-                entry = self.levels[index]
+            if not isinstance(index, int) or not 0 <= index < len(levels):
+                return
+            entry = levels[index]
+            if result.button == "Play":
                 self.confirm_discard("Play", lambda: self.start_game(
                     Game.from_level(entry.level, level=entry.id)))
+            elif result.button == "Remove":
+                self._remove_level(entry)
 
         self.open_form(form, chosen)
+
+    def _remove_level(self, entry: LevelEntry) -> None:
+        """Levels... > Remove: delete the installed file the level comes from."""
+        file = entry.file
+        if file is None:
+            self.open(dialogs.cannot_remove_alert(entry), lambda _r: self._ask_level(entry.id))
+            return
+        others = [e for e in self.levels if e.file == file and e is not entry]
+
+        def confirmed(result: FormResult) -> None:
+            remove = getattr(self.ctx, "remove_user_file", None)
+            if result.button == "Remove" and self.ctx is not None and remove is not None:
+                try:
+                    remove(file)
+                except (OSError, ValueError) as exc:
+                    self.ctx.notify(f"{self.name}: could not remove {file}: {exc}")
+            self._ask_level(entry.id)
+
+        self.open_form(dialogs.remove_level_alert(entry, others), confirmed)
 
     def _ask_board(self) -> None:
         self.open(dialogs.board_entry(self.game.seed),

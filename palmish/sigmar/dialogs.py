@@ -39,7 +39,23 @@ def levels_form(levels: Sequence[LevelEntry], cleared: set[str], current: str | 
     selected = next((i for i, e in enumerate(levels) if e.id == current), 0)
     done = sum(1 for e in levels if e.id in cleared)
     return Form(f"Levels ({done}/{len(levels)} cleared)",
-                [PopupList("level", "Level", labels, selected)], buttons=("Play", "Cancel"))
+                [PopupList("level", "Level", labels, selected)],
+                buttons=("Play", "Remove", "Cancel"))
+
+
+def cannot_remove_alert(entry: LevelEntry) -> Alert:
+    return Alert("Remove Level", f"{level_label(entry, False)} comes with the game: only "
+                 "levels you installed can be removed.", icon="info")
+
+
+def remove_level_alert(entry: LevelEntry, others: Sequence[LevelEntry]) -> Alert:
+    """Confirm removing an installed level (with the others of its database, if any)."""
+    what = f"the installed level {level_label(entry, False)}"
+    if others:
+        ids = ", ".join(e.id for e in others)
+        what = f"{entry.file} with its levels {entry.id}, {ids}"
+    return Alert("Remove Level", f"Remove {what}? A bundled level of the same number "
+                 "comes back.", buttons=("Remove", "Cancel"), icon="confirm")
 
 
 def board_entry(seed: int | None) -> NumberEntry:

@@ -8,10 +8,12 @@ from pathlib import Path
 import pytest
 
 from palmish.device.display import ConfigName
-from palmish.device.events import MenuCommand
+from palmish.device.events import Key, KeyDown, MenuCommand
+from palmish.device.system import Device
+from palmish.device.ui.form import Form, PopupList
 from palmish.sigmar import Atom
 from palmish.sigmar.app import SigmarApp
-from tests.sigmar.conftest import Make, tap_cell
+from tests.sigmar.conftest import Make, press, tap_cell
 from tests.sigmar.test_app_play import install_levels
 from tests.sigmar.test_app_polish import drawn_texts
 
@@ -89,4 +91,45 @@ def test_wide_shows_the_number_of_atoms_left_on_twelve_columns(
     assert app.layout is not None
     shown = drawn_texts(device, app, monkeypatch, app.layout.panel)
     assert any(t.endswith(f": {app.game.remaining}") for t in shown), shown
+    device.shutdown()
+
+
+def levels_popup(device: Device) -> PopupList:
+    form = device.modals[-1]
+    assert isinstance(form, Form)
+    field = form.fields[0]
+    assert isinstance(field, PopupList)
+    return field
+
+
+def test_a_level_installed_while_running_shows_and_can_be_removed(make: Make,
+                                                                  tmp_path: Path) -> None:
+    device, _app = make()
+    install_levels(tmp_path / "device", {"7": "My Caution\n33\n"})  # after the start
+    device.post(MenuCommand("levels"))
+    popup = levels_popup(device)
+    index = next(i for i, label in enumerate(popup.options) if "My Caution" in label)
+    popup.selected = index
+    press(device, "Remove")
+    assert "Remove the installed level 7. My Caution?" in device.modals[-1].message  # type: ignore[attr-defined]
+    press(device, "Remove")
+    assert not (tmp_path / "device" / "files" / "PSgm" / "7.dat").exists()
+    popup = levels_popup(device)  # the list again, with the bundled level back
+    assert "7. Caution" in popup.options
+    popup.selected = popup.options.index("7. Caution")
+    press(device, "Remove")  # a bundled level cannot be removed: said, nothing lost
+    assert "comes with the game" in device.modals[-1].message  # type: ignore[attr-defined]
+    press(device, "OK")
+    assert "7. Caution" in levels_popup(device).options
+    device.post(KeyDown(Key.CANCEL))
+    assert not device.modals
+    device.shutdown()
+
+
+def test_escape_on_levels_plays_nothing(make: Make) -> None:
+    device, app = make()
+    before = app.game.record()
+    device.post(MenuCommand("levels"))
+    device.post(KeyDown(Key.CANCEL))
+    assert not device.modals and app.game.record() == before
     device.shutdown()
