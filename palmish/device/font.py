@@ -134,7 +134,8 @@ def _stand_in(table: GlyphTable, char: str) -> tuple[str, ...] | None:
         if any(p is None for p in parts):
             return None
         return tuple(".".join(p[r] for p in parts if p) for r in range(table.rows))
-    base, *marks = unicodedata.normalize("NFD", char)
+    decomposed = unicodedata.normalize("NFD", char)
+    base, marks = decomposed[0], decomposed[1:]
     rows = table.glyphs.get(base)
     if rows is None or len(marks) != 1 or not (marks[0] == "\u0327" or marks[0] in _ACCENTS):
         return None
