@@ -133,3 +133,17 @@ def test_escape_on_levels_plays_nothing(make: Make) -> None:
     device.post(KeyDown(Key.CANCEL))
     assert not device.modals and app.game.record() == before
     device.shutdown()
+
+
+def test_help_keys_every_atom_and_about_credits_the_makers(make: Make) -> None:
+    device, _app = make()
+    device.post(MenuCommand("help-rules"))
+    rules = device.modals[-1].text  # type: ignore[attr-defined]
+    for atom in Atom:
+        assert f"{atom.letter or '-'}  {atom.title}: " in rules, atom
+    assert "S is Salt, s is silver" in rules and "again at lead" in rules
+    device.post(KeyDown(Key.CANCEL))
+    device.post(MenuCommand("about"))
+    about = device.modals[-1].message  # type: ignore[attr-defined]
+    assert "Trollbreeder" in about and "Zachtronics" in about
+    device.shutdown()
