@@ -194,15 +194,26 @@ class SigmarView:
         y = strip.y + 2 * u
         y += self._metal_row(fb, scene, x, y, size, gap, True, clip) + 2 * u
         ink = self.art.text_colour
+        # At 72 dpi an atom shrunk to a few pixels is a dot told apart by colour alone:
+        # the atom's letter stands in for it there ("A8", as Help's key of the atoms).
+        lettered = u == 1
+        if lettered:
+            row_h = font.height
         for atom, n in counts:
             if y + row_h > strip.bottom:
                 break
-            text = str(n)
-            if icon + u + font.width(text) > strip.w:
-                break
-            fb.blit(self.art.small(atom, icon), strip.x + u, y + (row_h - icon) // 2, clip=clip)
-            fb.text(strip.x + icon + 2 * u, y + (row_h - font.height) // 2, text, ink, font,
-                    clip=clip)
+            text = f"{atom.letter}{n}" if lettered else str(n)
+            room = strip.w - 2 * u if lettered else strip.w - icon - u
+            if font.width(text) > room:
+                continue
+            if lettered:
+                fb.text(strip.x + (strip.w - font.width(text) + 1) // 2, y, text, ink, font,
+                        clip=clip)
+            else:
+                fb.blit(self.art.small(atom, icon), strip.x + u, y + (row_h - icon) // 2,
+                        clip=clip)
+                fb.text(strip.x + icon + 2 * u, y + (row_h - font.height) // 2, text, ink, font,
+                        clip=clip)
             y += row_h
 
     def _line(self, fb: Framebuffer, scene: Scene, clip: Rect) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from palmish.device.display import ConfigName
 from palmish.device.events import Key, KeyDown, MenuCommand
@@ -13,7 +14,7 @@ from palmish.device.system import Device
 from palmish.device.ui.form import Form, PopupList
 from palmish.sigmar import Atom
 from palmish.sigmar.app import SigmarApp
-from tests.sigmar.conftest import Make, press, tap_cell
+from tests.sigmar.conftest import PLUGINS, Make, press, tap_cell
 from tests.sigmar.test_app_play import install_levels
 from tests.sigmar.test_app_polish import drawn_texts
 
@@ -146,4 +147,28 @@ def test_help_keys_every_atom_and_about_credits_the_makers(make: Make) -> None:
     device.post(MenuCommand("about"))
     about = device.modals[-1].message  # type: ignore[attr-defined]
     assert "Trollbreeder" in about and "Zachtronics" in about
+    device.shutdown()
+
+
+@pytest.mark.parametrize("suffix", ["-low", ""])
+def test_glyph_atoms_differ_in_shape_alone(suffix: str) -> None:
+    """Without colour (each picture reduced to light and dark) every atom is its own."""
+    folder = PLUGINS / "sigmar-pieces-glyphs"
+    shapes = {}
+    for atom in Atom:
+        picture = Image.open(folder / f"{atom.name.lower()}{suffix}.png").convert("RGBA")
+        grey = Image.new("RGBA", picture.size, (0, 0, 0, 255))
+        grey.alpha_composite(picture)
+        shapes[atom] = grey.convert("L").point(lambda v: 255 if v >= 60 else 0).tobytes()
+    assert len(set(shapes.values())) == len(shapes)
+
+
+def test_the_160_strip_counts_atoms_by_letter(make: Make,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    device, app = make(ConfigName.SQUARE_LOW)
+    assert app.layout is not None
+    shown = drawn_texts(device, app, monkeypatch, app.layout.panel)
+    left = app.game.counts()
+    assert shown and all(t[0].isalpha() for t in shown), shown
+    assert f"{Atom.AIR.letter}{left[Atom.AIR]}" in shown
     device.shutdown()
