@@ -172,3 +172,22 @@ def test_the_160_strip_counts_atoms_by_letter(make: Make,
     assert shown and all(t[0].isalpha() for t in shown), shown
     assert f"{Atom.AIR.letter}{left[Atom.AIR]}" in shown
     device.shutdown()
+
+
+def test_preferences_change_only_the_display_being_edited(make: Make) -> None:
+    device, _app = make(ConfigName.TALL)
+    for choice, share, others in (("Parchment Board", False, None), ("Slate Board", False, None),
+                                  ("Parchment Board", True, "Parchment Board")):
+        device.post(MenuCommand("prefs"))
+        form = device.modals[-1]
+        assert isinstance(form, Form)
+        rows = {getattr(f, "key", None): f for f in form.fields}
+        board = rows["tall/board"]
+        assert isinstance(board, PopupList)
+        board.selected = board.options.index(choice)
+        rows["share_plugins"].checked = share  # type: ignore[union-attr]
+        press(device, "OK")
+        assert device.context.plugin_choice("board", "tall") == choice
+        for other in ("square", "wide"):  # untouched unless "Same on every display"
+            assert device.context.plugin_choice("board", other) == others, (choice, other)
+    device.shutdown()
