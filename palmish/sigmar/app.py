@@ -388,7 +388,7 @@ class SigmarApp(BoardGameApp):
     def _after_stuck(self, button: str | None) -> None:
         if button == "Undo":
             self.undo()
-        elif button == "Try Again":
+        elif button == "Retry":
             self.try_again()
         elif button == "New Game":
             self.new()

@@ -95,10 +95,11 @@ def won_alert(title: str, assisted: bool, takes: int, after: LevelEntry | None =
 
 
 def stuck_alert(title: str, left: int) -> Alert:
-    """A stuck board: Undo, Try Again or New Game (Escape leaves the board as it is)."""
+    """A stuck board: Undo, Retry (Try Again: "Try Again" does not fit beside the others
+    on 160x160) or New Game; Escape leaves the board as it is."""
     atoms = "atom is" if left == 1 else "atoms are"
     return Alert("Stuck", f"{title}: no reaction is left, and {left} {atoms} still on "
-                 "the board.", buttons=("Undo", "Try Again", "New Game"))
+                 "the board. Retry starts it again.", buttons=("Undo", "Retry", "New Game"))
 
 
 def board_info_text(game: Game, title: str, tally: Tally) -> str:

@@ -178,7 +178,7 @@ def test_a_stuck_board_is_lost_once_and_the_hint_says_undo(make: Make, tmp_path:
     assert "Stuck" in app.scene.message
     stuck = device.modals[-1]  # a dialog like the win's; Escape leaves the board
     assert isinstance(stuck, Alert) and stuck.title == "Stuck"
-    assert [b.label for b in stuck.row.buttons] == ["Undo", "Try Again", "New Game"]
+    assert [b.label for b in stuck.row.buttons] == ["Undo", "Retry", "New Game"]
     device.post(KeyDown(Key.CANCEL))
     assert not device.modals and app.game.stuck
     tally = app.tallies.tally("garden")
@@ -211,7 +211,7 @@ def test_a_stuck_board_is_lost_once_and_the_hint_says_undo(make: Make, tmp_path:
 def test_the_stuck_dialog_undoes_tries_again_or_deals(make: Make, tmp_path: Path) -> None:
     install_levels(tmp_path / "device", {"trap": TRAP})
     device, app = make(board="trap")
-    for button, moves in (("Undo", 0), ("Try Again", 0)):
+    for button, moves in (("Undo", 0), ("Retry", 0)):
         tap_cell(device, app, (0, 1))
         tap_cell(device, app, (0, 2))  # Air + Salt: stuck
         assert app.game.stuck and device.modals[-1].title == "Stuck"  # type: ignore[attr-defined]
