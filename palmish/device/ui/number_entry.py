@@ -6,7 +6,7 @@ OK; Select confirms, Up/Down move the focus between OK and Cancel.
 
 The number shown at the start is selected (drawn inverted, as Palm shows
 selected text): the first digit replaces it and Del clears it. A digit past
-MAX_DIGITS is refused with a word in the field.
+MAX_DIGITS is refused with a word in the field ("max 9 digits").
 """
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ class NumberEntry(Modal):
         x = self._field.right - 3 * s - font.width(text)
         y = self._field.y + (self._field.h - font.height) // 2
         if self.selected:
-            fb.fill(Rect(x - s, self._field.y + 2 * s, font.width(text) + 2 * s,
+            fb.fill(Rect(x - 2 * s, self._field.y + 2 * s, font.width(text) + 3 * s,
                          self._field.h - 4 * s), BLACK)
         fb.text(x, y, text, WHITE if self.selected else BLACK, font)
         if self.note:
@@ -103,7 +103,7 @@ class NumberEntry(Modal):
         elif len(self.digits) < MAX_DIGITS:
             self.digits = (self.digits + label).lstrip("0") or "0"
         else:
-            self.note = f"{MAX_DIGITS} digits at most"
+            self.note = f"max {MAX_DIGITS} digits"  # short: it shares the field
 
     def _char(self, char: str) -> None:
         if char.isdigit() and char.isascii():
