@@ -3,9 +3,10 @@ the game's own fields and Sound.
 
 Plugins are chosen per configuration (the current one first; a classic 160x160
 device has only Square), each row offering only the plugins that serve it. A
-choice changes only its own configuration, unless the player ticks "Same on
-every display" (offered when there is more than one): then each changed row
-is copied to the other configurations where a plugin of its family serves.
+choice changes only its own configuration, unless the player ticks "Same
+plugins" under "Every display" (offered when there is more than one): then
+each changed row is copied to the other configurations where a plugin of its
+family serves.
 Buttons: OK, Cancel and "?" (the plugins' help, like the original's circle-i).
 """
 
@@ -65,7 +66,7 @@ class PreferencesForm:
     def apply_plugins(self, plugins: PluginContext, result: FormResult) -> None:
         """Remember every plugin row the player changed, for its configuration only.
 
-        With "Same on every display" ticked, a changed row is also copied to the
+        With "Same plugins" ticked, a changed row is also copied to the
         other configurations whose row was left alone, where a plugin of the same
         family serves (the name with or without " Wide"): high-contrast pieces
         picked for Square become the high-contrast Wide pieces for Wide.
@@ -104,7 +105,8 @@ def preferences_form(plugins: PluginContext, slots: Sequence[str],
             fields.append(PopupList(f"{slot}/{kind}", title, tuple(names),
                                     in_use(plugins, kind, slot, names)))
     if len(slots) > 1:
-        fields.append(CheckBox(SHARE, "Same on every display", False))
+        fields.append(Label("Every display"))  # the box's meaning in its heading
+        fields.append(CheckBox(SHARE, "Same plugins", False))
     fields.append(Label("Game"))
     fields.extend(game_fields)
     fields.append(CheckBox("sound", "Sound", sound))

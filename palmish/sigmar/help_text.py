@@ -123,8 +123,9 @@ an alchemical sign on every atom, so colour is never the only clue).
 - Sound: select, react, transmute, gold, illegal, win, stuck.
 
 Cells are square (26x26 at double density) in every shape, so one plugin \
-can serve all three. Options > Plugin Manager lists the plugins and deletes \
-installed ones. palmish install FILE.prc installs a plugin.
+can serve all three. A choice changes only its own shape; tick Same plugins \
+(under Every display) to use it in the others too. Options > Plugin Manager \
+lists the plugins and deletes installed ones. palmish install FILE.prc installs a plugin.
 """
 
 ABOUT = """\

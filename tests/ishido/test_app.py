@@ -262,7 +262,7 @@ def test_preferences_switch_the_pieces_plugin_live(make: Make) -> None:
         (expected.width // 2, 2))[:3]  # type: ignore[index]
     # Only the configuration edited changes (docs/ui.md, "Preferences").
     assert device.context.plugin_choice("pieces", "wide") is None
-    # "Same on every display" copies a choice, as the same pieces' Wide version.
+    # "Every display: Same plugins" copies a choice, as the same pieces' Wide version.
     for pieces, share in (("Ceramic Pieces", False), ("High Contrast Pieces", True)):
         device.post(MenuCommand("prefs"))
         form = device.modals[-1]

@@ -54,7 +54,7 @@ def choose_in_preferences(device: Device, key: str, option: str, share: bool = F
 
 def test_15_high_contrast_pieces_stay_after_a_rotation(make_ishido: Make) -> None:
     device, app = make_ishido()
-    # With "Same on every display" ticked (issue 21: else only Square changes).
+    # With "Every display: Same plugins" ticked (issue 21: else only Square changes).
     choose_in_preferences(device, "square/pieces", "High Contrast Pieces", share=True)
     assert device.context.plugin_choice("pieces", "wide") == "High Contrast Pieces Wide"
     assert device.context.plugin_choice("pieces", "tall") == "High Contrast Pieces"

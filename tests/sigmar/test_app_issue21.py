@@ -188,6 +188,6 @@ def test_preferences_change_only_the_display_being_edited(make: Make) -> None:
         rows["share_plugins"].checked = share  # type: ignore[union-attr]
         press(device, "OK")
         assert device.context.plugin_choice("board", "tall") == choice
-        for other in ("square", "wide"):  # untouched unless "Same on every display"
+        for other in ("square", "wide"):  # untouched unless "Every display: Same plugins"
             assert device.context.plugin_choice("board", other) == others, (choice, other)
     device.shutdown()
