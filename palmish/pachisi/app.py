@@ -401,8 +401,9 @@ class PachisiApp(BoardGameApp):
     def _again_answer(self, result: FormResult) -> None:
         if result.button != "Yes":
             return
-        self.open_form(dialogs.same_players_alert(),
-                       lambda r: self.play_again() if r.button == "Yes" else self.new_players())
+        self.open_form(dialogs.same_players_alert(),  # Escape (no button): neither
+                       lambda r: self.play_again() if r.button == "Yes" else
+                       self.new_players() if r.button == "No" else None)
 
     # ------------------------------------------------------------ set-up
 
@@ -419,11 +420,13 @@ class PachisiApp(BoardGameApp):
             dice = result.choice("dice", DICE, self.dice_pref())
             names = [p.name for p in last if not p.computer]
             if count == 1:
-                self.open_form(dialogs.computers_alert(), lambda r: self._ask_names(
-                    count, 3 if r.button == "Three" else 1, dice, names))
+                self.open_form(dialogs.computers_alert(), lambda r: None if r.button is None
+                               else self._ask_names(count, 3 if r.button == "Three" else 1,
+                                                    dice, names))  # Escape (no button): stop
             elif count < 4:
-                self.open_form(dialogs.fill_alert(count), lambda r: self._ask_names(
-                    count, 4 - count if r.button == "Yes" else 0, dice, names))
+                self.open_form(dialogs.fill_alert(count), lambda r: None if r.button is None
+                               else self._ask_names(count, 4 - count if r.button == "Yes" else 0,
+                                                    dice, names))
             else:
                 self._ask_names(count, 0, dice, names)
 
