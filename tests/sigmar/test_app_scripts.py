@@ -74,3 +74,19 @@ def test_escape_on_garden_cleared_is_ok(tmp_path: Path) -> None:
     run(tmp_path, data, taps + "key cancel\n", "--app", "sigmar", "--board", "pair")
     game, _ = saved_game(data)
     assert game.level == "pair" and game.won and len(game.moves) == 1  # the cleared board stays
+
+
+def test_a_game_saved_with_a_difficulty_keeps_its_board(tmp_path: Path) -> None:
+    """Saved before the number alone named a board: it resumes on the board it had."""
+    data = tmp_path / "data"
+    old = Game.new(seed=43350, difficulty="hard")
+    takes = old.legal_takes()
+    old.take(takes[0].a, takes[0].b)
+    app = SigmarApp()
+    device = Device(CONFIGS[ConfigName.SQUARE], data, [app], start_app="sigmar",
+                    bundled_plugins=PLUGINS, durable=False, alerts=False)
+    app.start_game(Game.from_record(old.record()))
+    device.shutdown()
+    game, app = saved_game(data)
+    assert game.record() == old.record() and "difficulty=hard" in game.record()
+    assert app.title() == "Board 43350 (old hard)"
