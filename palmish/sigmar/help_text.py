@@ -129,11 +129,8 @@ lists the plugins and deletes installed ones. palmish install FILE.prc installs 
 """
 
 ABOUT = """\
-Sigmar's Garden for palmish
-
-Sigmar's Garden is the alchemy solitaire Zachtronics made for Opus Magnum. \
-This version plays the square-grid ComputerCraft remake by Trollbreeder, \
-whose README gives the rules and the .dat levels.
+Sigmar's Garden: Zachtronics' alchemy solitaire from Opus Magnum, as \
+Trollbreeder's ComputerCraft remake plays it.
 
 Engine, levels, art and sounds: the palmish project.
 """
