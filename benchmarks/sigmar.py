@@ -1,6 +1,7 @@
 """How fast the Sigmar's Garden engine, generator and solver are (DESIGN.md §7 targets).
 
     .venv/bin/python benchmarks/sigmar.py [--seeds N] [--positions N] [--seconds S]
+    .venv/bin/python benchmarks/sigmar.py --bands [--boards 500]
 
 Measures, in one run: legal-take generation per second and random playouts
 per second for palmish.sigmar and for a plain cell-by-cell engine written here
@@ -9,6 +10,13 @@ on the fresh boards and on positions reached by random takes from them
 (median, p99, max). A progress bar goes to stderr.
 Targets: generator median <= 50 ms and max <= 500 ms; legal takes >= 10x the
 plain engine; solver p99 <= 100 ms on positions after random takes.
+
+With --bands it measures the difficulties instead: for each of Easy, Normal and
+Hard, the clear rate of random play (CHECK_PLAYOUTS fresh playouts per board,
+from a stream of its own) on --boards boards dealt as New Game deals them now
+(generator.deal: a number rated by its own board) and as saved games made
+before dealt them (Game.new(seed, difficulty), the boards of a `difficulty=`
+record). Targets (docs/sigmar-rules.md): Easy >= 30 %, Normal 10-30 %, Hard < 10 %.
 """
 
 from __future__ import annotations
@@ -20,8 +28,8 @@ import sys
 import time
 from collections.abc import Callable
 
-from palmish.sigmar import Atom, Game, SearchBudget, solver
-from palmish.sigmar.rules import CARDINALS, METAL_ORDER
+from palmish.sigmar import Atom, Game, SearchBudget, generator, solver
+from palmish.sigmar.rules import CARDINALS, METAL_ORDER, STRIDE
 
 
 class CellByCellGame:
@@ -136,8 +144,51 @@ def ms(value: float) -> str:
     return f"{value * 1000:8.2f}"
 
 
+CHECK_PLAYOUTS = 200
+
+
+def measured_rate(game: Game, stream: int) -> float:
+    """Random play's clear rate on the board, from playouts of a stream of its own."""
+    board = {r * STRIDE + c: a for r in range(game.rows) for c in range(game.cols)
+             if (a := game.atom_at(r, c)) is not None}
+    return generator.clear_rate(board, random.Random(10**9 + stream), CHECK_PLAYOUTS)
+
+
+def bands(boards: int) -> int:
+    """The clear rate of each difficulty, as dealt now and as dealt before."""
+    print(f"{'difficulty':<10} {'deal':<7} {'mean %':>7} {'median %':>9} {'> 10 %':>7} "
+          f"{'deal ms':>8}  ({boards} boards, {CHECK_PLAYOUTS} playouts each)")
+    for difficulty in generator.DIFFICULTIES:
+        numbers = random.Random(difficulty)
+
+        def draw(numbers: random.Random = numbers) -> int:
+            return numbers.randint(1, 999_999)
+
+        for how in ("now", "before"):
+            rates: list[float] = []
+            spent = 0.0
+            for n in range(1, boards + 1):
+                start = time.perf_counter()
+                if how == "now":
+                    game = Game.new(seed=generator.deal(difficulty, draw))
+                else:
+                    game = Game.new(seed=n, difficulty=difficulty)
+                spent += time.perf_counter() - start
+                rates.append(measured_rate(game, n))
+                progress(f"{difficulty[:4]} {how}", n, boards)
+            over = sum(r > 0.10 for r in rates)
+            print(f"{difficulty:<10} {how:<7} {100 * statistics.mean(rates):7.1f} "
+                  f"{100 * statistics.median(rates):9.1f} {over:7d} "
+                  f"{1000 * spent / boards:8.1f}", flush=True)
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bands", action="store_true",
+                        help="measure the difficulties' clear rates instead")
+    parser.add_argument("--boards", type=int, default=500,
+                        help="boards per difficulty for --bands (500)")
     parser.add_argument("--seeds", type=int, default=200, help="boards to generate (200)")
     parser.add_argument("--positions", type=int, default=400,
                         help="positions after random takes to solve (400)")
@@ -147,6 +198,11 @@ def main() -> int:
     if args.seeds < 1 or args.positions < 1 or args.seconds <= 0:
         print("sigmar: --seeds, --positions and --seconds must be positive", file=sys.stderr)
         return 2
+    if args.bands:
+        if args.boards < 1:
+            print("sigmar: --boards must be positive", file=sys.stderr)
+            return 2
+        return bands(args.boards)
 
     # Generator.
     gen_times: list[float] = []

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from palmish import __version__
 from palmish.device.app import App
 from palmish.device.display import ConfigName, DisplayConfig, config_by_name
-from palmish.device.plugins import InvalidPlugin, PluginInfo, PluginRegistry
+from palmish.device.plugins import InvalidPlugin, NotADatabase, PluginInfo, PluginRegistry
 from palmish.device.resources import bundled_plugins_dir
 from palmish.device.storage import Storage, default_data_dir
 from palmish.device.system import LAUNCHER_CREATOR, Device, app_list, find_app
@@ -401,6 +401,9 @@ def _install(args: argparse.Namespace) -> int:
         return EXIT_OK
     try:
         info = registry.install(args.file, replaced)
+    except NotADatabase as exc:  # say what the file is not before the detail
+        return fail(f"{args.file} is not a Palm database (.prc) or a Sigmar's Garden level"
+                    f" (.dat): {exc}")
     except InvalidPlugin as exc:
         return fail(f"{args.file}: {exc}")
     except OSError as exc:

@@ -2,7 +2,11 @@
 the game's own fields and Sound.
 
 Plugins are chosen per configuration (the current one first; a classic 160x160
-device has only Square), each row offering only the plugins that serve it.
+device has only Square), each row offering only the plugins that serve it. A
+choice changes only its own configuration, unless the player ticks "Same
+plugins" under "Every display" (offered when there is more than one): then
+each changed row is copied to the other configurations where a plugin of its
+family serves.
 Buttons: OK, Cancel and "?" (the plugins' help, like the original's circle-i).
 """
 
@@ -21,6 +25,7 @@ KIND_TITLES = (("board", "Board"), ("pieces", "Pieces"), ("sound", "Sound"))
 SLOT_TITLES = {"square": "Square", "tall": "Tall", "wide": "Wide"}
 SLOTS = ("square", "tall", "wide")
 OK, CANCEL, HELP = "OK", "Cancel", "?"
+SHARE = "share_plugins"  # the check box that copies a choice to every display
 
 
 def slots_for(config: DisplayConfig) -> list[str]:
@@ -59,12 +64,12 @@ class PreferencesForm:
     offered: dict[tuple[str, str], list[str]]  # (slot, kind) -> the names in its popup
 
     def apply_plugins(self, plugins: PluginContext, result: FormResult) -> None:
-        """Remember every plugin row the player changed.
+        """Remember every plugin row the player changed, for its configuration only.
 
-        A choice also follows the player to the other configurations whose row they
-        left alone and that have no choice yet, where a plugin of the same family
-        serves (the name with or without " Wide"): high-contrast pieces picked for
-        Square stay high-contrast after a rotation to Wide.
+        With "Same plugins" ticked, a changed row is also copied to the
+        other configurations whose row was left alone, where a plugin of the same
+        family serves (the name with or without " Wide"): high-contrast pieces
+        picked for Square become the high-contrast Wide pieces for Wide.
         """
         changed: dict[tuple[str, str], str] = {}
         for (slot, kind), names in self.offered.items():
@@ -74,11 +79,11 @@ class PreferencesForm:
             if index != in_use(plugins, kind, slot, names):
                 plugins.choose_plugin(kind, slot, names[index])
                 changed[(slot, kind)] = names[index]
+        if not result.flag(SHARE, False):
+            return
         for (_slot, kind), name in changed.items():
             for (other, other_kind), names in self.offered.items():
                 if other_kind != kind or (other, kind) in changed:
-                    continue
-                if plugins.plugin_choice(kind, other) is not None:
                     continue
                 sibling = next((n for n in family(name) if n in names), None)
                 if sibling is not None and sibling != names[in_use(plugins, kind, other, names)]:
@@ -99,6 +104,9 @@ def preferences_form(plugins: PluginContext, slots: Sequence[str],
             offered[(slot, kind)] = names
             fields.append(PopupList(f"{slot}/{kind}", title, tuple(names),
                                     in_use(plugins, kind, slot, names)))
+    if len(slots) > 1:
+        fields.append(Label("Every display"))  # the box's meaning in its heading
+        fields.append(CheckBox(SHARE, "Same plugins", False))
     fields.append(Label("Game"))
     fields.extend(game_fields)
     fields.append(CheckBox("sound", "Sound", sound))

@@ -126,6 +126,11 @@ class AppContext(Protocol):
         """The files `palmish install` put in this app's files folder: (name, bytes)."""
         ...
 
+    def remove_user_file(self, name: str) -> None:
+        """Delete one file `user_files` listed; OSError when it cannot, ValueError for
+        a name that is not a plain file name."""
+        ...
+
     # For system apps (the launcher).
     def apps(self) -> tuple[App, ...]:
         """Every installed app in launcher order."""

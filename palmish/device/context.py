@@ -7,6 +7,7 @@ inactive, so a stale reference can no longer set timers or open dialogs.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from palmish.device.display import DisplayConfig
@@ -147,6 +148,14 @@ class DeviceContext:
             except OSError:
                 continue  # unreadable: as if absent
         return found
+
+    def remove_user_file(self, name: str) -> None:
+        """Delete one file `user_files` listed (Sigmar's Levels... > Remove); OSError
+        when it cannot, ValueError for a name that is not a plain file name."""
+        folder = self._device.storage.files_dir(self._app.creator)
+        if name in ("", ".", "..") or Path(name).name != name:
+            raise ValueError(f"{name!r} is not an installed file's name")
+        (folder / name).unlink()
 
     # ------------------------------------------------------ system (launcher)
 

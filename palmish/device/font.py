@@ -14,6 +14,7 @@ costs nothing extra and no system font is ever involved.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -108,6 +109,77 @@ def _missing_glyph(rows: int, baseline: int) -> tuple[str, ...]:
     return tuple(out)
 
 
+# Accents drawn over (or, the cedilla, under) a letter the font has, so the accented
+# letters of Latin-1 (é, Ñ, ç...) read as such: rows of column offsets from the middle.
+_ACCENTS: dict[str, tuple[tuple[int, ...], ...]] = {
+    "\u0301": ((1,), (0,)),  # acute
+    "\u0300": ((-1,), (0,)),  # grave
+    "\u0302": ((0,), (-1, 1)),  # circumflex
+    "\u030c": ((-1, 1), (0,)),  # caron
+    "\u0308": ((), (-1, 1)),  # diaeresis
+    "\u0303": ((-1, 2), (-2, 0, 1)),  # tilde
+    "\u030a": ((-1, 0, 1), (-1, 1)),  # ring
+}
+_CEDILLA = ((0,), (-1, 0))
+# Letters without a decomposition, shown as the nearest letters the font has.
+_STAND_INS = {"Æ": "AE", "æ": "ae", "ß": "ss", "Ø": "O", "ø": "o", "Ð": "D", "ð": "d",
+              "Þ": "P", "þ": "p", "Œ": "OE", "œ": "oe"}
+
+
+def _stand_in(table: GlyphTable, char: str) -> tuple[str, ...] | None:
+    """Rows for a letter the table lacks: the base letter with its accent drawn on, or
+    the letters that stand in for it; None when neither can be drawn."""
+    if char in _STAND_INS:
+        parts = [table.glyphs.get(c) for c in _STAND_INS[char]]
+        if any(p is None for p in parts):
+            return None
+        return tuple(".".join(p[r] for p in parts if p) for r in range(table.rows))
+    decomposed = unicodedata.normalize("NFD", char)
+    base, marks = decomposed[0], decomposed[1:]
+    rows = table.glyphs.get(base)
+    if rows is None or len(marks) != 1 or not (marks[0] == "\u0327" or marks[0] in _ACCENTS):
+        return None
+    if len(rows[0]) < 3:  # room for an accent over i or l
+        rows = tuple(f".{row}." for row in rows)
+    grid = [list(row) for row in rows]
+    width = len(grid[0])
+    middle = width // 2
+    inked = [r for r, row in enumerate(grid) if "#" in row]
+    if not inked:
+        return None
+
+    def paint(row: int, offsets: tuple[int, ...]) -> None:
+        for dx in offsets:
+            if 0 <= row < len(grid) and 0 <= middle + dx < width:
+                grid[row][middle + dx] = "#"
+
+    if marks[0] == "\u0327":  # the cedilla hangs under the baseline
+        for k, offsets in enumerate(_CEDILLA):
+            paint(table.baseline + 1 + k, offsets)
+        return tuple("".join(row) for row in grid)
+    top = inked[0]
+    if base in "ij":  # their dot makes way for the accent
+        for r in range(top, len(grid)):
+            if all(c == "." for c in grid[r]):
+                for clear in range(top, r):
+                    grid[clear] = ["."] * width
+                break
+        top = next(r for r, row in enumerate(grid) if "#" in row)
+    if top < 3:  # a capital: squeeze out a repeated row to make room for the accent
+        for r in range(top, table.baseline):
+            if grid[r] == grid[r + 1]:
+                del grid[r]
+                grid.insert(0, ["."] * width)
+                top += 1
+                break
+    accent = _ACCENTS[marks[0]]
+    first = max(0, top - 1 - len(accent))
+    rows_left = top - first - (1 if top - first > len(accent) else 0)
+    for k, offsets in enumerate(accent[len(accent) - rows_left:] if rows_left else ()):
+        paint(first + k, offsets)
+    return tuple("".join(row) for row in grid)
+
+
 class Font:
     """One face at one scale; all metrics are native pixels."""
 
@@ -138,7 +210,8 @@ class Font:
 
     def _build_glyph(self, char: str) -> Image.Image:
         table = self._table
-        rows = table.glyphs.get(char) or _missing_glyph(table.rows, table.baseline)
+        rows = (table.glyphs.get(char) or _stand_in(table, char)
+                or _missing_glyph(table.rows, table.baseline))
         if self.face == "bold":
             rows = _embolden(rows)
         width = len(rows[0]) + SPACING

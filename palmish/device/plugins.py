@@ -59,6 +59,11 @@ class InvalidPlugin(ValueError):
     """A database that is not a usable plugin; the message is one line."""
 
 
+class NotADatabase(InvalidPlugin):
+    """A file that cannot be read as a Palm database at all (a text file, a picture):
+    the message is why, for the caller to put after what the file is not."""
+
+
 @dataclass(frozen=True)
 class PluginInfo:
     """What a plugin says about itself (its pINF), and where it lives."""
@@ -554,6 +559,9 @@ class PluginRegistry:
             raise InvalidPlugin(str(exc)) from None
         try:
             db = Database.read(data)
+        except PrcError as exc:
+            raise NotADatabase(_one_line(exc)) from None
+        try:
             info = describe(db, source)
             check_contents(db)
         except PrcError as exc:

@@ -72,8 +72,8 @@ Options > Preferences lists a Board, Pieces and Sound choice for each \
 configuration, the one you are in first; scroll down for the others (the \
 classic 160x160 handheld has only Square). Each list offers only the plugins \
 made for that configuration; plugins for the Wide configuration have 'Wide' in \
-their names. A choice also carries over to the configurations you have not \
-chosen for, when the same plugin (or its Wide version) serves them.
+their names. A choice changes only its own configuration; tick Same plugins \
+(under Every display) to use it in the others too, as its Wide version there.
 
 To add a plugin, install its .prc file (palmish install FILE.prc). \
 Options > Plugin Manager lists every plugin with its kind, configurations, \

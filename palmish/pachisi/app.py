@@ -497,8 +497,9 @@ class PachisiApp(BoardGameApp):
     def _again_answer(self, result: FormResult) -> None:
         if result.button != "Yes":
             return
-        self.open_form(dialogs.same_players_alert(),
-                       lambda r: self.play_again() if r.button == "Yes" else self.new_players())
+        self.open_form(dialogs.same_players_alert(),  # Escape (no button): neither
+                       lambda r: self.play_again() if r.button == "Yes" else
+                       self.new_players() if r.button == "No" else None)
 
     # ------------------------------------------------------------ set-up
 

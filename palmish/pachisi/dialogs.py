@@ -36,9 +36,11 @@ class KeyAlert(Alert):
     wants_text = True
 
     def __init__(self, title: str, message: str, buttons: tuple[str, ...] = ("OK",),
-                 icon: str | None = None, default: int = 0) -> None:
+                 icon: str | None = None, default: int = 0,
+                 escape: tuple[str, ...] = ("No", CANCEL)) -> None:
         super().__init__(title, message, buttons, icon)
         self.row.focus = default
+        self.escape = escape  # the labels Escape may press; none of them: dismissed
 
     def _char(self, char: str) -> None:
         labels = [b.label.lower() for b in self.row.buttons]
@@ -58,7 +60,7 @@ class KeyAlert(Alert):
         if len(labels) == 1:
             self.close(0)
             return
-        self.close(next((i for i, label in enumerate(labels) if label in ("No", CANCEL)), None))
+        self.close(next((i for i, label in enumerate(labels) if label in self.escape), None))
 
     def _handle(self, event: PenDown | PenMove | PenUp | KeyDown) -> None:
         if isinstance(event, KeyDown) and len(self.row.buttons) == 1:
@@ -90,8 +92,9 @@ def fill_alert(humans: int) -> Alert:
     """Step 2 for two or three people: does the computer take the other seats?"""
     seats = 4 - humans
     what = "seat" if seats == 1 else f"{seats} seats"
+    # Here No is an answer that goes on with the set-up, so Escape leaves it instead.
     return KeyAlert("New Game", f"Should the computer play the other {what}?",
-                 ("Yes", "No"), icon="confirm")
+                    ("Yes", "No"), icon="confirm", escape=())
 
 
 def name_entry(index: int, count: int, current: str) -> NameEntry:

@@ -20,7 +20,16 @@ from palmish.device.events import Key
 from palmish.device.geometry import Rect
 from palmish.device.ui.form import CheckBox, Field, PopupList
 from palmish.device.ui.modal import Modal
-from palmish.sigmar import Atom, Game, IllegalMove, LevelError, SearchBudget, dialogs, solver
+from palmish.sigmar import (
+    Atom,
+    Game,
+    IllegalMove,
+    LevelError,
+    SearchBudget,
+    dialogs,
+    generator,
+    solver,
+)
 from palmish.sigmar.art import load_art
 from palmish.sigmar.catalog import all_levels
 from palmish.sigmar.icon import launcher_icon
@@ -58,6 +67,7 @@ class SigmarApp(BoardGameApp):
         self.tap: Cell | None = None  # the pen went down on this cell
         self.pending_board: str | None = None  # `palmish --board`, opened at start
         self.board_problem: str | None = None  # why the pending board could not open
+        self.told: set[str] = set()  # level problems already reported
 
     # ------------------------------------------------------------ life cycle, saving
 
@@ -86,18 +96,23 @@ class SigmarApp(BoardGameApp):
     def _load_levels(self, ctx: AppContext) -> None:
         databases = ctx.bundled_databases(LEVELS_DB_TYPE)
         self.levels, problems = all_levels((db.resources for db in databases), ctx.user_files())
-        if problems:
-            ctx.notify(f"{self.name}: " + "; ".join(problems[:2])
-                       + ("; ..." if len(problems) > 2 else ""))
+        fresh = [p for p in problems if p not in self.told]  # each problem told once
+        self.told.update(fresh)
+        if fresh:
+            ctx.notify(f"{self.name}: " + "; ".join(fresh[:2])
+                       + ("; ..." if len(fresh) > 2 else ""))
 
     def new_game(self) -> None:
         self.game = self._random_board()
         self._reset_attempt()
 
     def _random_board(self, seed: int | None = None) -> Game:
+        """Board `seed`, or one New Game deals. The number alone names the board: the
+        difficulty only chooses which numbers New Game deals (docs/sigmar-app.md)."""
         if seed is None:
-            seed = random.SystemRandom().randint(1, MAX_RANDOM_BOARD)
-        return Game.new(seed=seed, difficulty=self._difficulty())
+            draw = random.SystemRandom().randint
+            seed = generator.deal(self._difficulty(), lambda: draw(1, MAX_RANDOM_BOARD))
+        return Game.new(seed=seed)
 
     def game_fields(self) -> dict[str, object] | None:
         return {"record": self.game.record(), "assisted": self.assisted}
@@ -179,7 +194,9 @@ class SigmarApp(BoardGameApp):
         game = self.game
         if game.level is not None:
             return f"{game.level}. {game.name}" if game.level.isdigit() else game.name
-        tag = f" ({game.difficulty})" if game.difficulty else ""
+        # A game saved before boards were named by their number alone keeps its board,
+        # which that number no longer gives: marked so nobody shares it as "Board N".
+        tag = f" (old {game.difficulty})" if game.difficulty else ""
         return f"Board {game.seed}{tag}"
 
     def _paint(self, *regions: Rect | None) -> None:
@@ -209,6 +226,14 @@ class SigmarApp(BoardGameApp):
         after = {c for c in (s.selected, s.focus, *s.hint, *s.partners) if c is not None}
         cells = before | after | {c for c in extra if c is not None}
         self._paint(*(lay.cell_rect(*c) for c in cells if self._on_grid(c)), lay.panel, lay.line)
+
+    def _paint_metals(self) -> None:
+        """Repaint the metals on the board: which one is current (undimmed) may change."""
+        lay = self.layout
+        if lay is not None:
+            self._paint(*(lay.cell_rect(r, c) for r in range(lay.grid.rows)
+                          for c in range(lay.grid.cols)
+                          if (atom := self.game.atom_at(r, c)) is not None and atom.is_metal))
 
     def _on_grid(self, cell: Cell) -> bool:
         lay = self.layout
@@ -244,8 +269,9 @@ class SigmarApp(BoardGameApp):
         atom = game.atom_at(*cell)
         if atom is None:
             if s.selected is not None or s.hint:
+                old = (s.selected, *s.hint)  # their cells lose the marks: repaint them
                 s.selected, s.hint = None, ()
-                self._paint_marks()
+                self._paint_marks(*old)
             return
         if s.selected is None or s.selected == cell:
             if s.selected == cell:
@@ -272,9 +298,9 @@ class SigmarApp(BoardGameApp):
         if reason is not None:
             self._refuse(reason)
             return
-        s.selected = cell
+        old, s.selected = s.selected, cell
         self.play("select")
-        self._paint_marks(cell)
+        self._paint_marks(cell, old)  # the old selection's frame goes too
 
     def _refuse(self, reason: str) -> None:
         self.play("illegal")
@@ -329,6 +355,7 @@ class SigmarApp(BoardGameApp):
                 self._paint(*(lay.cell_rect(r + dr, c + dc) for dr, dc in
                               ((-1, 0), (1, 0), (0, -1), (0, 1))
                               if self._on_grid((r + dr, c + dc))))
+            self._paint_metals()
             self._paint(lay.panel, lay.line)
         if game.won:
             self.play("win")
@@ -361,6 +388,16 @@ class SigmarApp(BoardGameApp):
                            lambda r: self._after_win(r.button, after))
         else:
             self.say("Stuck: no reaction is left. Undo or Try Again")
+            self.open_form(dialogs.stuck_alert(self.title(), game.remaining),
+                           lambda r: self._after_stuck(r.button))
+
+    def _after_stuck(self, button: str | None) -> None:
+        if button == "Undo":
+            self.undo()
+        elif button == "Retry":
+            self.try_again()
+        elif button == "New Game":
+            self.new()
 
     def _level_after(self, level: str | None) -> LevelEntry | None:
         """The level after this one in the Levels list (None after the last, or for a
@@ -391,6 +428,7 @@ class SigmarApp(BoardGameApp):
                 self._paint(*(lay.cell_rect(r + dr, c + dc) for dr, dc in
                               ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1))
                               if self._on_grid((r + dr, c + dc))))
+            self._paint_metals()
         self._paint_marks(*touched)
 
     def try_again(self) -> None:
@@ -407,6 +445,9 @@ class SigmarApp(BoardGameApp):
         self._reset_attempt()
         self.save()
         self._paint_all()
+        if game.won:  # a level of Slag only: nothing to take, cleared as it opens
+            self.play("win")
+            self._finished(True)
 
     def hint(self) -> None:
         game = self.game
@@ -438,7 +479,7 @@ class SigmarApp(BoardGameApp):
                 return None
             entry = find_level(self.levels, wanted)
         except LevelError as exc:
-            # A level's name works too (--board Caution opens 7.dat), in any case.
+            # A level's name works too (--board caution opens 7.dat), in any case.
             named = [e for e in self.levels if e.name.casefold() == board.strip().casefold()]
             if not named:
                 return str(exc)
@@ -460,22 +501,46 @@ class SigmarApp(BoardGameApp):
             Command("Statistics", "stats", self._show_stats, "S"),
         )),)
 
-    def _ask_level(self) -> None:
+    def _ask_level(self, current: str | None = None) -> None:
+        if self.ctx is not None:
+            self._load_levels(self.ctx)  # levels installed since the start show at once
         if not self.levels:
             self.say("No levels are installed")
             return
         cleared = set(_ids(self.prefs.get("cleared")))
-        form = dialogs.levels_form(self.levels, cleared, self.game.level)
+        form = dialogs.levels_form(self.levels, cleared, current or self.game.level)
+        levels = self.levels
 
         def chosen(result: FormResult) -> None:
             index = result.values.get("level")
-            if result.button == "Play" and isinstance(index, int) \
-                    and 0 <= index < len(self.levels):
-                entry = self.levels[index]
+            if not isinstance(index, int) or not 0 <= index < len(levels):
+                return
+            entry = levels[index]
+            if result.button == "Play":
                 self.confirm_discard("Play", lambda: self.start_game(
                     Game.from_level(entry.level, level=entry.id)))
+            elif result.button == "Remove":
+                self._remove_level(entry)
 
         self.open_form(form, chosen)
+
+    def _remove_level(self, entry: LevelEntry) -> None:
+        """Levels... > Remove: delete the installed file the level comes from."""
+        file = entry.file
+        if file is None:
+            self.open(dialogs.cannot_remove_alert(entry), lambda _r: self._ask_level(entry.id))
+            return
+        others = [e for e in self.levels if e.file == file and e is not entry]
+
+        def confirmed(result: FormResult) -> None:
+            if result.button == "Remove" and self.ctx is not None:
+                try:
+                    self.ctx.remove_user_file(file)
+                except (OSError, ValueError) as exc:
+                    self.ctx.notify(f"{self.name}: could not remove {file}: {exc}")
+            self._ask_level(entry.id)
+
+        self.open_form(dialogs.remove_level_alert(entry, others), confirmed)
 
     def _ask_board(self) -> None:
         self.open(dialogs.board_entry(self.game.seed),

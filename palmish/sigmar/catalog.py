@@ -37,7 +37,7 @@ def installed_levels(files: Iterable[tuple[str, bytes]]) -> tuple[list[LevelEntr
                 continue
             try:
                 found.append(LevelEntry(level_id, f"installed {name}",
-                                        parse_level(data, f"installed {name}")))
+                                        parse_level(data, f"installed {name}"), name))
             except LevelError as exc:
                 problems.append(str(exc))
         elif lower.endswith(DATABASE_SUFFIXES):
@@ -47,7 +47,7 @@ def installed_levels(files: Iterable[tuple[str, bytes]]) -> tuple[list[LevelEntr
                 problems.append(f"installed {name}: {exc}")
                 continue
             entries, bad = levels_from_resources(db.resources, f"installed {db.name}")
-            found.extend(entries)
+            found.extend(e._replace(file=name) for e in entries)
             problems.extend(bad)
     return merge_levels(found), problems
 

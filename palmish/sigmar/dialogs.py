@@ -39,7 +39,23 @@ def levels_form(levels: Sequence[LevelEntry], cleared: set[str], current: str | 
     selected = next((i for i, e in enumerate(levels) if e.id == current), 0)
     done = sum(1 for e in levels if e.id in cleared)
     return Form(f"Levels ({done}/{len(levels)} cleared)",
-                [PopupList("level", "Level", labels, selected)], buttons=("Play", "Cancel"))
+                [PopupList("level", "Level", labels, selected)],
+                buttons=("Play", "Remove", "Cancel"))
+
+
+def cannot_remove_alert(entry: LevelEntry) -> Alert:
+    return Alert("Remove Level", f"{level_label(entry, False)} comes with the game: only "
+                 "levels you installed can be removed.", icon="info")
+
+
+def remove_level_alert(entry: LevelEntry, others: Sequence[LevelEntry]) -> Alert:
+    """Confirm removing an installed level (with the others of its database, if any)."""
+    what = f"the installed level {level_label(entry, False)}"
+    if others:
+        ids = ", ".join(e.id for e in others)
+        what = f"{entry.file} with its levels {entry.id}, {ids}"
+    return Alert("Remove Level", f"Remove {what}? A bundled level of the same number "
+                 "comes back.", buttons=("Remove", "Cancel"), icon="confirm")
 
 
 def board_entry(seed: int | None) -> NumberEntry:
@@ -76,6 +92,14 @@ def won_alert(title: str, assisted: bool, takes: int, after: LevelEntry | None =
         return Alert("Garden Cleared", text, buttons=("New Game", "OK"))
     return Alert("Garden Cleared", f"{text}\nNext: {level_label(after, False)}",
                  buttons=("Next", "New Game", "OK"))
+
+
+def stuck_alert(title: str, left: int) -> Alert:
+    """A stuck board: Undo, Retry (Try Again: "Try Again" does not fit beside the others
+    on 160x160) or New Game; Escape leaves the board as it is."""
+    atoms = "atom is" if left == 1 else "atoms are"
+    return Alert("Stuck", f"{title}: no reaction is left, and {left} {atoms} still on "
+                 "the board. Retry starts it again.", buttons=("Undo", "Retry", "New Game"))
 
 
 def board_info_text(game: Game, title: str, tally: Tally) -> str:

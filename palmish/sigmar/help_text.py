@@ -2,6 +2,27 @@
 
 from __future__ import annotations
 
+from palmish.sigmar.rules import CARDINALS, METAL_ORDER, Atom
+
+# How each atom reacts, in the order the key lists them.
+_PARTNERS: dict[Atom, str] = {
+    **{a: f"with {a.title} or Salt" for a in CARDINALS},
+    Atom.SALT: "with Salt, Air, Fire, Water or Earth",
+    Atom.VITAE: "with Mors",
+    Atom.MORS: "with Vitae",
+    Atom.QUICKSILVER: "with the current metal (not gold)",
+    **{m: "with quicksilver, once it is the current metal" for m in METAL_ORDER[:-1]},
+    Atom.GOLD: "alone, once it is the current metal",
+    Atom.SLAG: "never: it only blocks (grey, no letter)",
+}
+
+
+def atom_key() -> str:
+    """One line per atom: its letter (as the Classic atoms show it), name, partners."""
+    return "\n".join(f"{a.letter or '-'}  {a.title}: {partners}"
+                     for a, partners in _PARTNERS.items())
+
+
 RULES = """\
 The aim: clear every atom from the board. Slag may stay.
 
@@ -22,8 +43,9 @@ Partners:
 
 The metals go in the Order of Projection: lead, tin, iron, copper, silver, \
 gold. Only the first of them still on the board can be taken, with a \
-quicksilver; the panel marks it. Gold goes alone, with one tap, once it is \
-the current metal.
+quicksilver; the panel marks it, and the others are dimmed. Gold goes alone, \
+with one tap, once it is the current metal. After gold the order starts \
+again at lead (a level may hold a metal more than once).
 
 A tap that cannot work buzzes and the panel says why in one line.
 
@@ -46,7 +68,11 @@ A board is lost when atoms other than Slag remain and no pair can react. \
 Undo and Try Again still work.
 
 Tap the panel for the board's details.
-"""
+
+# The atoms
+The letters of the Classic atoms (Glyph atoms add a sign); metals have \
+lower-case letters: S is Salt, s is silver.
+""" + atom_key() + "\n"
 
 LEVELS = """\
 A level is a text file ending in .dat, as in the original ComputerCraft game.
@@ -97,15 +123,14 @@ an alchemical sign on every atom, so colour is never the only clue).
 - Sound: select, react, transmute, gold, illegal, win, stuck.
 
 Cells are square (26x26 at double density) in every shape, so one plugin \
-can serve all three. Options > Plugin Manager lists the plugins and deletes \
-installed ones. palmish install FILE.prc installs a plugin.
+can serve all three. A choice changes only its own shape; tick Same plugins \
+(under Every display) to use it in the others too. Options > Plugin Manager \
+lists the plugins and deletes installed ones. palmish install FILE.prc installs a plugin.
 """
 
 ABOUT = """\
-Sigmar's Garden for palmish
-
-The alchemy solitaire of Zachtronics' Opus Magnum, after its ComputerCraft \
-remake.
+Sigmar's Garden: Zachtronics' alchemy solitaire from Opus Magnum, as \
+Trollbreeder's ComputerCraft remake plays it.
 
 Engine, levels, art and sounds: the palmish project.
 """

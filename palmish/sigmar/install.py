@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from palmish.device.resources import bundled_plugins_dir
 from palmish.sigmar import solver
 from palmish.sigmar.game import Game
 from palmish.sigmar.level import (
@@ -17,8 +18,9 @@ from palmish.sigmar.level import (
     MAX_FILE_BYTES,
     Level,
     LevelError,
-    level_id_of,
     levels_from_resources,
+    levels_in_folder,
+    normalize_level_id,
     parse_level,
 )
 from palmish.sigmar.schema import SCHEMA
@@ -27,6 +29,7 @@ from prc_tools import Database, PrcError
 from prc_tools.atomic import write_atomic
 
 MAX_DATABASE_BYTES = 1 << 20
+BUNDLED_FOLDER = "sigmar-levels"  # the bundled Levels database's source folder
 
 
 def _read(path: Path, limit: int) -> bytes:
@@ -45,7 +48,11 @@ def install(path: Path, folder: Path, durable: bool = True) -> str | None:
     """Install a Sigmar level file into `folder`; the line to print, or None if the file
     is not one of Sigmar's (a plugin, say). LevelError (one line) for a bad level file."""
     if path.suffix.lower() == LEVEL_SUFFIX:
-        level_id = level_id_of(path.name)
+        try:
+            level_id = normalize_level_id(path.name)
+        except LevelError as exc:
+            raise LevelError(f"{path}: the file name is not a level id (like 7.dat or "
+                             f"test.dat): {exc}") from None
         if level_id is None:
             raise LevelError(f"{path}: the file name is not a level id (like 7.dat or test.dat)")
         level = parse_level(_read(path, MAX_FILE_BYTES), str(path))
@@ -53,7 +60,7 @@ def install(path: Path, folder: Path, durable: bool = True) -> str | None:
         note = " (replacing the one installed before)" if target.exists() else ""
         _write(target, level.text().encode("utf-8"), durable)
         return f"installed Sigmar's Garden level {level_id} {level.name!r}{note}" \
-            + _unclearable_note(level)
+            + _shadow_note(level_id) + _unclearable_note(level)
     if path.suffix.lower() not in (".prc", ".pdb"):
         return None
     try:
@@ -70,7 +77,21 @@ def install(path: Path, folder: Path, durable: bool = True) -> str | None:
     stem = "".join(ch if ch.isalnum() or ch in "-_ " else "_" for ch in db.name).strip()
     _write(folder / f"{stem or 'levels'}.prc", db.to_bytes(), durable)
     ids = ", ".join(e.id for e in levels)
-    return f"installed Sigmar's Garden levels {db.name!r}: {ids}"
+    return f"installed Sigmar's Garden levels {db.name!r}: {ids}" \
+        + "".join(_shadow_note(e.id) for e in levels)
+
+
+def _shadow_note(level_id: str) -> str:
+    """Say so when the level takes the place of a bundled one of the same id."""
+    root = bundled_plugins_dir()
+    if root is None:
+        return ""
+    bundled, _ = levels_in_folder(root / BUNDLED_FOLDER)
+    same = [e for e in bundled if e.id == level_id]
+    if not same:
+        return ""
+    return (f"\nnote: it takes the place of the bundled level {level_id} {same[0].name!r}"
+            " in the Levels list; remove it there (Levels... > Remove) to get that back")
 
 
 def _unclearable_note(level: Level) -> str:

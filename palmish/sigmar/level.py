@@ -57,6 +57,7 @@ def decode(data: str | bytes, source: str) -> str:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
             raise LevelError(f"{source}: not text (not UTF-8)") from None
+    text = text.removeprefix("\ufeff")  # a byte-order mark is not part of the name
     if any(ch < " " and ch not in "\t\n\r\f\v" for ch in text):
         raise LevelError(f"{source}: not text (it holds control bytes)")
     return text
@@ -123,6 +124,8 @@ def normalize_level_id(text: str | int) -> str | None:
         value = value[: -len(LEVEL_SUFFIX)]
     if not value:
         raise LevelError("no level id (a number, a name or ?)")
+    if value == RANDOM_ID:  # ?.dat could never be opened: ? asks for a random board
+        raise LevelError("'?' is not a level id: it stands for a random board")
     if value.isdigit():
         return str(int(value))
     if any(ch in value for ch in "/\\:") or value.startswith(".") or not value.isprintable():
@@ -157,6 +160,7 @@ class LevelEntry(NamedTuple):
     id: str
     source: str
     level: Level
+    file: str | None = None  # the installed file it comes from (None: bundled)
 
     @property
     def name(self) -> str:
@@ -227,5 +231,8 @@ def find_level(entries: Iterable[LevelEntry], level_id: str | int) -> LevelEntry
         raise LevelError("? is a random board, not a level")
     for entry in entries:
         if entry.id == wanted:
+            return entry
+    for entry in entries:  # a named level in any case: --board TEST opens test.dat
+        if entry.id.casefold() == wanted.casefold():
             return entry
     raise LevelError(f"no level {wanted}")

@@ -27,6 +27,7 @@ RGB = tuple[int, int, int]
 # The kinds the panel counts, in the order the rules introduce them (metals have their row).
 KINDS: tuple[Atom, ...] = (*CARDINALS, Atom.SALT, Atom.VITAE, Atom.MORS, Atom.QUICKSILVER)
 HINT_COLOUR: RGB = (0, 200, 255)
+STRIP_MIN = 8  # standard units: a narrower strip at the right is left empty
 
 
 @dataclass
@@ -85,8 +86,10 @@ class SigmarView:
                 atom = game.atom_at(row, col)
                 if atom is None:
                     continue
-                locked = (scene.dim_locked and atom != Atom.SLAG
-                          and not (free >> (row * STRIDE + col)) & 1)
+                # A metal that is not yet current cannot be taken either: dimmed alike.
+                locked = scene.dim_locked and atom != Atom.SLAG and (
+                    not (free >> (row * STRIDE + col)) & 1
+                    or (atom.is_metal and atom != game.current_metal))
                 chosen = scene.selected == (row, col)
                 fb.blit(art.atom(atom, locked=locked, selected=chosen), cell.x, cell.y, clip=clip)
         for cell_pos in scene.partners:
@@ -174,8 +177,8 @@ class SigmarView:
         lay = self.layout
         u = lay.scale
         strip = lay.panel
-        if strip.w < 8 * u:
-            return
+        if strip.w < STRIP_MIN * u:
+            return  # too narrow (a 12-column level): the line below shows the metals
         font = fb.font("std")
         icon = max(4 * u, lay.cell // 2)
         row_h = icon + 3 * u  # digits are shorter than the font's line box
@@ -191,15 +194,26 @@ class SigmarView:
         y = strip.y + 2 * u
         y += self._metal_row(fb, scene, x, y, size, gap, True, clip) + 2 * u
         ink = self.art.text_colour
+        # At 72 dpi an atom shrunk to a few pixels is a dot told apart by colour alone:
+        # the atom's letter stands in for it there ("A8", as Help's key of the atoms).
+        lettered = u == 1
+        if lettered:
+            row_h = font.height
         for atom, n in counts:
             if y + row_h > strip.bottom:
                 break
-            text = str(n)
-            if icon + u + font.width(text) > strip.w:
-                break
-            fb.blit(self.art.small(atom, icon), strip.x + u, y + (row_h - icon) // 2, clip=clip)
-            fb.text(strip.x + icon + 2 * u, y + (row_h - font.height) // 2, text, ink, font,
-                    clip=clip)
+            text = f"{atom.letter}{n}" if lettered else str(n)
+            room = strip.w - 2 * u if lettered else strip.w - icon - u
+            if font.width(text) > room:
+                continue
+            if lettered:
+                fb.text(strip.x + (strip.w - font.width(text) + 1) // 2, y, text, ink, font,
+                        clip=clip)
+            else:
+                fb.blit(self.art.small(atom, icon), strip.x + u, y + (row_h - icon) // 2,
+                        clip=clip)
+                fb.text(strip.x + icon + 2 * u, y + (row_h - font.height) // 2, text, ink, font,
+                        clip=clip)
             y += row_h
 
     def _line(self, fb: Framebuffer, scene: Scene, clip: Rect) -> None:
@@ -220,16 +234,23 @@ class SigmarView:
             fb.text(line.x + 2 * u, y, text, ink, font, clip=clip)
             return
         left = scene.game.remaining
-        room = line.w - 4 * u
+        x = line.x + 2 * u
+        if lay.panel.w < STRIP_MIN * u:
+            # A 12-column level leaves no strip: the metal order opens the line instead.
+            size = min(lay.cell, line.h - 4 * u)
+            x += self._metal_row(fb, scene, x + u, line.y + (line.h - size) // 2, size,
+                                 2 * u, False, clip) + 2 * u
+        room = line.right - 2 * u - x
+        title = scene.title if x == line.x + 2 * u else ""  # the metals take the name's room
         for right in (f"{left} left  won {scene.wins}  streak {scene.streak}",
                       f"{left} left  W{scene.wins} S{scene.streak}", f"{left} left"):
             rw = font.width(right)
-            if rw + font.width(scene.title[:8]) + 6 * u <= room:
+            if rw + font.width(title[:8]) + 6 * u <= room:
                 break
         fb.text(line.right - 2 * u - rw, y, right, ink, font, clip=clip)
-        room = line.w - rw - 8 * u
-        if room > 0:
-            fb.text(line.x + 2 * u, y, font.fit(scene.title, room), ink, font, clip=clip)
+        room -= rw + 4 * u
+        if room > 0 and title:
+            fb.text(x, y, font.fit(title, room), ink, font, clip=clip)
 
     def _block(self, fb: Framebuffer, scene: Scene, clip: Rect) -> None:
         """Tall and Wide: everything in rows."""
@@ -252,7 +273,9 @@ class SigmarView:
             fb.text(x, y, font.fit(text, w), ink, font, clip=clip)
             y += font.height
         y += u
-        fb.text(x, y, std.fit(f"Atoms left: {game.remaining}", w), ink, std, clip=clip)
+        left = next((t for t in (f"Atoms left: {game.remaining}", f"Left: {game.remaining}")
+                     if std.width(t) <= w), str(game.remaining))  # the number never cut
+        fb.text(x, y, left, ink, std, clip=clip)
         y += std.height + 2 * u
         # Atoms left by kind: icon and count, as many to a row as fit.
         icon = lay.cell

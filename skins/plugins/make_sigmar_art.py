@@ -124,8 +124,42 @@ def classic_atom(atom: Atom, size: int) -> Image.Image:
 Pt = tuple[float, float]
 
 
+# The signs drawn pixel by pixel for the 13-px (72 dpi) atoms, where scaled-down
+# strokes melt into blobs (Salt, Vitae and Mors all read as plain discs): each one
+# differs from every other in shape alone, so colour is never needed.
+PIXEL_SIGNS: dict[Atom, tuple[str, ...]] = {
+    Atom.FIRE: ("...#...", "..#.#..", "..#.#..", ".#...#.", ".#...#.", "#######"),
+    Atom.AIR: ("...#...", "..#.#..", "..#.#..", ".#####.", ".#...#.", "#######"),
+    Atom.WATER: ("#######", ".#...#.", ".#...#.", "..#.#..", "..#.#..", "...#..."),
+    Atom.EARTH: ("#######", ".#...#.", ".#####.", "..#.#..", "..#.#..", "...#..."),
+    Atom.SALT: ("..###..", ".#...#.", "#.....#", "#######", "#.....#", ".#...#.", "..###.."),
+    Atom.VITAE: ("#..#..#", ".#...#.", "..###..", "###.###", "..###..", ".#...#.", "#..#..#"),
+    Atom.MORS: ("#.....#", ".#...#.", "..#.#..", "...#...", "..#.#..", ".#...#.", "#.....#"),
+    Atom.QUICKSILVER: (".#...#.", "..###..", ".#...#.", "..###..", "...#...", ".#####.",
+                        "...#..."),
+    Atom.LEAD: (".#.....", "###....", ".#.##..", ".##..#.", ".#...#.", "....#..", "...#..."),
+    Atom.TIN: (".#...#.", "#....#.", "#....#.", ".######", ".....#.", ".....#.", ".....#."),
+    Atom.IRON: ("....###", ".....##", "..###.#", ".#...#.", ".#...#.", ".#...#.", "..###.."),
+    Atom.COPPER: ("..###..", ".#...#.", ".#...#.", "..###..", "...#...", ".#####.", "...#..."),
+    Atom.SILVER: ("..###..", ".##....", "##.....", "##.....", "##.....", ".##....", "..###.."),
+    Atom.GOLD: ("..###..", ".#...#.", "#.....#", "#..#..#", "#.....#", ".#...#.", "..###.."),
+}
+
+
+def pixel_sign(img: Image.Image, atom: Atom) -> None:
+    """Stamp the atom's pixel sign, centred, in its glyph colour."""
+    rows = PIXEL_SIGNS[atom]
+    x0 = (img.width - len(rows[0])) // 2
+    y0 = (img.height - len(rows)) // 2
+    for y, row in enumerate(rows):
+        for x, pixel in enumerate(row):
+            if pixel == "#":
+                img.putpixel((x0 + x, y0 + y), (*GLYPH[atom], 255))
+
+
 def glyph_atom(atom: Atom, size: int) -> Image.Image:
-    """A black disc ringed in white with the atom's alchemical sign in a light colour."""
+    """A black disc ringed in white with the atom's alchemical sign in a light colour
+    (drawn pixel by pixel at 13 px)."""
     S = size * SS
     big = Image.new("RGBA", (S, S), (0, 0, 0, 0))
     draw = ImageDraw.Draw(big)
@@ -144,8 +178,12 @@ def glyph_atom(atom: Atom, size: int) -> Image.Image:
     draw.ellipse((pad, pad, S - 1 - pad, S - 1 - pad), fill=(*ring, 255))
     t = SS * (1.5 if size > 13 else 1.2)
     draw.ellipse((pad + t, pad + t, S - 1 - pad - t, S - 1 - pad - t), fill=(12, 12, 16, 255))
+    if size <= 13:
+        img = finish(big, size)
+        pixel_sign(img, atom)
+        return img
     c = GLYPH[atom]
-    w = max(SS * 2, round(S * (0.085 if size > 13 else 0.11)))
+    w = max(SS * 2, round(S * 0.085))
     sign(draw, atom, S / 2, S / 2, S * 0.27, (*c, 255), w)
     return finish(big, size)
 

@@ -58,6 +58,19 @@ def test_unknown_characters_draw_a_box_not_nothing() -> None:
     assert font.glyph("\u263a").getbbox() is not None
 
 
+@pytest.mark.parametrize("face", ["std", "bold"])
+def test_latin1_letters_are_drawn_not_boxed(face: str) -> None:
+    font = get_font(face, 1)
+    box = font.glyph("\u263a").tobytes()
+    letters = [chr(c) for c in range(0xC0, 0x100) if chr(c).isalpha()]
+    for letter in letters:
+        drawn = font.glyph(letter).tobytes()
+        assert drawn != box, letter
+    for accented, base in (("é", "e"), ("í", "i"), ("Ñ", "N"), ("ç", "c"), ("ü", "u")):
+        assert font.glyph(accented).tobytes() != font.glyph(base).tobytes(), accented
+    assert font.glyph("é").tobytes() != font.glyph("è").tobytes()
+
+
 def test_wrap_keeps_every_line_within_the_width() -> None:
     font = get_font("std", 1)
     text = "The quick brown fox jumps over the lazy dog. " * 3 + "Antidisestablishmentarianism"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, PenDown, PenUp
 from palmish.device.ui import Alert, MenuBar
 from palmish.device.ui.form import CheckBox, Form, PopupList
@@ -56,6 +58,22 @@ def test_escape_cancels_the_topmost_dialog_then_means_home(
     assert device.running_app is recording_app
     device.post(KeyDown(Key.CANCEL))  # nothing open: Home
     assert device.running_app.name == "Applications"
+
+
+@pytest.mark.parametrize(("buttons", "pressed"), [
+    (("Next", "New Game", "OK"), 2),  # a win: OK, never Next or New Game
+    (("Info", "Delete", "Done"), 2),  # the plugin manager: Done, never Info
+    (("Undo", "Try Again", "New Game"), None),  # all of them act: dismissed, none pressed
+    (("OK", "Cancel"), 1),
+])
+def test_escape_is_cancel_or_ok_never_an_action(
+    make_device: Any, buttons: tuple[str, ...], pressed: int | None
+) -> None:
+    device = make_device("square")
+    results: list[object] = []
+    device.context.open_modal(Alert("Q", "Well?", buttons), results.append)
+    device.post(KeyDown(Key.CANCEL))
+    assert results == [pressed] and device.modals == ()
 
 
 def test_escape_closes_an_open_menu_without_a_choice(

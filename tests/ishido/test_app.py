@@ -260,7 +260,20 @@ def test_preferences_switch_the_pieces_plugin_live(make: Make) -> None:
     expected = app.view.art.tile(t.color, t.shape)
     assert shown.getpixel((expected.width // 2, 2)) == expected.getpixel(
         (expected.width // 2, 2))[:3]  # type: ignore[index]
-    # Wide had no choice of its own: it follows with the same pieces' Wide version.
+    # Only the configuration edited changes (docs/ui.md, "Preferences").
+    assert device.context.plugin_choice("pieces", "wide") is None
+    # "Every display: Same plugins" copies a choice, as the same pieces' Wide version.
+    for pieces, share in (("Ceramic Pieces", False), ("High Contrast Pieces", True)):
+        device.post(MenuCommand("prefs"))
+        form = device.modals[-1]
+        assert isinstance(form, Form)
+        field = next(f for f in form.fields
+                     if isinstance(f, PopupList) and f.key == "square/pieces")
+        field.selected = field.options.index(pieces)
+        box = next(f for f in form.fields if getattr(f, "key", None) == "share_plugins")
+        box.checked = share  # type: ignore[union-attr]
+        tap(device, *centre(form.row.buttons[0].rect))
+        assert device.context.plugin_choice("pieces", "square") == pieces
     assert device.context.plugin_choice("pieces", "wide") == "High Contrast Pieces Wide"
 
 
@@ -327,7 +340,7 @@ def test_sound_off_in_preferences_silences_the_game(make: Make) -> None:
     assert isinstance(form, Form)
     from palmish.device.ui.form import CheckBox
 
-    box = next(f for f in form.fields if isinstance(f, CheckBox))
+    box = next(f for f in form.fields if isinstance(f, CheckBox) and f.key == "sound")
     box.checked = False
     tap(device, *centre(form.row.buttons[0].rect))
     tap_cell(device, app, *illegal_empty_cell(app.game))

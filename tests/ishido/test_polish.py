@@ -40,19 +40,22 @@ def tap(device: Device, x: int, y: int) -> None:
     device.post(PenUp(x, y))
 
 
-def choose_in_preferences(device: Device, key: str, option: str) -> None:
+def choose_in_preferences(device: Device, key: str, option: str, share: bool = False) -> None:
     device.post(MenuCommand("prefs"))
     form = device.modals[-1]
     assert isinstance(form, Form)
     field = next(f for f in form.fields if isinstance(f, PopupList) and f.key == key)
     field.selected = field.options.index(option)
+    box = next(f for f in form.fields if getattr(f, "key", None) == "share_plugins")
+    box.checked = share  # type: ignore[union-attr]
     tap(device, *centre(form.row.buttons[0].rect))  # OK
     assert not device.modals
 
 
 def test_15_high_contrast_pieces_stay_after_a_rotation(make_ishido: Make) -> None:
     device, app = make_ishido()
-    choose_in_preferences(device, "square/pieces", "High Contrast Pieces")
+    # With "Every display: Same plugins" ticked (issue 21: else only Square changes).
+    choose_in_preferences(device, "square/pieces", "High Contrast Pieces", share=True)
     assert device.context.plugin_choice("pieces", "wide") == "High Contrast Pieces Wide"
     assert device.context.plugin_choice("pieces", "tall") == "High Contrast Pieces"
     device.post(Rotate())

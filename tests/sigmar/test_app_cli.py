@@ -97,3 +97,52 @@ def test_gremlins_with_sigmar_running(config: str, tmp_path: Path) -> None:
                     report=lambda message: None, durable=False, bundled_plugins=PLUGINS)
     result = run_gremlins(device, 800, seed=3)
     assert result.ok, f"event {result.events}: {result.problem}\n{result.detail}"
+
+
+def test_installing_over_a_bundled_level_says_so(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    for name, bundled in (("03.dat", "'Projection'"), ("7.dat", "'Caution'")):
+        level = tmp_path / name
+        level.write_text("Mine\n33\n", encoding="utf-8")
+        assert main(["install", str(level), "--data-dir", str(tmp_path / "data")]) == 0
+        out = capsys.readouterr().out
+        assert f"takes the place of the bundled level {name.lstrip('0')[:-4]} {bundled}" in out
+        assert "Remove" in out
+
+
+def test_question_mark_dat_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    level = tmp_path / "?.dat"
+    level.write_text("Random?\n33\n", encoding="utf-8")
+    assert main(["install", str(level), "--data-dir", str(tmp_path / "data")]) == 1
+    err = capsys.readouterr().err
+    assert "random board" in err and len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "data" / "files").exists()
+
+
+@pytest.mark.parametrize("name", ["notes.txt", "picture.png", "fake.prc"])
+def test_a_wrong_kind_of_file_says_what_it_is_not(name: str, tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / name
+    path.write_bytes(b"hello, this is not a database\n")
+    assert main(["install", str(path), "--data-dir", str(tmp_path / "data")]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"palmish: {path} is not a Palm database (.prc) or a Sigmar's "
+                          "Garden level (.dat)"), err
+    assert len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("board", ["MINE", "Mine.dat", "my garden", "CAUTION"])
+def test_board_finds_levels_by_id_or_name_in_any_case(board: str, tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    level = tmp_path / "mine.dat"
+    level.write_bytes("\ufeffMy Garden\n33\n".encode())  # a byte-order mark: not in the name
+    assert main(["install", str(level), "--data-dir", str(data)]) == 0
+    shot = tmp_path / "shot.png"
+    assert main(["--screenshot", str(shot), "--app", "sigmar", "--board", board,
+                 "--data-dir", str(data)]) == 0
+    app = SigmarApp()
+    device = Device(CONFIGS[ConfigName.SQUARE], data, [app], start_app="sigmar",
+                    bundled_plugins=PLUGINS, durable=False, alerts=False)
+    expected = "Caution" if board == "CAUTION" else "My Garden"
+    assert app.game.name == expected
+    device.shutdown()

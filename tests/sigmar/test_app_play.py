@@ -6,6 +6,7 @@ from pathlib import Path
 
 from palmish.device.events import Key, KeyDown, MenuCommand
 from palmish.device.system import Device
+from palmish.device.ui.alert import Alert
 from palmish.sigmar import solver
 from palmish.sigmar.app import NO_SOLUTION, SigmarApp
 from palmish.sigmar.schema import SCHEMA
@@ -175,6 +176,11 @@ def test_a_stuck_board_is_lost_once_and_the_hint_says_undo(make: Make, tmp_path:
     assert app.game.stuck
     assert sound_ids(device, app)[-1] == SOUNDS["stuck"]
     assert "Stuck" in app.scene.message
+    stuck = device.modals[-1]  # a dialog like the win's; Escape leaves the board
+    assert isinstance(stuck, Alert) and stuck.title == "Stuck"
+    assert [b.label for b in stuck.row.buttons] == ["Undo", "Retry", "New Game"]
+    device.post(KeyDown(Key.CANCEL))
+    assert not device.modals and app.game.stuck
     tally = app.tallies.tally("garden")
     assert (tally.lost, tally.streak) == (1, -1)
     device.post(MenuCommand("hint"))
@@ -200,3 +206,31 @@ def test_a_stuck_board_is_lost_once_and_the_hint_says_undo(make: Make, tmp_path:
     device.shutdown()
 
 
+
+
+def test_the_stuck_dialog_undoes_tries_again_or_deals(make: Make, tmp_path: Path) -> None:
+    install_levels(tmp_path / "device", {"trap": TRAP})
+    device, app = make(board="trap")
+    for button, moves in (("Undo", 0), ("Retry", 0)):
+        tap_cell(device, app, (0, 1))
+        tap_cell(device, app, (0, 2))  # Air + Salt: stuck
+        assert app.game.stuck and device.modals[-1].title == "Stuck"  # type: ignore[attr-defined]
+        press(device, button)
+        assert not device.modals and len(app.game.moves) == moves and not app.game.stuck
+    tap_cell(device, app, (0, 1))
+    tap_cell(device, app, (0, 2))
+    press(device, "New Game")
+    assert app.game.seed is not None and app.game.level is None
+    device.shutdown()
+
+
+def test_a_level_of_slag_only_opens_as_won(make: Make, tmp_path: Path) -> None:
+    install_levels(tmp_path / "device", {"slag": "Slag Garden\n77\n7\n"})
+    device, app = make(board="slag")
+    assert app.game.won
+    won = device.modals[-1]
+    assert isinstance(won, Alert) and won.title == "Garden Cleared"
+    device.post(KeyDown(Key.CANCEL))  # Escape is OK: the board stays
+    assert not device.modals and app.game.level == "slag"
+    assert "slag" in app.prefs["cleared"]  # type: ignore[operator]
+    device.shutdown()

@@ -19,14 +19,16 @@ from tests.sigmar.conftest import PLUGINS
 
 
 def expected_cell(app: SigmarApp, row: int, col: int) -> Image.Image:
-    """The cell as the plugins say: the socket, then the atom (dimmed when locked)."""
+    """The cell as the plugins say: the socket, then the atom (dimmed when locked or a
+    metal not yet current)."""
     assert app.view is not None and app.layout is not None
     art, game = app.view.art, app.game
     assert art.socket is not None
     picture = art.socket.convert("RGBA")
     atom = game.atom_at(row, col)
     if atom is not None:
-        locked = atom != Atom.SLAG and not game.is_free(row, col)
+        locked = atom != Atom.SLAG and (not game.is_free(row, col)
+                                        or (atom.is_metal and atom != game.current_metal))
         picture.alpha_composite(art.atom(atom, locked=locked))
     return picture.convert("RGB")
 

@@ -11,7 +11,7 @@ from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, Rotate, To
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form, PopupList
 from palmish.device.ui.number_entry import NumberEntry
-from palmish.sigmar import Game, solver
+from palmish.sigmar import Game, generator, solver
 from tests.sigmar.conftest import Make, play_solution, press, tap_cell
 
 
@@ -183,7 +183,8 @@ def test_preferences_dim_locked_and_difficulty(make: Make) -> None:
     assert app.prefs["difficulty"] == "easy"
     assert app.view.art.locked is not locked_fire  # new art from the Glyph plugin
     device.post(MenuCommand("new"))
-    assert app.game.difficulty == "easy"
+    assert app.game.difficulty is None  # the number alone names the board
+    assert generator.rating(app.game.seed or 0) == "easy"
     device.shutdown()
 
 

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from palmish.bitmask import bits_of
-from palmish.sigmar import Atom, Game, solver
+from palmish.sigmar import Atom, Game, generator, solver
 from palmish.sigmar.generator import STANDARD_COUNTS, clear_rate, generate
 
 SEEDS = range(40)
@@ -98,3 +98,22 @@ def test_bad_seed_or_difficulty() -> None:
         Game.new(seed=1, difficulty="brutal")
     g = Game.new()
     assert g.seed is not None and 0 <= g.seed < 1 << 31
+
+
+def test_a_rating_is_a_property_of_the_number() -> None:
+    ratings = [generator.rating(seed) for seed in range(1, 40)]
+    assert ratings == [generator.rating(seed) for seed in range(1, 40)]
+    assert set(ratings) <= {"easy", "normal", "hard"} and len(set(ratings)) > 1
+    for seed, rated in enumerate(ratings, start=1):  # asking for a band answers the same
+        for wanted in ("easy", "normal", "hard"):
+            assert (generator.rating(seed, wanted) == wanted) == (rated == wanted)
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "normal", "hard"])
+def test_new_game_deals_numbers_of_the_difficulty(difficulty: str) -> None:
+    numbers = iter(range(1, 10**6))
+    seed = generator.deal(difficulty, lambda: next(numbers))
+    assert generator.rating(seed) == difficulty
+    assert generator.deal(None, lambda: 77) == 77
+    with pytest.raises(ValueError, match="difficulty"):
+        generator.deal("brutal", lambda: 1)

@@ -3,6 +3,10 @@
 Result: the number (int), or None when cancelled. The pen types on the keypad;
 typed digits, Backspace and Enter (CharKey) do the same as the keys, Del and
 OK; Select confirms, Up/Down move the focus between OK and Cancel.
+
+The number shown at the start is selected (drawn inverted, as Palm shows
+selected text): the first digit replaces it and Del clears it. A digit past
+MAX_DIGITS is refused with a word in the field ("max 9 digits").
 """
 
 from __future__ import annotations
@@ -35,6 +39,8 @@ class NumberEntry(Modal):
         super().__init__()
         self.title = title
         self.digits = "" if current is None else str(current)[:MAX_DIGITS]
+        self.selected = bool(self.digits)  # the shown number goes at the first key
+        self.note = ""  # why the last digit was refused
         self.keys = [Button(label) for label in KEYS]
         self.row = ButtonRow(("OK", "Cancel"))
         self.pad = KeyPadPen()
@@ -72,19 +78,32 @@ class NumberEntry(Modal):
         fb.rectangle(self._field, BLACK, s)
         font = fb.font("bold")
         text = self.digits or " "
-        fb.text(self._field.right - 3 * s - font.width(text),
-                self._field.y + (self._field.h - font.height) // 2, text, BLACK, font)
+        x = self._field.right - 3 * s - font.width(text)
+        y = self._field.y + (self._field.h - font.height) // 2
+        if self.selected:
+            fb.fill(Rect(x - 2 * s, self._field.y + 2 * s, font.width(text) + 3 * s,
+                         self._field.h - 4 * s), BLACK)
+        fb.text(x, y, text, WHITE if self.selected else BLACK, font)
+        if self.note:
+            small = fb.font("std")
+            room = x - self._field.x - 6 * s
+            if room > 0:
+                fb.text(self._field.x + 3 * s, self._field.y + (self._field.h - small.height) // 2,
+                        small.fit(self.note, room), BLACK, small)
         for i, key in enumerate(self.keys):
             key.draw(fb, pressed=self.pad.armed == i)
         self.row.draw(fb)
 
     def _press(self, label: str) -> None:
-        if label == "Del":
+        selected, self.selected, self.note = self.selected, False, ""
+        if label == "Clr" or selected:
+            self.digits = "" if label in ("Del", "Clr") else label
+        elif label == "Del":
             self.digits = self.digits[:-1]
-        elif label == "Clr":
-            self.digits = ""
         elif len(self.digits) < MAX_DIGITS:
             self.digits = (self.digits + label).lstrip("0") or "0"
+        else:
+            self.note = f"max {MAX_DIGITS} digits"  # short: it shares the field
 
     def _char(self, char: str) -> None:
         if char.isdigit() and char.isascii():

@@ -26,6 +26,7 @@ BUTTON_MIN_WIDTH = 36
 BUTTON_GAP = 6
 BUTTON_RADIUS = 4
 INSET = 4  # dialog content to frame
+ESCAPE_BUTTONS = ("Cancel", "OK", "Done")  # what Escape may press, in this order
 CHECK_SIZE = 9
 SCROLL_WIDTH = 7
 
@@ -139,10 +140,11 @@ class ButtonRow:
             widths[widest] -= 1
         layout_buttons(self.buttons, scale, x, y, widths)
 
-    def cancel_index(self) -> int:
-        """The button Escape stands for: the one labelled Cancel, else the first."""
+    def cancel_index(self) -> int | None:
+        """The button Escape stands for: Cancel, else OK (or Done), never one that acts
+        (New Game, Next, Delete); None when there is neither: the dialog is dismissed."""
         labels = [b.label for b in self.buttons]
-        return labels.index("Cancel") if "Cancel" in labels else 0
+        return next((labels.index(word) for word in ESCAPE_BUTTONS if word in labels), None)
 
     def rects(self) -> list[Rect]:
         """Where the buttons are on screen (after layout), in order."""
