@@ -39,7 +39,7 @@ MAX_JSON_DEPTH = 64
 MAX_JSON_INT_DIGITS = 100
 
 # The temporary files of write_atomic: `.NAME.prc.XXXXXXXX.tmp` (mkstemp's 8 characters).
-_TEMPORARY = re.compile(r"^\..+\.(prc|pdb)\.[a-z0-9_]{8}\.tmp$", re.IGNORECASE)
+_TEMPORARY = re.compile(r"^\..+\.(prc|pdb|pinf|sum)\.[a-z0-9_]{8}\.tmp$", re.IGNORECASE)
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKET = re.compile(r"[\[\]{}]")
 
@@ -149,6 +149,10 @@ class Storage:
         self.report = report
         self.durable = durable
         self._write_failures: set[Path] = set()
+        # Why nothing may be saved here, once known: the folder cannot be written, or
+        # another device may have started on it (the lock is no longer ours).
+        self.read_only: str | None = None
+        self.lock_lost: Callable[[], bool] = lambda: False
         # Files that exist but could not be read (permissions): never replaced,
         # since we could not keep a copy of what they hold.
         self._unreadable: set[Path] = set()
@@ -157,12 +161,20 @@ class Storage:
 
     def database_paths(self) -> list[Path]:
         """Every .prc/.pdb in storage, sorted by file name."""
-        if not self.databases_dir.is_dir():
+        try:
+            entries = list(os.scandir(self.databases_dir))
+        except FileNotFoundError:
+            return []
+        except OSError as exc:  # not a folder, or not ours to list (permissions)
+            if self.databases_dir not in self._unreadable:
+                self._unreadable.add(self.databases_dir)
+                self.report(f"{self.databases_dir}: cannot list: {exc.strerror or exc};"
+                            " no installed plugins")
             return []
         return sorted(
-            p
-            for p in self.databases_dir.iterdir()
-            if p.is_file() and p.suffix.lower() in (".prc", ".pdb")
+            Path(entry.path)
+            for entry in entries
+            if Path(entry.name).suffix.lower() in (".prc", ".pdb") and _is_file(entry)
         )
 
     def write_database(self, path: Path, db: Database) -> bool:
@@ -171,6 +183,8 @@ class Storage:
         The device keeps running on a full or read-only disk; the old file stays.
         A file that could not be read is not replaced either.
         """
+        if self._refuse_saving():
+            return False
         if path in self._unreadable:
             if path not in self._write_failures:
                 self._write_failures.add(path)
@@ -187,6 +201,19 @@ class Storage:
             return False
         self._write_failures.discard(path)
         return True
+
+    def refuse_saves(self, why: str) -> None:
+        """From now on nothing is saved into this folder; `why` is said once, now."""
+        if self.read_only is None:
+            self.read_only = why
+            self.report(f"{self.data_dir}: {why}")
+
+    def _refuse_saving(self) -> bool:
+        """True when no save may be written into this folder at all (said once)."""
+        if self.read_only is None and self.lock_lost():
+            self.refuse_saves("its lock file was removed or replaced, so another palmish"
+                              " may be using the folder: nothing more is saved")
+        return self.read_only is not None
 
     def read_database(self, path: Path, then: str = "using defaults") -> Database | None:
         """The database at `path`; None when absent, damaged (then moved aside) or unreadable.
@@ -351,6 +378,13 @@ class Storage:
 
 
 _ATTR_BACKUP = 0x0008
+
+
+def _is_file(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_file()
+    except OSError:
+        return False
 
 
 def _code(creator: str) -> str:

@@ -25,26 +25,23 @@ from palmish.sigmar.schema import SCHEMA
 from palmish.sigmar.solver import SearchBudget
 from prc_tools import Database, PrcError
 from prc_tools.atomic import write_atomic
+from prc_tools.files import FileProblem, read_regular
 
 MAX_DATABASE_BYTES = 1 << 20
 
 
 def _read(path: Path, limit: int) -> bytes:
+    """At most `limit` bytes of a regular file: its size is checked before reading."""
     try:
-        if not path.is_file():
-            raise LevelError(f"{path}: not a file")
-        data = path.read_bytes()
-    except OSError as exc:
-        raise LevelError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    if len(data) > limit:
-        raise LevelError(f"{path}: too big ({len(data)} bytes)")
-    return data
+        return read_regular(path, limit)
+    except FileProblem as exc:
+        raise LevelError(f"{path}: {exc}") from None
 
 
 def install(path: Path, folder: Path, durable: bool = True) -> str | None:
     """Install a Sigmar level file into `folder`; the line to print, or None if the file
     is not one of Sigmar's (a plugin, say). LevelError (one line) for a bad level file."""
-    if path.suffix.lower() == LEVEL_SUFFIX:
+    if path.name.lower().endswith(LEVEL_SUFFIX):  # `.dat` alone too (its suffix is empty)
         level_id = level_id_of(path.name)
         if level_id is None:
             raise LevelError(f"{path}: the file name is not a level id (like 7.dat or test.dat)")
