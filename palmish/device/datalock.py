@@ -93,6 +93,8 @@ class DataDirLock:
         except OSError as exc:
             if exc.errno == errno.ELOOP:  # O_NOFOLLOW met a symbolic link
                 raise self._not_regular("a symbolic link") from None
+            if exc.errno == errno.EISDIR:
+                raise self._not_regular("a folder") from None
             if exc.errno not in _READ_ONLY_ERRORS:
                 raise DeviceInUse(
                     f"{self.path}: cannot create the lock file: {exc.strerror or exc}"

@@ -10,8 +10,9 @@ another source) reads as None and the caller makes it anew, silently.
 Two shapes:
 
 - `write`/`read`: the file is sealed: a first line `palmish-kept 1`, a JSON
-  line (the palmish version, the caller's `source`, the payload's size and
-  CRC-32, and any `meta` the caller wants back), then the payload.
+  line (the palmish version, the caller's `source`, the payload's size, any
+  `meta` the caller wants back, and the CRC-32 of meta and payload), then the
+  payload.
 - `write_beside`/`read_beside`: the file stays as others read it (a built
   bundled plugin is a plain Palm database) and its seal, with an empty payload,
   is kept beside it as `NAME.sum`.
@@ -42,8 +43,9 @@ SUM_SUFFIX = ".sum"
 
 def seal(payload: bytes, source: object, meta: dict[str, object] | None = None) -> bytes:
     """`payload` with the line that lets `unseal` check it (`source` and `meta`: JSON)."""
+    meta = meta or {}
     header = {"palmish": __version__, "from": source, "size": len(payload),
-              "crc32": zlib.crc32(payload), "meta": meta or {}}
+              "crc32": _crc(payload, meta), "meta": meta}
     return MAGIC + json.dumps(header, sort_keys=True).encode("utf-8") + b"\n" + payload
 
 
@@ -60,12 +62,19 @@ def unseal(data: bytes, source: object) -> tuple[bytes, dict[str, object]] | Non
     except (TypeError, ValueError):
         return None
     payload = data[end + 1:]
-    if (not isinstance(header, dict) or header.get("palmish") != __version__
-            or header.get("from") != wanted or header.get("size") != len(payload)
-            or header.get("crc32") != zlib.crc32(payload)):
+    if not isinstance(header, dict):
         return None
     meta = header.get("meta")
-    return payload, meta if isinstance(meta, dict) else {}
+    if (header.get("palmish") != __version__ or header.get("from") != wanted
+            or header.get("size") != len(payload) or not isinstance(meta, dict)
+            or header.get("crc32") != _crc(payload, meta)):
+        return None
+    return payload, meta
+
+
+def _crc(payload: bytes, meta: dict[str, object]) -> int:
+    """The CRC-32 of the payload and of what the caller gets back with it."""
+    return zlib.crc32(payload, zlib.crc32(json.dumps(meta, sort_keys=True).encode("utf-8")))
 
 
 def read(path: Path, source: object, limit: int) -> tuple[bytes, dict[str, object]] | None:

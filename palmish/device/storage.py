@@ -17,12 +17,14 @@ import os
 import re
 import sys
 import time
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 
 from prc_tools import Database, PrcError, Record
 from prc_tools.atomic import write_atomic
 from prc_tools.files import MAX_INPUT_BYTES, FileProblem, read_regular
+from prc_tools.text import plain_message, printable
 
 Reporter = Callable[[str], None]
 
@@ -83,7 +85,8 @@ def default_data_dir() -> Path:
 
 
 def report_to_stderr(message: str) -> None:
-    print(f"palmish: {message}", file=sys.stderr)
+    """A notice on stderr; names in it may come from files, so controls are escaped."""
+    print(f"palmish: {printable(plain_message(message))}", file=sys.stderr)
 
 
 def safe_file_stem(text: str) -> str:
@@ -323,7 +326,12 @@ class Storage:
         if db.is_resource or db.type != STATE_TYPE or not db.records:
             self.quarantine(path, "not a saved-state database")
             return None
-        return db.records[0].data
+        data = db.records[0].data
+        if not _checksum_matches(db.app_info, data):
+            self.quarantine(path, "the saved game does not match its checksum (damaged)",
+                            "starting afresh")
+            return None
+        return data
 
     def save_state(self, creator: str, data: bytes) -> None:
         db = Database(
@@ -332,6 +340,7 @@ class Storage:
             creator=_code(creator),
             records=[Record(bytes(data), unique_id=1)],
             attributes=_ATTR_BACKUP,
+            app_info=_checksum(bytes(data)),
         )
         self.write_database(self.state_path(creator), db)
 
@@ -378,6 +387,19 @@ class Storage:
 
 
 _ATTR_BACKUP = 0x0008
+# The saved game's app info: this tag and the CRC-32 of record 0 (docs/storage.md).
+# A save without it (written before the checksum) loads as before.
+_CHECKSUM_TAG = b"CRC1"
+
+
+def _checksum(data: bytes) -> bytes:
+    return _CHECKSUM_TAG + zlib.crc32(data).to_bytes(4, "big")
+
+
+def _checksum_matches(app_info: bytes | None, data: bytes) -> bool:
+    if app_info is None or len(app_info) != 8 or not app_info.startswith(_CHECKSUM_TAG):
+        return True  # an older save, or one from another tool: nothing to check against
+    return app_info == _checksum(data)
 
 
 def _is_file(entry: os.DirEntry[str]) -> bool:
