@@ -192,6 +192,8 @@ class Device:
         elif isinstance(event, ToggleInputArea):
             self.change_config(input_area_toggled(self.config))
         elif isinstance(event, MenuCommand):
+            for entry in [m for m in self._modals if m.modal.closed]:
+                self._close_modal(entry, notify=True)  # closed since the last event
             if self._modals:  # no menu bar opens over a dialog: the Menu key's doing
                 self._key(Key.MENU)
             else:

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
+from palmish.device import kept as kept_file
 from palmish.device import pixel_cache
 from palmish.device import plugins as plugins_module
 from palmish.device.pixel_cache import FOLDER as PIXELS
-from palmish.device import kept as kept_file
 from palmish.device.plugin_descriptions import FILE_NAME, SOURCE
 from palmish.device.plugins import PluginRegistry
 from palmish.device.storage import Storage
