@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from palmish.device import kept
 
@@ -142,3 +144,12 @@ def test_a_kept_plain_file_is_vouched_for_by_its_seal(tmp_path: Path) -> None:
     assert kept.write_beside(path, b"another")
     kept.sum_path(path).unlink()
     assert kept.read_beside(path, 1024) is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=400), st.integers(min_value=0, max_value=2000))
+def test_unseal_never_fails_on_any_bytes(data: bytes, cut: int) -> None:
+    sealed = kept.seal(b"payload", "src")
+    for candidate in (data, kept.MAGIC + data, sealed[:cut] + data):
+        found = kept.unseal(candidate, "src")
+        assert found is None or found == (b"payload", {})

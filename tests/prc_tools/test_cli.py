@@ -267,3 +267,18 @@ def test_info_and_verify_escape_text_from_the_file(
     code, out, err = run(["verify", str(broken)], capsys)
     assert code == 1 and _terminal_safe(err)
     one_error_line(err, "broken\\x1b[31m.prc")
+
+
+def test_python_s_wording_stays_out_of_messages(
+    pieces_folder: MakeFolder, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = pieces_folder(lifted=False)
+    (folder / "tiles" / "t00.png").write_bytes(b"\x89PNG\r\n\x1a\n\0\0\0\x0dXXXX" + bytes(30))
+    _, _, err = run(["build", str(folder), "-o", str(tmp_path / "x.prc")], capsys)
+    one_error_line(err, "t00.png", "not a picture that can be read")
+    assert "object at 0x" not in err and "BytesIO" not in err
+    manifest = folder / "manifest.yaml"
+    manifest.write_text(manifest.read_text().replace("version: 2", "version: " + "9" * 5000))
+    _, _, err = run(["build", str(folder), "-o", str(tmp_path / "x.prc")], capsys)
+    one_error_line(err, "a number of 5000 digits is too long")
+    assert "set_int_max_str_digits" not in err
