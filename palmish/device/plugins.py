@@ -346,10 +346,12 @@ class PluginRegistry:
         self._unbuilt.pop(target, None)
         return data, target.stat()
 
-    def _keep(self, target: Path, data: bytes) -> bool:
-        """Keep a build under cache/; when that cannot be done, say so once a run (the
+    def _keep(self, target: Path, data: bytes, sealed: bool = False) -> bool:
+        """Keep a build under cache/ (a plain database with its seal beside it, or
+        `sealed` in one file); when that cannot be done, say so once a run (the
         device goes on with what it built in memory)."""
-        if kept.write_beside(target, data, self.storage.durable):
+        if (kept.write(target, data, target.name) if sealed
+                else kept.write_beside(target, data, self.storage.durable)):
             return True
         if not self._cache_refused and self.storage.read_only is None:
             self.report(f"{self.storage.cache_dir}: cannot be written; built plugins are"
@@ -358,13 +360,17 @@ class PluginRegistry:
         return False
 
     def _cached_database(
-        self, folder: Path, target: Path, newest: float | None = None
+        self, folder: Path, target: Path, newest: float | None = None, sealed: bool = False
     ) -> Database | None:
         """The kept build of `folder`; None when missing, damaged or older than a file.
         `newest`: the folder's newest file time, when the caller has it already."""
         if not _is_fresh(folder, target, newest):
             return None
-        data = kept.read_beside(target, MAX_INPUT_BYTES)
+        if sealed:
+            found = kept.read(target, target.name, MAX_INPUT_BYTES)
+            data = found[0] if found is not None else None
+        else:
+            data = kept.read_beside(target, MAX_INPUT_BYTES)
         if data is None:
             return None  # damaged (its checksum differs): simply rebuilt
         try:
@@ -377,11 +383,12 @@ class PluginRegistry:
         """The 'pINF' alone of a folder not built yet, kept beside the builds.
 
         Reading a manifest (pure-Python YAML) costs more than reading this back.
+        Only palmish reads it, so it is sealed whole (one file to open, not two).
         """
-        db = self._cached_database(folder, header, newest)
+        db = self._cached_database(folder, header, newest, sealed=True)
         if db is None:
             db = _header_only(folder)
-            self._keep(header, db.to_bytes())
+            self._keep(header, db.to_bytes(), sealed=True)
         return db
 
     def prebuild(self) -> subprocess.Popen[bytes] | None:
