@@ -56,9 +56,16 @@ class DataDirLock:
         if self.held:
             return
         folder_fd = _open_folder(self.folder)
-        if folder_fd is not None and not _try_lock(folder_fd):
-            os.close(folder_fd)
-            raise self._in_use()
+        if folder_fd is not None:
+            try:
+                locked = _try_lock(folder_fd)
+            except OSError:  # this file system cannot lock a folder: the file serves
+                os.close(folder_fd)
+                folder_fd, locked = None, True
+            if not locked:
+                assert folder_fd is not None
+                os.close(folder_fd)
+                raise self._in_use()
         try:
             self._lock_file(folder_fd is not None)
         except BaseException:
@@ -108,7 +115,11 @@ class DataDirLock:
             os.close(fd)
             kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a device, pipe or socket"
             raise self._not_regular(kind)
-        if not _try_lock(fd):
+        try:
+            locked = _try_lock(fd)
+        except OSError:
+            locked = False  # as before: better refuse than risk two devices
+        if not locked:
             os.close(fd)
             raise self._in_use()
         if self.read_only is None:
@@ -191,9 +202,10 @@ else:
             return None  # the lock file alone, as before
 
     def _try_lock(fd: int) -> bool:
+        """False when another process holds the lock; OSError when none can be taken."""
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
+        except BlockingIOError:
             return False
         return True
 

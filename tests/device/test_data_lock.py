@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -186,3 +187,25 @@ def test_a_mode_000_databases_folder_is_one_line(tmp_path: Path) -> None:
         (data / "databases").chmod(0o755)
     assert done.returncode == 0 and "Traceback" not in done.stderr
     assert "cannot list" in done.stderr
+
+
+@posix_only
+def test_a_file_system_that_cannot_lock_a_folder_falls_back_to_the_lock_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = datalock._try_lock
+
+    def no_folder_locks(fd: int) -> bool:
+        if stat.S_ISDIR(os.fstat(fd).st_mode):
+            raise OSError(errno.EOPNOTSUPP, os.strerror(errno.EOPNOTSUPP))
+        return real(fd)
+
+    monkeypatch.setattr(datalock, "_try_lock", no_folder_locks)
+    first = DataDirLock(tmp_path)
+    first.acquire()
+    with pytest.raises(DeviceInUse, match=f"process {os.getpid()}"):
+        DataDirLock(tmp_path).acquire()
+    assert first.still_ours()
+    (tmp_path / LOCK_NAME).unlink()
+    assert not first.still_ours()  # so saves stop, as on Windows
+    first.release()
