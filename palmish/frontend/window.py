@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from palmish.device.storage import report_to_stderr
 from palmish.frontend.skin import SkinError, default_skin_name, load_skin
 
 if TYPE_CHECKING:
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 
 
 def _fail(message: str) -> int:
-    print(f"palmish: {message}", file=sys.stderr)
+    report_to_stderr(message)  # a skin's file names and values, escaped
     return 1
 
 
