@@ -1,24 +1,30 @@
-"""The hostile files of issue 15, each run as the user would, under a 2 GB memory limit.
+"""The hostile files of issues 15 and 22, each run as the user would, under a 2 GB
+memory limit (1 GB for the scripted menus).
 
     .venv/bin/python benchmarks/hostile.py
 
 Builds the reported cases in a temporary folder (a 9.6 MB memory-bomb Pieces
 plugin, a 'pINF' alias bomb, 65,535 empty resources, 60 s of 384 kHz stereo,
-a 200 M-event drag script, /dev/zero and a FIFO as input, deep JSON prefs)
-and prints, per command: wall time, exit status
-and the first line of stderr. Every case should end in well under 30 s with
-one line or success.
+a 200 M-event drag script, /dev/zero and a FIFO as input, deep JSON prefs;
+issue 22: a FIFO and a 3 GB file in cache/bundled/, bit flips in every kept
+file, cache/ as a file, 3 GB .prc and .dat installs, a symlinked lock file,
+terminal escapes through info, info --json and verify, 20,000 scripted
+`menu prefs`) and prints, per command: wall time, exit status, the lines on
+stderr and the first of them. Every case should end in well under 30 s with
+one line or success; the cache cases with exit 0 and no line.
 """
 
 from __future__ import annotations
 
 import os
 import resource
+import shutil
 import struct
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
@@ -30,6 +36,7 @@ from hostile import empty_resources, memory_bomb_pieces  # noqa: E402
 from prc_tools import Database, Record, Resource, sound  # noqa: E402
 
 LIMIT = 2 << 30
+BOARD = "ishido-board-square.prc"  # the kept build the first screen draws
 LAUGHS = "\n".join(
     ["a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
     + [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 12)]
@@ -40,16 +47,21 @@ def limited() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (LIMIT, LIMIT))
 
 
-def run(label: str, argv: list[str]) -> None:
+def limited_1gb() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+
+def run(label: str, argv: list[str], limit: Callable[[], None] = limited) -> None:
     start = time.perf_counter()
     try:
         done = subprocess.run(argv, capture_output=True, text=True, timeout=120,
-                              preexec_fn=limited, check=False)
+                              preexec_fn=limit, check=False)
         took = time.perf_counter() - start
         first = (done.stderr.strip().splitlines() or done.stdout.strip().splitlines() or [""])[0]
         lines = len(done.stderr.strip().splitlines())
-        print(f"{label:34} {took:6.2f} s  exit {done.returncode}  stderr lines {lines}:"
-              f" {first[:110]}")
+        raw = any(not (ch.isprintable() or ch in "\n") for ch in done.stdout + done.stderr)
+        print(f"{label:34} {took:6.2f} s  exit {done.returncode}  stderr lines {lines}"
+              f"{'  RAW CONTROL CHARACTERS' if raw else ''}: {first[:110]}")
     except subprocess.TimeoutExpired:
         print(f"{label:34} TIMEOUT after 120 s")
 
@@ -102,6 +114,75 @@ def main() -> None:
         run("prefs nested 200,000 deep", [*palmish, "--screenshot", shot, "--data-dir",
                                           str(data)])
         # The 30000x30000 skin needs a window; tests/frontend/test_skin_hostile.py has it.
+        issue_22(t, palmish, prc)
+
+
+def issue_22(t: Path, palmish: list[str], prc: list[str]) -> None:
+    """The cases of issue 22 (cache, installs, lock, terminal text, scripted menus)."""
+    warm = t / "warm"
+    for _ in range(2):  # the second start resumes what the first saved, as later ones do
+        run("warm start (reference)", [*palmish, "--screenshot", str(t / "ref.png"),
+                                       "--data-dir", str(warm)])
+    reference = (t / "ref.png").read_bytes()
+
+    def cache_case(label: str, damage: Callable[[Path], None]) -> None:
+        data = t / label.replace(" ", "-")
+        shutil.copytree(warm, data)
+        damage(data / "cache")
+        run(label, [*palmish, "--screenshot", str(t / "out.png"), "--data-dir", str(data)])
+        same = (t / "out.png").exists() and (t / "out.png").read_bytes() == reference
+        print(f"{'':34} screen {'the undamaged one' if same else 'DIFFERENT'}")
+
+    def fifo(cache: Path) -> None:
+        (cache / "bundled" / BOARD).unlink()
+        os.mkfifo(cache / "bundled" / BOARD)
+
+    def huge(cache: Path) -> None:
+        with (cache / "bundled" / BOARD).open("r+b") as handle:
+            handle.truncate(3 << 30)
+
+    def flips(cache: Path) -> None:
+        for path in cache.rglob("*"):
+            if path.is_file() and path.stat().st_size:
+                data = bytearray(path.read_bytes())
+                for n in range(8):
+                    data[len(data) * (2 * n + 1) // 16] ^= 1 << n
+                path.write_bytes(bytes(data))
+
+    cache_case("FIFO in cache/bundled", fifo)
+    cache_case("3 GB file in cache/bundled", huge)
+    cache_case("bit flips in every kept file", flips)
+    cache_file = t / "cache-is-a-file"
+    shutil.copytree(warm, cache_file)
+    shutil.rmtree(cache_file / "cache")
+    (cache_file / "cache").write_text("a file")
+    run("cache/ is a file", [*palmish, "--screenshot", str(t / "out.png"), "--data-dir",
+                             str(cache_file)])
+    for name in ("huge.prc", "huge.dat"):
+        with (t / name).open("wb") as handle:
+            handle.truncate(3 << 30)
+        run(f"install 3 GB sparse {name[-4:]}", [*palmish, "install", str(t / name),
+                                                 "--data-dir", str(t / "d3")])
+    locked = t / "locked"
+    locked.mkdir()
+    (t / "precious.txt").write_text("mine\n")
+    (locked / "palmish.lock").symlink_to(t / "precious.txt")
+    run("symlinked palmish.lock", [*palmish, "--screenshot", str(t / "out.png"),
+                                   "--data-dir", str(locked)])
+    kept = (t / "precious.txt").read_text() == "mine\n"
+    print(f"{'':34} the link's target {'unchanged' if kept else 'CHANGED'}")
+    evil = Database(name="\x1b]8;;x\x07N\x81\x1b[31m", type="IsBd", creator="PIsh",
+                    attributes=1)
+    evil.resources.append(Resource("pINF", 0, b'name: N\ngame: ishido\nkind: board\n'
+                                   b'version: 1\nauthor: "\\e[5m\\u202eevil\\a"\n'
+                                   b"configs: [square]\n"))
+    (t / "evil.prc").write_bytes(evil.to_bytes())
+    for command in (["info"], ["info", "--json"], ["verify"]):
+        run(f"escapes through {' '.join(command)}", [*prc, *command, str(t / "evil.prc")])
+    (t / "menus.txt").write_text("menu prefs\n" * 20_000)
+    run("20,000 scripted menu prefs (1 GB)", [*palmish, "--screenshot", str(t / "out.png"),
+                                              "--events", str(t / "menus.txt"), "--data-dir",
+                                              str(t / "d4")], limited_1gb)
 
 
 if __name__ == "__main__":

@@ -28,9 +28,10 @@ from palmish.device.app import App
 from palmish.device.display import ConfigName, DisplayConfig, config_by_name
 from palmish.device.plugins import InvalidPlugin, NotADatabase, PluginInfo, PluginRegistry
 from palmish.device.resources import bundled_plugins_dir
-from palmish.device.storage import Storage, default_data_dir
+from palmish.device.storage import Storage, default_data_dir, report_to_stderr
 from palmish.device.system import LAUNCHER_CREATOR, Device, app_list, find_app
 from palmish.games import GameOption, RegistryError, TakesOptions, games
+from prc_tools.text import plain_message, printable
 
 if TYPE_CHECKING:
     from palmish.device.eventscript import Step
@@ -177,7 +178,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def fail(message: str, status: int = EXIT_FAILED) -> int:
-    print(f"palmish: {message}", file=sys.stderr)
+    # Names may come from files; Python's wording is said in the user's terms.
+    print(f"palmish: {printable(plain_message(message))}", file=sys.stderr)
     return status
 
 
@@ -319,8 +321,14 @@ def _screenshot(device: Device, steps: list[Step], out: Path) -> int:
     run_script(device, steps)
     image = device.screen.image.copy()
     device.shutdown()
-    try:
-        image.save(out, format="PNG")
+    import io
+
+    from prc_tools.atomic import write_atomic
+
+    encoded = io.BytesIO()
+    image.save(encoded, format="PNG")
+    try:  # atomically, like every database: a full disk leaves the old picture whole
+        write_atomic(out, encoded.getvalue())
     except OSError as exc:
         return fail(f"{out}: cannot write: {exc.strerror or exc}")
     return EXIT_OK
@@ -381,7 +389,7 @@ def _plugin_registry(args: argparse.Namespace) -> PluginRegistry | str:
     problem = _usable_dir(data_dir)
     if problem:
         return problem
-    storage = Storage(data_dir, report=lambda m: print(f"palmish: {m}", file=sys.stderr))
+    storage = Storage(data_dir, report=report_to_stderr)
     return PluginRegistry(storage, bundled_plugins_dir(), storage.report)
 
 
@@ -397,7 +405,8 @@ def _install(args: argparse.Namespace) -> int:
     except ValueError as exc:
         return fail(str(exc))
     if done is not None:
-        print(done)
+        for line in done.splitlines():  # the level's line, and a warning under it
+            print(printable(line))
         return EXIT_OK
     try:
         info = registry.install(args.file, replaced)
@@ -415,14 +424,6 @@ def _install(args: argparse.Namespace) -> int:
         print(f"replaced {printable(repr(old.name))} version {old.version}"
               f" ({printable(str(old.path))})")
     return EXIT_OK
-
-
-def printable(text: str) -> str:
-    """Text from a plugin, safe for a terminal: control characters (newlines, ANSI
-    escapes, bidi overrides) become visible escapes such as \\n or \\x1b."""
-    return "".join(
-        ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text
-    )
 
 
 def _plugins(args: argparse.Namespace) -> int:

@@ -7,6 +7,8 @@ import os
 import tempfile
 from pathlib import Path
 
+MAX_PREFIX_BYTES = 200  # of a temporary's name; with its other 15 characters within 255
+
 
 def fsync_directory(directory: Path) -> None:
     """Make a rename in `directory` durable (not possible on every platform)."""
@@ -28,7 +30,7 @@ def write_atomic(path: Path, data: bytes, durable: bool = True) -> None:
     process, not of the machine (for throw-away folders such as stress runs).
     """
     directory = path.parent if str(path.parent) else Path(".")
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{_short(path.name)}.", suffix=".tmp", dir=directory)
     try:
         if hasattr(os, "fchmod"):  # mkstemp makes 0600; a new file is 0666 minus the umask
             os.fchmod(fd, 0o666 & ~_umask())
@@ -44,6 +46,17 @@ def write_atomic(path: Path, data: bytes, durable: bool = True) -> None:
         raise
     if durable:
         fsync_directory(directory)
+
+
+def _short(name: str) -> str:
+    """The file's name as its temporary's prefix, short enough that the temporary's
+    name (a dot, 8 random characters and `.tmp` more) fits the usual 255-byte limit:
+    a long name keeps its start and its last 8 characters (the extension, so a
+    leftover is still recognised as one)."""
+    if len(name.encode("utf-8")) <= MAX_PREFIX_BYTES:
+        return name
+    head = name[:-8].encode("utf-8")[: MAX_PREFIX_BYTES - 40].decode("utf-8", "ignore")
+    return head + name[-8:]
 
 
 def _umask() -> int:

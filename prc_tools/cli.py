@@ -7,7 +7,6 @@ Every problem with the user's input ends as one line on stderr,
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from datetime import datetime
@@ -26,6 +25,7 @@ from prc_tools.files import read_regular
 from prc_tools.manifest import BITMAP_TYPES
 from prc_tools.progress import ProgressBar
 from prc_tools.schema import Registry, registry
+from prc_tools.text import json_text, plain_message, printable
 
 PROG = "prc-tools"
 EXIT_OK = 0
@@ -138,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def fail(message: str) -> int:
-    print(f"{PROG}: {_one_line(message)}", file=sys.stderr)
+    print(f"{PROG}: {printable(plain_message(_one_line(message)))}", file=sys.stderr)
     return EXIT_BAD_INPUT
 
 
@@ -182,8 +182,8 @@ def cmd_build(args: argparse.Namespace) -> int:
         write_atomic(args.output, data)
     except OSError as exc:
         raise _problem(args.output, exc) from None
-    print(f"{args.output}: {db.name!r}, {len(db.resources) or len(db.records)} items,"
-          f" {len(data)} bytes")
+    print(printable(f"{args.output}: {db.name!r}, {len(db.resources) or len(db.records)}"
+                    f" items, {len(data)} bytes"))
     return EXIT_OK
 
 
@@ -191,8 +191,8 @@ def cmd_info(args: argparse.Namespace) -> int:
     db = read_database(args.file)
     report = describe(db)
     if args.json:
-        # default=str: a pINF may hold YAML dates or binary that JSON has no type for.
-        print(json.dumps(report, indent=2, ensure_ascii=False, default=str))
+        # Dates or binary in a pINF become strings; controls become \u escapes.
+        print(json_text(report))
     else:
         print(format_report(args.file, report))
     return EXIT_OK
@@ -206,7 +206,8 @@ def cmd_extract(args: argparse.Namespace) -> int:
         raise InputError(str(exc)) from None
     except INPUT_ERRORS as exc:
         raise _problem(args.output, exc) from None
-    print(f"{args.output}: {len(db.resources) or len(db.records)} items and manifest.yaml")
+    print(printable(f"{args.output}: {len(db.resources) or len(db.records)} items and"
+                    " manifest.yaml"))
     return EXIT_OK
 
 
@@ -219,10 +220,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
         raise _problem(args.file, exc) from None
     if args.verbose:
         for line in lines:
-            print(line)
+            print(printable(line))
     count = len(db.resources) if db.is_resource else len(db.records)
     what = "resources" if db.is_resource else "records"
-    print(f"{args.file}: OK ({count} {what})")
+    print(printable(f"{args.file}: OK ({count} {what})"))
     return EXIT_OK
 
 
@@ -324,7 +325,9 @@ def format_report(path: Path, report: dict[str, Any]) -> str:
         for index, rec in enumerate(report["records"]):
             lines.append(f"  {index:5}  {rec['size']:7} bytes  attributes 0x{rec['attributes']:02X}"
                          f"  unique id {rec['unique_id']}")
-    return "\n".join(lines)
+    # Names, authors and paths come from files: each line is escaped whole, so a
+    # newline or a terminal escape in a value shows as \n or \x1b on its line.
+    return "\n".join(printable(line) for line in lines)
 
 
 def _resource_summary(res: dict[str, Any]) -> str:

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from prc_tools.atomic import write_atomic
 from prc_tools.errors import DatabaseError, PrcError
+from prc_tools.files import FileProblem, read_regular
 
 HEADER_SIZE = 78
 RESOURCE_ENTRY_SIZE = 10
@@ -198,14 +199,16 @@ class Database:
 
     @classmethod
     def read(cls, source: bytes | bytearray | memoryview | str | os.PathLike[str]) -> Database:
-        """Parse a PDB/PRC from bytes or a file path; DatabaseError for a malformed one."""
+        """Parse a PDB/PRC from bytes or a file path; DatabaseError for a malformed one.
+
+        A path is read with `files.read_regular`: a FIFO, a device, a folder or a
+        file over 64 MiB is a DatabaseError at once, never read whole first."""
         if isinstance(source, (bytes, bytearray, memoryview)):
             return _parse(bytes(source))
-        path = Path(source)
-        try:
-            data = path.read_bytes()
-        except OSError as exc:
-            raise DatabaseError(f"cannot read: {exc.strerror or exc}") from None
+        try:  # bounded: a FIFO or a huge file is one line, at once
+            data = read_regular(Path(source))
+        except FileProblem as exc:
+            raise DatabaseError(str(exc)) from None
         return _parse(data)
 
     # ---------------------------------------------------------------- writing

@@ -18,6 +18,7 @@ from PIL import Image
 
 from prc_tools.errors import PluginError
 from prc_tools.files import FileProblem, inside, read_regular
+from prc_tools.text import plain_message
 
 MAX_SOURCE_BYTES = 64 * 1024 * 1024  # any one picture, sound or raw file
 MAX_SOURCE_PIXELS = 4096 * 4096  # far beyond any Palm screen, still cheap to hold
@@ -83,5 +84,5 @@ def png_image(path: Path, data: bytes) -> Image.Image:
             rgba: Image.Image = image.convert("RGBA")
             return rgba
     except (OSError, ValueError, SyntaxError, Image.DecompressionBombError) as exc:
-        problem = " ".join(str(exc).split())[:200]
+        problem = " ".join(plain_message(str(exc)).split())[:200]
         raise PluginError(f"{path}: not a picture that can be read ({problem})") from None

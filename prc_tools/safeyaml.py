@@ -17,6 +17,7 @@ import functools
 from typing import TYPE_CHECKING, Any
 
 from prc_tools.errors import PrcError
+from prc_tools.text import plain_message
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -217,7 +218,7 @@ def describe_error(exc: BaseException) -> str:
     mark = getattr(exc, "problem_mark", None)
     where = f" at line {mark.line + 1}" if mark is not None else ""
     problem = getattr(exc, "problem", None) or str(exc) or "not valid YAML"
-    return " ".join(f"YAML error{where}: {problem}".split())[:200]
+    return " ".join(f"YAML error{where}: {plain_message(problem)}".split())[:200]
 
 
 def brief(value: object, limit: int = BRIEF_CHARS) -> str:

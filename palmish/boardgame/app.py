@@ -310,6 +310,12 @@ class BoardGameApp(App):
             ("Help", help_items),
         ]
 
+    def commands(self) -> frozenset[str]:
+        """The menu commands, High Scores included before the game has started (the
+        script checker asks apps that are not running)."""
+        found = super().commands()
+        return found | {"scores"} if self.score_tables() is not None else found
+
     def menus(self) -> tuple[Menu, ...]:
         return tuple(Menu(title, tuple(MenuItem(c.label, c.name, c.shortcut) for c in items))
                      for title, items in self.command_menus())

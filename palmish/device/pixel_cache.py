@@ -6,7 +6,8 @@ once decoded at a density, is kept here as raw RGBA with what it was decoded
 from: the plugin file's path, size and modification time, the 'Tbmp' id and
 the density. A later run reads it back instead of decoding when all of those
 still match; anything else (a changed or replaced plugin, a damaged, short or
-foreign file) means decoding again, and the kept copy is rewritten.
+foreign file, a flipped bit: palmish.device.kept seals each file with a
+checksum) means decoding again, and the kept copy is rewritten.
 
 One small file per bitmap and density, written when the bitmap is first
 decoded. The folder is derived data: deleting it only costs decoding again.
@@ -14,24 +15,19 @@ decoded. The folder is derived data: deleting it only costs decoding again.
 
 from __future__ import annotations
 
-import contextlib
-import json
 import os
 from pathlib import Path
 
 from PIL import Image
 
-from palmish.device.storage import parse_json, safe_file_stem
-from prc_tools.atomic import write_atomic
+from palmish.device import kept
+from palmish.device.storage import safe_file_stem
 from prc_tools.bitmap import MAX_FILE_PIXELS
-from prc_tools.files import FileProblem, read_regular
 
 FOLDER = "pixels"
-MAGIC = b"palmish-pixels 1\n"
-MAX_HEADER = 4096
 # A kept picture is never larger than a plugin file may decode to: a bigger file
 # (or a FIFO, a folder) in its place is not read, it is decoded again.
-MAX_KEPT_BYTES = len(MAGIC) + MAX_HEADER + 4 * MAX_FILE_PIXELS
+MAX_KEPT_BYTES = kept.OVERHEAD + 4 * MAX_FILE_PIXELS
 
 
 class PixelCache:
@@ -49,23 +45,11 @@ class PixelCache:
 
     def get(self, id_: int, density: int) -> Image.Image | None:
         """The kept picture of 'Tbmp' `id_` at `density`, or None (decode it, then `put`)."""
-        try:
-            data = read_regular(self._path(id_, density), MAX_KEPT_BYTES)
-        except (OSError, FileProblem):
+        found = kept.read(self._path(id_, density), [*self.stamp, id_, density], MAX_KEPT_BYTES)
+        if found is None:
             return None
-        if not data.startswith(MAGIC):
-            return None
-        end = data.find(b"\n", len(MAGIC), len(MAGIC) + MAX_HEADER)
-        if end < 0:
-            return None
-        try:
-            header = parse_json(data[len(MAGIC):end], MAX_HEADER)
-        except ValueError:
-            return None
-        if not isinstance(header, dict) or header.get("from") != [*self.stamp, id_, density]:
-            return None
-        size = header.get("size")
-        pixels = data[end + 1:]
+        pixels, meta = found
+        size = meta.get("size")
         if (not isinstance(size, list) or len(size) != 2
                 or not all(isinstance(v, int) and v > 0 for v in size)
                 or len(pixels) != size[0] * size[1] * 4):
@@ -77,8 +61,5 @@ class PixelCache:
         """Keep a picture just decoded (RGBA); a cache that cannot be written is not used."""
         if image.mode != "RGBA" or image.width < 1 or image.height < 1:
             return
-        header = json.dumps({"from": [*self.stamp, id_, density], "size": list(image.size)})
-        with contextlib.suppress(OSError):
-            self.folder.mkdir(parents=True, exist_ok=True)
-            write_atomic(self._path(id_, density),
-                         MAGIC + header.encode() + b"\n" + image.tobytes(), durable=False)
+        kept.write(self._path(id_, density), image.tobytes(), [*self.stamp, id_, density],
+                   {"size": list(image.size)})

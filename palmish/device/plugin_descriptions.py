@@ -13,7 +13,8 @@ schema file its game was checked against:
 - a header whose game has no schema is not kept (installing the schema later
   could change the verdict, and nothing cheap would notice);
 - only usable plugins are kept: a broken one is described, and reported, each time;
-- a missing, damaged or foreign file (another format or palmish version) is
+- a missing, damaged or foreign file (another format or palmish version, a
+  flipped bit: the file is sealed with a checksum by palmish.device.kept) is
   ignored, and rewritten once something new was described.
 
 Where the plugin lives (path, bundled) is not part of a description: the caller
@@ -34,17 +35,16 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from palmish import __version__
+from palmish.device import kept as kept_file
 from palmish.device.storage import parse_json
 from prc_tools import Database
-from prc_tools.atomic import write_atomic
-from prc_tools.files import FileProblem, read_regular
 
 if TYPE_CHECKING:
     from palmish.device.plugins import PluginInfo
 
 FILE_NAME = "plugin-descriptions.json"
-FORMAT = 1
+FORMAT = 2
+SOURCE = [FILE_NAME, FORMAT]  # what the kept file is made from, for palmish.device.kept
 MAX_BYTES = 16 * 1024 * 1024
 INFO_TYPE = "pINF"
 _TEXTS = ("name", "game", "kind", "author")
@@ -154,11 +154,9 @@ class DescriptionCache:
         used = {_schema_of(v) for v in kept.values()}
         schemas = {k: v for k, v in self._schemas.items() if k in used}
         checked = {k: v for k, v in self._checked.items() if os.path.exists(k)}
-        data = json.dumps({"format": FORMAT, "palmish": __version__, "headers": kept,
-                           "schemas": schemas, "checked": checked}, sort_keys=True).encode()
-        with contextlib.suppress(OSError):  # only a cache: a failed save costs a slower start
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(self.path, data, durable=False)
+        data = json.dumps({"headers": kept, "schemas": schemas, "checked": checked},
+                          sort_keys=True).encode()
+        kept_file.write(self.path, data, SOURCE)  # only a cache: unwritten costs a slower start
         self._dirty = False
 
     def _stamp(self, source: str) -> SchemaStamp | None:
@@ -189,13 +187,13 @@ Table = dict[str, dict[str, object]]
 
 def _read(path: Path) -> tuple[Table, Table, dict[str, object]]:
     """The kept headers, schema documents and checked files; empty when unusable."""
+    found = kept_file.read(path, SOURCE, MAX_BYTES)
     try:
-        raw = parse_json(read_regular(path, MAX_BYTES), MAX_BYTES)
-    except (FileProblem, ValueError):
+        raw = parse_json(found[0], MAX_BYTES) if found is not None else None
+    except ValueError:
+        raw = None
+    if not isinstance(raw, dict):
         return {}, {}, {}  # none yet, or damaged: every header is described once
-    if (not isinstance(raw, dict) or raw.get("format") != FORMAT
-            or raw.get("palmish") != __version__):
-        return {}, {}, {}
     tables = []
     for name in ("headers", "schemas"):
         table = raw.get(name)

@@ -5,28 +5,28 @@ cost half a minute per Preferences visit. The index keeps, per file name,
 the size and modification time it was read at plus what describing a plugin
 needs (database name, type, creator, attributes and the raw 'pINF'); a
 rescan lists the folder, stats each file and reads only new or changed
-ones. It is saved as cache/installed-index.json (derived data: deleting it
-only costs one full rescan) so a restart does not read everything either.
+ones. It is saved as cache/installed-index.json (derived data, sealed with a
+checksum by palmish.device.kept: a damaged or deleted one only costs one full
+rescan) so a restart does not read everything either.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
-import contextlib
 import json
 import math
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from palmish.device import kept
 from palmish.device.storage import Storage, parse_json
 from prc_tools import Database, Resource
-from prc_tools.atomic import write_atomic
-from prc_tools.files import FileProblem, read_regular
 
 INDEX_NAME = "installed-index.json"
-INDEX_FORMAT = 1
+INDEX_FORMAT = 2
+INDEX_SOURCE = [INDEX_NAME, INDEX_FORMAT]  # what the kept file is made from (kept.py)
 MAX_INDEX_BYTES = 64 * 1024 * 1024
 INFO_TYPE = "pINF"
 RESTAT_SECONDS = 1.0  # an unchanged folder is statted file by file at most this often
@@ -157,12 +157,13 @@ class InstalledIndex:
                       None if res is None else bytes(res.data))
 
     def _load(self) -> dict[str, _Entry]:
+        found = kept.read(self.path, INDEX_SOURCE, MAX_INDEX_BYTES)
         try:
-            raw = parse_json(read_regular(self.path, MAX_INDEX_BYTES), MAX_INDEX_BYTES)
-        except (FileProblem, ValueError):
+            raw = parse_json(found[0], MAX_INDEX_BYTES) if found is not None else None
+        except ValueError:
+            raw = None
+        if not isinstance(raw, dict):
             return {}  # no index yet, or a damaged one: every file is read once
-        if not isinstance(raw, dict) or raw.get("format") != INDEX_FORMAT:
-            return {}
         files = raw.get("files")
         if not isinstance(files, dict):
             return {}
@@ -176,7 +177,5 @@ class InstalledIndex:
     def _save(self) -> None:
         assert self._entries is not None
         files = {name: entry.to_json() for name, entry in self._entries.items()}
-        data = json.dumps({"format": INDEX_FORMAT, "files": files}, sort_keys=True).encode()
-        with contextlib.suppress(OSError):  # only a cache: a failed save costs a rescan
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(self.path, data, durable=False)
+        data = json.dumps({"files": files}, sort_keys=True).encode()
+        kept.write(self.path, data, INDEX_SOURCE)  # only a cache: unwritten costs a rescan

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image
 
+from palmish.device import kept
 from palmish.device.pixel_cache import PixelCache
 from palmish.device.plugin_descriptions import DescriptionCache
 from palmish.device.plugin_index import InstalledIndex
@@ -42,7 +43,7 @@ from palmish.device.storage import Reporter, Storage, installed_file_name, safe_
 from prc_tools import Database, PrcError, Resource, pinf
 from prc_tools.atomic import write_atomic
 from prc_tools.database import ATTR_RESOURCE
-from prc_tools.files import FileProblem, read_regular
+from prc_tools.files import MAX_INPUT_BYTES, FileProblem, read_regular
 from prc_tools.pinf import KINDS, SLOTS
 from prc_tools.schema import registry
 
@@ -240,6 +241,8 @@ class PluginRegistry:
         # What each installed file (by path and mtime) declared, or why it is not a plugin.
         self._described: dict[tuple[Path, int], PluginInfo | None] = {}
         self._unbuilt: dict[Path, Path] = {}  # stale cache -> its bundled folder
+        self._folders: dict[Path, Path] = {}  # every bundled build -> its folder
+        self._cache_refused = False  # a build could not be kept (said once)
         self._prebuilding: subprocess.Popen[bytes] | None = None  # kept while it runs
 
     @property
@@ -298,6 +301,7 @@ class PluginRegistry:
             if not _has_manifest(folder):
                 continue
             target = self.bundled_cache / f"{safe_file_stem(folder.name)}.prc"
+            self._folders[target] = folder
             try:
                 newest = _newest_mtime(folder)
                 db = self._cached_database(folder, target, newest)
@@ -329,40 +333,67 @@ class PluginRegistry:
         return found
 
     def _data_database(self, folder: Path, target: Path) -> Database:
-        """A data folder's whole database: the cached build, rebuilt when a file is newer."""
-        cached = self._cached_database(folder, target)
-        if cached is not None:
-            return cached
-        from prc_tools import plugin
+        """A data folder's whole database: the kept build, rebuilt when a file is newer
+        or the build is damaged."""
+        return Database.read(self._bundled_bytes(folder, target)[0])
 
-        db = plugin.build_folder(folder)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(target, db.to_bytes(), self.storage.durable)
-        return db
+    def _bundled_bytes(self, folder: Path, target: Path) -> tuple[bytes, os.stat_result | None]:
+        """The build of a bundled folder and the stat of the kept file (None: it could
+        not be kept, the bytes are this run's). A build that is older than a file of
+        its folder, or whose bytes its checksum does not vouch for, is made anew."""
+        data = kept.read_beside(target, MAX_INPUT_BYTES) if _is_fresh(folder, target) else None
+        if data is None:
+            from prc_tools import plugin
+
+            data = plugin.build_folder(folder).to_bytes()
+            if not self._keep(target, data):
+                return data, None
+        self._unbuilt.pop(target, None)
+        return data, target.stat()
+
+    def _keep(self, target: Path, data: bytes, sealed: bool = False) -> bool:
+        """Keep a build under cache/ (a plain database with its seal beside it, or
+        `sealed` in one file); when that cannot be done, say so once a run (the
+        device goes on with what it built in memory)."""
+        if (kept.write(target, data, target.name) if sealed
+                else kept.write_beside(target, data, self.storage.durable)):
+            return True
+        if not self._cache_refused and self.storage.read_only is None:
+            self.report(f"{self.storage.cache_dir}: cannot be written; built plugins are"
+                        " kept for this run only")
+        self._cache_refused = True
+        return False
 
     def _cached_database(
-        self, folder: Path, target: Path, newest: float | None = None
+        self, folder: Path, target: Path, newest: float | None = None, sealed: bool = False
     ) -> Database | None:
-        """The cached build of `folder`; None when missing, damaged or older than a file.
+        """The kept build of `folder`; None when missing, damaged or older than a file.
         `newest`: the folder's newest file time, when the caller has it already."""
-        if _is_fresh(folder, target, newest):
-            try:
-                return Database.read(target)
-            except PrcError:
-                pass  # a damaged cache is simply rebuilt
-        return None
+        if not _is_fresh(folder, target, newest):
+            return None
+        if sealed:
+            found = kept.read(target, target.name, MAX_INPUT_BYTES)
+            data = found[0] if found is not None else None
+        else:
+            data = kept.read_beside(target, MAX_INPUT_BYTES)
+        if data is None:
+            return None  # damaged (its checksum differs): simply rebuilt
+        try:
+            return Database.read(data)
+        except PrcError:
+            return None
 
     def _header_database(self, folder: Path, header: Path, newest: float | None = None
                          ) -> Database:
         """The 'pINF' alone of a folder not built yet, kept beside the builds.
 
         Reading a manifest (pure-Python YAML) costs more than reading this back.
+        Only palmish reads it, so it is sealed whole (one file to open, not two).
         """
-        db = self._cached_database(folder, header, newest)
+        db = self._cached_database(folder, header, newest, sealed=True)
         if db is None:
             db = _header_only(folder)
-            header.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(header, db.to_bytes(), self.storage.durable)
+            self._keep(header, db.to_bytes(), sealed=True)
         return db
 
     def prebuild(self) -> subprocess.Popen[bytes] | None:
@@ -373,20 +404,13 @@ class PluginRegistry:
         """
         pending = [str(p) for target, folder in self._unbuilt.items()
                    if not _is_fresh(folder, target) for p in (folder, target)]
-        if not pending:
+        if not pending or self._cache_refused:
             return None
         self._prebuilding = subprocess.Popen(
             [sys.executable, "-m", "palmish.device.prebuild", *pending],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
         return self._prebuilding
-
-    def _build_bundled(self, folder: Path, target: Path) -> None:
-        from prc_tools import plugin
-
-        db = plugin.build_folder(folder)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(target, db.to_bytes(), self.storage.durable)
 
     def _scan_installed(self) -> list[PluginInfo]:
         """Installed plugins from the index: only new or changed files are read and checked
@@ -425,23 +449,28 @@ class PluginRegistry:
 
         A bundled plugin not built yet is built now (see the module docstring).
         """
+        folder = self._folders.get(info.path) if info.bundled else None
+        if (info.path, 0) in self._loaded:  # built this run, but the cache refused it
+            return self._loaded[(info.path, 0)]
         try:
-            folder = self._unbuilt.get(info.path) if info.bundled else None
+            with contextlib.suppress(OSError):
+                before = info.path.stat()
+                loaded = self._loaded.get((info.path, before.st_mtime_ns))
+                if loaded is not None and (folder is None or _is_fresh(folder, info.path)):
+                    return loaded
+            stat: os.stat_result | None
             if folder is not None:
-                # The background build (prebuild) may have written it meanwhile.
-                if self._cached_database(folder, info.path) is None:
-                    self._build_bundled(folder, info.path)
-                del self._unbuilt[info.path]
-            stat = info.path.stat()
-            key = (info.path, stat.st_mtime_ns)
-            if key in self._loaded:
-                return self._loaded[key]
-            db = Database.read(read_regular(info.path))
+                data, stat = self._bundled_bytes(folder, info.path)
+            else:
+                stat = info.path.stat()
+                data = read_regular(info.path)
+            db = Database.read(data)
             fresh = self._describe(db, info.path, info.bundled)
             members = None
-            if not self.descriptions.checked(info.path, stat):
+            if stat is None or not self.descriptions.checked(info.path, stat):
                 members = check_structure(db)
-                self.descriptions.mark_checked(info.path, stat)
+                if stat is not None:
+                    self.descriptions.mark_checked(info.path, stat)
             self.descriptions.save()
         except OSError as exc:
             raise InvalidPlugin(f"cannot read {info.path}: {exc.strerror or exc}") from None
@@ -450,9 +479,9 @@ class PluginRegistry:
             if folder is not None:
                 problem = problem.replace(f"{folder}{os.sep}", "")
             raise InvalidPlugin(problem) from None
-        loaded = LoadedPlugin(fresh, db, members,
-                              PixelCache(self.storage.cache_dir, info.path, stat))
-        self._loaded[key] = loaded
+        pixels = PixelCache(self.storage.cache_dir, info.path, stat) if stat is not None else None
+        loaded = LoadedPlugin(fresh, db, members, pixels)
+        self._loaded[(info.path, stat.st_mtime_ns if stat is not None else 0)] = loaded
         return loaded
 
     def in_use(self, creator: str, slot: str) -> list[LoadedPlugin]:

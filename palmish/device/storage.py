@@ -17,12 +17,14 @@ import os
 import re
 import sys
 import time
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 
 from prc_tools import Database, PrcError, Record
 from prc_tools.atomic import write_atomic
 from prc_tools.files import MAX_INPUT_BYTES, FileProblem, read_regular
+from prc_tools.text import plain_message, printable
 
 Reporter = Callable[[str], None]
 
@@ -39,7 +41,7 @@ MAX_JSON_DEPTH = 64
 MAX_JSON_INT_DIGITS = 100
 
 # The temporary files of write_atomic: `.NAME.prc.XXXXXXXX.tmp` (mkstemp's 8 characters).
-_TEMPORARY = re.compile(r"^\..+\.(prc|pdb)\.[a-z0-9_]{8}\.tmp$", re.IGNORECASE)
+_TEMPORARY = re.compile(r"^\..+\.(prc|pdb|pinf|sum)\.[a-z0-9_]{8}\.tmp$", re.IGNORECASE)
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKET = re.compile(r"[\[\]{}]")
 
@@ -83,7 +85,8 @@ def default_data_dir() -> Path:
 
 
 def report_to_stderr(message: str) -> None:
-    print(f"palmish: {message}", file=sys.stderr)
+    """A notice on stderr; names in it may come from files, so controls are escaped."""
+    print(f"palmish: {printable(plain_message(message))}", file=sys.stderr)
 
 
 def safe_file_stem(text: str) -> str:
@@ -149,6 +152,10 @@ class Storage:
         self.report = report
         self.durable = durable
         self._write_failures: set[Path] = set()
+        # Why nothing may be saved here, once known: the folder cannot be written, or
+        # another device may have started on it (the lock is no longer ours).
+        self.read_only: str | None = None
+        self.lock_lost: Callable[[], bool] = lambda: False
         # Files that exist but could not be read (permissions): never replaced,
         # since we could not keep a copy of what they hold.
         self._unreadable: set[Path] = set()
@@ -157,12 +164,20 @@ class Storage:
 
     def database_paths(self) -> list[Path]:
         """Every .prc/.pdb in storage, sorted by file name."""
-        if not self.databases_dir.is_dir():
+        try:
+            entries = list(os.scandir(self.databases_dir))
+        except FileNotFoundError:
+            return []
+        except OSError as exc:  # not a folder, or not ours to list (permissions)
+            if self.databases_dir not in self._unreadable:
+                self._unreadable.add(self.databases_dir)
+                self.report(f"{self.databases_dir}: cannot list: {exc.strerror or exc};"
+                            " no installed plugins")
             return []
         return sorted(
-            p
-            for p in self.databases_dir.iterdir()
-            if p.is_file() and p.suffix.lower() in (".prc", ".pdb")
+            Path(entry.path)
+            for entry in entries
+            if Path(entry.name).suffix.lower() in (".prc", ".pdb") and _is_file(entry)
         )
 
     def write_database(self, path: Path, db: Database) -> bool:
@@ -171,6 +186,8 @@ class Storage:
         The device keeps running on a full or read-only disk; the old file stays.
         A file that could not be read is not replaced either.
         """
+        if self._refuse_saving():
+            return False
         if path in self._unreadable:
             if path not in self._write_failures:
                 self._write_failures.add(path)
@@ -187,6 +204,19 @@ class Storage:
             return False
         self._write_failures.discard(path)
         return True
+
+    def refuse_saves(self, why: str) -> None:
+        """From now on nothing is saved into this folder; `why` is said once, now."""
+        if self.read_only is None:
+            self.read_only = why
+            self.report(f"{self.data_dir}: {why}")
+
+    def _refuse_saving(self) -> bool:
+        """True when no save may be written into this folder at all (said once)."""
+        if self.read_only is None and self.lock_lost():
+            self.refuse_saves("its lock file was removed or replaced, so another palmish"
+                              " may be using the folder: nothing more is saved")
+        return self.read_only is not None
 
     def read_database(self, path: Path, then: str = "using defaults") -> Database | None:
         """The database at `path`; None when absent, damaged (then moved aside) or unreadable.
@@ -296,7 +326,12 @@ class Storage:
         if db.is_resource or db.type != STATE_TYPE or not db.records:
             self.quarantine(path, "not a saved-state database")
             return None
-        return db.records[0].data
+        data = db.records[0].data
+        if not _checksum_matches(db.app_info, data):
+            self.quarantine(path, "the saved game does not match its checksum (damaged)",
+                            "starting afresh")
+            return None
+        return data
 
     def save_state(self, creator: str, data: bytes) -> None:
         db = Database(
@@ -305,6 +340,7 @@ class Storage:
             creator=_code(creator),
             records=[Record(bytes(data), unique_id=1)],
             attributes=_ATTR_BACKUP,
+            app_info=_checksum(bytes(data)),
         )
         self.write_database(self.state_path(creator), db)
 
@@ -351,6 +387,26 @@ class Storage:
 
 
 _ATTR_BACKUP = 0x0008
+# The saved game's app info: this tag and the CRC-32 of record 0 (docs/storage.md).
+# A save without it (written before the checksum) loads as before.
+_CHECKSUM_TAG = b"CRC1"
+
+
+def _checksum(data: bytes) -> bytes:
+    return _CHECKSUM_TAG + zlib.crc32(data).to_bytes(4, "big")
+
+
+def _checksum_matches(app_info: bytes | None, data: bytes) -> bool:
+    if app_info is None or len(app_info) != 8 or not app_info.startswith(_CHECKSUM_TAG):
+        return True  # an older save, or one from another tool: nothing to check against
+    return app_info == _checksum(data)
+
+
+def _is_file(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_file()
+    except OSError:
+        return False
 
 
 def _code(creator: str) -> str:

@@ -137,7 +137,13 @@ class Device:
         self._pending_notices: list[str] = []
         self.storage = Storage(data_dir, self.notify, durable, cache_dir)
         if self._lock is not None:
-            self.storage.remove_stale_temporaries()
+            lock = self._lock
+            self.storage.lock_lost = lambda: not lock.still_ours()
+            if lock.read_only is None:
+                self.storage.remove_stale_temporaries()
+            else:  # a read-only disk: the device runs, and says once that it saves nothing
+                self.storage.refuse_saves(f"cannot be written ({lock.read_only}):"
+                                          " running without saving")
         root = bundled_plugins if bundled_plugins is not None else bundled_plugins_dir()
         self.plugins = PluginRegistry(self.storage, root, self.notify)
         self.screen = Framebuffer(config.width, config.height, config.density)
@@ -186,7 +192,12 @@ class Device:
         elif isinstance(event, ToggleInputArea):
             self.change_config(input_area_toggled(self.config))
         elif isinstance(event, MenuCommand):
-            self.running_app.handle(event)
+            for entry in [m for m in self._modals if m.modal.closed]:
+                self._close_modal(entry, notify=True)  # closed since the last event
+            if self._modals:  # no menu bar opens over a dialog: the Menu key's doing
+                self._key(Key.MENU)
+            else:
+                self.running_app.handle(event)
         # DisplayChanged, AppStart, AppStop and Tick are the device's own to send.
         self._after_event()
 

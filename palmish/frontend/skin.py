@@ -26,6 +26,7 @@ from palmish.device.events import Key
 from palmish.device.geometry import Rect
 from prc_tools.files import FileProblem, inside, read_regular
 from prc_tools.safeyaml import brief
+from prc_tools.text import plain_message
 
 # What a skin button can do besides pressing one of the device's keys.
 ROTATE = "rotate"
@@ -342,7 +343,7 @@ class _SkinReader:
                 rgba: Image.Image = img.convert("RGBA")
                 return rgba
         except (OSError, ValueError, UnidentifiedImageError, Image.DecompressionBombError) as exc:
-            problem = " ".join(str(exc).split())[:200]
+            problem = " ".join(plain_message(str(exc)).split())[:200]
             raise self.fail(where, f"cannot load {file}: {problem}") from None
 
     def numbers(self, where: str, raw: object, count: int) -> list[int]:

@@ -11,27 +11,25 @@ YAML, no PNG) and reads a face's bezel only when the face is shown; its PNG is
 decoded only if something asks for the picture itself.
 
 Anything unexpected (files changed, a kept file missing, damaged or of another
-format or palmish version) means the skin is read from its files again and
-kept anew; a cache that cannot be written is simply not used.
+format or palmish version; each is sealed with a checksum by
+palmish.device.kept) means the skin is read from its files again and kept
+anew; a cache that cannot be written is simply not used.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from palmish import __version__
+from palmish.device import kept
 from palmish.device.storage import parse_json, safe_file_stem
-from prc_tools.atomic import write_atomic
-from prc_tools.files import FileProblem, read_regular
 
 if TYPE_CHECKING:
     from palmish.frontend.skin import RGB, Picture, Skin
 
-FORMAT = 2
+FORMAT = 3
 FOLDER = "skins"
 MAX_KEPT_JSON = 1024 * 1024
 Stamp = list[object]  # [path, size, mtime_ns]
@@ -54,12 +52,12 @@ def _files(cache_dir: Path, skin_path: Path) -> tuple[Path, str]:
 def load(cache_dir: Path, skin_path: Path) -> tuple[object, dict[str, Picture]] | None:
     """The kept YAML document and face pictures (by image file name), or None."""
     kept_json, prefix = _files(cache_dir, skin_path)
+    found = kept.read(kept_json, [FORMAT, _stamp(skin_path)], MAX_KEPT_JSON)
     try:
-        raw = parse_json(read_regular(kept_json, MAX_KEPT_JSON), MAX_KEPT_JSON)
-    except (FileProblem, ValueError):
+        raw = parse_json(found[0], MAX_KEPT_JSON) if found is not None else None
+    except ValueError:
         return None
-    if (not isinstance(raw, dict) or raw.get("format") != FORMAT
-            or raw.get("palmish") != __version__ or raw.get("yaml") != _stamp(skin_path)):
+    if not isinstance(raw, dict):
         return None
     images = raw.get("images")
     if not isinstance(images, dict):
@@ -72,14 +70,15 @@ def load(cache_dir: Path, skin_path: Path) -> tuple[object, dict[str, Picture]] 
         if (not isinstance(size, list) or len(size) != 2
                 or not all(isinstance(v, int) and v > 0 for v in size)):
             return None
-        if entry.get("png") != _stamp(skin_path.parent / name):
+        png = _stamp(skin_path.parent / name)
+        if entry.get("png") != png:
             return None  # the picture changed: read the skin again
         bezel = Path(f"{prefix}.{n}.bezel")
         width, height = size
         background = entry.get("background")
-        if _size(bezel) != width * height * 3 or not isinstance(background, list):
+        if _size(bezel) is None or not isinstance(background, list):
             return None
-        pictures[name] = ((width, height), _reader(bezel, width * height * 3, background))
+        pictures[name] = ((width, height), _reader(bezel, width * height * 3, [png, background]))
     return raw.get("document"), pictures
 
 
@@ -90,16 +89,15 @@ def _size(path: Path) -> int | None:
         return None
 
 
-def _reader(bezel: Path, length: int, background: list[object]
+def _reader(bezel: Path, length: int, source: list[object]
             ) -> Callable[[RGB], bytes | None]:
     def read(wanted: RGB) -> bytes | None:
-        if list(wanted) != background:
+        if list(wanted) != source[1]:
             return None
-        try:
-            data = read_regular(bezel, length)  # no more than the face's pixels
-        except (OSError, FileProblem):
-            return None  # gone meanwhile, or not what was kept: the face uses its PNG
-        return data if len(data) == length else None
+        # No more than the face's pixels; gone meanwhile, damaged or not what was
+        # kept: the face uses its PNG.
+        found = kept.read(bezel, source, length + kept.OVERHEAD)
+        return found[0] if found is not None and len(found[0]) == length else None
 
     return read
 
@@ -120,17 +118,14 @@ def save(cache_dir: Path, skin_path: Path, document: object, skin: Skin) -> None
         if face is not None and isinstance(part, dict) and isinstance(part.get("image"), str):
             faces[part["image"]] = face
     images = {}
-    with contextlib.suppress(OSError):  # only a cache: unwritable means not kept
-        kept_json.parent.mkdir(parents=True, exist_ok=True)
-        for n, (name, face) in enumerate(sorted(faces.items())):
-            png = _stamp(skin_path.parent / name)
-            if png is None:
-                return
-            write_atomic(Path(f"{prefix}.{n}.bezel"), face.bezel(skin.background),
-                         durable=False)
-            images[name] = {"size": list(face.size), "png": png,
-                            "background": list(skin.background)}
-        kept = {"format": FORMAT, "palmish": __version__, "yaml": _stamp(skin_path),
-                "images": images, "document": document}
-        # Written last: a kept JSON names pixel files already in place.
-        write_atomic(kept_json, json.dumps(kept, sort_keys=True).encode(), durable=False)
+    for n, (name, face) in enumerate(sorted(faces.items())):  # unwritable: not kept
+        png = _stamp(skin_path.parent / name)
+        if png is None or not kept.write(Path(f"{prefix}.{n}.bezel"),
+                                         face.bezel(skin.background),
+                                         [png, list(skin.background)]):
+            return
+        images[name] = {"size": list(face.size), "png": png,
+                        "background": list(skin.background)}
+    # Written last: a kept JSON names pixel files already in place.
+    kept.write(kept_json, json.dumps({"images": images, "document": document},
+                                     sort_keys=True).encode(), [FORMAT, _stamp(skin_path)])

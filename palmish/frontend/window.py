@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
+from palmish.device.storage import report_to_stderr
 from palmish.frontend.skin import SkinError, default_skin_name, load_skin
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ class WarmsUp(Protocol):
 
 
 def _fail(message: str) -> int:
-    print(f"palmish: {message}", file=sys.stderr)
+    report_to_stderr(message)  # a skin's file names and values, escaped
     return 1
 
 

@@ -27,27 +27,24 @@ from palmish.sigmar.schema import SCHEMA
 from palmish.sigmar.solver import SearchBudget
 from prc_tools import Database, PrcError
 from prc_tools.atomic import write_atomic
+from prc_tools.files import FileProblem, read_regular
 
 MAX_DATABASE_BYTES = 1 << 20
 BUNDLED_FOLDER = "sigmar-levels"  # the bundled Levels database's source folder
 
 
 def _read(path: Path, limit: int) -> bytes:
+    """At most `limit` bytes of a regular file: its size is checked before reading."""
     try:
-        if not path.is_file():
-            raise LevelError(f"{path}: not a file")
-        data = path.read_bytes()
-    except OSError as exc:
-        raise LevelError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    if len(data) > limit:
-        raise LevelError(f"{path}: too big ({len(data)} bytes)")
-    return data
+        return read_regular(path, limit)
+    except FileProblem as exc:
+        raise LevelError(f"{path}: {exc}") from None
 
 
 def install(path: Path, folder: Path, durable: bool = True) -> str | None:
     """Install a Sigmar level file into `folder`; the line to print, or None if the file
     is not one of Sigmar's (a plugin, say). LevelError (one line) for a bad level file."""
-    if path.suffix.lower() == LEVEL_SUFFIX:
+    if path.name.lower().endswith(LEVEL_SUFFIX):  # `.dat` alone too (its suffix is empty)
         try:
             level_id = normalize_level_id(path.name)
         except LevelError as exc:

@@ -11,10 +11,11 @@ from typing import Any
 
 import pytest
 
+from palmish.device import kept as kept_file
 from palmish.device import pixel_cache
 from palmish.device import plugins as plugins_module
 from palmish.device.pixel_cache import FOLDER as PIXELS
-from palmish.device.plugin_descriptions import FILE_NAME
+from palmish.device.plugin_descriptions import FILE_NAME, SOURCE
 from palmish.device.plugins import PluginRegistry
 from palmish.device.storage import Storage
 from prc_tools import bitmap, schema
@@ -24,6 +25,17 @@ def session(tmp_path: Path, bundled: Path, messages: list[str] | None = None) ->
     """A registry as a new run of the device makes it (nothing in memory)."""
     said = messages if messages is not None else []
     return PluginRegistry(Storage(tmp_path / "data", report=said.append), bundled, said.append)
+
+
+def read_kept_json(path: Path) -> Any:
+    found = kept_file.read(path, SOURCE, 1 << 24)
+    assert found is not None
+    return json.loads(found[0])
+
+
+def write_kept_json(path: Path, data: object) -> None:
+    """Edit the kept descriptions as a newer run would have written them (sealed anew)."""
+    assert kept_file.write(path, json.dumps(data).encode(), SOURCE)
 
 
 def no_registry(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -69,10 +81,10 @@ def test_a_changed_schema_file_makes_its_descriptions_stale(
 ) -> None:
     fresh = described(session(tmp_path, bundled))
     kept = tmp_path / "data" / "cache" / FILE_NAME
-    data = json.loads(kept.read_text())
+    data = read_kept_json(kept)
     for entry in data["headers"].values():
         entry["schema"][2] -= 1  # as if the schema file had been edited since
-    kept.write_text(json.dumps(data))
+    write_kept_json(kept, data)
     again = session(tmp_path, bundled)
     assert described(again) == fresh
     assert again.descriptions.hits == 0
@@ -104,10 +116,10 @@ def test_kept_entries_of_the_wrong_shape_are_described_again(
 ) -> None:
     fresh = described(session(tmp_path, bundled))
     kept = tmp_path / "data" / "cache" / FILE_NAME
-    data = json.loads(kept.read_text())
+    data = read_kept_json(kept)
     for n, entry in enumerate(data["headers"].values()):
         entry["info"][["version", "configs", "name"][n % 3]] = {"not": "right"}
-    kept.write_text(json.dumps(data))
+    write_kept_json(kept, data)
     again = session(tmp_path, bundled)
     assert described(again) == fresh and again.descriptions.hits == 0
 

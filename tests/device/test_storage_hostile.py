@@ -193,3 +193,26 @@ def test_stale_temporaries_of_our_own_naming_are_removed(tmp_path: Path) -> None
     removed = store.remove_stale_temporaries()
     assert sorted(removed) == sorted(stale)
     assert all(p.exists() for p in kept) and store.state_path("PIsh").exists()
+
+
+def test_a_flipped_bit_in_a_saved_game_is_caught_by_its_checksum(tmp_path: Path) -> None:
+    store, messages = make_storage(tmp_path)
+    record = b'{"v": 3, "moves": "a1b2c3"}'
+    store.save_state("PIsh", record)
+    assert store.load_state("PIsh") == record and messages == []
+    path = store.state_path("PIsh")
+    db = Database.read(path)
+    db.records[0].data = record.replace(b"b2", b"b3")  # still a valid record to the app
+    path.write_bytes(db.to_bytes())
+    assert store.load_state("PIsh") is None
+    assert len(messages) == 1 and "does not match its checksum" in messages[0]
+    assert len(list(path.parent.glob(f"{path.name}.corrupt-*"))) == 1  # kept for inspection
+
+
+def test_a_saved_game_from_before_the_checksum_still_loads(tmp_path: Path) -> None:
+    store, messages = make_storage(tmp_path)
+    path = store.state_path("PIsh")
+    path.parent.mkdir(parents=True)
+    old = Database(name="PIsh State", type="save", creator="PIsh", records=[Record(b"old")])
+    path.write_bytes(old.to_bytes())
+    assert store.load_state("PIsh") == b"old" and messages == []

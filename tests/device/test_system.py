@@ -359,3 +359,22 @@ def test_shutdown_stops_once_and_the_device_can_start_again(
     assert recording_app.stops == 1 and recording_app.events == []
     device.switch_to("Recorder")
     assert recording_app.starts == 2 and recording_app.stops == 1
+
+
+def test_a_menu_command_over_a_dialog_does_what_the_menu_key_would(
+    make_device: Any, recording_app: Any
+) -> None:
+    """A scripted `menu X` with a dialog open opens nothing on top (issue 22 item 7)."""
+    device = make_device()
+    device.open_modal(Alert("Note", "a dialog"))
+    for _ in range(50):
+        device.post(MenuCommand("new-game"))
+    assert len(device.modals) == 1 and isinstance(device.modals[0], Alert)
+    assert recording_app.of_type(MenuCommand) == []
+    device.modals[0].close(None)
+    device.post(KeyDown(Key.MENU))
+    assert isinstance(device.modals[-1], MenuBar)
+    device.post(MenuCommand("new-game"))  # the Menu key closes an open menu bar
+    assert device.modals == () and recording_app.of_type(MenuCommand) == []
+    device.post(MenuCommand("new-game"))
+    assert recording_app.of_type(MenuCommand) == [MenuCommand("new-game")]

@@ -4,13 +4,16 @@ shown, and ignored (the files read again) when stale or damaged."""
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
+from palmish.device import kept as kept_file
 from palmish.frontend import skin as skin_module
+from palmish.frontend import skin_cache
 from palmish.frontend.skin import Skin, load_skin
 from palmish.frontend.skin_cache import FOLDER
 
@@ -75,13 +78,14 @@ def test_a_kept_bezel_is_read_only_when_first_shown(tmp_path: Path, skin_file: P
     cache = tmp_path / "cache"
     fresh = load_skin(str(skin_file))
     load_skin(str(skin_file), cache_dir=cache)
-    kept = load_skin(str(skin_file), cache_dir=cache)
-    assert kept.landscape is not None and kept.landscape.size == (500, 340)
+    kept_skin = load_skin(str(skin_file), cache_dir=cache)
+    assert kept_skin.landscape is not None and kept_skin.landscape.size == (500, 340)
     bezels = sorted((cache / FOLDER).glob("*.bezel"))
     assert len(bezels) == 2
     for path in bezels:  # changed after the start, before the face is shown
-        path.write_bytes(bytes(len(path.read_bytes())))
-    assert kept.landscape.bezel(kept.background) == bytes(500 * 340 * 3)
+        header = json.loads(path.read_bytes().split(b"\n")[1])  # kept as palmish would
+        assert kept_file.write(path, bytes(header["size"]), header["from"])
+    assert kept_skin.landscape.bezel(kept_skin.background) == bytes(500 * 340 * 3)
     assert fresh.landscape is not None  # what it would have been
     assert fresh.landscape.bezel(fresh.background) != bytes(500 * 340 * 3)
 
@@ -123,8 +127,11 @@ def test_a_damaged_kept_skin_is_ignored_and_kept_anew(
     elif damage == "pixels-gone":
         pixels[1].unlink()
     else:  # a kept document that is no skin: checked like a read one
-        kept_json.write_text(kept_json.read_text().replace('"lcd": [20, 20, 160, 160]',
-                                                           '"lcd": [20, 20, 16, 16]'))
+        source = [skin_cache.FORMAT, skin_cache._stamp(skin_file)]
+        found = kept_file.read(kept_json, source, 1 << 20)
+        assert found is not None
+        text = found[0].decode().replace('"lcd": [20, 20, 160, 160]', '"lcd": [20, 20, 16, 16]')
+        assert kept_file.write(kept_json, text.encode(), source)  # sealed as if palmish wrote it
     if damage == "document-wrong":
         with pytest.raises(skin_module.SkinError, match="not a whole multiple"):
             load_skin(str(skin_file), cache_dir=cache)

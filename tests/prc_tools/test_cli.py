@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import yaml
 
 from prc_tools import Database, Resource
 from prc_tools.cli import main
@@ -224,3 +225,60 @@ def test_impossible_yaml_values_are_one_line_errors(
     (tmp_path / "manifest.yaml").write_text("[" * 5000)
     code, _, err = run(["build", str(tmp_path), "-o", str(tmp_path / "x.prc")], capsys)
     one_error_line(err, "manifest.yaml", "nested too deeply")
+
+
+HOSTILE_NAME = "\x1b]8;;x\x07N\x812J\x1b[31m"  # OSC link, BEL, a C1 control, colour
+HOSTILE_AUTHOR = "\x1b[5m\u202eevil\x85\x07\U000e0041"  # blink, RLO, NEL, BEL, a tag
+
+
+def _terminal_safe(text: str) -> bool:
+    return all(ch.isprintable() or ch == "\n" for ch in text)
+
+
+def test_info_and_verify_escape_text_from_the_file(
+    built: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = Database.read(built)
+    db.name = HOSTILE_NAME
+    pinf = db.resource("pINF", 0)
+    assert pinf is not None
+    fields = yaml.safe_load(pinf.data)
+    fields["author"] = HOSTILE_AUTHOR
+    pinf.data = yaml.safe_dump(fields).encode()
+    evil = tmp_path / "evil\x1b[2J.prc"
+    evil.write_bytes(db.to_bytes())
+
+    code, out, err = run(["info", str(evil)], capsys)
+    assert code == 0 and err == ""
+    assert _terminal_safe(out)
+    assert "Name:          \\x1b]8;;x\\x07N\\x812J\\x1b[31m" in out
+    assert "by \\x1b[5m\\u202eevil\\x85\\x07\\U000e0041, serves" in out
+
+    code, out, err = run(["info", "--json", str(evil)], capsys)
+    assert code == 0 and _terminal_safe(out)
+    report = json.loads(out)  # still the very text, once JSON is read
+    assert report["name"] == HOSTILE_NAME and report["plugin"]["author"] == HOSTILE_AUTHOR
+
+    code, out, err = run(["verify", "-v", str(evil)], capsys)
+    assert code == 0 and _terminal_safe(out) and "\\x1b[2J.prc: OK" in out
+
+    broken = tmp_path / "broken\x1b[31m.prc"
+    broken.write_bytes(b"\x9b\x1b" * 10)
+    code, out, err = run(["verify", str(broken)], capsys)
+    assert code == 1 and _terminal_safe(err)
+    one_error_line(err, "broken\\x1b[31m.prc")
+
+
+def test_python_s_wording_stays_out_of_messages(
+    pieces_folder: MakeFolder, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = pieces_folder(lifted=False)
+    (folder / "tiles" / "t00.png").write_bytes(b"\x89PNG\r\n\x1a\n\0\0\0\x0dXXXX" + bytes(30))
+    _, _, err = run(["build", str(folder), "-o", str(tmp_path / "x.prc")], capsys)
+    one_error_line(err, "t00.png", "not a picture that can be read")
+    assert "object at 0x" not in err and "BytesIO" not in err
+    manifest = folder / "manifest.yaml"
+    manifest.write_text(manifest.read_text().replace("version: 2", "version: " + "9" * 5000))
+    _, _, err = run(["build", str(folder), "-o", str(tmp_path / "x.prc")], capsys)
+    one_error_line(err, "a number of 5000 digits is too long")
+    assert "set_int_max_str_digits" not in err

@@ -97,6 +97,10 @@ class _Row:
 class Form(Modal):
     takes_enter = True
 
+    @property
+    def takes_menu_key(self) -> bool:  # type: ignore[override]
+        return self._popup is not None  # the Menu key closes an open list
+
     def __init__(
         self,
         title: str,

@@ -46,6 +46,7 @@ def shortcut_command(menus: tuple[Menu, ...], letter: str) -> str | None:
 
 class MenuBar(Modal):
     wants_text = True
+    takes_menu_key = True  # Menu closes the bar
 
     def __init__(self, menus: tuple[Menu, ...], config: DisplayConfig | None = None) -> None:
         super().__init__()

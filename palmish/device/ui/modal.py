@@ -47,6 +47,9 @@ class Modal:
     wants_text = False  # typed characters (digits, letters, backspace, enter) come to `_char`
     # The desktop's Enter comes to `_char` as "\n" (the Palm's Select keeps its own meaning).
     takes_enter = False
+    # Whether the Menu key means something here (it closes a menu bar, a list or a
+    # text viewer); elsewhere it is left alone, so nothing is redrawn for it.
+    takes_menu_key = False
 
     def __init__(self) -> None:
         self.bounds = Rect(0, 0, 0, 0)
@@ -101,7 +104,7 @@ class Modal:
             self._handle(event)
             return True
         if isinstance(event, KeyDown):
-            if event.key is Key.HOME:
+            if event.key is Key.HOME or (event.key is Key.MENU and not self.takes_menu_key):
                 return False
             if event.key is Key.CANCEL:
                 self.cancel()

@@ -30,6 +30,8 @@ HEADING = "# "
 
 
 class TextViewer(Modal):
+    takes_menu_key = True  # Menu closes the viewer, as Select does
+
     def __init__(self, title: str, text: str) -> None:
         super().__init__()
         self.title = title
