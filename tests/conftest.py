@@ -1,0 +1,19 @@
+"""What the whole suite shares: which tests must not run side by side.
+
+`make test` runs the suite on several pytest-xdist workers (``-n auto --dist
+loadgroup``). Window tests share one X server (xvfb-run starts one), one focus,
+the xdotool pointer and the PulseAudio null sink, so they all go to one group,
+which a single worker runs one after the other; every other test runs anywhere.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+X_SERVER_GROUP = "x-server"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.get_closest_marker("window") is not None:
+            item.add_marker(pytest.mark.xdist_group(X_SERVER_GROUP))
