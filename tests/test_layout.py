@@ -1,4 +1,4 @@
-"""prc_tools holds no game's codes or keys (docs/architecture.md, "Several games").
+"""prc_tools holds no game's codes or keys (docs/prc-tools.md, "Plugin schemas").
 The import direction itself is import-linter's contracts (.importlinter, `make test`)."""
 
 from __future__ import annotations

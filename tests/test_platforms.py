@@ -1,5 +1,5 @@
 """Nothing palmish or prc_tools imports is POSIX-only without a fallback
-(docs/architecture.md, "Platforms"): a module that only POSIX has is imported
+(README.md, "Platforms"): a module that only POSIX has is imported
 only in a branch of a `sys.platform` / `os.name` test whose other branch
 imports the Windows counterpart."""
 
