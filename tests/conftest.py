@@ -1,9 +1,11 @@
 """What the whole suite shares: which tests must not run side by side.
 
 `make test` runs the suite on several pytest-xdist workers (``-n auto --dist
-loadgroup``). Window tests share one X server (xvfb-run starts one), one focus,
-the xdotool pointer and the PulseAudio null sink, so they all go to one group,
-which a single worker runs one after the other; every other test runs anywhere.
+loadgroup -m "not window"``), then the window tests alone, one after another.
+Window tests share one X server, one focus, the xdotool pointer and the
+PulseAudio null sink, and wait for real frames and sounds; should they run
+under xdist all the same (``pytest -n auto``), they all go to one group, which
+a single worker runs one after the other.
 """
 
 from __future__ import annotations
