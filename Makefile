@@ -6,7 +6,12 @@ STAMP := $(VENV)/.installed
 # Window tests need an X server; without one, run the suite under a virtual one.
 XVFB := $(if $(DISPLAY),,$(shell command -v xvfb-run >/dev/null 2>&1 && echo 'xvfb-run -a -s "-screen 0 1280x1024x24"'))
 
-.PHONY: run test lint typecheck bench clean
+# Test workers (pytest-xdist): one per core; `make test JOBS=0` runs in one process.
+# The window tests (one X server, one focus, real timing) run afterwards, alone and
+# one at a time. Exit status 5 is "no test selected" (PYTEST_ARGS naming one file).
+JOBS ?= auto
+
+.PHONY: run test lint typecheck imports sanitize bench clean
 
 # setup.py and the C source too: an existing venv rebuilds the optional C speedups.
 $(STAMP): setup.cfg pyproject.toml setup.py prc_tools/_speedups.c
@@ -21,13 +26,24 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check palmish prc_tools tests benchmarks skins docs setup.py
 	$(BIN)/mypy
-	$(XVFB) $(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/lint-imports
+	$(XVFB) $(BIN)/python -m pytest -n $(JOBS) --dist loadgroup -m "not window" $(PYTEST_ARGS) \
+		|| [ $$? -eq 5 ]
+	$(XVFB) $(BIN)/python -m pytest -m window $(PYTEST_ARGS) || [ $$? -eq 5 ]
 
 lint: $(STAMP)
 	$(BIN)/ruff check palmish prc_tools tests benchmarks skins docs setup.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
+
+# The layers of docs/architecture.md, as contracts in .importlinter.
+imports: $(STAMP)
+	$(BIN)/lint-imports
+
+# The C speedups built with AddressSanitizer + UBSan, running the codec tests (CI runs it).
+sanitize: $(STAMP)
+	PYTHON=$(BIN)/python bash .ci/sanitize
 
 bench: $(STAMP)
 	for b in benchmarks/*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done

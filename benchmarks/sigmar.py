@@ -1,4 +1,4 @@
-"""How fast the Sigmar's Garden engine, generator and solver are (DESIGN.md §7 targets).
+"""How fast the Sigmar's Garden engine, generator and solver are (docs/sigmar-rules.md).
 
     .venv/bin/python benchmarks/sigmar.py [--seeds N] [--positions N] [--seconds S]
     .venv/bin/python benchmarks/sigmar.py --bands [--boards 500]

@@ -14,36 +14,59 @@
 #define RLE_MAX_RUN 255
 #define PACKBITS_MAX_OP 128
 
-/* --- output buffer: a bytes object grown as needed, trimmed at the end ---- */
+/* --- output buffer: raw memory grown as needed, copied into bytes at the end ---- */
 
+/* The public API only: a PyMem buffer grows, and out_finish copies the used part
+ * into a new bytes object (one memcpy, small beside the coding itself). */
 typedef struct {
-    PyObject *bytes;
+    unsigned char *data;
+    Py_ssize_t size;
     Py_ssize_t used;
 } Out;
 
 static int out_init(Out *out, Py_ssize_t size) {
     out->used = 0;
-    out->bytes = PyBytes_FromStringAndSize(NULL, size > 16 ? size : 16);
-    return out->bytes == NULL ? -1 : 0;
+    out->size = size > 16 ? size : 16;
+    out->data = PyMem_Malloc((size_t)out->size);
+    if (out->data == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+static void out_free(Out *out) {
+    PyMem_Free(out->data);
+    out->data = NULL;
 }
 
 /* Room for ``more`` bytes; a pointer to where they go, or NULL with an error set. */
 static unsigned char *out_room(Out *out, Py_ssize_t more) {
-    Py_ssize_t size = PyBytes_GET_SIZE(out->bytes);
-    if (out->used + more > size) {
-        Py_ssize_t wanted = size * 2 > out->used + more ? size * 2 : out->used + more;
-        if (_PyBytes_Resize(&out->bytes, wanted) < 0) {
-            return NULL;
-        }
-    }
-    return (unsigned char *)PyBytes_AS_STRING(out->bytes) + out->used;
-}
-
-static PyObject *out_finish(Out *out) {
-    if (_PyBytes_Resize(&out->bytes, out->used) < 0) {
+    if (more > PY_SSIZE_T_MAX - out->used) {
+        PyErr_NoMemory();
         return NULL;
     }
-    return out->bytes;
+    if (out->used + more > out->size) {
+        Py_ssize_t wanted = out->size > PY_SSIZE_T_MAX / 2 ? PY_SSIZE_T_MAX : out->size * 2;
+        if (wanted < out->used + more) {
+            wanted = out->used + more;
+        }
+        unsigned char *grown = PyMem_Realloc(out->data, (size_t)wanted);
+        if (grown == NULL) {
+            PyErr_NoMemory();
+            return NULL;
+        }
+        out->data = grown;
+        out->size = wanted;
+    }
+    return out->data + out->used;
+}
+
+/* The bytes written, as a new bytes object; the buffer is freed either way. */
+static PyObject *out_finish(Out *out) {
+    PyObject *bytes = PyBytes_FromStringAndSize((const char *)out->data, out->used);
+    out_free(out);
+    return bytes;
 }
 
 /* --- rows: a sequence of bytes-like objects, all viewed at once ----------- */
@@ -179,7 +202,7 @@ static PyObject *packbits_encode(PyObject *module, PyObject *args) {
     return out_finish(&out);
 fail:
     rows_release(&rows);
-    Py_XDECREF(out.bytes);
+    out_free(&out);
     return NULL;
 }
 
@@ -207,7 +230,7 @@ static PyObject *rle_encode(PyObject *module, PyObject *source) {
             unsigned char *at = out_room(&out, 2);
             if (at == NULL) {
                 rows_release(&rows);
-                Py_XDECREF(out.bytes);
+                out_free(&out);
                 return NULL;
             }
             at[0] = (unsigned char)(end - start);
@@ -243,7 +266,7 @@ static PyObject *scanline_encode(PyObject *module, PyObject *source) {
         rows_release(&rows);
         return NULL;
     }
-    unsigned char *at = (unsigned char *)PyBytes_AS_STRING(out.bytes);
+    unsigned char *at = out.data;
     const unsigned char *above = NULL;
     for (Py_ssize_t i = 0; i < rows.count; i++) {
         const unsigned char *row = rows.views[i].buf;
@@ -260,7 +283,7 @@ static PyObject *scanline_encode(PyObject *module, PyObject *source) {
         }
         above = row;
     }
-    out.used = at - (unsigned char *)PyBytes_AS_STRING(out.bytes);
+    out.used = at - out.data;
     rows_release(&rows);
     return out_finish(&out);
 }
@@ -434,7 +457,9 @@ enum { CODE_SCANLINE = 0, CODE_RLE = 1, CODE_PACKBITS = 2 }; /* the header's typ
 
 /* Decoding stops at the first problem and reports the row it was in. Output
  * grows as data is read, never to the size a header claims, so damaged data
- * cannot make it allocate more than its bytes can expand to. */
+ * cannot make it allocate more than its bytes can expand to. ``pos <= size``
+ * always holds, and bounds are tested as ``needed > size - pos`` so that no
+ * sum can overflow, however large the position or sizes a caller passes. */
 typedef struct {
     const unsigned char *data;
     Py_ssize_t size;
@@ -448,7 +473,14 @@ typedef struct {
 static int scanline_decode(Reading *in, Out *out) {
     const unsigned char *data = in->data;
     Py_ssize_t pos = in->pos, size = in->size, row_bytes = in->row_bytes;
+    Py_ssize_t groups = (row_bytes + 7) / 8;
     for (Py_ssize_t row = 0; row < in->rows; row++) {
+        /* Every group takes a byte at least (the first row: its mask and bytes), so
+         * a row the data cannot hold is truncated before room is made for it. */
+        if ((row == 0 ? row_bytes + groups : groups) > size - pos) {
+            in->problem_row = row;
+            return PROBLEM_TRUNCATED;
+        }
         unsigned char *at = out_room(out, row_bytes);
         if (at == NULL) {
             return -1;
@@ -457,7 +489,7 @@ static int scanline_decode(Reading *in, Out *out) {
             int length = row_bytes - start < 8 ? (int)(row_bytes - start) : 8;
             if (row == 0) {
                 /* Like palmtopnm: the first row carries every byte, whatever its mask says. */
-                if (pos + 1 + length > size) {
+                if (1 + length > size - pos) {
                     in->problem_row = 0;
                     return PROBLEM_TRUNCATED;
                 }
@@ -493,7 +525,7 @@ static int rle_decode(Reading *in, Out *out) {
     for (Py_ssize_t row = 0; row < in->rows; row++) {
         Py_ssize_t filled = 0;
         while (filled < in->row_bytes) {
-            if (pos + 2 > size) {
+            if (size - pos < 2) {
                 in->problem_row = row;
                 return PROBLEM_TRUNCATED;
             }
@@ -537,7 +569,7 @@ static int packbits_decode(Reading *in, Out *out) {
             }
             Py_ssize_t take = count < 0x80 ? (count + 1) * unit : unit;
             Py_ssize_t times = count < 0x80 ? 1 : 257 - count;
-            if (pos + take > size) {
+            if (take > size - pos) {
                 in->problem_row = row;
                 return PROBLEM_TRUNCATED;
             }
@@ -589,6 +621,10 @@ static PyObject *decode(PyObject *module, PyObject *args) {
         result = Py_BuildValue("(y#nn)", "", (Py_ssize_t)0, pos, (Py_ssize_t)0);
         goto done;
     }
+    if (pos > view.len) { /* starts past the data: the first row is already cut short */
+        result = Py_BuildValue("(Onn)", Py_None, (Py_ssize_t)0, (Py_ssize_t)PROBLEM_TRUNCATED);
+        goto done;
+    }
     Reading in = {view.buf, view.len, pos, row_bytes, rows, unit, 0};
     /* A first guess at the size; it grows only as far as the data really expands. */
     Py_ssize_t total = rows != 0 && row_bytes > PY_SSIZE_T_MAX / rows ? PY_SSIZE_T_MAX
@@ -603,11 +639,11 @@ static PyObject *decode(PyObject *module, PyObject *args) {
                   : code == CODE_RLE    ? rle_decode(&in, &out)
                                         : packbits_decode(&in, &out);
     if (problem < 0) {
-        Py_XDECREF(out.bytes);
+        out_free(&out);
         goto done;
     }
     if (problem != PROBLEM_NONE) {
-        Py_XDECREF(out.bytes);
+        out_free(&out);
         result = Py_BuildValue("(Onn)", Py_None, in.problem_row, (Py_ssize_t)problem);
         goto done;
     }
@@ -640,10 +676,25 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module_def = {
-    PyModuleDef_HEAD_INIT, "prc_tools._speedups",
-    "C versions of prc_tools' codec and colour-mapping loops.", -1, methods,
-    NULL, NULL, NULL, NULL,
+/* Multi-phase initialisation (PEP 489): the module keeps no state, so every
+ * interpreter, and a free-threaded build, can use it as it is. */
+static PyModuleDef_Slot slots[] = {
+#if PY_VERSION_HEX >= 0x030C0000
+    {Py_mod_multiple_interpreters, Py_MOD_PER_INTERPRETER_GIL_SUPPORTED},
+#endif
+#if PY_VERSION_HEX >= 0x030D0000
+    {Py_mod_gil, Py_MOD_GIL_NOT_USED},
+#endif
+    {0, NULL},
 };
 
-PyMODINIT_FUNC PyInit__speedups(void) { return PyModule_Create(&module_def); }
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "prc_tools._speedups",
+    .m_doc = "C versions of prc_tools' codec and colour-mapping loops.",
+    .m_size = 0,
+    .m_methods = methods,
+    .m_slots = slots,
+};
+
+PyMODINIT_FUNC PyInit__speedups(void) { return PyModuleDef_Init(&module_def); }

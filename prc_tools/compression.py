@@ -16,6 +16,7 @@ encoders and decoders run there instead, with the same output and errors.
 from __future__ import annotations
 
 import re
+import sys
 from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
 from itertools import accumulate, compress
@@ -226,20 +227,34 @@ def decode(
     """Decompress ``rows`` rows starting at ``data[pos]``.
 
     Returns the raw rows joined and the position just after the last byte read.
+    Any position and sizes are safe: a start past the data, or a first row the
+    data cannot hold, is BitmapError (truncated in row 0), on both paths.
     """
+    if pos < 0 or row_bytes < 0 or rows < 0 or unit not in (1, 2):
+        raise ValueError(f"decode: bad position {pos}, row size {row_bytes}, rows {rows} or unit")
     if codec == NONE:
         end = pos + row_bytes * rows
         if end > len(data):
             raise BitmapError(
-                f"pixel data truncated: needs {row_bytes * rows} bytes, has {len(data) - pos}"
+                f"pixel data truncated: needs {row_bytes * rows} bytes, "
+                f"has {max(0, len(data) - pos)}"
             )
         return data[pos:end], end
     if codec not in (SCANLINE, RLE, PACKBITS):
         raise ValueError(f"unknown compression {codec!r}")
+    if row_bytes == 0 or rows == 0:
+        return b"", pos
+    if min_input_per_row(codec, row_bytes, unit) > len(data) - pos:
+        # Not even the first row fits (a start past the end included): said before
+        # a per-row list or a C size (at most 2**63 - 1) sees the numbers.
+        raise _truncated(codec, 0)
     native = speedups.native
     if native is not None:
         step = unit if codec == PACKBITS else 1
-        raw, at, problem = native.decode(TYPE_CODES[codec], data, pos, row_bytes, rows, step)
+        # Every row takes a byte at least, so the data runs out long before
+        # sys.maxsize rows: clamping a larger count changes nothing.
+        count = min(rows, sys.maxsize)
+        raw, at, problem = native.decode(TYPE_CODES[codec], data, pos, row_bytes, count, step)
         if raw is None:
             raise _problem(codec, problem, at, row_bytes)
         return raw, at

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import yaml
 
+from prc_tools import safeyaml
 from prc_tools.bitmap_encode import BEST, MemberEncoding
 from prc_tools.compression import CODECS
 from prc_tools.database import NAME_FIELD_SIZE, Database, decode_date
@@ -40,7 +41,7 @@ class FlowPair(list[Any]):
     """A [type, id] pair of `order:`, which the manifest writer keeps on one line."""
 
 
-for _dumper in {yaml.SafeDumper, getattr(yaml, "CSafeDumper", yaml.SafeDumper)}:
+for _dumper in {yaml.SafeDumper, safeyaml.libyaml_or_python("SafeDumper")}:
     # Both dumpers: prc_tools.safeyaml.dump uses libyaml's when PyYAML has it.
     _dumper.add_representer(
         FlowPair, lambda dumper, pair: dumper.represent_sequence(

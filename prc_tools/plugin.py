@@ -183,7 +183,7 @@ def yaml_text(data: Any) -> str:
 
 
 # libyaml when available: `extract` writes manifests of 65,535 entries.
-_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_LOADER: Any = safeyaml.libyaml_or_python("SafeLoader")
 
 
 def _build_time() -> datetime:

@@ -19,6 +19,14 @@ if TYPE_CHECKING:
     from typing_extensions import Buffer
 
 PURE_VARIABLE = "PRC_TOOLS_PURE"
+# Set (to anything but "" or "0") where the module must have been built: CI
+# (.ci/run) sets it, so the tests fail there instead of skipping the C code.
+REQUIRED_VARIABLE = "PRC_TOOLS_REQUIRE_SPEEDUPS"
+
+
+def required() -> bool:
+    """Whether this environment insists that the C module is built."""
+    return os.environ.get(REQUIRED_VARIABLE, "") not in ("", "0")
 
 
 class Native(Protocol):

@@ -283,12 +283,19 @@ def test_no_traceback_from_the_real_command(tmp_path: Path) -> None:
 def test_app_is_chosen_by_id_or_name_in_any_case(
     name: str, data_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    out = tmp_path / "a.png"
-    code, _, err = run(["--screenshot", str(out), "--app", name, "--data-dir", str(data_dir)],
-                       capsys)
-    assert code == 0, err
-    with Image.open(out) as image:
-        assert image.convert("RGB").getpixel((10, 5)) != (0, 0, 0)  # not the launcher's tab
+    # The whole screen, pixel for pixel, is PalmIshido's as `--app PIsh` (its creator
+    # code) shows it from the same saved game, and not the Applications screen.
+    shots = {}
+    for chosen in (name, "PIsh", "launcher"):
+        out = tmp_path / f"{chosen}.png"
+        code, _, err = run(
+            ["--screenshot", str(out), "--app", chosen, "--data-dir", str(data_dir)], capsys
+        )
+        assert code == 0, err
+        with Image.open(out) as image:
+            shots[chosen] = image.convert("RGB").tobytes()
+    assert shots[name] == shots["PIsh"]
+    assert shots[name] != shots["launcher"]
 
 
 def test_an_unknown_app_lists_the_ids_and_names(

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from prc_tools import speedups
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -62,8 +64,9 @@ def test_the_wheel_carries_skins_and_plugin_sources(wheel: Path) -> None:
     assert any(n.startswith("palmish/skins/plugins/ishido-sounds/") and n.endswith(".wav")
                for n in names)
     assert "prc_tools/bitmap.py" in names
-    # The C speedups, compiled (gcc is on every machine the tests run on), with their stub.
-    assert any(n.startswith("prc_tools/_speedups.") and n.endswith(".so") for n in names)
+    # The C speedups, compiled where this install compiled them (CI insists), with their stub.
+    if speedups.built() is not None or speedups.required():
+        assert any(n.startswith("prc_tools/_speedups.") and n.endswith(".so") for n in names)
     assert "prc_tools/_speedups.pyi" in names
     assert "prc_tools/_speedups.c" not in names
 
@@ -101,7 +104,8 @@ def test_without_a_compiler_the_wheel_builds_and_the_pure_python_code_runs(
         cwd=tmp_path, env=here, capture_output=True, text=True, check=True,
     ).stdout.split()
     assert shown[0] == "False"
-    assert with_c[0] == "True"
+    # The checkout's own install ran C when it has the module (always in CI).
+    assert with_c[0] == str(speedups.built() is not None or speedups.required())
     assert shown[1] == with_c[1]
 
 

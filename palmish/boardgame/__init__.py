@@ -1,4 +1,4 @@
-"""What every game app shares (DESIGN.md §6; docs/architecture.md).
+"""What every game app shares (docs/architecture.md, "The shared game layer").
 
 No pyglet here and no game: games import this layer, never the other way.
 """

@@ -1,4 +1,4 @@
-"""Timed computer turns (a hint's thinking time, a demo, computer players) on the device clock.
+"""Timed computer turns (a demo, computer players, notices) on the device clock.
 
 The device gives an app one timer; `Turns` shares it between named actions.
 Each due action runs once per Tick, however late the Tick is: an action that

@@ -79,9 +79,16 @@ def _bounded_int(digits: str) -> int:
 
 
 def default_data_dir() -> Path:
-    """$XDG_DATA_HOME/palmish, or ~/.local/share/palmish."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "palmish"
+    """$XDG_DATA_HOME/palmish when that is set, on any platform; otherwise the
+    platform's folder for a user's application data (platformdirs):
+    ~/.local/share/palmish on Linux, ~/Library/Application Support/palmish on
+    macOS, %LOCALAPPDATA%\\palmish on Windows (docs/storage.md)."""
+    xdg = os.environ.get("XDG_DATA_HOME")
+    if xdg:
+        return Path(xdg) / "palmish"
+    import platformdirs  # on first use, not at import
+
+    return Path(platformdirs.user_data_dir("palmish", appauthor=False, roaming=False))
 
 
 def report_to_stderr(message: str) -> None:

@@ -8,5 +8,6 @@ import pyglet
 
 # One window, one GL context: pyglet's hidden "shadow" window (made when pyglet.gl
 # is imported, to share GL objects between windows) costs a second window and a
-# second search of the GL configs at every start, ~50 ms here, for nothing.
+# second search of the GL configs at every start, about 18 ms (docs/architecture.md,
+# "One window, no shadow window"; benchmarks/shadow_window.py), for nothing.
 pyglet.options["shadow_window"] = False

@@ -1,4 +1,4 @@
-"""PalmIshido rules as pure functions over bitboards (DESIGN.md §3).
+"""PalmIshido rules as pure functions over bitboards (docs/ishido-rules.md).
 
 The board is kept as Python ints with one bit per cell. Each row is padded
 with one always-empty guard column, so the cell (row, col) is bit

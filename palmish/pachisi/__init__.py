@@ -1,4 +1,4 @@
-"""Pachisi (seed 004, DESIGN.md §8): the rules engine (rules.py, game.py) and
+"""Pachisi (seed 004, docs/pachisi-rules.md): the rules engine (rules.py, game.py) and
 the computer players (ai.py). Pure: no device import.
 
     from palmish.pachisi import Game, Player, Move, IllegalMove, PASS, ai

@@ -1,4 +1,4 @@
-"""A Pachisi game (DESIGN.md §8): whose turn, the throw, the legal moves,
+"""A Pachisi game (docs/pachisi-rules.md): whose turn, the throw, the legal moves,
 passing, the end, the message lines, the throw history and the record."""
 
 from __future__ import annotations

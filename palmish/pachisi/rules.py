@@ -1,4 +1,4 @@
-"""Pachisi rules as pure data and functions (DESIGN.md §8): the track, the
+"""Pachisi rules as pure data and functions (docs/pachisi-rules.md): the track, the
 seats, the safe squares, the throws and their odds.
 
 Positions are a player's own step counts: 0 start area, 1..68 the shared

@@ -94,7 +94,7 @@ class Game:
 
     @classmethod
     def new(cls, seed: int | None = None, difficulty: str | None = None) -> Game:
-        """A random board (DESIGN.md §7); without a seed one is drawn (see .seed).
+        """A random board (docs/sigmar-rules.md); without a seed one is drawn (see .seed).
 
         `difficulty` ("easy", "normal", "hard") picks among boards of the seed
         by how often random play clears them; still deterministic.

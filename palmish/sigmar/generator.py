@@ -1,4 +1,4 @@
-"""Random boards that always have a solution (generator version 1, DESIGN.md §7).
+"""Random boards that always have a solution (generator version 1, docs/sigmar-rules.md).
 
 The board is built backwards from the empty board: the takes of a solution,
 last removal first, are dropped onto empty cells so that both atoms are free

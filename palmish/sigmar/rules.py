@@ -1,4 +1,4 @@
-"""Sigmar's Garden rules as pure functions over bitboards (DESIGN.md §7).
+"""Sigmar's Garden rules as pure functions over bitboards (docs/sigmar-rules.md).
 
 A position is an int with one bit per atom. Each row of the 12x12 field is
 padded with one always-empty guard column, so (row, col) is bit

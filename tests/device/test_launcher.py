@@ -8,6 +8,7 @@ import pytest
 from PIL import Image
 
 from palmish.device.events import Key, KeyDown, MenuCommand, PenDown, PenMove, PenUp
+from palmish.device.screen import Framebuffer
 from palmish.launcher import LauncherApp
 from palmish.launcher.app import CELL_H, CELL_W, TITLE_H, fit_icon
 
@@ -86,12 +87,32 @@ def test_about_menu_opens_an_alert(make_device: Any) -> None:
     assert type(device.modals[-1]).__name__ == "Alert"
 
 
-def test_no_apps_says_so(make_device: Any) -> None:
-    device = make_device("square-low", apps=[LauncherApp()], start=None)
+def _ink(image: Image.Image) -> Image.Image:
+    """The black strokes of `image`, cropped to their bounding box."""
+    strokes = image.convert("L").point(lambda v: 255 if v < 128 else 0)
+    box = strokes.getbbox()
+    assert box is not None, "nothing is drawn"
+    return strokes.crop(box)
+
+
+def _written(text: str, scale: int) -> Image.Image:
+    fb = Framebuffer(400 * scale, 40 * scale, 72 * scale)
+    fb.text(4, 4, text)
+    return _ink(fb.image)
+
+
+@pytest.mark.parametrize("config", ["square-low", "square"])
+def test_no_apps_says_so(make_device: Any, config: str) -> None:
+    device = make_device(config, apps=[LauncherApp()], start=None)
     assert device.running_app.name == "Applications"
-    row = device.screen.image.crop((0, 20, 160, 40))
-    assert row.getcolors(1000) is not None and len(row.getcolors(1000) or []) > 1
-    assert row.getpixel((0, 0)) == WHITE
+    s = device.config.scale
+    b = device.config.app_bounds
+    # Below the title bar, the sentence and nothing else, in the standard font.
+    below_title = device.screen.image.crop((b.x, b.y + TITLE_H * s, b.right, b.bottom))
+    shown = _ink(below_title)
+    expected = _written("No applications installed.", s)
+    assert (shown.size, shown.tobytes()) == (expected.size, expected.tobytes())
+    assert shown.size != _written("No applications installed", s).size  # the check can fail
 
 
 @pytest.mark.parametrize("config", ["square-low", "square", "wide"])

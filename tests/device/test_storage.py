@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from palmish.device.storage import Storage, safe_file_stem
+from palmish.device.storage import Storage, default_data_dir, safe_file_stem
 from prc_tools import Database
 from prc_tools import atomic as atomic_mod
 
@@ -143,3 +143,39 @@ def test_a_disk_that_refuses_writes_is_reported_once_and_the_old_state_kept(
     assert store.load_state("PIsh") == b"old"
     store.save_state("PIsh", b"fine again")
     assert store.load_state("PIsh") == b"fine again"
+
+
+def test_the_default_data_dir_follows_the_platform(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import platformdirs
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    expected = Path(platformdirs.user_data_dir("palmish", appauthor=False, roaming=False))
+    assert default_data_dir() == expected
+    if platformdirs.PlatformDirs is platformdirs.unix.Unix:  # Linux, as before platformdirs
+        assert default_data_dir() == tmp_path / ".local" / "share" / "palmish"
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert default_data_dir() == tmp_path / "xdg" / "palmish"  # on every platform
+    monkeypatch.setenv("XDG_DATA_HOME", "")
+    assert default_data_dir() == expected
+
+
+def test_other_platforms_ask_platformdirs_for_the_user_data_folder(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # macOS: ~/Library/Application Support/palmish; Windows: %LOCALAPPDATA%\\palmish
+    # (local, not roaming: the data folder holds caches too).
+    import platformdirs
+
+    asked: list[tuple[object, ...]] = []
+
+    def user_data_dir(*args: object, **options: object) -> str:
+        asked.append((*args, *sorted(options.items())))
+        return "/Users/ann/Library/Application Support/palmish"
+
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.setattr(platformdirs, "user_data_dir", user_data_dir)
+    assert default_data_dir() == Path("/Users/ann/Library/Application Support/palmish")
+    assert asked == [("palmish", ("appauthor", False), ("roaming", False))]

@@ -224,7 +224,7 @@ def test_ancient_score_is_the_fourway_count_in_roman_numerals() -> None:
 
 
 def reference_deal(seed: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """DESIGN.md §3 written out plainly, to check rules.deal against."""
+    """docs/ishido-rules.md, "The deal", written out plainly, to check rules.deal against."""
     tiles = [(c, s) for c in range(6) for s in range(6)] * 2
     random.Random(seed).shuffle(tiles)
     taken: list[tuple[int, int]] = []

@@ -1,5 +1,5 @@
-"""A second, plain implementation of DESIGN.md §8 (Pachisi), written from the
-design text and the seed alone, to play differentially against
+"""A second, plain implementation of docs/pachisi-rules.md (Pachisi), written from the
+rules page and the seed alone, to play differentially against
 palmish.pachisi. It imports nothing from the engine: it is told each throw's
 value (the engine's seeded generator makes the throws) and says what the
 rules allow.

@@ -1,4 +1,4 @@
-"""One test (or a few) per rule sentence of DESIGN.md §8, on positions set up
+"""One test (or a few) per rule sentence of docs/pachisi-rules.md, on positions set up
 directly with Game.from_position and forced throws."""
 
 from __future__ import annotations

@@ -1,258 +1,213 @@
-"""The plain per-byte ScanLine, RLE and PackBits codecs, kept as the reference.
+"""A second implementation of the three Palm compressions, written from
+docs/bitmap-format.md ("The three compressions") and not from
+prc_tools/compression.py: tests/prc_tools/test_codec_reference.py checks that
+both give the same bytes, rows, end positions and errors.
 
-prc_tools.compression does the same work on whole rows with bytes operations;
-tests/prc_tools/test_codec_reference.py checks both give the same bytes, rows
-and errors. This is the straightforward algorithm, slow but easy to read.
+It is built differently on purpose. Encoders first describe a row as a list
+of operations (runs of units, pending literals), then write the operations;
+decoders pull bytes through a small reader that raises when the data ends, and
+build each row separately. Slow and plain: it only has to be right.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from prc_tools.errors import BitmapError
 
-SCANLINE = "scanline"
-RLE = "rle"
-PACKBITS = "packbits"
-NONE = "none"
-CODECS = (NONE, SCANLINE, RLE, PACKBITS)
-
-# The compressionType byte of v2/v3 headers.
-TYPE_CODES = {SCANLINE: 0, RLE: 1, PACKBITS: 2, NONE: 0xFF}
-CODEC_BY_TYPE = {code: name for name, code in TYPE_CODES.items()}
-
-_RLE_MAX_RUN = 255
-_PACKBITS_MAX_OP = 128
+GROUP = 8  # ScanLine: bytes per mask byte
+RLE_LONGEST = 255  # RLE: the largest count
+PACKBITS_LONGEST = 128  # PackBits: the most units one op stands for
 
 
-def _ceil_div(a: int, b: int) -> int:
-    return -(-a // b)
-
-
-def min_input_per_row(codec: str, row_bytes: int, unit: int = 1) -> int:
-    """The fewest input bytes any valid encoding of one row can take."""
-    if row_bytes == 0:
-        return 0
-    if codec == NONE:
-        return row_bytes
-    if codec == SCANLINE:
-        return _ceil_div(row_bytes, 8)  # at least one mask byte per 8 bytes
-    if codec == RLE:
-        return 2 * _ceil_div(row_bytes, _RLE_MAX_RUN)
-    if codec == PACKBITS:
-        # A repeat op (count + one unit) yields at most 128 units.
-        return (1 + unit) * _ceil_div(row_bytes, _PACKBITS_MAX_OP * unit)
-    raise ValueError(f"unknown compression {codec!r}")
-
-
-# --- encoders ---------------------------------------------------------------
+# --- encoding ----------------------------------------------------------------
 
 
 def encode(codec: str, rows: Sequence[bytes], unit: int = 1) -> bytes:
-    """Compress equal-length rows; ``unit`` is 2 for PackBits at 16 bits per pixel."""
-    if codec == NONE:
+    """Every row encoded, one after another (`unit` matters to PackBits only)."""
+    if codec == "none":
         return b"".join(rows)
-    if codec == SCANLINE:
-        return _scanline_encode(rows)
-    if codec == RLE:
-        return b"".join(_rle_encode_row(row) for row in rows)
-    if codec == PACKBITS:
-        return b"".join(_packbits_encode_row(row, unit) for row in rows)
+    if codec == "scanline":
+        above: bytes | None = None
+        out = bytearray()
+        for row in rows:
+            out += scanline_row(row, above)
+            above = row
+        return bytes(out)
+    if codec == "rle":
+        return b"".join(rle_row(row) for row in rows)
+    if codec == "packbits":
+        return b"".join(packbits_row(row, unit) for row in rows)
     raise ValueError(f"unknown compression {codec!r}")
 
 
-def _scanline_encode(rows: Sequence[bytes]) -> bytes:
+def scanline_row(row: bytes, above: bytes | None) -> bytes:
     out = bytearray()
-    previous: bytes | None = None
-    for row in rows:
-        for start in range(0, len(row), 8):
-            group = row[start : start + 8]
-            if previous is None:
-                # The first row has every byte present.
-                out.append((0xFF00 >> len(group)) & 0xFF)
-                out += group
-                continue
-            before = previous[start : start + 8]
-            if group == before:
-                out.append(0)
-                continue
-            mask = 0
-            changed = bytearray()
-            for k, value in enumerate(group):
-                if value != before[k]:
-                    mask |= 0x80 >> k
-                    changed.append(value)
-            out.append(mask)
-            out += changed
-        previous = row
+    for first in range(0, len(row), GROUP):
+        group = row[first : first + GROUP]
+        if above is None:
+            sent = list(range(len(group)))  # the first row: all of it
+        else:
+            sent = [k for k, value in enumerate(group) if value != above[first + k]]
+        out.append(sum(0x80 >> k for k in sent))
+        out += bytes(group[k] for k in sent)
     return bytes(out)
 
 
-# One match per run of equal units; matching restarts where the last run
-# ended, so 2-byte units stay aligned.
-_BYTE_RUNS = re.compile(rb"(.)\1*", re.DOTALL)
-_WORD_RUNS = re.compile(rb"(..)\1*", re.DOTALL)
+def runs(units: list[bytes]) -> list[tuple[bytes, int]]:
+    """(unit, how many times) for each maximal stretch of one unit."""
+    found: list[tuple[bytes, int]] = []
+    for unit in units:
+        if found and found[-1][0] == unit:
+            found[-1] = (unit, found[-1][1] + 1)
+        else:
+            found.append((unit, 1))
+    return found
 
 
-def _rle_encode_row(row: bytes) -> bytes:
+def pieces(count: int, longest: int) -> list[int]:
+    """`count` split into pieces of `longest` and a rest."""
+    return [longest] * (count // longest) + ([count % longest] if count % longest else [])
+
+
+def rle_row(row: bytes) -> bytes:
     out = bytearray()
-    for run in _BYTE_RUNS.finditer(row):
-        count = run.end() - run.start()
-        value = row[run.start()]
-        while count > _RLE_MAX_RUN:
-            out += bytes((_RLE_MAX_RUN, value))
-            count -= _RLE_MAX_RUN
-        out += bytes((count, value))
+    for value, count in runs([bytes([b]) for b in row]):
+        for piece in pieces(count, RLE_LONGEST):
+            out += bytes([piece]) + value
     return bytes(out)
 
 
-def _packbits_encode_row(row: bytes, unit: int) -> bytes:
-    """PackBits over units of 1 or 2 bytes: runs of 3+ (or 2 with no pending literal) repeat."""
+@dataclass
+class PackBitsRow:
+    """The ops of one row: ("repeat", unit, n) and ("literal", units)."""
+
+    ops: list[tuple[str, bytes, int]] = field(default_factory=list)
+    waiting: list[bytes] = field(default_factory=list)  # literal units not yet written
+
+    def literal(self, unit: bytes, count: int) -> None:
+        self.waiting += [unit] * count
+
+    def repeat(self, unit: bytes, count: int) -> None:
+        self.flush()
+        for piece in pieces(count, PACKBITS_LONGEST):
+            if piece == 1:
+                self.ops.append(("literal", unit, 1))
+            else:
+                self.ops.append(("repeat", unit, piece))
+
+    def flush(self) -> None:
+        while self.waiting:
+            chunk, self.waiting = (self.waiting[:PACKBITS_LONGEST],
+                                   self.waiting[PACKBITS_LONGEST:])
+            self.ops.append(("literal", b"".join(chunk), len(chunk)))
+
+    def to_bytes(self) -> bytes:
+        self.flush()
+        out = bytearray()
+        for kind, data, count in self.ops:
+            # literal: n + 1 units follow (n >= 0); repeat: 1 - n copies (n < 0).
+            n = count - 1 if kind == "literal" else 1 - count
+            out += (n & 0xFF).to_bytes(1, "big") + data
+        return bytes(out)
+
+
+def packbits_row(row: bytes, unit: int) -> bytes:
     if len(row) % unit:
         raise ValueError("row length is not a whole number of units")
-    out = bytearray()
-    literal_start = 0  # byte offsets
-    runs = _WORD_RUNS if unit == 2 else _BYTE_RUNS
-
-    def flush_literal(end: int) -> None:
-        start = literal_start
-        while start < end:
-            take = min(end - start, _PACKBITS_MAX_OP * unit)
-            out.append(take // unit - 1)
-            out.extend(row[start : start + take])
-            start += take
-
-    for run in runs.finditer(row):
-        start, end = run.span()
-        count = (end - start) // unit
-        if count >= 3 or (count == 2 and start == literal_start):
-            flush_literal(start)
-            value = row[start : start + unit]
-            while count:
-                take = min(count, _PACKBITS_MAX_OP)
-                out.append(0 if take == 1 else 257 - take)  # -(take - 1) as a signed byte
-                out += value
-                count -= take
-            literal_start = end
-    flush_literal(len(row))
-    return bytes(out)
+    ops = PackBitsRow()
+    for value, count in runs([row[i : i + unit] for i in range(0, len(row), unit)]):
+        if count >= 3 or (count == 2 and not ops.waiting):
+            ops.repeat(value, count)
+        else:
+            ops.literal(value, count)
+    return ops.to_bytes()
 
 
-# --- decoders ---------------------------------------------------------------
+# --- decoding ----------------------------------------------------------------
+
+
+class OutOfData(Exception):
+    """The reader reached the end of the data."""
+
+
+class Reader:
+    def __init__(self, data: bytes, pos: int) -> None:
+        self.data = data
+        self.pos = pos
+
+    def take(self, count: int) -> bytes:
+        if self.pos + count > len(self.data):
+            raise OutOfData
+        chunk = self.data[self.pos : self.pos + count]
+        self.pos += count
+        return chunk
+
+    def byte(self) -> int:
+        return self.take(1)[0]
 
 
 def decode(
     codec: str, data: bytes, pos: int, row_bytes: int, rows: int, unit: int = 1
 ) -> tuple[bytes, int]:
-    """Decompress ``rows`` rows starting at ``data[pos]``.
-
-    Returns the raw rows joined and the position just after the last byte read.
-    """
-    if codec == NONE:
-        end = pos + row_bytes * rows
-        if end > len(data):
-            raise BitmapError(
-                f"pixel data truncated: needs {row_bytes * rows} bytes, has {len(data) - pos}"
-            )
-        return data[pos:end], end
-    if codec == SCANLINE:
-        return _scanline_decode(data, pos, row_bytes, rows)
-    if codec == RLE:
-        return _rle_decode(data, pos, row_bytes, rows)
-    if codec == PACKBITS:
-        return _packbits_decode(data, pos, row_bytes, rows, unit)
-    raise ValueError(f"unknown compression {codec!r}")
-
-
-def _truncated(codec: str, row: int) -> BitmapError:
-    return BitmapError(f"{codec} data truncated in row {row}")
+    """`rows` rows from `data[pos:]`: their bytes and the position after the last one read."""
+    if codec == "none":
+        if pos + row_bytes * rows > len(data):
+            raise BitmapError(f"pixel data truncated: needs {row_bytes * rows} bytes, "
+                              f"has {max(0, len(data) - pos)}")
+        return data[pos : pos + row_bytes * rows], pos + row_bytes * rows
+    read_row = {"scanline": scanline_read, "rle": rle_read, "packbits": packbits_read}[codec]
+    reader = Reader(data, pos)
+    done: list[bytes] = []
+    for index in range(rows):
+        above = done[-1] if done else None
+        try:
+            row = read_row(reader, row_bytes, above, unit)
+        except OutOfData:
+            raise BitmapError(f"{codec} data truncated in row {index}") from None
+        except RowProblem as problem:
+            raise BitmapError(str(problem).format(row=index)) from None
+        done.append(row)
+    return b"".join(done), reader.pos
 
 
-def _scanline_decode(data: bytes, pos: int, row_bytes: int, rows: int) -> tuple[bytes, int]:
-    out = bytearray()
-    previous = bytes(row_bytes)
-    size = len(data)
-    for row_index in range(rows):
-        row = bytearray()
-        for start in range(0, row_bytes, 8):
-            group_len = min(8, row_bytes - start)
-            if pos >= size:
-                raise _truncated(SCANLINE, row_index)
-            mask = data[pos]
-            pos += 1
-            if row_index == 0:
-                # Like palmtopnm: the first row carries every byte whatever its masks say.
-                mask = 0xFF
-            full = (0xFF00 >> group_len) & 0xFF
-            if mask & full == full:
-                if pos + group_len > size:
-                    raise _truncated(SCANLINE, row_index)
-                row += data[pos : pos + group_len]
-                pos += group_len
-            elif mask & full == 0:
-                row += previous[start : start + group_len]
+class RowProblem(Exception):
+    """What is wrong with a row, its number left as ``{row}``."""
+
+
+def scanline_read(reader: Reader, row_bytes: int, above: bytes | None, unit: int) -> bytes:
+    row = bytearray()
+    for first in range(0, row_bytes, GROUP):
+        length = min(GROUP, row_bytes - first)
+        mask = reader.byte()
+        for k in range(length):
+            if above is None or mask & (0x80 >> k):
+                row += reader.take(1)
             else:
-                for k in range(group_len):
-                    if mask & (0x80 >> k):
-                        if pos >= size:
-                            raise _truncated(SCANLINE, row_index)
-                        row.append(data[pos])
-                        pos += 1
-                    else:
-                        row.append(previous[start + k])
-        out += row
-        previous = bytes(row)
-    return bytes(out), pos
+                row.append(above[first + k])
+    return bytes(row)
 
 
-def _rle_decode(data: bytes, pos: int, row_bytes: int, rows: int) -> tuple[bytes, int]:
-    out = bytearray()
-    size = len(data)
-    for row_index in range(rows):
-        filled = 0
-        while filled < row_bytes:
-            if pos + 2 > size:
-                raise _truncated(RLE, row_index)
-            count, value = data[pos], data[pos + 1]
-            pos += 2
-            if count == 0:
-                raise BitmapError(f"rle run of length 0 in row {row_index}")
-            if filled + count > row_bytes:
-                raise BitmapError(f"rle run overflows row {row_index} ({row_bytes} bytes)")
-            out += bytes((value,)) * count
-            filled += count
-    return bytes(out), pos
+def rle_read(reader: Reader, row_bytes: int, above: bytes | None, unit: int) -> bytes:
+    row = bytearray()
+    while len(row) < row_bytes:
+        count, value = reader.take(2)
+        if count == 0:
+            raise RowProblem("rle run of length 0 in row {row}")
+        if len(row) + count > row_bytes:
+            raise RowProblem(f"rle run overflows row {{row}} ({row_bytes} bytes)")
+        row += bytes([value]) * count
+    return bytes(row)
 
 
-def _packbits_decode(
-    data: bytes, pos: int, row_bytes: int, rows: int, unit: int
-) -> tuple[bytes, int]:
-    out = bytearray()
-    size = len(data)
-    for row_index in range(rows):
-        filled = 0
-        while filled < row_bytes:
-            if pos >= size:
-                raise _truncated(PACKBITS, row_index)
-            count = data[pos]
-            pos += 1
-            if count == 0x80:
-                continue  # -128: no operation, as in Apple's PackBits
-            if count < 0x80:
-                length = (count + 1) * unit
-                if pos + length > size:
-                    raise _truncated(PACKBITS, row_index)
-                chunk = data[pos : pos + length]
-                pos += length
-            else:
-                repeat = 257 - count  # 1 - n for the signed count n
-                if pos + unit > size:
-                    raise _truncated(PACKBITS, row_index)
-                chunk = data[pos : pos + unit] * repeat
-                pos += unit
-            if filled + len(chunk) > row_bytes:
-                raise BitmapError(f"packbits run overflows row {row_index} ({row_bytes} bytes)")
-            out += chunk
-            filled += len(chunk)
-    return bytes(out), pos
+def packbits_read(reader: Reader, row_bytes: int, above: bytes | None, unit: int) -> bytes:
+    row = bytearray()
+    while len(row) < row_bytes:
+        n = int.from_bytes(reader.take(1), "big", signed=True)
+        if n == -128:
+            continue  # no-op
+        row += reader.take((n + 1) * unit) if n >= 0 else reader.take(unit) * (1 - n)
+    if len(row) > row_bytes:
+        raise RowProblem(f"packbits run overflows row {{row}} ({row_bytes} bytes)")
+    return bytes(row)

@@ -29,8 +29,11 @@ NATIVE = speedups.built()
 
 
 def test_the_c_speedups_are_built_in_this_install() -> None:
-    # CI and `make test` build them (gcc is there): a silent fallback would
-    # leave the C code untested and the packer slow.
+    # Without a compiler the C tests skip and the pure path runs everywhere; CI
+    # sets PRC_TOOLS_REQUIRE_SPEEDUPS, so a silent fallback there (C code left
+    # untested, packer slow) fails instead.
+    if NATIVE is None and not speedups.required():
+        pytest.skip("the C speedups are not built (no C compiler when installed)")
     assert NATIVE is not None, "prc_tools._speedups is missing: reinstall with a C compiler"
 
 
@@ -211,14 +214,18 @@ def _decoded(codec: str, data: bytes, pos: int, row_bytes: int, rows: int, unit:
         return str(error)
 
 
+# Positions and sizes no header holds: past a C ssize_t, at its edge, where sums overflow.
+HUGE = (2**31, 2**32 + 1, 2**62, 2**63 - 9, 2**63 - 1, 2**64, 2**80)
+
+
 @need_native
 @settings(max_examples=500, deadline=None)
 @given(
     st.sampled_from((compression.SCANLINE, compression.RLE, compression.PACKBITS)),
     st.binary(max_size=200),
-    st.integers(0, 210),
-    st.integers(0, 300),
-    st.integers(0, 40),
+    st.integers(0, 210) | st.sampled_from(HUGE),
+    st.integers(0, 300) | st.sampled_from(HUGE),
+    st.integers(0, 40) | st.sampled_from(HUGE),
     st.sampled_from((1, 2)),
 )
 def test_decoders_match_on_any_bytes(
@@ -315,3 +322,34 @@ def test_rgb565_conversion_of_every_channel_value() -> None:
     assert NATIVE is not None
     with pytest.raises(ValueError):
         NATIVE.rgb_to_565(b"ab")
+
+
+@pytest.mark.parametrize("codec", [compression.SCANLINE, compression.RLE, compression.PACKBITS])
+@pytest.mark.parametrize("pos", [4, 2**31, 2**63 - 9, 2**63 - 1, 2**64])
+def test_a_position_past_the_data_is_a_bitmap_error_on_both_paths(codec: str, pos: int) -> None:
+    # The public function, on the C path (when built) and the pure one: no crash, one error.
+    for native in (NATIVE, None):
+        with _using(native), pytest.raises(BitmapError, match="truncated in row 0"):
+            compression.decode(codec, b"abc", pos, 1, 2, 2)
+    with pytest.raises(ValueError):
+        compression.decode(codec, b"abc", -1, 1, 2)
+
+
+@need_native
+@pytest.mark.parametrize("code", [0, 1, 2])
+@pytest.mark.parametrize(
+    ("pos", "row_bytes", "rows"),
+    [(4, 1, 2), (2**63 - 1, 1, 2), (2**63 - 9, 8, 2), (0, 2**61, 2), (1, 2**62 - 1, 2**62),
+     (3, 2**40, 2**40)],
+)
+def test_the_c_decoder_bounds_any_position_and_size(
+    code: int, pos: int, row_bytes: int, rows: int
+) -> None:
+    # The C function itself, without compression.decode's checks in front: a
+    # problem code or a ValueError, never a read outside the buffer.
+    assert NATIVE is not None
+    try:
+        raw, _row, problem = NATIVE.decode(code, b"abc", pos, row_bytes, rows, 1)
+    except ValueError:
+        return
+    assert raw is None and problem == 1

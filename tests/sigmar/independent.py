@@ -1,4 +1,4 @@
-"""An independent, deliberately plain reading of DESIGN.md §7 and the seed (002).
+"""An independent, deliberately plain reading of docs/sigmar-rules.md and the seed (002).
 
 Written from the text alone, not from palmish/sigmar: a board is a dict from
 (row, col) to a hex digit, every rule is checked cell by cell, and nothing is

@@ -1,4 +1,4 @@
-"""Differential play: the engine against tests/sigmar/independent.py (DESIGN.md §7).
+"""Differential play: the engine against tests/sigmar/independent.py (docs/sigmar-rules.md).
 
 Every step of random play compares legal_takes, is_free on every cell (and a
 margin around the field, negative cells included), the current metal,

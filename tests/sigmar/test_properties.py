@@ -27,7 +27,7 @@ def slow_free(g: Game, r: int, c: int) -> bool:
 
 
 def slow_legal(g: Game) -> list[Take]:
-    """Try every pair of cells against the rules as DESIGN.md §7 words them."""
+    """Try every pair of cells against the rules as docs/sigmar-rules.md words them."""
     metals = {a for a in g.counts() if a in METAL_ORDER}
     current = None
     pointer = slow_pointer(g)

@@ -1,4 +1,4 @@
-"""Every rule of DESIGN.md §7 on small hand-made boards."""
+"""Every rule of docs/sigmar-rules.md on small hand-made boards."""
 
 from __future__ import annotations
 
