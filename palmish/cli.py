@@ -5,6 +5,8 @@
     palmish gremlins --events N --seed S [--config C] [--data-dir DIR]
     palmish install FILE.prc|LEVEL.dat [--data-dir DIR]
     palmish plugins [--data-dir DIR]
+    palmish host --app pachisi [--port N] [--seats SPEC] [--code NNNN] ...  (docs/network.md)
+    palmish join HOST:PORT --code NNNN --name NAME [--auto] [--data-dir DIR]
 
 Usage errors exit 2 (argparse, and a bad --events script: a line it cannot read,
 an app or menu command the device does not have); bad files and names print one
@@ -119,6 +121,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     plugins = commands.add_parser("plugins", help="list the bundled and installed plugins")
     plugins.add_argument("--data-dir", type=Path, metavar="DIR", dest="command_data_dir")
+
+    from palmish.network.commands import add_commands
+
+    add_commands(commands)  # host, join
     return parser
 
 
@@ -130,6 +136,8 @@ def main(argv: list[str] | None = None) -> int:
         "gremlins": _gremlins,
         "install": _install,
         "plugins": _plugins,
+        "host": _network("run_host"),
+        "join": _network("run_join"),
     }
     if args.command is None and args.events is not None and args.screenshot is None:
         parser.error("--events needs --screenshot (or use the gremlins command)")
@@ -146,6 +154,17 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if collecting:
             gc.enable()
+
+
+def _network(name: str) -> Callable[[argparse.Namespace], int]:
+    """A network command's handler, imported only when it runs."""
+    def handler(args: argparse.Namespace) -> int:
+        from palmish.network import commands
+
+        run: Callable[[argparse.Namespace], int] = getattr(commands, name)
+        return run(args)
+
+    return handler
 
 
 def fail(message: str, status: int = EXIT_FAILED) -> int:

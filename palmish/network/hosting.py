@@ -1,0 +1,64 @@
+"""Hosting a table headless (`palmish host`): the server, the table, Silicon's
+moves at once, the save after every change, the end (docs/network.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from palmish.network import keep
+from palmish.network.table import HostTable
+from palmish.network.transport import Server
+
+STEP_S = 0.05  # the host loop's longest sleep: away timers are checked this often
+GOODBYE_S = 1.0  # after the end, time for the last messages to leave
+
+
+async def host_table(
+    table: HostTable, listen: str, port: int, *, say: Callable[[str], None],
+    log: Callable[[str], None], data_dir: Path | None,
+    on_listening: Callable[[str, int], None] | None = None,
+) -> str:
+    """Serve `table` until its game is over; the record."""
+    server = Server(table, log)
+    host, port = await server.start(listen, port)
+    say(f"listening on {_address(host, port)} code {table.code}")
+    if on_listening is not None:
+        on_listening(host, port)
+    kept: object = None
+    try:
+        while True:
+            now = time.monotonic()
+            table.tick(now)
+            if not table.started and table.ready():
+                table.start(now)
+            while table.computer_due(now):
+                table.play_computer(now)
+                server.flush()
+                await asyncio.sleep(0)  # let the joiners' lines in between
+                now = time.monotonic()
+            server.flush()
+            for line in table.log:
+                log(line)
+            table.log.clear()
+            if data_dir is not None:
+                snapshot = table.snapshot()
+                if snapshot != kept:
+                    keep.save_host_game(data_dir, snapshot)
+                    kept = snapshot
+            if table.over:
+                break
+            await server.wait_activity(STEP_S)
+        await asyncio.sleep(GOODBYE_S / 4)
+        server.flush()
+        if data_dir is not None:
+            keep.forget_host_game(data_dir)
+        return table.record()
+    finally:
+        await server.close()
+
+
+def _address(host: str, port: int) -> str:
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
