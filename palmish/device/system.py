@@ -30,6 +30,8 @@ from palmish.device.events import (
     Key,
     KeyDown,
     MenuCommand,
+    NetworkClosed,
+    NetworkLine,
     PenDown,
     PenMove,
     PenUp,
@@ -185,7 +187,7 @@ class Device:
             self._rotate()
         elif isinstance(event, ToggleInputArea):
             self.change_config(input_area_toggled(self.config))
-        elif isinstance(event, MenuCommand):
+        elif isinstance(event, (MenuCommand, NetworkLine, NetworkClosed)):
             self.running_app.handle(event)
         # DisplayChanged, AppStart, AppStop and Tick are the device's own to send.
         self._after_event()

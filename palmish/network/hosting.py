@@ -34,20 +34,17 @@ async def host_table(
             table.tick(now)
             if not table.started and table.ready():
                 table.start(now)
-            while table.computer_due(now):
-                table.play_computer(now)
+            while True:
+                kept = _save(table, data_dir, kept)
                 server.flush()
+                if not table.computer_due(now):
+                    break
+                table.play_computer(now)
                 await asyncio.sleep(0)  # let the joiners' lines in between
                 now = time.monotonic()
-            server.flush()
             for line in table.log:
                 log(line)
             table.log.clear()
-            if data_dir is not None:
-                snapshot = table.snapshot()
-                if snapshot != kept:
-                    keep.save_host_game(data_dir, snapshot)
-                    kept = snapshot
             if table.over:
                 break
             await server.wait_activity(STEP_S)
@@ -58,6 +55,16 @@ async def host_table(
         return table.record()
     finally:
         await server.close()
+
+
+def _save(table: HostTable, data_dir: Path | None, kept: object) -> object:
+    """Save the table when it changed (before anyone hears of the change)."""
+    if data_dir is None:
+        return kept
+    snapshot = table.snapshot()
+    if snapshot != kept:
+        keep.save_host_game(data_dir, snapshot)
+    return snapshot
 
 
 def _address(host: str, port: int) -> str:

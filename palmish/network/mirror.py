@@ -52,6 +52,15 @@ def same_game(record: str, game: Game) -> bool:
     return re.sub(r" seed=\d+ ", " seed=0 ", record, count=1) == game.record()
 
 
+def turn_message(game: Game, steps: int) -> Message:
+    """Whose turn after `steps` steps, and what they may do: a client needs no
+    rules of its own to know when to act (docs/network.md)."""
+    pieces = sorted({p for m in game.legal_moves() for p in m.pieces})
+    phase = "over" if game.over else game.phase
+    return {"t": "turn", "n": steps, "seat": game.current, "phase": phase,
+            "pieces": pieces, "pass": not game.over and game.can_pass}
+
+
 @dataclass
 class Mirror:
     """What a joiner knows: its seat, the seats, the game, the final record."""
@@ -82,6 +91,8 @@ class Mirror:
             self.game = replay(players, msg["dice"], self.steps)
         elif kind == "step":
             self._step(msg["n"], msg["step"])
+        elif kind == "turn":
+            self._check_turn(msg)
         elif kind == "marker":
             self.marker = (msg["seat"], msg["piece"])
         elif kind == "end":
@@ -100,6 +111,10 @@ class Mirror:
             raise HostError(f"step {n} ({step}) does not fit the game: {err}") from None
         self.steps.append(step)
         self.marker = None
+
+    def _check_turn(self, msg: Message) -> None:
+        if self.game is None or turn_message(self.game, len(self.steps)) != msg:
+            raise HostError("the host's turn does not fit the steps it sent")
 
     def _end(self, record: str) -> None:
         if self.game is None or not self.game.over:

@@ -101,6 +101,8 @@ HOST_KINDS: FromJoiner = {
     "game": ({"dice": DICE, "players": _list_of(PLAYER, 4), "steps": _list_of(STEP, 100_000)},
              {}),
     "step": ({"n": _int(0, 100_000), "step": STEP}, {}),
+    "turn": ({"n": _int(0, 100_000), "seat": _int(0, 3), "phase": _text(r"throw|move|over"),
+              "pieces": _list_of(_int(0, 3), 4), "pass": _bool}, {}),
     "marker": ({"seat": _int(0, 3), "piece": _int(0, 3)}, {}),
     "error": ({"text": LINE}, {}),
     "end": ({"record": RECORD}, {}),

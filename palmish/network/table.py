@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from palmish.network.mirror import HostError, replay, same_game, turn_message
 from palmish.network.protocol import VERSION, Message
 from palmish.pachisi import ai, rules
 from palmish.pachisi.game import Game, Player
@@ -156,6 +157,7 @@ class HostTable:
         self._broadcast_seats(now)
         if self.game is not None:
             self._send(peer, self._game_message())
+            self._send(peer, turn_message(self.game, len(self.steps)))
             if self.game.over:
                 self._send(peer, {"t": "end", "record": self.game.record()})
         return True
@@ -248,6 +250,7 @@ class HostTable:
         self.log.append(f"the game starts: {self.game.record()}")
         self._broadcast_seats(now)
         self._broadcast(self._game_message())
+        self._broadcast(turn_message(self.game, len(self.steps)))
 
     def act(self, seat: int, kind: str, piece: int | None, now: float) -> str | None:
         """A seat's intent: throw, choose (the marker), move or pass. One line
@@ -300,6 +303,7 @@ class HostTable:
         self._broadcast({"t": "step", "n": len(self.steps), "step": step})
         self.steps.append(step)
         assert self.game is not None
+        self._broadcast(turn_message(self.game, len(self.steps)))
         if self.game.over:
             self._broadcast({"t": "end", "record": self.game.record()})
             self.log.append(f"the game is over: {self.game.record()}")
@@ -342,8 +346,6 @@ class HostTable:
     def restore(cls, saved: Any, now: float) -> HostTable:
         """A table from `snapshot()`; ValueError with one line when it is unusable.
         Every seated person starts away: they come back with their tokens."""
-        from palmish.network.mirror import HostError, replay, same_game
-
         try:
             seats = [Seat(s["kind"], s["name"], s["token_hash"]) for s in saved["seats"]]
             if saved["v"] != 1 or saved["app"] != "pachisi":

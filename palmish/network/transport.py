@@ -3,7 +3,9 @@ reads bounded, validated lines from many peers and a link from a joiner.
 
 The server knows nothing of games: a `Handler` seats or refuses hellos,
 takes messages and hears of peers gone, and leaves what it sends in its
-outbox, which the server writes after every call. Anything malformed, too
+outbox. The server's owner writes the outbox (`flush`) when `wait_activity`
+returns, after saving what must survive a crash: no peer ever hears of a
+step the host could forget. Anything malformed, too
 big, too fast or too slow drops that peer with one line in the log.
 """
 
@@ -155,7 +157,6 @@ class Server:
             if peer in self._seated:
                 self._seated.discard(peer)
                 self.handler.gone(peer, self.clock())
-                self.flush()
                 self._activity.set()
             writer.close()
 
@@ -176,8 +177,7 @@ class Server:
         self._activity.set()
         if not welcomed:
             self._seated.discard(peer)
-        self.flush()
-        if not welcomed:
+            self.flush()
             await _drain(writer)
             return
         limit = RateLimit()
@@ -190,7 +190,6 @@ class Server:
                 await asyncio.sleep(pause)
             msg = protocol.decode(line, JOINER_KINDS, MAX_JOINER_LINE)
             self.handler.receive(peer, msg, self.clock())
-            self.flush()
             self._activity.set()
 
 
