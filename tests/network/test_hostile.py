@@ -3,6 +3,7 @@ they are dropped with one log line each and the game finishes as if they never c
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
@@ -60,10 +61,8 @@ def crowd(port: int, count: int, hold_s: float) -> int:
     sockets = []
     try:
         for _ in range(count):
-            try:
+            with contextlib.suppress(OSError):
                 sockets.append(connect(port))
-            except OSError:
-                pass
         time.sleep(hold_s)
         return len(sockets)
     finally:
