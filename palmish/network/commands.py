@@ -154,7 +154,7 @@ def run_host(args: argparse.Namespace) -> int:
     table.wait_s = args.wait
     try:
         record = asyncio.run(host_table(table, args.listen, args.port, say=_say, log=log,
-                                        data_dir=data_dir))
+                                        data_dir=data_dir, advertise=args.advertise))
     except OSError as err:
         print(f"palmish: cannot listen on {args.listen}:{args.port}: {err.strerror or err}",
               file=sys.stderr)

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from palmish.network import keep
+from palmish.network.discovery import Advertisement, lan_addresses
 from palmish.network.table import HostTable
 from palmish.network.transport import Server
 
@@ -19,7 +20,7 @@ GOODBYE_S = 1.0  # after the end, time for the last messages to leave
 async def host_table(
     table: HostTable, listen: str, port: int, *, say: Callable[[str], None],
     log: Callable[[str], None], data_dir: Path | None,
-    on_listening: Callable[[str, int], None] | None = None,
+    on_listening: Callable[[str, int], None] | None = None, advertise: bool = False,
 ) -> str:
     """Serve `table` until its game is over; the record."""
     server = Server(table, log)
@@ -27,6 +28,7 @@ async def host_table(
     say(f"listening on {_address(host, port)} code {table.code}")
     if on_listening is not None:
         on_listening(host, port)
+    announced = await _advertise(table.table_name, listen, port, log) if advertise else None
     kept: object = None
     try:
         while True:
@@ -55,6 +57,19 @@ async def host_table(
         return table.record()
     finally:
         await server.close()
+        if announced is not None:
+            await asyncio.to_thread(announced.close)
+
+
+async def _advertise(table: str, listen: str, port: int,
+                     log: Callable[[str], None]) -> Advertisement | None:
+    """Announce the game on the local network; one log line when that cannot be."""
+    try:
+        return await asyncio.to_thread(Advertisement, table, "pachisi", port,
+                                       lan_addresses(listen))
+    except Exception as err:  # zeroconf raises many kinds: no multicast, no interface
+        log(f"cannot advertise the game ({type(err).__name__}: {err}); join by address")
+        return None
 
 
 def _save(table: HostTable, data_dir: Path | None, kept: object) -> object:
