@@ -52,7 +52,7 @@ def test_rules_import_nothing_of_the_device() -> None:
     assert offenders == []
 
 
-CORE = {"device", "frontend", "boardgame"}  # every other package under palmish/ is an app
+CORE = {"device", "frontend", "boardgame", "network"}  # every other package is an app
 
 
 def app_packages() -> list[str]:
@@ -85,6 +85,17 @@ def test_boardgame_imports_no_game_and_no_pyglet() -> None:
         if palmish_packages(p) & forbidden
         or any(m == "pyglet" or m.startswith("pyglet.") for m in imported_modules(p))
     ]
+    assert offenders == []
+
+
+def test_only_the_command_line_and_the_window_import_the_network() -> None:
+    """palmish/network imports the device and the games' engines, never the
+    frontend; the device, boardgame and the games never import it."""
+    offenders = [str(p.relative_to(ROOT)) for p in sources("palmish", "network")
+                 if palmish_packages(p) & {"frontend"}]
+    for package in ["device", "boardgame", *app_packages()]:
+        offenders += [str(p.relative_to(ROOT)) for p in sources("palmish", package)
+                      if "network" in palmish_packages(p)]
     assert offenders == []
 
 

@@ -90,12 +90,19 @@ class HostTable:
     log: list[str] = field(default_factory=list)
 
     @classmethod
-    def create(cls, kinds: Sequence[str], code: str, table_name: str, **options: Any) -> HostTable:
+    def create(cls, kinds: Sequence[str], code: str, table_name: str, host_name: str = "You",
+               **options: Any) -> HostTable:
+        """Seats of these kinds; the host's own seats are `host_name` (then
+        Player2, Player3 for more people at the host's device)."""
         seats = [Seat(kind) for kind in kinds]
         names = iter(rules.computer_names(sum(k == "computer" for k in kinds)))
-        for seat in seats:
+        people = 0
+        for i, seat in enumerate(seats):
             if seat.kind == "computer":
                 seat.name = next(names)
+            elif seat.kind == "host":
+                seat.name = host_name if not people else f"Player{i + 1}"
+                people += 1
         return cls(seats, code, table_name, **options)
 
     # ------------------------------------------------------------ queries

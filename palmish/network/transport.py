@@ -40,7 +40,9 @@ MAX_WRITE_BUFFER = 4 * MAX_HOST_LINE  # a peer that stops reading is dropped
 
 
 class Handler(Protocol):
-    def hello(self, peer: int, msg: Message, now: float) -> bool: ...
+    def hello(self, peer: int, msg: Message, now: float) -> bool | None:
+        """True: welcomed; False: refused (close after the outbox); None: decided
+        later (a `refused` message in the outbox then closes the peer)."""
     def receive(self, peer: int, msg: Message, now: float) -> None: ...
     def gone(self, peer: int, now: float) -> None: ...
     def take_outbox(self) -> list[tuple[int, Message]]: ...
@@ -125,6 +127,9 @@ class Server:
                     writer.close()
                     continue
                 writer.write(data)
+                if msg["t"] == "refused":  # written first: close() sends what is buffered
+                    self._seated.discard(target)
+                    writer.close()
 
     async def _ping(self) -> None:
         while True:
@@ -175,7 +180,7 @@ class Server:
         self._seated.add(peer)
         welcomed = self.handler.hello(peer, hello, self.clock())
         self._activity.set()
-        if not welcomed:
+        if welcomed is False:
             self._seated.discard(peer)
             self.flush()
             await _drain(writer)

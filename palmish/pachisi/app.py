@@ -15,7 +15,15 @@ from PIL import Image
 
 from palmish.boardgame import BoardGameApp, Command, FormResult
 from palmish.device.app import AppContext
-from palmish.device.events import Key, KeyDown, MenuCommand, PenDown
+from palmish.device.events import (
+    Event,
+    Key,
+    KeyDown,
+    MenuCommand,
+    NetworkClosed,
+    NetworkLine,
+    PenDown,
+)
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Field, PushButtons
 from palmish.device.ui.modal import Modal
@@ -23,6 +31,7 @@ from palmish.pachisi import PASS, Game, IllegalMove, Move, Player, ai, dialogs
 from palmish.pachisi.art import load_art
 from palmish.pachisi.icon import launcher_icon
 from palmish.pachisi.layout import PachisiLayout, layout_for
+from palmish.pachisi.network_game import NetworkGameMixin
 from palmish.pachisi.rules import DICE, PIECES, computer_names, distinct, valid_name
 from palmish.pachisi.schema import SCHEMA
 from palmish.pachisi.view import PachisiView, Scene
@@ -35,7 +44,7 @@ LOG_LINES = 30
 DEFAULT_PLAYERS = (Player("You"), *(Player(n, True) for n in computer_names(3)))
 
 
-class PachisiApp(BoardGameApp):
+class PachisiApp(NetworkGameMixin, BoardGameApp):
     id = "pachisi"
     name = "Pachisi"
     creator = "PPch"
@@ -75,6 +84,8 @@ class PachisiApp(BoardGameApp):
         self.scene = Scene(self.game)
 
     def game_fields(self) -> dict[str, object] | None:
+        if self.net is not None:
+            return None  # the host keeps a network game; the local one stays saved
         try:
             return {"record": self.game.record()}
         except ValueError:  # a set-up position (tests, puzzles) has no record
@@ -144,6 +155,8 @@ class PachisiApp(BoardGameApp):
 
     @property
     def human_turn(self) -> bool:
+        if self.net is not None:
+            return not self.game.over and self.net.mine(self.game.current)
         return not self.game.over and not self.game.players[self.game.current].computer
 
     def _after(self) -> None:
@@ -166,6 +179,9 @@ class PachisiApp(BoardGameApp):
     def _computer_step(self) -> None:
         """One step of a computer player: throw, then show the marker, then move."""
         game = self.game
+        if self.net is not None:
+            self.net_computer_step()
+            return
         if game.over or self.human_turn or self.scene.notice:
             return
         name = game.players[game.current].name
@@ -218,6 +234,9 @@ class PachisiApp(BoardGameApp):
         game = self.game
         if not self.human_turn or game.phase != "throw":
             return
+        if self.net is not None:
+            self.net_ask("throw")
+            return
         self._throw()
         lost = game.history[-1].outcome == "lost"
         self.scene.mark = None
@@ -232,6 +251,9 @@ class PachisiApp(BoardGameApp):
             self.turns.after("cpu", self.speed_ms(), self._computer_step)
 
     def _make(self, move: Move) -> None:
+        if self.net is not None:
+            self.net_ask("move", move.pieces[0])
+            return
         game = self.game
         game.move(move)
         self.scene.mark = None
@@ -277,6 +299,9 @@ class PachisiApp(BoardGameApp):
         if not self.game.can_pass:
             self.play("illegal")
             self.open(Alert("Pachisi", "You can pass from your second turn on.", icon="info"))
+            return
+        if self.net is not None:
+            self.net_ask("pass")
             return
         self.game.pass_turn()
         self.scene.mark = None
@@ -378,6 +403,7 @@ class PachisiApp(BoardGameApp):
         """Play this game from now on (a set-up position for tests and puzzles, or a record)."""
         self.turns.cancel("cpu")
         self.turns.cancel("notice")
+        self.leave_network()
         self.game = game
         self.scene = Scene(game)
         self.recorded = False
@@ -394,7 +420,8 @@ class PachisiApp(BoardGameApp):
                 key = (dialogs.COMPUTER if p.computer else dialogs.HUMAN) + p.name
                 self.tallies.add(key, won=pl == game.winner)
             human_won = game.winner is not None and not game.players[game.winner].computer
-            self.record_result("games", won=human_won, players=names)
+            # Statistics count network games apart.
+            self.record_result("network" if self.net else "games", won=human_won, players=names)
             text = game.message or "The game is over."
             self.open_form(dialogs.win_alert(text), self._again_answer)
 
@@ -486,7 +513,19 @@ class PachisiApp(BoardGameApp):
             Command("Pass", "pass", self.pass_turn, "S"),
             Command("Hint", "hint", self.hint, "H"),
             Command("Statistics", "stats", self.statistics, "T"),
+            Command("Network Game...", "network", self.network_game),
         )),)
+
+    def handle(self, event: Event) -> None:
+        if isinstance(event, NetworkLine | NetworkClosed):
+            self.network_event(event)
+        else:
+            super().handle(event)
+
+    def _last_name(self) -> str:
+        """The name this device's person played under last (for a network game)."""
+        humans = [p.name for p in self._last_players() if not p.computer]
+        return humans[0] if humans else "You"
 
     def icon(self) -> Image.Image:
         return launcher_icon()

@@ -1,0 +1,229 @@
+"""The app's side of a network game (docs/network.md): intents instead of moves,
+the network's lines as events, sounds and the marker of the other devices,
+and the Game > Network Game... dialogs. A mixin of PachisiApp, so app.py only
+asks `self.net` at the few places where a local game would change itself."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from palmish.device.events import NetworkClosed, NetworkLine
+from palmish.device.ui.alert import Alert
+from palmish.device.ui.form import Form, PushButtons
+from palmish.device.ui.number_entry import NumberEntry
+from palmish.pachisi import netplay
+from palmish.pachisi.name_entry import NameEntry
+from palmish.pachisi.netplay import NetPlay
+
+if TYPE_CHECKING:
+    from palmish.boardgame.dialogs import FormResult
+    from palmish.pachisi.game import Game
+    from palmish.pachisi.view import Scene
+
+SOUNDS = {"throw": "throw", "enter": "enter", "move": "move", "capture": "capture",
+          "finish": "finish", "win": "win"}
+POLL_MS = 250  # the host checks away seats and Silicon's turn this often
+SEAT_CHOICES = ("You", "Open", "Silicon", "None")
+OTHER = "Other..."
+TITLE = "Network Game"
+
+
+if TYPE_CHECKING:
+    from palmish.boardgame import BoardGameApp as _Base
+else:
+    _Base = object
+
+
+class NetworkGameMixin(_Base):
+    """Network play for PachisiApp (which provides the attributes below)."""
+
+    net: NetPlay | None = None
+    if TYPE_CHECKING:
+        game: Game
+        scene: Scene
+
+        def _after(self) -> None: ...
+        def _last_name(self) -> str: ...
+
+    # ------------------------------------------------------------ playing
+
+    def _now_s(self) -> float:
+        return self.ctx.now_ms / 1000.0 if self.ctx is not None else 0.0
+
+    def net_ask(self, kind: str, piece: int | None = None) -> None:
+        """This device's person acts: the intent goes to the host (or, on the
+        host, to its table); what happened comes back as steps."""
+        net = self.net
+        assert net is not None
+        before = len(self.game.events)
+        problem = net.ask(kind, piece)
+        if problem is not None:
+            self.play("illegal")
+            self.open(Alert("Pachisi", problem[0].upper() + problem[1:] + ".", icon="info"))
+            return
+        self._net_sync(before)
+
+    def network_event(self, event: NetworkLine | NetworkClosed) -> None:
+        net = self.net
+        if net is None:
+            return  # a line for a network game this device has left
+        before = len(self.game.events) if net.game is self.game else 0
+        net.receive(event, self._now_s())
+        self._net_sync(before)
+        status = net.status()
+        if status is not None:
+            self.scene.notice = status
+
+    def net_computer_step(self) -> None:
+        """The app's computer timer in a network game: the host plays Silicon's
+        seats (its computer seats and away people past the wait)."""
+        net = self.net
+        assert net is not None
+        before = len(self.game.events)
+        if net.computer_due(self._now_s()):
+            net.play_computer(self._now_s())
+            self._net_sync(before)
+        else:
+            self.turns.after("cpu", POLL_MS, self._computer_step_again)
+
+    def _computer_step_again(self) -> None:
+        if self.net is not None:
+            self.net_computer_step()
+
+    def _net_sync(self, before: int) -> None:
+        """Show the network game as it now is: sounds of what happened, the
+        other devices' marker, the board, the log."""
+        net = self.net
+        assert net is not None
+        game = net.game
+        if game is None:
+            return
+        if game is not self.game:
+            from palmish.pachisi.view import Scene
+
+            self.game, self.scene = game, Scene(game)
+            before = len(game.events)
+        for event in game.events[before:]:
+            if event.kind in SOUNDS:
+                self.play(SOUNDS[event.kind])
+        self.scene.mark = None
+        marker = net.marker
+        if marker is not None and marker[0] == game.current and not game.over:
+            self.scene.mark = game.move_for(marker[1])
+        self._after()
+
+    def leave_network(self) -> None:
+        if self.net is not None:
+            self.net.close()
+            self.net = None
+
+    # ------------------------------------------------------------ dialogs
+
+    def network_game(self) -> None:
+        """Game > Network Game...: Host or Join."""
+        if netplay.service is None:
+            self.open(Alert(TITLE, "Network games need the window (palmish, or palmish "
+                            "host and palmish join from a terminal).", icon="info"))
+            return
+        if self.net is not None:
+            self.open_form(Alert(TITLE, "Leave the network game?", ("Leave", "Stay"),
+                                 icon="confirm"),
+                           lambda r: self.leave_network() if r.button == "Leave" else None)
+            return
+        self.open_form(Alert(TITLE, "Play Pachisi with other handhelds: host a game here, "
+                             "or join one.", ("Host", "Join", "Cancel"), icon="confirm"),
+                       self._host_or_join)
+
+    def _host_or_join(self, result: FormResult) -> None:
+        if result.button == "Host":
+            self.open_form(host_form(), self._hosted)
+        elif result.button == "Join":
+            self._choose_game()
+
+    def _hosted(self, result: FormResult) -> None:
+        if result.button != "Host":
+            return
+        kinds = {"You": "host", "Open": "remote", "Silicon": "computer"}
+        seats = [kinds[c] for c in (result.choice(f"seat{i}", SEAT_CHOICES, "None")
+                                    for i in range(4)) if c in kinds]
+        if not 2 <= len(seats) <= 4 or "remote" not in seats:
+            self.open(Alert(TITLE, "A network game needs 2 to 4 seats, one of them open.",
+                            icon="error"))
+            return
+        assert netplay.service is not None
+        try:
+            play, where = netplay.service().host(seats, self._last_name())
+        except (OSError, ValueError) as err:
+            self.open(Alert(TITLE, f"Cannot host: {err}", icon="error"))
+            return
+        self.net = play
+        self.open(Alert(TITLE, where, icon="info"))
+        self._net_lobby()
+
+    def _net_lobby(self) -> None:
+        """The seats as people sit down, on the board's notice line."""
+        net = self.net
+        if net is not None and net.game is None:
+            self.scene.notice = " / ".join(net.seat_lines(self._now_s()))
+            self._after()
+            self.turns.after("cpu", POLL_MS, self._computer_step_again)
+
+    def _choose_game(self) -> None:
+        assert netplay.service is not None
+        found = list(netplay.service().found_games())
+        labels = (*(f"{name} ({address})" for name, address in found[:6]), OTHER)
+        form = Form("Join", (PushButtons("game", "Game", labels, 0),), buttons=("OK", "Cancel"))
+
+        def chosen(result: FormResult) -> None:
+            if result.button != "OK":
+                return
+            label = result.choice("game", labels, OTHER)
+            if label == OTHER:
+                self._type_address()
+            else:
+                self._ask_code(found[labels.index(label)][1])
+
+        self.open_form(form, chosen)
+
+    def _type_address(self) -> None:
+        def typed_host(host: object) -> None:
+            if not isinstance(host, str):
+                return
+
+            def typed_port(port: object) -> None:
+                if isinstance(port, int) and 1 <= port <= 65535:
+                    self._ask_code(f"{host}:{port}")
+
+            self.open(NumberEntry("Port", 40731), typed_port)
+
+        self.open(NameEntry("Host address", ""), typed_host)
+
+    def _ask_code(self, address: str) -> None:
+        def typed_code(code: object) -> None:
+            if not isinstance(code, int) or not 0 <= code <= 9999:
+                return
+
+            def typed_name(name: object) -> None:
+                if isinstance(name, str):
+                    self._join(address, f"{code:04d}", name)
+
+            self.open(NameEntry("Your name", self._last_name()), typed_name)
+
+        self.open(NumberEntry("Join code"), typed_code)
+
+    def _join(self, address: str, code: str, name: str) -> None:
+        assert netplay.service is not None
+        try:
+            self.net = netplay.service().join(address, code, name)
+        except (OSError, ValueError) as err:
+            self.open(Alert(TITLE, f"Cannot join: {err}", icon="error"))
+            return
+        self.scene.notice = f"Joining {address}..."
+        self._after()
+
+
+def host_form() -> Form:
+    return Form("Host", tuple(
+        PushButtons(f"seat{i}", f"Seat {i + 1}", SEAT_CHOICES, (0, 1, 1, 3)[i])
+        for i in range(4)
+    ), buttons=("Host", "Cancel"))
