@@ -297,10 +297,28 @@ def _window(device: Device, skin: str | None, zoom: int) -> int:
     except ImportError as exc:
         device.shutdown()
         return fail(f"the window cannot open: {exc}")
+    offer_network(device)
     try:
         return run(device, skin=skin, zoom=zoom, cache_dir=device.storage.cache_dir)
     finally:
         device.shutdown()
+
+
+def offer_network(device: Device) -> None:
+    """The window's apps may host and join network games (docs/network.md); the
+    network code is imported when a game first asks for it."""
+    from palmish.device import services
+
+    def network() -> object:
+        from palmish.network.commands import table_name
+        from palmish.network.service import WindowNetwork
+
+        if not made:
+            made.append(WindowNetwork(device, device.storage.data_dir, table_name()))
+        return made[0]
+
+    made: list[object] = []
+    services.network = network
 
 
 def _gremlins(args: argparse.Namespace) -> int:

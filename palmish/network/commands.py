@@ -149,7 +149,7 @@ def run_host(args: argparse.Namespace) -> int:
             log(f"{err}; starting a new game")
     if table is None:
         table = HostTable.create(
-            args.seats, args.code or f"{secrets.randbelow(10000):04d}", _table_name(),
+            args.seats, args.code or f"{secrets.randbelow(10000):04d}", table_name(),
             seed=args.seed, wait_s=args.wait)
     table.wait_s = args.wait
     try:
@@ -163,7 +163,30 @@ def run_host(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _table_name() -> str:
+def _join_in_window(args: argparse.Namespace, data_dir: Path) -> int:
+    """`palmish join` without --auto: the window opens on Pachisi joining the game."""
+    from palmish.apps import HARD_BUTTONS, installed_apps
+    from palmish.cli import _usable_dir, _window, fail
+    from palmish.device.display import config_by_name
+    from palmish.device.system import Device
+
+    problem = _usable_dir(data_dir)
+    if problem:
+        return fail(problem)
+    try:
+        device = Device(config_by_name("square"), data_dir, installed_apps(), "pachisi",
+                        exclusive=True, buttons=HARD_BUTTONS)
+    except ValueError as err:
+        return fail(str(err))
+    from palmish.cli import offer_network
+
+    offer_network(device)
+    host, port = args.address
+    device.running_app.join_network(f"{host}:{port}", args.code, args.name)  # type: ignore[attr-defined]
+    return _window(device, None, 1)
+
+
+def table_name() -> str:
     """The game's name on the network: this machine's name, cut to fit."""
     import platform
 
@@ -183,9 +206,7 @@ def run_join(args: argparse.Namespace) -> int:
     host, port = args.address
     data_dir = _data_dir(args)
     if not args.auto:
-        print("palmish: join without --auto opens the window, which is not built yet; "
-              "use --auto", file=sys.stderr)
-        return EXIT_USAGE
+        return _join_in_window(args, data_dir)
     try:
         token = keep.seat_token(data_dir, args.name)
     except OSError as err:

@@ -157,6 +157,9 @@ class JoinSeat:
     def play_computer(self, now_s: float) -> None:
         raise AssertionError("a joiner's Silicon is the host's")
 
+    def start(self) -> None:
+        """Only the host starts a game."""
+
     def seat_lines(self, now_s: float) -> Sequence[str]:
         return [f"{s['name'] or 'open'}: {s['state']}" for s in self.mirror.seats]
 

@@ -149,6 +149,7 @@ class PachisiApp(NetworkGameMixin, BoardGameApp):
             return
         self.scene.game = self.game
         self.scene.log = [e.text for e in self.game.events[-LOG_LINES:]]
+        self.scene.log += self.network_lines()
         self.view.paint(self.ctx.screen, self.scene)
 
     # ------------------------------------------------------------ whose turn

@@ -9,8 +9,8 @@ on here; so an event script or a test drives a network game without sockets.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Protocol
+from collections.abc import Sequence
+from typing import Protocol, cast
 
 from palmish.device.events import NetworkClosed, NetworkLine
 from palmish.pachisi.game import Game
@@ -49,6 +49,9 @@ class NetPlay(Protocol):
     def status(self) -> str | None:
         """One line of trouble (the host gone, refused), or None."""
 
+    def start(self) -> None:
+        """The host starts now, Silicon in the open seats (nothing on a joiner)."""
+
     def close(self) -> None:
         """Leave the game (the links close)."""
 
@@ -56,7 +59,7 @@ class NetPlay(Protocol):
 class NetService(Protocol):
     """What the window offers the app to start network games."""
 
-    def host(self, seats: Sequence[str], name: str) -> tuple[NetPlay, str]:
+    def host(self, seats: Sequence[str], name: str, advertise: bool) -> tuple[NetPlay, str]:
         """Host: seat kinds (host, remote, computer); the play and a line to show
         (the game's name, address and join code)."""
 
@@ -67,6 +70,11 @@ class NetService(Protocol):
         """(name, HOST:PORT) of the games found on the local network."""
 
 
-# Set by whoever can reach the network (the window's command line); None in
-# tests and screenshots, where Game > Network Game... says it needs the window.
-service: Callable[[], NetService] | None = None
+def service() -> NetService | None:
+    """The window's network service (palmish.device.services.network), or None
+    in tests and screenshots, where Game > Network Game... says it needs the window."""
+    from palmish.device import services
+
+    if services.network is None:
+        return None
+    return cast(NetService, services.network())

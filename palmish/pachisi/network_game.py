@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from palmish.device.events import NetworkClosed, NetworkLine
 from palmish.device.ui.alert import Alert
-from palmish.device.ui.form import Form, PushButtons
+from palmish.device.ui.form import CheckBox, Form, PushButtons
 from palmish.device.ui.number_entry import NumberEntry
 from palmish.pachisi import netplay
 from palmish.pachisi.name_entry import NameEntry
@@ -43,6 +43,7 @@ class NetworkGameMixin(_Base):
         scene: Scene
 
         def _after(self) -> None: ...
+        def paint(self) -> None: ...
         def _last_name(self) -> str: ...
 
     # ------------------------------------------------------------ playing
@@ -69,10 +70,13 @@ class NetworkGameMixin(_Base):
             return  # a line for a network game this device has left
         before = len(self.game.events) if net.game is self.game else 0
         net.receive(event, self._now_s())
-        self._net_sync(before)
         status = net.status()
-        if status is not None:
-            self.scene.notice = status
+        if net.game is None:
+            self.scene.notice = status or self._lobby_text()
+            self.paint()
+            return
+        self.scene.notice = None
+        self._net_sync(before)
 
     def net_computer_step(self) -> None:
         """The app's computer timer in a network game: the host plays Silicon's
@@ -107,10 +111,30 @@ class NetworkGameMixin(_Base):
             if event.kind in SOUNDS:
                 self.play(SOUNDS[event.kind])
         self.scene.mark = None
+        self.scene.away = self._away()
         marker = net.marker
         if marker is not None and marker[0] == game.current and not game.over:
             self.scene.mark = game.move_for(marker[1])
         self._after()
+
+    def _away(self) -> frozenset[int]:
+        net = self.net
+        if net is None:
+            return frozenset()
+        return frozenset(i for i, line in enumerate(net.seat_lines(self._now_s()))
+                         if line.endswith((": away", ": silicon")))
+
+    def network_lines(self) -> list[str]:
+        """Lines after the game's log: who is away, trouble with the link."""
+        net = self.net
+        if net is None or net.game is None:
+            return []
+        status = net.status()
+        away = [line for line in net.seat_lines(self._now_s()) if line.endswith(
+            (": away", ": silicon"))]
+        lines = [line.replace(": away", " is away").replace(": silicon", ": Silicon plays")
+                 for line in away]
+        return [*lines, status] if status else lines
 
     def leave_network(self) -> None:
         if self.net is not None:
@@ -121,11 +145,16 @@ class NetworkGameMixin(_Base):
 
     def network_game(self) -> None:
         """Game > Network Game...: Host or Join."""
-        if netplay.service is None:
+        if netplay.service() is None:
             self.open(Alert(TITLE, "Network games need the window (palmish, or palmish "
                             "host and palmish join from a terminal).", icon="info"))
             return
-        if self.net is not None:
+        net = self.net
+        if net is not None and net.game is None and self._hosting():
+            self.open_form(Alert(TITLE, "Start now, with Silicon in the open seats?",
+                                 ("Start", "Leave", "Wait"), icon="confirm"), self._lobby_answer)
+            return
+        if net is not None:
             self.open_form(Alert(TITLE, "Leave the network game?", ("Leave", "Stay"),
                                  icon="confirm"),
                            lambda r: self.leave_network() if r.button == "Leave" else None)
@@ -134,9 +163,26 @@ class NetworkGameMixin(_Base):
                              "or join one.", ("Host", "Join", "Cancel"), icon="confirm"),
                        self._host_or_join)
 
+    def _hosting(self) -> bool:
+        """This device hosts the network game (a seat of its own person)."""
+        net = self.net
+        return net is not None and any(
+            net.mine(i) for i in range(len(net.seat_lines(self._now_s()))))
+
+    def _lobby_answer(self, result: FormResult) -> None:
+        if result.button == "Start" and self.net is not None:
+            self.net.start()
+            self._net_sync(0)
+        elif result.button == "Leave":
+            self.leave_network()
+
+    def join_network(self, address: str, code: str, name: str) -> None:
+        """Join at once (palmish join without --auto opens the window on this)."""
+        self._join(address, code, name)
+
     def _host_or_join(self, result: FormResult) -> None:
         if result.button == "Host":
-            self.open_form(host_form(), self._hosted)
+            self.open_form(host_form(self.prefs.get("advertise") is not False), self._hosted)
         elif result.button == "Join":
             self._choose_game()
 
@@ -150,9 +196,21 @@ class NetworkGameMixin(_Base):
             self.open(Alert(TITLE, "A network game needs 2 to 4 seats, one of them open.",
                             icon="error"))
             return
-        assert netplay.service is not None
+        advertise = bool(result.values.get("advertise", True))
+        self.prefs["advertise"] = advertise  # a preference: a player expects to be found
+        self.save_prefs()
+
+        def named(name: object) -> None:
+            if isinstance(name, str):
+                self._host(seats, name, advertise)
+
+        self.open(NameEntry("Your name", self._last_name()), named)
+
+    def _host(self, seats: list[str], name: str, advertise: bool) -> None:
+        service = netplay.service()
+        assert service is not None
         try:
-            play, where = netplay.service().host(seats, self._last_name())
+            play, where = service.host(seats, name, advertise)
         except (OSError, ValueError) as err:
             self.open(Alert(TITLE, f"Cannot host: {err}", icon="error"))
             return
@@ -164,13 +222,21 @@ class NetworkGameMixin(_Base):
         """The seats as people sit down, on the board's notice line."""
         net = self.net
         if net is not None and net.game is None:
-            self.scene.notice = " / ".join(net.seat_lines(self._now_s()))
+            self.scene.notice = self._lobby_text()
             self._after()
             self.turns.after("cpu", POLL_MS, self._computer_step_again)
 
+    def _lobby_text(self) -> str:
+        net = self.net
+        assert net is not None
+        seats = [f"{i + 1} {line.split(': ')[0]}" for i, line in
+                 enumerate(net.seat_lines(self._now_s()))]
+        return "Waiting for players. Seats: " + ", ".join(seats)
+
     def _choose_game(self) -> None:
-        assert netplay.service is not None
-        found = list(netplay.service().found_games())
+        service = netplay.service()
+        assert service is not None
+        found = list(service.found_games())
         labels = (*(f"{name} ({address})" for name, address in found[:6]), OTHER)
         form = Form("Join", (PushButtons("game", "Game", labels, 0),), buttons=("OK", "Cancel"))
 
@@ -212,9 +278,10 @@ class NetworkGameMixin(_Base):
         self.open(NumberEntry("Join code"), typed_code)
 
     def _join(self, address: str, code: str, name: str) -> None:
-        assert netplay.service is not None
+        service = netplay.service()
+        assert service is not None
         try:
-            self.net = netplay.service().join(address, code, name)
+            self.net = service.join(address, code, name)
         except (OSError, ValueError) as err:
             self.open(Alert(TITLE, f"Cannot join: {err}", icon="error"))
             return
@@ -222,8 +289,10 @@ class NetworkGameMixin(_Base):
         self._after()
 
 
-def host_form() -> Form:
-    return Form("Host", tuple(
-        PushButtons(f"seat{i}", f"Seat {i + 1}", SEAT_CHOICES, (0, 1, 1, 3)[i])
-        for i in range(4)
-    ), buttons=("Host", "Cancel"))
+def host_form(advertise: bool = True) -> Form:
+    """Each seat: You (a person here), Open (for a joiner), Silicon or None; and
+    whether the game is announced on the local network."""
+    seats = tuple(PushButtons(f"seat{i}", f"Seat {i + 1}", SEAT_CHOICES, (0, 1, 1, 3)[i])
+                  for i in range(4))
+    return Form("Host", (*seats, CheckBox("advertise", "Announce on the network", advertise)),
+                buttons=("Host", "Cancel"))

@@ -31,6 +31,7 @@ class Scene:
     mark: Move | None = None  # the move the marker and the target show
     notice: str | None = None  # a message box over the board that clears itself
     log: list[str] = field(default_factory=list)  # the panel's message lines, newest last
+    away: frozenset[int] = frozenset()  # network game: players whose device dropped
 
 
 def cowries_up(value: int) -> int:
@@ -148,7 +149,8 @@ class PachisiView:
                 fb.blit(self.art.turn, *_xy(lay.corner(seat)), clip=clip)
             box = lay.name_rect(seat)
             font = fb.font("bold" if current or winner else "std")
-            fb.text(box.x, box.y, font.fit(player.name, box.w), ink, font, clip=clip)
+            label = f"{player.name} away" if pl in scene.away else player.name
+            fb.text(box.x, box.y, font.fit(label, box.w), ink, font, clip=clip)
             colour = game.colour(pl)
             for i in range(game.waiting(pl)):
                 fb.blit(self.art.piece("pawn", colour), *_xy(lay.waiting_slot(seat, i)),

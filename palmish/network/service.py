@@ -1,0 +1,92 @@
+"""The network as the window offers it to apps (palmish.pachisi.netplay.NetService):
+host and join through one network thread, tokens in the data folder, the
+games found on the local network. Set up by the command line for the window
+only (palmish.device.services.network)."""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from palmish.device.events import Event
+from palmish.network import keep
+from palmish.network.bridge import HostLink, JoinLink, LoopThread
+from palmish.network.commands import parse_address
+from palmish.network.discovery import Advertisement, Browser, lan_addresses
+from palmish.network.protocol import VERSION
+from palmish.network.seats import HostSeat, JoinSeat
+from palmish.network.table import HostTable
+
+WINDOW_LISTEN = "0.0.0.0"  # a hosting window is for other machines: every interface
+WINDOW_PORT = 40731
+
+
+class WindowNetwork:
+    """One per window: the loop thread starts with the first network game."""
+
+    def __init__(self, device: object, data_dir: Path, table_name: str) -> None:
+        self.device = device
+        self.data_dir = data_dir
+        self.table_name = table_name
+        self._thread: LoopThread | None = None
+        self._browser: Browser | None = None
+        self._advert: Advertisement | None = None
+
+    def _post(self, event: Event) -> None:
+        self.device.inbox.put(event)  # type: ignore[attr-defined]
+
+    def _loop(self) -> LoopThread:
+        if self._thread is None:
+            self._thread = LoopThread()
+        self.device.polled = True  # type: ignore[attr-defined]
+        return self._thread
+
+    def host(self, seats: Sequence[str], name: str, advertise: bool) -> tuple[HostSeat, str]:
+        table = HostTable.create(list(seats), f"{secrets.randbelow(10000):04d}",
+                                 self.table_name, host_name=name)
+        try:
+            link = HostLink(self._loop(), self._post, WINDOW_LISTEN, WINDOW_PORT, _log)
+        except OSError:
+            link = HostLink(self._loop(), self._post, WINDOW_LISTEN, 0, _log)  # port taken
+        port = link.address[1]
+        addresses = lan_addresses(WINDOW_LISTEN) or ["127.0.0.1"]
+        if advertise:
+            try:
+                self._advert = Advertisement(self.table_name, "pachisi", port, addresses)
+            except Exception as err:  # zeroconf: no multicast, no interface, ...
+                _log(f"cannot advertise the game ({type(err).__name__}); join by address")
+
+        def close() -> None:
+            link.close()
+            if self._advert is not None:
+                self._advert.close()
+                self._advert = None
+
+        seat = HostSeat(table, link.send, close)
+        where = (f"Hosting \"{self.table_name}\" at {addresses[0]}:{port}, join code "
+                 f"{table.code}. The game starts when every open seat is taken "
+                 f"(Game > Network Game... starts it now, with Silicon in the open seats).")
+        return seat, where
+
+    def join(self, address: str, code: str, name: str) -> JoinSeat:
+        host, port = parse_address(address)
+        token = keep.seat_token(self.data_dir, name)
+        hello = {"t": "hello", "v": VERSION, "app": "pachisi", "code": code, "name": name,
+                 "token": token}
+        link = JoinLink(self._loop(), self._post, host, port, hello)
+        return JoinSeat(link.send, link.close)
+
+    def found_games(self) -> Sequence[tuple[str, str]]:
+        if self._browser is None:
+            try:
+                self._browser = Browser()
+            except Exception as err:  # no multicast here: the address is typed
+                _log(f"cannot look for games on the network ({type(err).__name__})")
+                return []
+        return [(g.table, g.address) for g in self._browser.games.games()]
+
+
+def _log(line: str) -> None:
+    print(f"palmish network: {line}", file=sys.stderr, flush=True)
