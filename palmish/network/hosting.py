@@ -10,7 +10,7 @@ from pathlib import Path
 
 from palmish.network import keep
 from palmish.network.discovery import Advertisement, lan_addresses
-from palmish.network.table import HostTable
+from palmish.network.table import ALL, HostTable
 from palmish.network.transport import Server
 
 STEP_S = 0.05  # the host loop's longest sleep: away timers are checked this often
@@ -56,6 +56,9 @@ async def host_table(
             keep.forget_host_game(data_dir)
         return table.record()
     finally:
+        if not table.over:  # stopped (Ctrl+C, a signal): the others are told
+            table.outbox.append((ALL, {"t": "bye", "text": "the host stopped; the game is kept"}))
+            server.flush()
         await server.close()
         if announced is not None:
             await asyncio.to_thread(announced.close)
