@@ -24,6 +24,7 @@ SOUNDS = {"throw": "throw", "enter": "enter", "move": "move", "capture": "captur
           "finish": "finish", "win": "win"}
 POLL_MS = 250  # the host checks away seats and Silicon's turn this often
 SEAT_CHOICES = ("You", "Open", "Silicon", "None")
+WAITS = {"15 s": 15.0, "60 s": 60.0, "5 min": 300.0}  # before Silicon plays an away seat
 OTHER = "Other..."
 TITLE = "Network Game"
 
@@ -182,7 +183,9 @@ class NetworkGameMixin(_Base):
 
     def _host_or_join(self, result: FormResult) -> None:
         if result.button == "Host":
-            self.open_form(host_form(self.prefs.get("advertise") is not False), self._hosted)
+            wait = self.prefs.get("away_wait")
+            self.open_form(host_form(self.prefs.get("advertise") is not False,
+                                     wait if isinstance(wait, str) else "60 s"), self._hosted)
         elif result.button == "Join":
             self._choose_game()
 
@@ -197,20 +200,22 @@ class NetworkGameMixin(_Base):
                             icon="error"))
             return
         advertise = bool(result.values.get("advertise", True))
-        self.prefs["advertise"] = advertise  # a preference: a player expects to be found
+        wait = result.choice("wait", tuple(WAITS), "60 s")
+        self.prefs["advertise"] = advertise  # preferences: a player expects to be found
+        self.prefs["away_wait"] = wait
         self.save_prefs()
 
         def named(name: object) -> None:
             if isinstance(name, str):
-                self._host(seats, name, advertise)
+                self._host(seats, name, advertise, WAITS[wait])
 
         self.open(NameEntry("Your name", self._last_name()), named)
 
-    def _host(self, seats: list[str], name: str, advertise: bool) -> None:
+    def _host(self, seats: list[str], name: str, advertise: bool, wait_s: float) -> None:
         service = netplay.service()
         assert service is not None
         try:
-            play, where = service.host(seats, name, advertise)
+            play, where = service.host(seats, name, advertise, wait_s)
         except (OSError, ValueError) as err:
             self.open(Alert(TITLE, f"Cannot host: {err}", icon="error"))
             return
@@ -289,10 +294,14 @@ class NetworkGameMixin(_Base):
         self._after()
 
 
-def host_form(advertise: bool = True) -> Form:
-    """Each seat: You (a person here), Open (for a joiner), Silicon or None; and
-    whether the game is announced on the local network."""
+def host_form(advertise: bool = True, wait: str = "60 s") -> Form:
+    """Each seat: You (a person here), Open (for a joiner), Silicon or None; how
+    long an away seat waits for its person before Silicon plays it; and whether
+    the game is announced on the local network."""
     seats = tuple(PushButtons(f"seat{i}", f"Seat {i + 1}", SEAT_CHOICES, (0, 1, 1, 3)[i])
                   for i in range(4))
-    return Form("Host", (*seats, CheckBox("advertise", "Announce on the network", advertise)),
-                buttons=("Host", "Cancel"))
+    waits = tuple(WAITS)
+    return Form("Host", (
+        *seats, PushButtons("wait", "Away", waits, waits.index(wait) if wait in waits else 1),
+        CheckBox("advertise", "Announce on the network", advertise),
+    ), buttons=("Host", "Cancel"))
