@@ -316,6 +316,8 @@ class PachisiApp(NetworkGameMixin, BoardGameApp):
 
     def _set_mark(self, move: Move | None) -> None:
         self.scene.mark = move
+        if self.net is not None and move is not None and self.human_turn:
+            self.net.ask("choose", move.pieces[0])  # the other devices see the marker
         self.paint()
 
     # ------------------------------------------------------------ pen and keys

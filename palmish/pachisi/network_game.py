@@ -113,10 +113,11 @@ class NetworkGameMixin(_Base):
                 self.play(SOUNDS[event.kind])
         self.scene.mark = None
         self.scene.away = self._away()
-        marker = net.marker
-        if marker is not None and marker[0] == game.current and not game.over:
-            self.scene.mark = game.move_for(marker[1])
         self._after()
+        marker = net.marker  # another device's person points at a piece
+        if marker is not None and marker[0] == game.current and not self.human_turn:
+            self.scene.mark = game.move_for(marker[1])
+            self.paint()
 
     def _away(self) -> frozenset[int]:
         net = self.net

@@ -92,3 +92,22 @@ def test_out_of_turn_keys_send_nothing_and_a_dropped_joiner_is_away(
     net = pair.host_app.net
     assert net is not None
     assert net.seat_lines(0.0) == ["You: here", "Bob: away"]
+
+
+def test_the_marker_moved_on_one_device_shows_on_the_other(
+        built_plugins: Path, tmp_path: Path) -> None:
+    pair = Pair(built_plugins, tmp_path, ["host", "remote"])
+    for _ in range(400):  # until the host's person has a throw with two choices
+        pair.deliver()
+        game = pair.host_app.game
+        if (pair.host_app.human_turn and game.phase == "move"
+                and len({m.pieces[0] for m in game.legal_moves()}) > 1
+                and not pair.host.modals):
+            break
+        pair.step()
+    else:
+        raise AssertionError("no choice of pieces came")
+    pair.host.post(KeyDown(Key.DOWN))
+    pair.deliver()
+    mark = pair.host_app.scene.mark
+    assert mark is not None and pair.join_app.scene.mark == mark
