@@ -11,12 +11,12 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from palmish.device.storage import parse_json
+from palmish.device.storage import exact_file_stem, parse_json
 from prc_tools.atomic import write_atomic
 from prc_tools.files import FileProblem, read_regular
 
 FOLDER = "network"
-IDENTITY = "identity.json"
+SEATS = "seats"
 HOST_GAME = "host-pachisi.json"
 MAX_FILE = 4 << 20
 
@@ -43,23 +43,21 @@ def _write(path: Path, value: Any) -> None:
 
 
 def seat_token(data_dir: Path, name: str) -> str:
-    """This device's secret for sitting as `name`, made once and kept: a
+    """This device's secret for sitting as `name`, made once and kept (one file
+    per name, so two joiners sharing a folder never overwrite each other's): a
     joiner killed and started again with the same name and folder sends it
     again and gets its seat back."""
-    path = data_dir / FOLDER / IDENTITY
+    path = data_dir / FOLDER / SEATS / f"{exact_file_stem(name)}.token"
     try:
-        kept = _read(path)
-    except ValueError:
-        kept = None  # a damaged file: a new token (the old seat needs the host to wait)
-    tokens = kept.get("tokens") if isinstance(kept, dict) else None
-    if not isinstance(tokens, dict):
-        tokens = {}
-    token = tokens.get(name)
-    if isinstance(token, str) and len(token) == 32 and all(c in "0123456789abcdef" for c in token):
-        return token
-    tokens[name] = secrets.token_hex(16)
-    _write(path, {"tokens": tokens})
-    return str(tokens[name])
+        kept = read_regular(path, 64).decode("ascii").strip()
+    except (FileProblem, UnicodeDecodeError):
+        kept = ""  # none yet, or damaged: a new one (the old seat then waits for Silicon)
+    if len(kept) == 32 and all(c in "0123456789abcdef" for c in kept):
+        return kept
+    token = secrets.token_hex(16)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, token.encode("ascii") + b"\n", durable=False)
+    return token
 
 
 def load_host_game(data_dir: Path) -> Any:
