@@ -96,6 +96,8 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
                       help="the address to listen on (default 127.0.0.1)")
     host.add_argument("--wait", type=_seconds, default=60.0, metavar="SECONDS",
                       help="how long an away seat waits before Silicon plays it (default 60)")
+    host.add_argument("--turn-timer", type=_seconds, metavar="SECONDS", dest="turn_timer",
+                      help="Silicon throws or moves for a player who takes longer (default: none)")
     host.add_argument("--seed", type=int, metavar="N", help="the game's seed (default: random)")
     host.add_argument("--data-dir", type=Path, metavar="DIR", dest="command_data_dir")
 
@@ -151,7 +153,7 @@ def run_host(args: argparse.Namespace) -> int:
         table = HostTable.create(
             args.seats, args.code or f"{secrets.randbelow(10000):04d}", table_name(),
             seed=args.seed, wait_s=args.wait)
-    table.wait_s = args.wait
+    table.wait_s, table.turn_s = args.wait, args.turn_timer
     try:
         record = asyncio.run(host_table(table, args.listen, args.port, say=_say, log=log,
                                         data_dir=data_dir, advertise=args.advertise))

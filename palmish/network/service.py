@@ -43,10 +43,10 @@ class WindowNetwork:
         self.device.polled = True  # type: ignore[attr-defined]
         return self._thread
 
-    def host(self, seats: Sequence[str], name: str, advertise: bool, wait_s: float
-             ) -> tuple[HostSeat, str]:
+    def host(self, seats: Sequence[str], name: str, advertise: bool, wait_s: float,
+             turn_s: float | None) -> tuple[HostSeat, str]:
         table = HostTable.create(list(seats), f"{secrets.randbelow(10000):04d}",
-                                 self.table_name, host_name=name, wait_s=wait_s)
+                                 self.table_name, host_name=name, wait_s=wait_s, turn_s=turn_s)
         try:
             link = HostLink(self._loop(), self._post, WINDOW_LISTEN, WINDOW_PORT, _log)
         except OSError:

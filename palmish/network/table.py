@@ -82,12 +82,15 @@ class HostTable:
     dice: str = "cowrie"
     seed: int | None = None
     wait_s: float = DEFAULT_WAIT_S
+    turn_s: float | None = None  # the turn timer: Silicon acts for a seat this slow
+    turn_since: float = 0.0  # when the seat in turn got its throw or move to make
     level: str = field(default_factory=strongest_level)
     game: Game | None = None
     steps: list[str] = field(default_factory=list)
     peers: dict[int, Peer] = field(default_factory=dict)
     outbox: list[tuple[int, Message]] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
+    _now: float = 0.0
 
     @classmethod
     def create(cls, kinds: Sequence[str], code: str, table_name: str, host_name: str = "You",
@@ -130,7 +133,10 @@ class HostTable:
 
     def computer_due(self, now: float) -> bool:
         game = self.game
-        return game is not None and not game.over and self.computer_plays(game.current, now)
+        if game is None or game.over:
+            return False
+        late = self.turn_s is not None and now - self.turn_since >= self.turn_s
+        return late or self.computer_plays(game.current, now)
 
     def record(self) -> str:
         assert self.game is not None
@@ -253,6 +259,7 @@ class HostTable:
                 s.kind, s.name = "computer", next(spare)
             players.append(Player(s.name, s.kind == "computer"))
         self.game = Game.new(seed=self.seed, players=players, dice=self.dice)
+        self.turn_since = self._now = now
         self.seed = self.game.seed
         self.log.append(f"the game starts: {self.game.record()}")
         self._broadcast_seats(now)
@@ -263,6 +270,7 @@ class HostTable:
         """A seat's intent: throw, choose (the marker), move or pass. One line
         saying why not, or None when done (and sent to everyone)."""
         game = self.game
+        self._now = now
         if game is None:
             return "the game has not started"
         if game.over:
@@ -307,6 +315,7 @@ class HostTable:
             self.act(game.current, "pass", None, now)
 
     def _step(self, step: str) -> None:
+        self.turn_since = self._now
         self._broadcast({"t": "step", "n": len(self.steps), "step": step})
         self.steps.append(step)
         assert self.game is not None

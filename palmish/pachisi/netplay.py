@@ -59,8 +59,8 @@ class NetPlay(Protocol):
 class NetService(Protocol):
     """What the window offers the app to start network games."""
 
-    def host(self, seats: Sequence[str], name: str, advertise: bool, wait_s: float
-             ) -> tuple[NetPlay, str]:
+    def host(self, seats: Sequence[str], name: str, advertise: bool, wait_s: float,
+             turn_s: float | None) -> tuple[NetPlay, str]:
         """Host: seat kinds (host, remote, computer); the play and a line to show
         (the game's name, address and join code)."""
 

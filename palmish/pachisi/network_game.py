@@ -25,6 +25,7 @@ SOUNDS = {"throw": "throw", "enter": "enter", "move": "move", "capture": "captur
 POLL_MS = 250  # the host checks away seats and Silicon's turn this often
 SEAT_CHOICES = ("You", "Open", "Silicon", "None")
 WAITS = {"15 s": 15.0, "60 s": 60.0, "5 min": 300.0}  # before Silicon plays an away seat
+TIMERS = {"Off": None, "30 s": 30.0, "2 min": 120.0}  # the turn timer
 OTHER = "Other..."
 TITLE = "Network Game"
 
@@ -45,6 +46,8 @@ class NetworkGameMixin(_Base):
 
         def _after(self) -> None: ...
         def paint(self) -> None: ...
+        @property
+        def human_turn(self) -> bool: ...
         def _last_name(self) -> str: ...
 
     # ------------------------------------------------------------ playing
@@ -206,17 +209,20 @@ class NetworkGameMixin(_Base):
         self.prefs["away_wait"] = wait
         self.save_prefs()
 
+        timer = TIMERS[result.choice("timer", tuple(TIMERS), "Off")]
+
         def named(name: object) -> None:
             if isinstance(name, str):
-                self._host(seats, name, advertise, WAITS[wait])
+                self._host(seats, name, advertise, WAITS[wait], timer)
 
         self.open(NameEntry("Your name", self._last_name()), named)
 
-    def _host(self, seats: list[str], name: str, advertise: bool, wait_s: float) -> None:
+    def _host(self, seats: list[str], name: str, advertise: bool, wait_s: float,
+              turn_s: float | None) -> None:
         service = netplay.service()
         assert service is not None
         try:
-            play, where = service.host(seats, name, advertise, wait_s)
+            play, where = service.host(seats, name, advertise, wait_s, turn_s)
         except (OSError, ValueError) as err:
             self.open(Alert(TITLE, f"Cannot host: {err}", icon="error"))
             return
@@ -304,5 +310,6 @@ def host_form(advertise: bool = True, wait: str = "60 s") -> Form:
     waits = tuple(WAITS)
     return Form("Host", (
         *seats, PushButtons("wait", "Away", waits, waits.index(wait) if wait in waits else 1),
+        PushButtons("timer", "Timer", tuple(TIMERS), 0),
         CheckBox("advertise", "Announce on the network", advertise),
     ), buttons=("Host", "Cancel"))

@@ -167,3 +167,15 @@ def test_a_mirror_refuses_steps_that_do_not_fit() -> None:
         mirror.receive({"t": "step", "n": 0, "step": "M0"})
     with pytest.raises(HostError, match="not over"):
         mirror.receive({"t": "end", "record": "pachisi 1 seed=1 dice=cowrie players=A:h,B:h"})
+
+
+def test_the_turn_timer_has_silicon_act_for_a_slow_player() -> None:
+    room = Room("remote,remote")
+    room.table.turn_s = 30.0
+    assert room.join(1, hello("Ann", 1)) and room.join(2, hello("Bob", 2))
+    room.table.start(room.now)
+    assert not room.table.computer_due(room.now + 29.0)
+    assert room.table.computer_due(room.now + 30.0)
+    room.table.play_computer(room.now + 30.0)  # Silicon throws for Ann
+    assert room.table.steps[0].startswith("T")
+    assert not room.table.computer_due(room.now + 31.0)  # the clock starts again
