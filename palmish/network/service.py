@@ -26,8 +26,10 @@ WINDOW_PORT = 40731
 class WindowNetwork:
     """One per window: the loop thread starts with the first network game."""
 
-    def __init__(self, device: object, data_dir: Path, table_name: str) -> None:
+    def __init__(self, device: object, data_dir: Path, table_name: str,
+                 listen: str = WINDOW_LISTEN, port: int = WINDOW_PORT) -> None:
         self.device = device
+        self.listen, self.port = listen, port
         self.data_dir = data_dir
         self.table_name = table_name
         self._thread: LoopThread | None = None
@@ -48,11 +50,11 @@ class WindowNetwork:
         table = HostTable.create(list(seats), f"{secrets.randbelow(10000):04d}",
                                  self.table_name, host_name=name, wait_s=wait_s, turn_s=turn_s)
         try:
-            link = HostLink(self._loop(), self._post, WINDOW_LISTEN, WINDOW_PORT, _log)
+            link = HostLink(self._loop(), self._post, self.listen, self.port, _log)
         except OSError:
-            link = HostLink(self._loop(), self._post, WINDOW_LISTEN, 0, _log)  # port taken
+            link = HostLink(self._loop(), self._post, self.listen, 0, _log)  # port taken
         port = link.address[1]
-        addresses = lan_addresses(WINDOW_LISTEN) or ["127.0.0.1"]
+        addresses = lan_addresses(self.listen) or ["127.0.0.1"]
         if advertise:
             try:
                 self._advert = Advertisement(self.table_name, "pachisi", port, addresses)

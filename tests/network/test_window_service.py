@@ -1,0 +1,47 @@
+"""The window's network service without a window: a device hosts through its
+network thread on 127.0.0.1 (events polled from the device's inbox, as the
+window's clock does), a `palmish join --auto` process plays the open seat,
+and both end with the same record."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+from palmish.device.display import ConfigName
+from palmish.device.events import Key, KeyDown
+from palmish.network.service import WindowNetwork
+from palmish.pachisi.app import PachisiApp
+from tests.game_devices import start_device
+from tests.network.processes import Process
+
+
+def test_a_hosting_device_and_a_joiner_process_finish_alike(built_plugins: Path,
+                                                           tmp_path: Path) -> None:
+    app = PachisiApp()
+    device = start_device(app, "pachisi", built_plugins, ConfigName("square"), tmp_path / "d")
+    network = WindowNetwork(device, tmp_path / "d", "Test", listen="127.0.0.1", port=0)
+    seat, where = network.host(["host", "remote", "computer"], "Ann", False, 60.0, None)
+    app.net = seat
+    port = re.search(r"127\.0\.0\.1:(\d+), join code (\d{4})", where)
+    assert port, where
+    bob = Process("join", f"127.0.0.1:{port.group(1)}", "--code", port.group(2), "--name",
+                  "Bob", "--auto", "--data-dir", str(tmp_path / "bob"))
+    try:
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline and not (app.game.over and bob.proc.poll() is not None):
+            device.post_waiting()
+            while device.modals:
+                device.post(KeyDown(Key.SELECT))
+            if app.human_turn:
+                device.post(KeyDown(Key.SELECT))
+            device.advance(device.now_ms + 100)
+            time.sleep(0.01)
+        assert bob.finish() == 0, bob.err_lines
+        assert seat.table.game is not None and seat.table.game.over
+        assert bob.record() == seat.table.record()
+        assert device.polled
+    finally:
+        bob.kill()
+        seat.close()
