@@ -26,9 +26,9 @@ SendTo = Callable[[int, Message], None]  # (peer, message); peer -1 closes nobod
 class HostSeat:
     """The host's device: its person's seats, its table, its Silicon."""
 
-    def __init__(self, table: HostTable, send: SendTo, close: Callable[[], None] = lambda: None
-                 ) -> None:
-        self.table, self._send, self._close = table, send, close
+    def __init__(self, table: HostTable, send: SendTo, close: Callable[[], None] = lambda: None,
+                 save: Callable[[HostTable], None] = lambda table: None) -> None:
+        self.table, self._send, self._close, self._save = table, send, close, save
         self.marker: tuple[int, int] | None = None
         self.log: list[str] = []
         self._now = 0.0
@@ -90,8 +90,12 @@ class HostSeat:
         return None
 
     def flush(self) -> None:
-        """Send the table's outbox; "every joiner" means the table's seated peers."""
-        for peer, msg in self.table.take_outbox():
+        """Save the table, then send its outbox (no joiner hears of a step the host
+        could forget); "every joiner" means the table's seated peers."""
+        out = self.table.take_outbox()
+        if out:
+            self._save(self.table)
+        for peer, msg in out:
             if msg["t"] == "marker":
                 self.marker = (msg["seat"], msg["piece"])
             elif msg["t"] == "step":

@@ -45,10 +45,30 @@ class WindowNetwork:
         self.device.polled = True  # type: ignore[attr-defined]
         return self._thread
 
+    def saved_game(self) -> str | None:
+        """One line about the network game this device hosted and did not finish."""
+        table = self._saved_table()
+        if table is None:
+            return None
+        return f"{len(table.steps)} steps played, code {table.code}"
+
+    def _saved_table(self) -> HostTable | None:
+        try:
+            saved = keep.load_host_game(self.data_dir)
+            now = getattr(self.device, "now_ms", 0) / 1000.0  # the table runs on device time
+            return None if saved is None else HostTable.restore(saved, now)
+        except ValueError as err:
+            _log(f"{err}; it is not offered again")
+            return None
+
     def host(self, seats: Sequence[str], name: str, advertise: bool, wait_s: float,
-             turn_s: float | None) -> tuple[HostSeat, str]:
-        table = HostTable.create(list(seats), f"{secrets.randbelow(10000):04d}",
-                                 self.table_name, host_name=name, wait_s=wait_s, turn_s=turn_s)
+             turn_s: float | None, resume: bool = False) -> tuple[HostSeat, str]:
+        table = self._saved_table() if resume else None
+        if table is None:
+            table = HostTable.create(list(seats), f"{secrets.randbelow(10000):04d}",
+                                     self.table_name, host_name=name, wait_s=wait_s,
+                                     turn_s=turn_s)
+            keep.forget_host_game(self.data_dir)
         try:
             link = HostLink(self._loop(), self._post, self.listen, self.port, _log)
         except OSError:
@@ -67,7 +87,13 @@ class WindowNetwork:
                 self._advert.close()
                 self._advert = None
 
-        seat = HostSeat(table, link.send, close)
+        def save(table: HostTable) -> None:
+            if table.over:
+                keep.forget_host_game(self.data_dir)
+            else:
+                keep.save_host_game(self.data_dir, table.snapshot())
+
+        seat = HostSeat(table, link.send, close, save)
         where = (f"Hosting \"{self.table_name}\" at {addresses[0]}:{port}, join code "
                  f"{table.code}. The game starts when every open seat is taken "
                  f"(Game > Network Game... starts it now, with Silicon in the open seats).")

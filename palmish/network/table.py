@@ -351,7 +351,7 @@ class HostTable:
         """What the host keeps in its data folder to host the game again."""
         return {
             "v": 1, "app": "pachisi", "code": self.code, "table": self.table_name,
-            "dice": self.dice, "seed": self.seed, "wait_s": self.wait_s,
+            "dice": self.dice, "seed": self.seed, "wait_s": self.wait_s, "turn_s": self.turn_s,
             "record": self.game.record() if self.game is not None else None,
             "steps": list(self.steps),
             "seats": [{"kind": s.kind, "name": s.name, "token_hash": s.token_hash}
@@ -366,11 +366,13 @@ class HostTable:
             seats = [Seat(s["kind"], s["name"], s["token_hash"]) for s in saved["seats"]]
             if saved["v"] != 1 or saved["app"] != "pachisi":
                 raise ValueError("another version or app")
+            turn_s = saved.get("turn_s")
             table = cls(seats, str(saved["code"]), str(saved["table"]), dice=str(saved["dice"]),
-                        seed=int(saved["seed"]), wait_s=float(saved["wait_s"]))
+                        seed=int(saved["seed"]), wait_s=float(saved["wait_s"]),
+                        turn_s=None if turn_s is None else float(turn_s))
             steps = [str(step) for step in saved["steps"]]
             record = saved["record"]
-        except (KeyError, TypeError, ValueError) as err:
+        except (KeyError, TypeError, ValueError, AttributeError) as err:
             raise ValueError(f"the saved network game is damaged ({err})") from None
         if any(s.kind not in SEAT_KINDS for s in seats) or not 2 <= len(seats) <= 4:
             raise ValueError("the saved network game has bad seats")

@@ -59,10 +59,13 @@ class NetPlay(Protocol):
 class NetService(Protocol):
     """What the window offers the app to start network games."""
 
+    def saved_game(self) -> str | None:
+        """One line about a hosted network game left unfinished, or None."""
+
     def host(self, seats: Sequence[str], name: str, advertise: bool, wait_s: float,
-             turn_s: float | None) -> tuple[NetPlay, str]:
-        """Host: seat kinds (host, remote, computer); the play and a line to show
-        (the game's name, address and join code)."""
+             turn_s: float | None, resume: bool = False) -> tuple[NetPlay, str]:
+        """Host: seat kinds (host, remote, computer), or the saved game again
+        (`resume`); the play and a line to show (name, address, join code)."""
 
     def join(self, address: str, code: str, name: str) -> NetPlay:
         """Join the game at HOST:PORT; ValueError with one line for a bad address."""

@@ -186,12 +186,28 @@ class NetworkGameMixin(_Base):
         self._join(address, code, name)
 
     def _host_or_join(self, result: FormResult) -> None:
-        if result.button == "Host":
-            wait = self.prefs.get("away_wait")
-            self.open_form(host_form(self.prefs.get("advertise") is not False,
-                                     wait if isinstance(wait, str) else "60 s"), self._hosted)
+        service = netplay.service()
+        saved = service.saved_game() if service is not None else None
+        if result.button == "Host" and saved is not None:
+            self.open_form(Alert(TITLE, f"Host the network game you left again? ({saved})",
+                                 ("Resume", "New", "Cancel"), icon="confirm"),
+                           self._resume_or_new)
+        elif result.button == "Host":
+            self._host_new()
         elif result.button == "Join":
             self._choose_game()
+
+    def _resume_or_new(self, result: FormResult) -> None:
+        if result.button == "Resume":
+            self._host([], "", self.prefs.get("advertise") is not False, 60.0, None,
+                       resume=True)
+        elif result.button == "New":
+            self._host_new()
+
+    def _host_new(self) -> None:
+        wait = self.prefs.get("away_wait")
+        self.open_form(host_form(self.prefs.get("advertise") is not False,
+                                 wait if isinstance(wait, str) else "60 s"), self._hosted)
 
     def _hosted(self, result: FormResult) -> None:
         if result.button != "Host":
@@ -218,16 +234,18 @@ class NetworkGameMixin(_Base):
         self.open(NameEntry("Your name", self._last_name()), named)
 
     def _host(self, seats: list[str], name: str, advertise: bool, wait_s: float,
-              turn_s: float | None) -> None:
+              turn_s: float | None, resume: bool = False) -> None:
         service = netplay.service()
         assert service is not None
         try:
-            play, where = service.host(seats, name, advertise, wait_s, turn_s)
+            play, where = service.host(seats, name, advertise, wait_s, turn_s, resume)
         except (OSError, ValueError) as err:
             self.open(Alert(TITLE, f"Cannot host: {err}", icon="error"))
             return
         self.net = play
         self.open(Alert(TITLE, where, icon="info"))
+        if play.game is not None:  # a saved game hosted again: everyone else is away
+            self._net_sync(0)
         self._net_lobby()
 
     def _net_lobby(self) -> None:

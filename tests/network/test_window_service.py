@@ -45,3 +45,22 @@ def test_a_hosting_device_and_a_joiner_process_finish_alike(built_plugins: Path,
     finally:
         bob.kill()
         seat.close()
+
+
+def test_a_window_host_keeps_its_game_and_hosts_it_again(built_plugins: Path,
+                                                        tmp_path: Path) -> None:
+    app = PachisiApp()
+    device = start_device(app, "pachisi", built_plugins, ConfigName("square"), tmp_path / "d")
+    first = WindowNetwork(device, tmp_path / "d", "Test", listen="127.0.0.1", port=0)
+    assert first.saved_game() is None
+    seat, _ = first.host(["host", "remote"], "Ann", False, 60.0, 30.0)
+    seat.start()  # the open seat goes to Silicon
+    assert seat.ask("throw") is None
+    steps = list(seat.table.steps)
+    seat.close()
+    again = WindowNetwork(device, tmp_path / "d", "Test", listen="127.0.0.1", port=0)
+    assert again.saved_game() == f"{len(steps)} steps played, code {seat.table.code}"
+    resumed, _ = again.host([], "", False, 60.0, None, resume=True)
+    assert resumed.table.steps == steps and resumed.table.turn_s == 30.0
+    assert resumed.table.record() == seat.table.record()
+    resumed.close()
