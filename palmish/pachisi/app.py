@@ -15,15 +15,7 @@ from PIL import Image
 
 from palmish.boardgame import BoardGameApp, Command, FormResult
 from palmish.device.app import AppContext
-from palmish.device.events import (
-    Event,
-    Key,
-    KeyDown,
-    MenuCommand,
-    NetworkClosed,
-    NetworkLine,
-    PenDown,
-)
+from palmish.device.events import Key, KeyDown, MenuCommand, PenDown
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Field, PushButtons
 from palmish.device.ui.modal import Modal
@@ -518,12 +510,6 @@ class PachisiApp(NetworkGameMixin, BoardGameApp):
             Command("Statistics", "stats", self.statistics, "T"),
             Command("Network Game...", "network", self.network_game),
         )),)
-
-    def handle(self, event: Event) -> None:
-        if isinstance(event, NetworkLine | NetworkClosed):
-            self.network_event(event)
-        else:
-            super().handle(event)
 
     def _last_name(self) -> str:
         """The name this device's person played under last (for a network game)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from palmish.device.events import NetworkClosed, NetworkLine
+from palmish.device.events import Event, NetworkClosed, NetworkLine
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import CheckBox, Form, PushButtons
 from palmish.device.ui.number_entry import NumberEntry
@@ -51,6 +51,12 @@ class NetworkGameMixin(_Base):
         def _last_name(self) -> str: ...
 
     # ------------------------------------------------------------ playing
+
+    def handle(self, event: Event) -> None:
+        if isinstance(event, NetworkLine | NetworkClosed):
+            self.network_event(event)
+        else:
+            super().handle(event)
 
     def _now_s(self) -> float:
         return self.ctx.now_ms / 1000.0 if self.ctx is not None else 0.0
