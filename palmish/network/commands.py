@@ -201,14 +201,12 @@ def run_join(args: argparse.Namespace) -> int:
     import asyncio
 
     from palmish.network import keep
-    from palmish.network.joining import JoinRequest, Refused, join_table
+    from palmish.network.joining import JoinRequest, Refused, first_answer, join_table
     from palmish.network.mirror import HostError
     from palmish.network.table import strongest_level
 
     host, port = args.address
     data_dir = _data_dir(args)
-    if not args.auto:
-        return _join_in_window(args, data_dir)
     try:
         token = keep.seat_token(data_dir, args.name)
     except OSError as err:
@@ -217,6 +215,9 @@ def run_join(args: argparse.Namespace) -> int:
         return EXIT_FAILED
     request = JoinRequest(host, port, args.code, args.name, token, level=strongest_level())
     try:
+        if not args.auto:  # refused, unreachable: one line here, before any window
+            asyncio.run(first_answer(request))
+            return _join_in_window(args, data_dir)
         record = asyncio.run(join_table(request, _log("join")))
     except Refused as err:
         from palmish.cli import printable

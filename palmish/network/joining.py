@@ -102,3 +102,26 @@ async def _ping(link: Link) -> None:
     while True:
         await asyncio.sleep(PING_EVERY_S)
         link.send({"t": "ping"})
+
+
+async def first_answer(request: JoinRequest) -> None:
+    """Say hello once and read the answer: Refused, HostError or OSError when
+    the window would only show trouble (the seat is taken back at once)."""
+    try:
+        link = await Link.open(request.host, request.port)
+    except (OSError, asyncio.TimeoutError) as err:
+        raise OSError(f"cannot reach {request.host}:{request.port}: "
+                      f"{getattr(err, 'strerror', None) or err or 'timed out'}") from None
+    try:
+        link.send(request.hello())
+        answer = await link.receive()
+    except ProtocolError as err:
+        raise HostError(f"the host sent a bad line: {err}") from None
+    except (OSError, asyncio.TimeoutError):
+        answer = None
+    finally:
+        await link.close()
+    if answer is None:
+        raise OSError(f"the host at {request.host}:{request.port} closed the connection")
+    if answer["t"] == "refused":
+        raise Refused(answer["reason"])

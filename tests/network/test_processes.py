@@ -111,3 +111,20 @@ def test_a_bad_address_is_a_usage_error(address: str, tmp_path: Path) -> None:
     p = Process("join", address, "--code", "1234", "--name", "A", "--auto")
     assert p.finish() == 2
     assert "HOST:PORT" in p.err_lines[-1] or "port" in p.err_lines[-1]
+
+
+def test_a_window_join_refused_says_so_before_any_window(tmp_path: Path) -> None:
+    from tests.network.processes import Process
+
+    server, port, _ = host(tmp_path / "host", "--seats", "remote,computer", "--code", "3333")
+    try:
+        window = Process("join", f"127.0.0.1:{port}", "--code", "1234", "--name", "Eve",
+                         "--data-dir", str(tmp_path / "eve"))
+        assert window.finish() == 1
+        assert window.err_lines == [f"palmish: refused by 127.0.0.1:{port}: wrong join code"]
+        nowhere = Process("join", f"127.0.0.1:{free_port()}", "--code", "1234", "--name",
+                          "Eve", "--data-dir", str(tmp_path / "eve"))
+        assert nowhere.finish() == 1
+        assert len(nowhere.err_lines) == 1 and "cannot reach" in nowhere.err_lines[0]
+    finally:
+        server.kill()
