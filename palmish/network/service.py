@@ -99,11 +99,14 @@ class WindowNetwork:
                  f"(Game > Network Game... starts it now, with Silicon in the open seats).")
         return seat, where
 
-    def join(self, address: str, code: str, name: str) -> JoinSeat:
+    def join(self, address: str, code: str, name: str | None) -> JoinSeat:
+        """Sit as `name` (with this device's token for it), or watch (None)."""
         host, port = parse_address(address)
-        token = keep.seat_token(self.data_dir, name)
-        hello = {"t": "hello", "v": VERSION, "app": "pachisi", "code": code, "name": name,
-                 "token": token}
+        hello: dict[str, object] = {"t": "hello", "v": VERSION, "app": "pachisi", "code": code}
+        if name is None:
+            hello["watch"] = True
+        else:
+            hello.update(name=name, token=keep.seat_token(self.data_dir, name))
         link = JoinLink(self._loop(), self._post, host, port, hello)
         return JoinSeat(link.send, link.close)
 

@@ -67,8 +67,9 @@ class NetService(Protocol):
         """Host: seat kinds (host, remote, computer), or the saved game again
         (`resume`); the play and a line to show (name, address, join code)."""
 
-    def join(self, address: str, code: str, name: str) -> NetPlay:
-        """Join the game at HOST:PORT; ValueError with one line for a bad address."""
+    def join(self, address: str, code: str, name: str | None) -> NetPlay:
+        """Join the game at HOST:PORT as `name`, or watch it (None); ValueError
+        with one line for a bad address."""
 
     def found_games(self) -> Sequence[tuple[str, str]]:
         """(name, HOST:PORT) of the games found on the local network."""

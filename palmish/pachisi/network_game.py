@@ -187,7 +187,7 @@ class NetworkGameMixin(_Base):
         elif result.button == "Leave":
             self.leave_network()
 
-    def join_network(self, address: str, code: str, name: str) -> None:
+    def join_network(self, address: str, code: str, name: str | None) -> None:
         """Join at once (palmish join without --auto opens the window on this)."""
         self._join(address, code, name)
 
@@ -309,11 +309,19 @@ class NetworkGameMixin(_Base):
                 if isinstance(name, str):
                     self._join(address, f"{code:04d}", name)
 
-            self.open(NameEntry("Your name", self._last_name()), typed_name)
+            def sit_or_watch(result: FormResult) -> None:
+                if result.button == "Sit":
+                    self.open(NameEntry("Your name", self._last_name()), typed_name)
+                elif result.button == "Watch":
+                    self._join(address, f"{code:04d}", None)
+
+            self.open_form(Alert(TITLE, "Sit in a free seat, or watch the game?",
+                                 ("Sit", "Watch", "Cancel"), icon="confirm"), sit_or_watch)
 
         self.open(NumberEntry("Join code"), typed_code)
 
-    def _join(self, address: str, code: str, name: str) -> None:
+    def _join(self, address: str, code: str, name: str | None) -> None:
+        """Join at the address with the code, as `name`, or watch (None)."""
         service = netplay.service()
         assert service is not None
         try:

@@ -64,3 +64,29 @@ def test_a_window_host_keeps_its_game_and_hosts_it_again(built_plugins: Path,
     assert resumed.table.steps == steps and resumed.table.turn_s == 30.0
     assert resumed.table.record() == seat.table.record()
     resumed.close()
+
+
+def test_a_spectator_device_watches_a_whole_game(built_plugins: Path, tmp_path: Path) -> None:
+    from tests.network.processes import host, join
+
+    server, port, code = host(tmp_path / "host", "--seats", "computer,remote")
+    app = PachisiApp()
+    device = start_device(app, "pachisi", built_plugins, ConfigName("square"), tmp_path / "d")
+    network = WindowNetwork(device, tmp_path / "d", "Test", listen="127.0.0.1", port=0)
+    app.net = watcher = network.join(f"127.0.0.1:{port}", code, None)
+    ann = join(port, code, "Ann", tmp_path / "ann")
+    try:
+        deadline = time.monotonic() + 90
+        while watcher.mirror.record is None and time.monotonic() < deadline:
+            device.post_waiting()
+            assert not app.human_turn  # a spectator never plays
+            time.sleep(0.01)
+        assert server.finish() == 0 and ann.finish() == 0
+        assert watcher.mirror.seat is None
+        assert watcher.mirror.record == server.record() == ann.record()
+        assert app.game.over and app.game.record().split(" moves=")[1] == \
+            server.record().split(" moves=")[1]
+    finally:
+        server.kill()
+        ann.kill()
+        watcher.close()
