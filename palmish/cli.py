@@ -5,6 +5,8 @@
     palmish gremlins --events N --seed S [--config C] [--data-dir DIR]
     palmish install FILE.prc|LEVEL.dat [--data-dir DIR]
     palmish plugins [--data-dir DIR]
+    palmish host --app pachisi [--port N] [--seats SPEC] [--code NNNN] ...  (docs/network.md)
+    palmish join HOST:PORT --code NNNN --name NAME [--auto] [--data-dir DIR]
 
 A game's own options (such as `--board ID`) come from its descriptor (palmish.games).
 Usage errors exit 2 (argparse, and a bad --events script: a line it cannot read,
@@ -124,6 +126,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     plugins = commands.add_parser("plugins", help="list the bundled and installed plugins")
     plugins.add_argument("--data-dir", type=Path, metavar="DIR", dest="command_data_dir")
+
+    from palmish.network.commands import add_commands
+
+    add_commands(commands)  # host, join
     return parser
 
 
@@ -159,6 +165,8 @@ def main(argv: list[str] | None = None) -> int:
         "gremlins": _gremlins,
         "install": _install,
         "plugins": _plugins,
+        "host": _network("run_host"),
+        "join": _network("run_join"),
     }
     if args.command is None and args.events is not None and args.screenshot is None:
         parser.error("--events needs --screenshot (or use the gremlins command)")
@@ -175,6 +183,17 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if collecting:
             gc.enable()
+
+
+def _network(name: str) -> Callable[[argparse.Namespace], int]:
+    """A network command's handler, imported only when it runs."""
+    def handler(args: argparse.Namespace) -> int:
+        from palmish.network import commands
+
+        run: Callable[[argparse.Namespace], int] = getattr(commands, name)
+        return run(args)
+
+    return handler
 
 
 def fail(message: str, status: int = EXIT_FAILED) -> int:
@@ -340,10 +359,28 @@ def _window(device: Device, skin: str | None, zoom: int) -> int:
     except ImportError as exc:
         device.shutdown()
         return fail(f"the window cannot open: {exc}")
+    offer_network(device)
     try:
         return run(device, skin=skin, zoom=zoom, cache_dir=device.storage.cache_dir)
     finally:
         device.shutdown()
+
+
+def offer_network(device: Device) -> None:
+    """The window's apps may host and join network games (docs/network.md); the
+    network code is imported when a game first asks for it."""
+    from palmish.device import services
+
+    def network() -> object:
+        from palmish.network.commands import table_name
+        from palmish.network.service import WindowNetwork
+
+        if not made:
+            made.append(WindowNetwork(device, device.storage.data_dir, table_name()))
+        return made[0]
+
+    made: list[object] = []
+    services.network = network
 
 
 def _gremlins(args: argparse.Namespace) -> int:

@@ -114,9 +114,27 @@ class ToggleInputArea:
     """The status bar's input-area button (or a script) opens/closes the input area."""
 
 
+@dataclass(frozen=True)
+class NetworkLine:
+    """One line received from network peer `peer` (docs/network.md), as it came:
+    the app that plays over the network validates it. Goes to the running app
+    even while a dialog is open (one device's menus never pause the others)."""
+
+    peer: int
+    text: str
+
+
+@dataclass(frozen=True)
+class NetworkClosed:
+    """The link to network peer `peer` closed or was dropped (`reason`: one line)."""
+
+    peer: int
+    reason: str = ""
+
+
 Event = (
     PenDown | PenMove | PenUp | KeyDown | CharKey | MenuCommand | DisplayChanged | AppStart
-    | AppStop | Tick | Rotate | ToggleInputArea
+    | AppStop | Tick | Rotate | ToggleInputArea | NetworkLine | NetworkClosed
 )
 
 

@@ -11,6 +11,8 @@
     rotate / input-area    the status bar's rotate and input-area buttons
     wait 500               let 500 ms of device time pass (timers fire)
     app PalmIshido         switch to an app
+    net 0 {"t":"ping"}     a line from network peer 0 (docs/network.md)
+    net-closed 0           the link to network peer 0 closed
 
 Parsing is strict: a bad line is a ScriptError naming the file and line, and
 `check_script` tells, before anything runs, of an app or menu command the
@@ -31,6 +33,8 @@ from palmish.device.events import (
     Key,
     KeyDown,
     MenuCommand,
+    NetworkClosed,
+    NetworkLine,
     PenDown,
     PenMove,
     PenUp,
@@ -176,6 +180,24 @@ def _app(args: list[str], word: str) -> list[Step]:
     return [SwitchApp(" ".join(args))]
 
 
+def _peer(text: str) -> int:
+    if not text.isdigit() or len(text) > 6:
+        raise ValueError(f"a network peer is a number, not {text!r}")
+    return int(text)
+
+
+def _net(args: list[str], word: str) -> list[Step]:
+    if len(args) < 2:
+        raise ValueError("'net' takes a peer number and the line it sent")
+    return [NetworkLine(_peer(args[0]), " ".join(args[1:]))]
+
+
+def _net_closed(args: list[str], word: str) -> list[Step]:
+    if len(args) != 1:
+        raise ValueError("'net-closed' takes a peer number")
+    return [NetworkClosed(_peer(args[0]))]
+
+
 _PARSERS: dict[str, Parser] = {
     "pen-down": _pen(PenDown),
     "pen-move": _pen(PenMove),
@@ -191,6 +213,8 @@ _PARSERS: dict[str, Parser] = {
     "input-area": _bare(ToggleInputArea()),
     "toggle-input-area": _bare(ToggleInputArea()),
     "app": _app,
+    "net": _net,
+    "net-closed": _net_closed,
 }
 
 

@@ -13,6 +13,7 @@ script drives the device by `post`.
 
 from __future__ import annotations
 
+import queue
 import subprocess
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -30,6 +31,8 @@ from palmish.device.events import (
     Key,
     KeyDown,
     MenuCommand,
+    NetworkClosed,
+    NetworkLine,
     PenDown,
     PenMove,
     PenUp,
@@ -148,6 +151,10 @@ class Device:
         self.plugins = PluginRegistry(self.storage, root, self.notify)
         self.screen = Framebuffer(config.width, config.height, config.density)
         self._modals: list[_OpenModal] = []
+        # Events from other threads (the network's): the window's clock polls
+        # them in (post_waiting) while `polled` is set; nothing else is shared.
+        self.inbox: queue.SimpleQueue[Event] = queue.SimpleQueue()
+        self.polled = False
         self._sounds: list[bytes] = []
         self._timer_due: int | None = None
         self._pen_owner: str | None = None  # "modal", "status", "app", "ignore"
@@ -198,6 +205,15 @@ class Device:
                 self._key(Key.MENU)
             else:
                 self.running_app.handle(event)
+        elif isinstance(event, (NetworkLine, NetworkClosed)):
+            # Past any open dialog (another device's move never waits for this
+            # one's menus): the dialogs step aside while the app paints, then
+            # are drawn again over it, saving what is now behind them.
+            for entry in reversed(self._modals):
+                entry.modal.erase(self.screen)
+            self.running_app.handle(event)
+            for entry in self._modals:
+                entry.modal.draw(self.screen)
         # DisplayChanged, AppStart, AppStop and Tick are the device's own to send.
         self._after_event()
 
@@ -243,6 +259,17 @@ class Device:
         without firing anything, so input is handled at the time it happens and a
         timer the app sets from it counts from now, not from the last timer that fired."""
         self.now_ms = max(self.now_ms, int(now_ms))
+
+    def post_waiting(self) -> bool:
+        """Post the events other threads left in the inbox; True if there were any."""
+        posted = False
+        while True:
+            try:
+                event = self.inbox.get_nowait()
+            except queue.Empty:
+                return posted
+            self.post(event)
+            posted = True
 
     def catch_up(self, now_ms: int) -> None:
         """Real time has reached `now_ms`: the clock moves there and a timer that is due

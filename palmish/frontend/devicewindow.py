@@ -35,6 +35,7 @@ PRESSED_SHADE = (0, 0, 0, 96)  # drawn over a hard button while it is held down
 REPEATING = frozenset({"up", "down", "left", "right"})
 REPEAT_DELAY_S = 0.45
 REPEAT_EVERY_S = 0.1
+INBOX_POLL_S = 0.01  # network events reach the device within this (docs/network.md)
 QUIT_MODIFIERS = pkey.MOD_CTRL | pkey.MOD_COMMAND
 # Pen moves are merged until the next frame; during a flood of moves (which
 # pyglet dispatches in one go, with no clock tick between) a frame is drawn
@@ -79,6 +80,8 @@ class DeviceLike(Protocol):
     @property
     def now_ms(self) -> int: ...
 
+    def post_waiting(self) -> bool: ...
+
 
 class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
     """A window showing one device; see the module docstring."""
@@ -111,6 +114,7 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         self._lcd_sprite: Any = None
         # Set before the window exists: creating it may dispatch resize/expose at once.
         self._frame_pending = False
+        self._polling = False
         self._needs_draw = True
         self._timer_due: int | None = None
         self._pen_down = False
@@ -234,6 +238,23 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
                 self.lcd.upload(self._shown_screen.image, damage)
                 self._needs_draw = True
         self._schedule_timer()
+        self._follow_polling()
+
+    def _poll_inbox(self, _dt: float) -> None:
+        # The network thread's events (device.inbox), polled by the clock while
+        # a network game is on: posting them here keeps the device one-threaded.
+        self.device.set_clock(self.now_ms())
+        if self.device.post_waiting():
+            self.frame()
+
+    def _follow_polling(self) -> None:
+        wanted = bool(getattr(self.device, "polled", False))
+        if wanted != self._polling:
+            self._polling = wanted
+            if wanted:
+                pyglet.clock.schedule_interval(self._poll_inbox, INBOX_POLL_S)
+            else:
+                pyglet.clock.unschedule(self._poll_inbox)
 
     def _schedule_timer(self) -> None:
         due = self.device.next_timer_ms()
@@ -254,7 +275,8 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
 
     def close(self) -> None:
         """Close the window and drop everything it scheduled on pyglet's clock."""
-        for callback in (self._on_frame, self._on_timer, self._start_repeat, self._repeat):
+        for callback in (self._on_frame, self._on_timer, self._start_repeat, self._repeat,
+                         self._poll_inbox):
             pyglet.clock.unschedule(callback)
         self._frame_pending = False
         self._ready = False

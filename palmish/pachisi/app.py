@@ -28,6 +28,7 @@ from palmish.pachisi.art import load_art
 from palmish.pachisi.history import history_text, round_lines
 from palmish.pachisi.icon import launcher_icon
 from palmish.pachisi.layout import PachisiLayout, layout_for
+from palmish.pachisi.network_game import NetworkGameMixin
 from palmish.pachisi.rules import DICE, PIECES, computer_names, distinct, valid_name
 from palmish.pachisi.schema import SCHEMA
 from palmish.pachisi.view import PachisiView, Scene, Slide, slide_path
@@ -40,7 +41,7 @@ SLIDE_STEP_MS = (15, 60)  # a sliding piece's time per square, at least and at m
 DEFAULT_PLAYERS = (Player("You"), *(Player(n, True) for n in computer_names(3)))
 
 
-class PachisiApp(BoardGameApp):
+class PachisiApp(NetworkGameMixin, BoardGameApp):
     id = "pachisi"
     name = "Pachisi"
     creator = "PPch"
@@ -82,6 +83,8 @@ class PachisiApp(BoardGameApp):
         self.scene = Scene(self.game)
 
     def game_fields(self) -> dict[str, object] | None:
+        if self.net is not None:
+            return None  # the host keeps a network game; the local one stays saved
         try:
             return {"record": self.game.record()}
         except ValueError:  # a set-up position (tests, puzzles) has no record
@@ -145,12 +148,15 @@ class PachisiApp(BoardGameApp):
             return
         self.scene.game = self.game
         self.scene.log = round_lines(self.game)
+        self.scene.log += self.network_lines()
         self.view.paint(self.ctx.screen, self.scene)
 
     # ------------------------------------------------------------ whose turn
 
     @property
     def human_turn(self) -> bool:
+        if self.net is not None:
+            return not self.game.over and self.net.mine(self.game.current)
         return not self.game.over and not self.game.players[self.game.current].computer
 
     def _after(self) -> None:
@@ -174,6 +180,9 @@ class PachisiApp(BoardGameApp):
     def _computer_step(self) -> None:
         """One step of a computer player: throw, then show the marker, then move."""
         game = self.game
+        if self.net is not None:
+            self.net_computer_step()
+            return
         if game.over or self.human_turn or self.scene.notice:
             return
         if game.phase == "throw":
@@ -212,7 +221,9 @@ class PachisiApp(BoardGameApp):
         self._after()
 
     def _computer_playing(self) -> bool:
-        return not self.game.over and not self.human_turn
+        # In a network game the other seats' turns are the host's to play: a key here
+        # must not play them on this device's copy of the game.
+        return self.net is None and not self.game.over and not self.human_turn
 
     def interrupt(self, event: PenDown | KeyDown | CharKey | MenuCommand) -> bool:
         """Any key or tap clears the message box, or finishes a computer's turn at once
@@ -280,11 +291,17 @@ class PachisiApp(BoardGameApp):
         game = self.game
         if not self.human_turn or game.phase != "throw":
             return
+        if self.net is not None:
+            self.net_ask("throw")
+            return
         self.scene.mark = None
         self._throw()
         self._after()
 
     def _make(self, move: Move) -> None:
+        if self.net is not None:
+            self.net_ask("move", move.pieces[0])
+            return
         game = self.game
         path = slide_path(game, move)
         game.move(move)
@@ -354,6 +371,9 @@ class PachisiApp(BoardGameApp):
             self.play("illegal")
             self._show_notice("No passing in the first turn: pass from the second turn on.")
             return
+        if self.net is not None:
+            self.net_ask("pass")
+            return
         self.game.pass_turn()
         self.scene.mark = None
         self._after()
@@ -366,6 +386,8 @@ class PachisiApp(BoardGameApp):
 
     def _set_mark(self, move: Move | None) -> None:
         self._mark(move)
+        if self.net is not None and move is not None and self.human_turn:
+            self.net.ask("choose", move.pieces[0])  # the other devices see the marker
         self.paint()
 
     # ------------------------------------------------------------ pen and keys
@@ -474,6 +496,7 @@ class PachisiApp(BoardGameApp):
         self.turns.cancel("cpu")
         self.turns.cancel("notice")
         self.turns.cancel("slide")
+        self.leave_network()
         self.game = game
         self.scene = Scene(game)
         self.recorded = False
@@ -490,7 +513,8 @@ class PachisiApp(BoardGameApp):
                 key = (dialogs.COMPUTER if p.computer else dialogs.HUMAN) + p.name
                 self.tallies.add(key, won=pl == game.winner)
             human_won = game.winner is not None and not game.players[game.winner].computer
-            self.record_result("games", won=human_won, players=names)
+            # Statistics count network games apart.
+            self.record_result("network" if self.net else "games", won=human_won, players=names)
             text = game.message or "The game is over."
             self.open_form(dialogs.win_alert(text), self._again_answer)
 
@@ -591,7 +615,13 @@ class PachisiApp(BoardGameApp):
             Command("Hint", "hint", self.hint, "H"),
             Command("History", "history", self.history, "Y"),
             Command("Statistics", "stats", self.statistics, "T"),
+            Command("Network Game...", "network", self.network_game),
         )),)
+
+    def _last_name(self) -> str:
+        """The name this device's person played under last (for a network game)."""
+        humans = [p.name for p in self._last_players() if not p.computer]
+        return humans[0] if humans else "You"
 
     def icon(self) -> Image.Image:
         return launcher_icon()

@@ -290,13 +290,18 @@ class Game:
 
     # ------------------------------------------------------------ actions
 
-    def throw(self) -> int:
-        """Throw for the current player; a throw nothing can use is lost at once."""
+    def throw(self, value: int | None = None) -> int:
+        """Throw for the current player; a throw nothing can use is lost at once.
+        `value`: a throw made elsewhere (a network game's host throws for every
+        device, docs/network.md) instead of the game's own generator."""
         if self.phase != "throw":
             raise IllegalMove(
                 "the game is over" if self.over else "move or pass first: the throw is waiting"
             )
-        value = self._forced.pop() if self._forced else rules.draw(self._rng, self.dice)
+        if value is not None and value not in rules.FACES:
+            raise IllegalMove(f"{value} is not a throw of the dice")
+        if value is None:
+            value = self._forced.pop() if self._forced else rules.draw(self._rng, self.dice)
         self.last_throw = value
         player = self.current
         name = self.players[player].name

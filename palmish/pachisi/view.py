@@ -47,6 +47,7 @@ class Scene:
     slide: Slide | None = None
     log: list[str] = field(default_factory=list)  # the panel's history lines, oldest first
     log_top: int | None = None  # first history line shown; None: the newest at the bottom
+    away: frozenset[int] = frozenset()  # network game: players whose device dropped
 
 
 def slide_path(game: Game, move: Move) -> list[tuple[int, int]]:
@@ -188,7 +189,8 @@ class PachisiView:
                 fb.blit(self.art.turn, *_xy(lay.corner(seat)), clip=clip)
             box = lay.name_rect(seat)
             font = fb.font("bold" if current or winner else "std")
-            fb.text(box.x, box.y, font.fit(player.name, box.w), ink, font, clip=clip)
+            label = f"{player.name} away" if pl in scene.away else player.name
+            fb.text(box.x, box.y, font.fit(label, box.w), ink, font, clip=clip)
             colour = game.colour(pl)
             for i in range(game.waiting(pl)):
                 fb.blit(self.art.piece("pawn", colour), *_xy(lay.waiting_slot(seat, i)),

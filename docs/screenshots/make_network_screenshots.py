@@ -1,0 +1,109 @@
+"""Write docs/screenshots/network-<scene>-<config>.png: a network game of Pachisi.
+
+    .venv/bin/python docs/screenshots/make_network_screenshots.py
+
+Two devices in one process, each handing the other's lines to its device as
+NetworkLine events (no sockets, the same code the window runs): the host
+("You", with Silicon in the third seat) and a joiner, Bob. Scenes, in every
+configuration: `host` the Host form (seats, announce), `lobby` the host
+waiting for Bob, `join` Bob's device on his turn mid-game, `away` the host
+after Bob's device dropped. The pictures are the LCD, without a skin.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from shots import HERE, start
+
+from palmish.device.display import ConfigName
+from palmish.device.events import Key, KeyDown, NetworkClosed, NetworkLine
+from palmish.device.system import Device
+from palmish.network.protocol import Message, encode
+from palmish.network.seats import HostSeat, JoinSeat
+from palmish.network.table import HostTable
+from palmish.pachisi.app import PachisiApp
+from palmish.pachisi.network_game import host_form
+
+SEED = 7
+BOB = 5  # the host's number for Bob's connection
+STEPS = 60  # well into the game
+
+
+class Wire:
+    """Lines in flight between the two devices."""
+
+    def __init__(self) -> None:
+        self.to_host: list[str] = []
+        self.to_bob: list[str] = []
+
+    def host_sends(self, peer: int, msg: Message) -> None:
+        self.to_bob.append(encode(msg).decode().rstrip("\n"))
+
+    def bob_sends(self, msg: Message) -> None:
+        self.to_host.append(encode(msg).decode().rstrip("\n"))
+
+    def deliver(self, host: Device, bob: Device) -> None:
+        for _ in range(10_000):
+            if not (self.to_host or self.to_bob):
+                return
+            if self.to_host:
+                host.post(NetworkLine(BOB, self.to_host.pop(0)))
+            if self.to_bob:
+                bob.post(NetworkLine(0, self.to_bob.pop(0)))
+
+
+def save(device: Device, scene: str, config: ConfigName) -> None:
+    out = HERE / f"network-{scene}-{config.value}.png"
+    device.screen.image.save(out, optimize=True)
+    print(out, device.screen.image.size)
+
+
+def shoot(config: ConfigName, tmp: Path) -> None:
+    host_app, bob_app = PachisiApp(), PachisiApp()
+    host = start(config, tmp / f"host-{config.value}", host_app, "pachisi")
+    bob = start(config, tmp / f"bob-{config.value}", bob_app, "pachisi")
+    host_app.open_form(host_form(), lambda result: None)
+    save(host, "host", config)
+    host.post(KeyDown(Key.CANCEL))
+    wire = Wire()
+    table = HostTable.create(["host", "remote", "computer"], "4821", "Kitchen", "Ann", seed=SEED,
+                             level="easy")
+    host_app.net = HostSeat(table, wire.host_sends)
+    host_app._net_lobby()
+    save(host, "lobby", config)
+    bob_app.net = JoinSeat(wire.bob_sends)
+    wire.bob_sends({"t": "hello", "v": 1, "app": "pachisi", "code": "4821", "name": "Bob",
+                    "token": "b" * 32})
+    wire.deliver(host, bob)
+    for _ in range(2000):
+        wire.deliver(host, bob)
+        if len(table.steps) >= STEPS and bob_app.human_turn and bob_app.game.phase == "move":
+            break
+        for device in (host, bob):
+            while device.modals:
+                device.post(KeyDown(Key.SELECT))
+        if host_app.human_turn:
+            host.post(KeyDown(Key.SELECT))
+        elif bob_app.human_turn:
+            bob.post(KeyDown(Key.SELECT))
+        else:
+            host.advance(host.now_ms + 600)
+    else:
+        raise SystemExit("Bob's turn never came; choose another SEED")
+    bob.post(KeyDown(Key.DOWN))  # Bob's marker on another piece
+    save(bob, "join", config)
+    host.post(NetworkClosed(BOB))
+    save(host, "away", config)
+
+
+def main() -> int:
+    with tempfile.TemporaryDirectory() as tmp:
+        for config in ConfigName:
+            shoot(config, Path(tmp))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,231 @@
+"""`palmish host` and `palmish join` (docs/network.md, "Headless commands").
+
+    palmish host --app pachisi [--port N] [--seats SPEC] [--code NNNN] [--advertise]
+                 [--data-dir DIR] [--listen ADDRESS] [--wait SECONDS] [--seed N]
+    palmish join HOST:PORT --code NNNN --name NAME [--auto] [--data-dir DIR]
+
+cli.py adds these parsers and dispatches here; nothing else of the command
+line knows about the network.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from palmish.device.storage import default_data_dir
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+
+def _code(text: str) -> str:
+    if not re.fullmatch(r"[0-9]{4}", text):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a four-digit join code")
+    return text
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port (0-65535)")
+    return int(text)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value <= 24 * 3600:
+        raise argparse.ArgumentTypeError(f"{text} seconds is out of range (0-86400)")
+    return value
+
+
+def _seats(text: str) -> list[str]:
+    from palmish.network.table import parse_seats
+
+    try:
+        return parse_seats(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """`HOST:PORT` or `[IPV6]:PORT` -> (host, port); ValueError with one line."""
+    match = re.fullmatch(r"\[([0-9A-Fa-f:.]+)\]:(\d{1,5})|([^\s:\[\]]+):(\d{1,5})", text)
+    if match is None:
+        raise ValueError(f"{text!r} is not HOST:PORT")
+    host = match.group(1) or match.group(3)
+    port = int(match.group(2) or match.group(4))
+    if not 1 <= port <= 65535:
+        raise ValueError(f"{text!r}: the port must be 1-65535")
+    return host, port
+
+
+def _address(text: str) -> tuple[str, int]:
+    try:
+        return parse_address(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def _name(text: str) -> str:
+    from palmish.pachisi.rules import valid_name
+
+    if not valid_name(text):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a player name (1-10 characters, no spaces, commas or colons)")
+    return text
+
+
+def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    host = commands.add_parser("host", help="host a network game without a window")
+    host.add_argument("--app", required=True, choices=("pachisi",), dest="net_app")
+    host.add_argument("--port", type=_port, default=0, metavar="N",
+                      help="the TCP port (default 0: a free one, printed)")
+    host.add_argument("--seats", type=_seats, default="remote,remote,remote,remote",
+                      metavar="SPEC", help="seats in playing order: remote or computer, "
+                      "comma-separated (default: four remote seats)")
+    host.add_argument("--code", type=_code, metavar="NNNN",
+                      help="the join code (default: a random one, printed)")
+    host.add_argument("--advertise", action="store_true",
+                      help="announce the game on the local network (DNS-SD)")
+    host.add_argument("--listen", default="127.0.0.1", metavar="ADDRESS",
+                      help="the address to listen on (default 127.0.0.1)")
+    host.add_argument("--wait", type=_seconds, default=60.0, metavar="SECONDS",
+                      help="how long an away seat waits before Silicon plays it (default 60)")
+    host.add_argument("--turn-timer", type=_seconds, metavar="SECONDS", dest="turn_timer",
+                      help="Silicon throws or moves for a player who takes longer (default: none)")
+    host.add_argument("--seed", type=int, metavar="N", help="the game's seed (default: random)")
+    host.add_argument("--data-dir", type=Path, metavar="DIR", dest="command_data_dir")
+
+    join = commands.add_parser("join", help="join a network game")
+    join.add_argument("address", type=_address, metavar="HOST:PORT")
+    join.add_argument("--code", type=_code, required=True, metavar="NNNN")
+    join.add_argument("--name", type=_name, required=True, metavar="NAME")
+    join.add_argument("--auto", action="store_true",
+                      help="no window: the strongest Silicon plays the seat at once")
+    join.add_argument("--data-dir", type=Path, metavar="DIR", dest="command_data_dir")
+
+
+def _log(prefix: str) -> Callable[[str], None]:
+    from prc_tools.text import printable
+
+    return lambda line: print(f"palmish {prefix}: {printable(line)}", file=sys.stderr, flush=True)
+
+
+def _say(line: str) -> None:
+    print(line, flush=True)
+
+
+def _data_dir(args: argparse.Namespace) -> Path:
+    return args.command_data_dir or args.data_dir or default_data_dir()
+
+
+def run_host(args: argparse.Namespace) -> int:
+    import asyncio
+    import secrets
+    import time
+
+    from palmish.network import keep
+    from palmish.network.hosting import host_table
+    from palmish.network.table import HostTable
+
+    data_dir = _data_dir(args)
+    log = _log("host")
+    try:
+        saved = keep.load_host_game(data_dir)
+    except ValueError as err:
+        saved = None
+        log(f"{err}; starting a new game")
+    table = None
+    if saved is not None:
+        try:
+            table = HostTable.restore(saved, time.monotonic())
+            if args.code is not None:
+                table.code = args.code
+            log(f"hosting the saved game again ({len(table.steps)} steps played)")
+        except ValueError as err:
+            log(f"{err}; starting a new game")
+    if table is None:
+        table = HostTable.create(
+            args.seats, args.code or f"{secrets.randbelow(10000):04d}", table_name(),
+            seed=args.seed, wait_s=args.wait)
+    table.wait_s, table.turn_s = args.wait, args.turn_timer
+    try:
+        record = asyncio.run(host_table(table, args.listen, args.port, say=_say, log=log,
+                                        data_dir=data_dir, advertise=args.advertise))
+    except OSError as err:
+        print(f"palmish: cannot listen on {args.listen}:{args.port}: {err.strerror or err}",
+              file=sys.stderr)
+        return EXIT_FAILED
+    _say(f"record: {record}")
+    return EXIT_OK
+
+
+def _join_in_window(args: argparse.Namespace, data_dir: Path) -> int:
+    """`palmish join` without --auto: the window opens on Pachisi joining the game."""
+    from palmish.apps import hard_buttons, installed_apps
+    from palmish.cli import _usable_dir, _window, fail
+    from palmish.device.display import config_by_name
+    from palmish.device.system import Device
+
+    problem = _usable_dir(data_dir)
+    if problem:
+        return fail(problem)
+    try:
+        device = Device(config_by_name("square"), data_dir, installed_apps(), "pachisi",
+                        exclusive=True, buttons=hard_buttons())
+    except ValueError as err:
+        return fail(str(err))
+    from palmish.cli import offer_network
+
+    offer_network(device)
+    host, port = args.address
+    device.running_app.join_network(f"{host}:{port}", args.code, args.name)  # type: ignore[attr-defined]
+    return _window(device, None, 1)
+
+
+def table_name() -> str:
+    """The game's name on the network: this machine's name, cut to fit."""
+    import platform
+
+    from prc_tools.text import printable
+
+    return printable(platform.node() or "palmish")[:40] or "palmish"
+
+
+def run_join(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from palmish.network import keep
+    from palmish.network.joining import JoinRequest, Refused, first_answer, join_table
+    from palmish.network.mirror import HostError
+    from palmish.network.table import strongest_level
+
+    host, port = args.address
+    data_dir = _data_dir(args)
+    try:
+        token = keep.seat_token(data_dir, args.name)
+    except OSError as err:
+        print(f"palmish: {data_dir}: cannot keep the seat token: {err.strerror or err}",
+              file=sys.stderr)
+        return EXIT_FAILED
+    request = JoinRequest(host, port, args.code, args.name, token, level=strongest_level())
+    try:
+        if not args.auto:  # refused, unreachable: one line here, before any window
+            asyncio.run(first_answer(request))
+            return _join_in_window(args, data_dir)
+        record = asyncio.run(join_table(request, _log("join")))
+    except Refused as err:
+        from prc_tools.text import printable
+
+        print(f"palmish: refused by {host}:{port}: {printable(str(err))}", file=sys.stderr)
+        return EXIT_FAILED
+    except (HostError, OSError) as err:
+        print(f"palmish: {err}", file=sys.stderr)
+        return EXIT_FAILED
+    _say(f"record: {record}")
+    return EXIT_OK

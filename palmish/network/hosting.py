@@ -1,0 +1,89 @@
+"""Hosting a table headless (`palmish host`): the server, the table, Silicon's
+moves at once, the save after every change, the end (docs/network.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from palmish.network import keep
+from palmish.network.discovery import Advertisement, lan_addresses
+from palmish.network.table import ALL, HostTable
+from palmish.network.transport import Server
+
+STEP_S = 0.05  # the host loop's longest sleep: away timers are checked this often
+GOODBYE_S = 1.0  # after the end, time for the last messages to leave
+
+
+async def host_table(
+    table: HostTable, listen: str, port: int, *, say: Callable[[str], None],
+    log: Callable[[str], None], data_dir: Path | None,
+    on_listening: Callable[[str, int], None] | None = None, advertise: bool = False,
+) -> str:
+    """Serve `table` until its game is over; the record."""
+    server = Server(table, log)
+    host, port = await server.start(listen, port)
+    say(f"listening on {_address(host, port)} code {table.code}")
+    if on_listening is not None:
+        on_listening(host, port)
+    announced = await _advertise(table.table_name, listen, port, log) if advertise else None
+    kept: object = None
+    try:
+        while True:
+            now = time.monotonic()
+            table.tick(now)
+            if not table.started and table.ready():
+                table.start(now)
+            while True:
+                kept = _save(table, data_dir, kept)
+                server.flush()
+                if not table.computer_due(now):
+                    break
+                table.play_computer(now)
+                await asyncio.sleep(0)  # let the joiners' lines in between
+                now = time.monotonic()
+            for line in table.log:
+                log(line)
+            table.log.clear()
+            if table.over:
+                break
+            await server.wait_activity(STEP_S)
+        await asyncio.sleep(GOODBYE_S / 4)
+        server.flush()
+        if data_dir is not None:
+            keep.forget_host_game(data_dir)
+        return table.record()
+    finally:
+        if not table.over:  # stopped (Ctrl+C, a signal): the others are told
+            table.outbox.append((ALL, {"t": "bye", "text": "the host stopped; the game is kept"}))
+            server.flush()
+        await server.close()
+        if announced is not None:
+            await asyncio.to_thread(announced.close)
+
+
+async def _advertise(table: str, listen: str, port: int,
+                     log: Callable[[str], None]) -> Advertisement | None:
+    """Announce the game on the local network; one log line when that cannot be."""
+    try:
+        return await asyncio.to_thread(Advertisement, table, "pachisi", port,
+                                       lan_addresses(listen))
+    except Exception as err:  # zeroconf raises many kinds: no multicast, no interface
+        log(f"cannot advertise the game ({type(err).__name__}: {err}); join by address")
+        return None
+
+
+def _save(table: HostTable, data_dir: Path | None, kept: object) -> object:
+    """Save the table when it changed (before anyone hears of the change)."""
+    if data_dir is None:
+        return kept
+    snapshot = table.snapshot()
+    if snapshot != kept:
+        keep.save_host_game(data_dir, snapshot)
+    return snapshot
+
+
+def _address(host: str, port: int) -> str:
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"

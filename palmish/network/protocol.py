@@ -1,0 +1,160 @@
+"""The wire format (docs/network.md, "Messages"): one JSON object per line.
+
+Everything received goes through `decode`, which bounds the line's size,
+nesting and numbers before parsing (storage.parse_json) and then checks the object against the
+kind's field table: a message with a missing, extra or mistyped field is a
+`ProtocolError`, and whoever reads it drops the peer. No pickle, no eval.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from palmish.device.storage import parse_json
+
+VERSION = 1
+APPS = ("pachisi",)
+
+# Line limits in bytes, newline included (docs/network.md, "Limits").
+MAX_JOINER_LINE = 1024  # what a host reads from a joiner: intents are tiny
+MAX_HOST_LINE = 1 << 20  # what a joiner reads from a host: a whole game's steps fit
+# Rate: a joiner's BURST messages are read at once, then RATE a second; a
+# faster sender is simply read more slowly (TCP holds the rest back).
+RATE = 50.0
+BURST = 50
+HELLO_TIMEOUT_S = 5.0
+PING_EVERY_S = 1.0
+SILENCE_LIMIT_S = 5.0  # nothing at all for this long: the peer is dead
+
+Message = dict[str, Any]
+Check = Callable[[Any], bool]
+
+
+class ProtocolError(ValueError):
+    """A line that is not a valid message (one line saying why)."""
+
+
+def _int(low: int, high: int) -> Check:
+    return lambda v: type(v) is int and low <= v <= high
+
+
+def _text(pattern: str) -> Check:
+    compiled = re.compile(pattern)
+    return lambda v: isinstance(v, str) and compiled.fullmatch(v) is not None
+
+
+def _bool(v: Any) -> bool:
+    return type(v) is bool
+
+
+NAME = _text(r"[^\s,:\x00-\x1f\x7f-\x9f]{1,10}")  # a Pachisi player name (rules.valid_name)
+CODE = _text(r"[0-9]{4}")
+TOKEN = _text(r"[0-9a-f]{32}")
+APP = _text(r"[a-z]{1,16}")
+STEP = _text(r"T(2|3|4|5|6|10|25)|M[0-3]|P")
+LINE = _text(r"[^\x00-\x1f\x7f-\x9f]{1,200}")
+RECORD = _text(r"[ -~]{1,200000}")
+DICE = _text(r"cowrie|die7")
+SEAT_KIND = _text(r"remote|computer|host")
+SEAT_STATE = _text(r"open|here|away|silicon")
+
+
+def _list_of(check: Check, most: int) -> Check:
+    return lambda v: isinstance(v, list) and len(v) <= most and all(check(x) for x in v)
+
+
+def _object(fields: Mapping[str, Check]) -> Check:
+    return lambda v: isinstance(v, dict) and set(v) == set(fields) and all(
+        check(v[k]) for k, check in fields.items()
+    )
+
+
+def _optional(check: Check) -> Check:
+    return lambda v: v is None or check(v)
+
+
+SEAT = _object({"name": _optional(NAME), "kind": SEAT_KIND, "state": SEAT_STATE})
+PLAYER = lambda v: (  # noqa: E731 - a [name, "h"|"c"] pair
+    isinstance(v, list) and len(v) == 2 and NAME(v[0]) and v[1] in ("h", "c")
+)
+
+# kind -> (required fields, optional fields). "t" is the kind itself.
+FromJoiner = dict[str, tuple[dict[str, Check], dict[str, Check]]]
+JOINER_KINDS: FromJoiner = {
+    "hello": ({"v": _int(0, 1 << 30), "app": APP, "code": CODE},
+              {"name": NAME, "token": TOKEN, "watch": _bool}),
+    "ping": ({}, {}),
+    "throw": ({}, {}),
+    "choose": ({"piece": _int(0, 3)}, {}),
+    "move": ({"piece": _int(0, 3)}, {}),
+    "pass": ({}, {}),
+}
+HOST_KINDS: FromJoiner = {
+    "welcome": ({"v": _int(1, 1 << 30), "app": APP, "table": LINE, "seat": _optional(_int(0, 3))},
+                {}),
+    "refused": ({"v": _int(1, 1 << 30), "reason": LINE}, {}),
+    "ping": ({}, {}),
+    "seats": ({"seats": _list_of(SEAT, 4)}, {}),
+    "game": ({"dice": DICE, "players": _list_of(PLAYER, 4), "steps": _list_of(STEP, 100_000)},
+             {}),
+    "step": ({"n": _int(0, 100_000), "step": STEP}, {}),
+    "turn": ({"n": _int(0, 100_000), "seat": _int(0, 3), "phase": _text(r"throw|move|over"),
+              "pieces": _list_of(_int(0, 3), 4), "pass": _bool}, {}),
+    "marker": ({"seat": _int(0, 3), "piece": _int(0, 3)}, {}),
+    "error": ({"text": LINE}, {}),
+    "end": ({"record": RECORD}, {}),
+    "bye": ({"text": LINE}, {}),
+}
+
+
+def encode(message: Mapping[str, Any]) -> bytes:
+    """One line of compact JSON, ASCII only (non-ASCII is \\u-escaped)."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=True).encode("ascii") + b"\n"
+
+
+def decode(line: bytes, kinds: FromJoiner, limit: int) -> Message:
+    """A validated message from one received line (with or without its newline)."""
+    if len(line) > limit:
+        raise ProtocolError(f"line of {len(line)} bytes, at most {limit}")
+    try:  # bounded in size, nesting and digits before the parser sees it
+        value = parse_json(line, limit)
+    except ValueError as exc:
+        raise ProtocolError(str(exc)[:80]) from None
+    if not isinstance(value, dict):
+        raise ProtocolError("not a JSON object")
+    kind = value.get("t")
+    if not isinstance(kind, str) or kind not in kinds:
+        raise ProtocolError(f"unknown kind {str(kind)[:20]!r}")
+    required, optional = kinds[kind]
+    fields = set(value) - {"t"}
+    missing = set(required) - fields
+    if missing:
+        raise ProtocolError(f"{kind}: missing {', '.join(sorted(missing))}")
+    extra = fields - set(required) - set(optional)
+    if extra:
+        raise ProtocolError(f"{kind}: unknown field {sorted(extra)[0][:20]!r}")
+    for name in sorted(fields):
+        check = required.get(name) or optional[name]
+        if not check(value[name]):
+            raise ProtocolError(f"{kind}: bad {name}")
+    return value
+
+
+class RateLimit:
+    """A token bucket: `delay(now)` is how long to wait before reading the
+    next message so that a peer gets BURST at once and then RATE a second."""
+
+    def __init__(self, rate: float = RATE, burst: int = BURST) -> None:
+        self.rate, self.burst = rate, burst
+        self._tokens = float(burst)
+        self._last: float | None = None
+
+    def delay(self, now: float) -> float:
+        if self._last is not None:
+            self._tokens = min(self.burst, self._tokens + (now - self._last) * self.rate)
+        self._last = now
+        self._tokens -= 1.0
+        return 0.0 if self._tokens >= 0.0 else -self._tokens / self.rate

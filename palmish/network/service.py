@@ -1,0 +1,124 @@
+"""The network as the window offers it to apps (palmish.pachisi.netplay.NetService):
+host and join through one network thread, tokens in the data folder, the
+games found on the local network. Set up by the command line for the window
+only (palmish.device.services.network)."""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from palmish.device.events import Event
+from palmish.network import keep
+from palmish.network.bridge import HostLink, JoinLink, LoopThread
+from palmish.network.commands import parse_address
+from palmish.network.discovery import Advertisement, Browser, lan_addresses
+from palmish.network.protocol import VERSION
+from palmish.network.seats import HostSeat, JoinSeat
+from palmish.network.table import HostTable
+
+WINDOW_LISTEN = "0.0.0.0"  # a hosting window is for other machines: every interface
+WINDOW_PORT = 40731
+
+
+class WindowNetwork:
+    """One per window: the loop thread starts with the first network game."""
+
+    def __init__(self, device: object, data_dir: Path, table_name: str,
+                 listen: str = WINDOW_LISTEN, port: int = WINDOW_PORT) -> None:
+        self.device = device
+        self.listen, self.port = listen, port
+        self.data_dir = data_dir
+        self.table_name = table_name
+        self._thread: LoopThread | None = None
+        self._browser: Browser | None = None
+        self._advert: Advertisement | None = None
+
+    def _post(self, event: Event) -> None:
+        self.device.inbox.put(event)  # type: ignore[attr-defined]
+
+    def _loop(self) -> LoopThread:
+        if self._thread is None:
+            self._thread = LoopThread()
+        self.device.polled = True  # type: ignore[attr-defined]
+        return self._thread
+
+    def saved_game(self) -> str | None:
+        """One line about the network game this device hosted and did not finish."""
+        table = self._saved_table()
+        if table is None:
+            return None
+        return f"{len(table.steps)} steps played, code {table.code}"
+
+    def _saved_table(self) -> HostTable | None:
+        try:
+            saved = keep.load_host_game(self.data_dir)
+            now = getattr(self.device, "now_ms", 0) / 1000.0  # the table runs on device time
+            return None if saved is None else HostTable.restore(saved, now)
+        except ValueError as err:
+            _log(f"{err}; it is not offered again")
+            return None
+
+    def host(self, seats: Sequence[str], name: str, advertise: bool, wait_s: float,
+             turn_s: float | None, resume: bool = False) -> tuple[HostSeat, str]:
+        table = self._saved_table() if resume else None
+        if table is None:
+            table = HostTable.create(list(seats), f"{secrets.randbelow(10000):04d}",
+                                     self.table_name, host_name=name, wait_s=wait_s,
+                                     turn_s=turn_s)
+            keep.forget_host_game(self.data_dir)
+        try:
+            link = HostLink(self._loop(), self._post, self.listen, self.port, _log)
+        except OSError:
+            link = HostLink(self._loop(), self._post, self.listen, 0, _log)  # port taken
+        port = link.address[1]
+        addresses = lan_addresses(self.listen) or ["127.0.0.1"]
+        if advertise:
+            try:
+                self._advert = Advertisement(self.table_name, "pachisi", port, addresses)
+            except Exception as err:  # zeroconf: no multicast, no interface, ...
+                _log(f"cannot advertise the game ({type(err).__name__}); join by address")
+
+        def close() -> None:
+            link.close()
+            if self._advert is not None:
+                self._advert.close()
+                self._advert = None
+
+        def save(table: HostTable) -> None:
+            if table.over:
+                keep.forget_host_game(self.data_dir)
+            else:
+                keep.save_host_game(self.data_dir, table.snapshot())
+
+        seat = HostSeat(table, link.send, close, save)
+        where = (f"Hosting \"{self.table_name}\" at {addresses[0]}:{port}, join code "
+                 f"{table.code}. The game starts when every open seat is taken "
+                 f"(Game > Network Game... starts it now, with Silicon in the open seats).")
+        return seat, where
+
+    def join(self, address: str, code: str, name: str | None) -> JoinSeat:
+        """Sit as `name` (with this device's token for it), or watch (None)."""
+        host, port = parse_address(address)
+        hello: dict[str, object] = {"t": "hello", "v": VERSION, "app": "pachisi", "code": code}
+        if name is None:
+            hello["watch"] = True
+        else:
+            hello.update(name=name, token=keep.seat_token(self.data_dir, name))
+        link = JoinLink(self._loop(), self._post, host, port, hello)
+        return JoinSeat(link.send, link.close)
+
+    def found_games(self) -> Sequence[tuple[str, str]]:
+        if self._browser is None:
+            try:
+                self._browser = Browser()
+            except Exception as err:  # no multicast here: the address is typed
+                _log(f"cannot look for games on the network ({type(err).__name__})")
+                return []
+        return [(g.table, g.address) for g in self._browser.games.games()]
+
+
+def _log(line: str) -> None:
+    print(f"palmish network: {line}", file=sys.stderr, flush=True)

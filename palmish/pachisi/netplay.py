@@ -1,0 +1,85 @@
+"""A Pachisi game played over the network, as the app sees it (docs/network.md).
+
+The app never imports the network: whoever starts a network game (the
+window's Network Game dialogs, through `service`) hands the app a `NetPlay`,
+and the app then asks it instead of changing the game itself. Network lines
+reach the app as device events (NetworkLine, NetworkClosed), which it passes
+on here; so an event script or a test drives a network game without sockets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol, cast
+
+from palmish.device.events import NetworkClosed, NetworkLine
+from palmish.pachisi.game import Game
+
+
+class NetPlay(Protocol):
+    """The host's table or a joiner's copy of it."""
+
+    @property
+    def game(self) -> Game | None:
+        """The game so far (None before the host starts it)."""
+
+    @property
+    def marker(self) -> tuple[int, int] | None:
+        """(seat, piece) another device's person points at, or None."""
+
+    def mine(self, seat: int) -> bool:
+        """This device's person plays this seat."""
+
+    def ask(self, kind: str, piece: int | None = None) -> str | None:
+        """An intent of this device's person (throw, choose, move, pass); a line
+        saying why not, or None once it is on its way (or done, on the host)."""
+
+    def receive(self, event: NetworkLine | NetworkClosed, now_s: float) -> None:
+        """A line from a peer, or a peer gone."""
+
+    def computer_due(self, now_s: float) -> bool:
+        """Silicon plays the seat in turn on this device (the host's computer and
+        away seats); False on a joiner."""
+
+    def play_computer(self, now_s: float) -> None: ...
+
+    def seat_lines(self, now_s: float) -> Sequence[str]:
+        """One line per seat: name and state, for the screen."""
+
+    def status(self) -> str | None:
+        """One line of trouble (the host gone, refused), or None."""
+
+    def start(self) -> None:
+        """The host starts now, Silicon in the open seats (nothing on a joiner)."""
+
+    def close(self) -> None:
+        """Leave the game (the links close)."""
+
+
+class NetService(Protocol):
+    """What the window offers the app to start network games."""
+
+    def saved_game(self) -> str | None:
+        """One line about a hosted network game left unfinished, or None."""
+
+    def host(self, seats: Sequence[str], name: str, advertise: bool, wait_s: float,
+             turn_s: float | None, resume: bool = False) -> tuple[NetPlay, str]:
+        """Host: seat kinds (host, remote, computer), or the saved game again
+        (`resume`); the play and a line to show (name, address, join code)."""
+
+    def join(self, address: str, code: str, name: str | None) -> NetPlay:
+        """Join the game at HOST:PORT as `name`, or watch it (None); ValueError
+        with one line for a bad address."""
+
+    def found_games(self) -> Sequence[tuple[str, str]]:
+        """(name, HOST:PORT) of the games found on the local network."""
+
+
+def service() -> NetService | None:
+    """The window's network service (palmish.device.services.network), or None
+    in tests and screenshots, where Game > Network Game... says it needs the window."""
+    from palmish.device import services
+
+    if services.network is None:
+        return None
+    return cast(NetService, services.network())

@@ -1,0 +1,65 @@
+"""Two windows on one X server play a network game by xdotool (docs/network.md):
+a headless host on loopback with two open seats, two `palmish join` windows,
+Return pressed in each in turn (throw, then move the marked piece). The host's
+saved game shows both people's throws and moves."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.network.processes import host
+
+from .conftest import needs_display
+from .test_ishido_window import built_cache, fresh_device, xdo
+
+pytestmark = [pytest.mark.window, needs_display]
+__all__ = ["built_cache"]  # the fixture, shared with the PalmIshido window test
+
+
+def steps(data: Path) -> list[str]:
+    try:
+        return list(json.loads((data / "network" / "host-pachisi.json").read_text())["steps"])
+    except (OSError, ValueError, KeyError):
+        return []
+
+
+def test_two_windows_play_a_few_turns(tmp_path: Path, built_cache: Path) -> None:
+    server, port, code = host(tmp_path / "host", "--seats", "remote,remote", "--seed", "3")
+    env = dict(os.environ, PYGLET_AUDIO="silent")
+    windows = []
+    try:
+        for name in ("Ann", "Bob"):
+            data = fresh_device(tmp_path / name, built_cache)
+            windows.append(subprocess.Popen(
+                [sys.executable, "-m", "palmish", "join", f"127.0.0.1:{port}", "--code", code,
+                 "--name", name, "--data-dir", str(data)],
+                env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True))
+        server.wait_for_log("the game starts", timeout=60)
+        ids: list[str] = []
+        deadline = time.monotonic() + 60
+        while len(ids) < 2 and time.monotonic() < deadline:  # no PID on pyglet's windows
+            ids = xdo("search", "--sync", "--onlyvisible", "--name", "^palmish").splitlines()
+            time.sleep(0.2)
+        assert len(ids) == 2, ids
+        deadline = time.monotonic() + 60
+        while len(steps(tmp_path / "host")) < 12 and time.monotonic() < deadline:
+            for wid in ids:
+                xdo("windowfocus", "--sync", wid)
+                xdo("key", "--clearmodifiers", "space")
+                time.sleep(0.3)
+        played = steps(tmp_path / "host")
+        assert len(played) >= 12, played
+        assert any(s.startswith("M") for s in played)
+        assert all(w.poll() is None for w in windows)  # both windows still up
+    finally:
+        for w in windows:
+            w.kill()
+            w.wait(timeout=10)
+        server.kill()

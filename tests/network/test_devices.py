@@ -1,0 +1,116 @@
+"""Two devices playing one network game in-process: each device gets the other's
+lines as NetworkLine events (no sockets), each person plays with the keys,
+Silicon plays on the host's clock, and the two games end alike."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from palmish.device.display import ConfigName
+from palmish.device.events import CharKey, Key, KeyDown, NetworkClosed, NetworkLine
+from palmish.network.protocol import Message, encode
+from palmish.network.seats import HostSeat, JoinSeat
+from palmish.network.table import HostTable
+from palmish.pachisi.app import PachisiApp
+from tests.game_devices import start_device
+
+JOINER = 7  # the host's number for the joiner's connection
+
+
+class Pair:
+    def __init__(self, built: Path, tmp: Path, seats: list[str]) -> None:
+        self.host_app, self.join_app = PachisiApp(), PachisiApp()
+        self.host = start_device(self.host_app, "pachisi", built, ConfigName("square"),
+                                 tmp / "host")
+        self.joiner = start_device(self.join_app, "pachisi", built, ConfigName("square-low"),
+                                   tmp / "join")
+        self.to_joiner: list[str] = []
+        self.to_host: list[str] = []
+        table = HostTable.create(seats, "1234", "Kitchen", seed=3, level="easy")
+        self.host_app.net = HostSeat(table, self._host_sends)
+        self.join_app.net = JoinSeat(lambda m: self.to_host.append(encode(m).decode()))
+        self.to_host.append(encode({"t": "hello", "v": 1, "app": "pachisi", "code": "1234",
+                                    "name": "Bob", "token": "b" * 32}).decode())
+
+    def _host_sends(self, peer: int, msg: Message) -> None:
+        assert peer == JOINER
+        self.to_joiner.append(encode(msg).decode())
+
+    def deliver(self) -> int:
+        count = 0
+        while self.to_host or self.to_joiner:
+            if self.to_host:
+                self.host.post(NetworkLine(JOINER, self.to_host.pop(0)))
+            if self.to_joiner:
+                self.joiner.post(NetworkLine(0, self.to_joiner.pop(0)))
+            count += 1
+        return count
+
+    def step(self) -> None:
+        """Whoever's turn: the person presses Select, or the host's clock moves on."""
+        self.deliver()
+        for device, app in ((self.host, self.host_app), (self.joiner, self.join_app)):
+            if app.human_turn and not device.modals:
+                device.post(KeyDown(Key.SELECT))
+                self.deliver()
+                return
+            for _ in range(3):  # a "can't move" alert, or the game-over question
+                if device.modals:
+                    # The caution question's default is Cancel (so Select alone never
+                    # strands a piece): this person means it, and presses M for Move.
+                    caution = getattr(device.modals[-1], "title", "") == "Caution"
+                    device.post(CharKey("m") if caution else KeyDown(Key.SELECT))
+        self.host.advance(self.host.now_ms + 600)
+        self.deliver()
+
+
+def test_a_person_on_each_device_and_silicon_play_to_the_same_end(
+        built_plugins: Path, tmp_path: Path) -> None:
+    pair = Pair(built_plugins, tmp_path, ["host", "remote", "computer"])
+    pair.deliver()
+    host_game, join_game = pair.host_app.game, pair.join_app.game
+    assert pair.host_app.net is not None and pair.host_app.net.game is host_game
+    assert join_game.players == host_game.players
+    assert [p.name for p in host_game.players] == ["You", "Bob", "Silicon"]
+    for _ in range(5000):
+        if host_game.over:
+            break
+        pair.step()
+    pair.deliver()
+    assert host_game.over and pair.join_app.game.over
+    join_net = pair.join_app.net
+    assert isinstance(join_net, JoinSeat)
+    assert join_net.mirror.record == host_game.record()
+    assert pair.join_app.game_fields() is None  # a network game never replaces the saved one
+
+
+def test_out_of_turn_keys_send_nothing_and_a_dropped_joiner_is_away(
+        built_plugins: Path, tmp_path: Path) -> None:
+    pair = Pair(built_plugins, tmp_path, ["host", "remote"])
+    pair.deliver()
+    assert pair.host_app.human_turn and not pair.join_app.human_turn
+    pair.joiner.post(KeyDown(Key.SELECT))
+    assert pair.to_host == []
+    pair.host.post(NetworkClosed(JOINER))
+    net = pair.host_app.net
+    assert net is not None
+    assert net.seat_lines(0.0) == ["You: here", "Bob: away"]
+
+
+def test_the_marker_moved_on_one_device_shows_on_the_other(
+        built_plugins: Path, tmp_path: Path) -> None:
+    pair = Pair(built_plugins, tmp_path, ["host", "remote"])
+    for _ in range(400):  # until the host's person has a throw with two choices
+        pair.deliver()
+        game = pair.host_app.game
+        if (pair.host_app.human_turn and game.phase == "move"
+                and len({m.pieces[0] for m in game.legal_moves()}) > 1
+                and not pair.host.modals):
+            break
+        pair.step()
+    else:
+        raise AssertionError("no choice of pieces came")
+    pair.host.post(KeyDown(Key.DOWN))
+    pair.deliver()
+    mark = pair.host_app.scene.mark
+    assert mark is not None and pair.join_app.scene.mark == mark
