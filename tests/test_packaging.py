@@ -62,6 +62,7 @@ def test_the_wheel_carries_skins_and_plugin_sources(wheel: Path) -> None:
     assert any(n.startswith("palmish/skins/plugins/ishido-sounds/") and n.endswith(".wav")
                for n in names)
     assert "prc_tools/bitmap.py" in names
+    assert "palmish/pachisi/hard-weights.json" in names  # the hard player's learned weights
     # The C speedups, compiled (gcc is on every machine the tests run on), with their stub.
     assert any(n.startswith("prc_tools/_speedups.") and n.endswith(".so") for n in names)
     assert "prc_tools/_speedups.pyi" in names

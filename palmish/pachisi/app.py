@@ -468,7 +468,7 @@ class PachisiApp(BoardGameApp):
         if game.phase == "throw":
             self.open(Alert("Hint", "Throw first: tap the die or press Select.", icon="info"))
             return
-        choice = ai.choose(game, self.level_pref())
+        choice = ai.choose(game, ai.STRONGEST)  # the best advice, whatever Silicon's level
         if choice is PASS:
             self.open(Alert("Hint", "Silicon would pass.", icon="info"))
         elif isinstance(choice, Move):
