@@ -30,7 +30,7 @@ from palmish.pachisi.game import PASS, Game, Player, _Pass
 from palmish.pachisi.rules import FINISH, Move
 
 DEFAULT_OUT = Path(__file__).with_name(learned.WEIGHTS_FILE)
-DEFAULT_GAMES = 6000
+DEFAULT_GAMES = 8000
 DEFAULT_SEED = 2026
 MAX_THROWS = 5000  # a game that long is stuck in passing; it teaches nothing
 
