@@ -108,7 +108,10 @@ def choose_learned(game: Game, w: Sequence[float], look: bool = True) -> Move | 
         chance = judge.after_move(pos, m, value, look)
         if chance > best_chance:
             best, best_chance = m, chance
-    if game.can_pass and not _stalled(game) and judge.chance(pos, me, (me + 1) % n) > best_chance:
+    # Never pass up a capture: the learned chances, mostly from four-player
+    # games, can undervalue sending a lone far piece home (two players).
+    if (game.can_pass and not _stalled(game) and not any(m.captures for m in sane)
+            and judge.chance(pos, me, (me + 1) % n) > best_chance):
         return PASS
     return best
 

@@ -10,7 +10,6 @@ search call it on plain position lists.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 from palmish.pachisi.rules import CAUTION, FINISH, GRACE, ODDS, RING, SAFE_KEYS
@@ -36,9 +35,7 @@ NAMES: tuple[str, ...] = (
     *(f"threat{k}" for k in KNOTS),
     "threat_to_move",
     "safe",  # my pieces on safe ring squares
-    # steps I still have to go over the square root of the table's mean: the
-    # same lead counts for more as the game nears its end
-    "race",
+    "remaining2",  # (steps I still have to go / 76) squared: progress counts more late
     "doubles",  # my doubles on the ring
     "blocking",  # opponents' pieces held up behind my doubles
     "blocked",  # my pieces held up behind opponents' doubles
@@ -62,7 +59,7 @@ _RISK_TO_MOVE = _INDEX["risk_to_move"]
 _THREAT = _INDEX["threat1"]
 _THREAT_TO_MOVE = _INDEX["threat_to_move"]
 _SAFE = _INDEX["safe"]
-_RACE = _INDEX["race"]
+_REMAINING2 = _INDEX["remaining2"]
 
 _DOUBLES = _INDEX["doubles"]
 _BLOCKING = _INDEX["blocking"]
@@ -139,8 +136,6 @@ def player_features(
                 else:
                     here.append([pl, 1])
     reach = t.reach
-    remaining = [sum(FINISH - q for q in ps) / FINISH for ps in pos]
-    scale = 1.0 / math.sqrt(sum(remaining) / n + 0.5)
     for pl in range(n):
         row = rows[pl]
         ps = pos[pl]
@@ -171,7 +166,7 @@ def player_features(
         homes = [FINISH - q for q in ps if RING < q < CAUTION]
         row[_SAME_HOME] = float(len(homes) - len(set(homes)))
         row[_FIRST] = 1.0 if first[pl] else 0.0
-        row[_RACE] = remaining[pl] * scale
+        row[_REMAINING2] = (sum(FINISH - q for q in ps) / FINISH) ** 2
         row[_SAFE] = float(sum(1 for q in ps if 0 < q <= RING and q - 1 in SAFE_KEYS))
         order = (pl - to_move) % n
         if order:

@@ -70,18 +70,18 @@ def _sane_random(game: Game, rng: random.Random, w: Sequence[float]) -> Move | _
     return PASS if game.can_pass else moves[0]
 
 
-# Each seat is the learner itself, `normal` or a sane random player (by these
-# shares); a table without the learner gets it in one seat.
-LEARNER_SHARE = 0.6
-NORMAL_SHARE = 0.3
+# Each seat is the learner itself (6 in 10), `normal` (3 in 10) or a sane
+# random player; a table without the learner gets it in one seat.
+LEARNER_BELOW = 0.6
+NORMAL_BELOW = 0.9
 
 
 def _seat_policies(rng: random.Random, n: int) -> list[Policy]:
     policies: list[Policy] = []
     for _ in range(n):
         r = rng.random()
-        policies.append(_learner if r < LEARNER_SHARE
-                        else _normal if r < LEARNER_SHARE + NORMAL_SHARE else _sane_random)
+        policies.append(_learner if r < LEARNER_BELOW
+                        else _normal if r < NORMAL_BELOW else _sane_random)
     if _learner not in policies:
         policies[rng.randrange(n)] = _learner
     return policies
