@@ -68,7 +68,7 @@ def choose(game: Game, level: str = "normal") -> Move | _Pass:
     if level == "easy":
         return sane[0]
     if level == "hard":
-        return choose_learned(game, learned.weights())
+        return choose_learned(game, learned.weights(), keep_captures=True)
     pos = [list(game.positions(p)) for p in range(len(game.players))]
     ctx = _Context(game)
     me = game.current
@@ -89,9 +89,11 @@ def choose(game: Game, level: str = "normal") -> Move | _Pass:
     return best
 
 
-def choose_learned(game: Game, w: Sequence[float], look: bool = True) -> Move | _Pass:
+def choose_learned(game: Game, w: Sequence[float], look: bool = True,
+                   keep_captures: bool = False) -> Move | _Pass:
     """hard (and the trainer's self-play): the move with the best learned
-    chance to win; `look` searches a throw the move earns one throw deep."""
+    chance to win; `look` searches a throw the move earns one throw deep;
+    `keep_captures` never passes while a move captures."""
     moves = game.legal_moves()
     sane = [m for m in rules.distinct(moves) if not m.caution]
     if not sane:
@@ -108,9 +110,11 @@ def choose_learned(game: Game, w: Sequence[float], look: bool = True) -> Move | 
         chance = judge.after_move(pos, m, value, look)
         if chance > best_chance:
             best, best_chance = m, chance
-    # Never pass up a capture: the learned chances, mostly from four-player
-    # games, can undervalue sending a lone far piece home (two players).
-    if (game.can_pass and not _stalled(game) and not any(m.captures for m in sane)
+    # hard never passes up a capture: the learned chances, mostly from
+    # four-player games, can undervalue sending a lone far piece home (two
+    # players). The trainer's self-play goes without, as the weights were made.
+    captures = keep_captures and any(m.captures for m in sane)
+    if (game.can_pass and not _stalled(game) and not captures
             and judge.chance(pos, me, (me + 1) % n) > best_chance):
         return PASS
     return best
