@@ -60,7 +60,6 @@ _THREAT = _INDEX["threat1"]
 _THREAT_TO_MOVE = _INDEX["threat_to_move"]
 _SAFE = _INDEX["safe"]
 _REMAINING2 = _INDEX["remaining2"]
-
 _DOUBLES = _INDEX["doubles"]
 _BLOCKING = _INDEX["blocking"]
 _BLOCKED = _INDEX["blocked"]
