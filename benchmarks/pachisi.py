@@ -1,7 +1,8 @@
 """How fast the Pachisi engine is and how well Silicon plays.
 
     .venv/bin/python benchmarks/pachisi.py [--games N] [--speed-seconds S]
-        [--dice cowrie|die7] [--levels easy,normal,hard] [--only speed|table]
+        [--dice cowrie|die7] [--levels hard] [--baselines sane-random,normal]
+        [--only speed|table|seats]
 
 1. Complete 4-player games per second with random players (any legal move,
    caution moves included, never passing), for --speed-seconds.
@@ -14,9 +15,13 @@ move), so entering is not favoured by the number of pieces waiting.
    most advanced non-caution move; and the other levels). The level's seat
    rotates through all four seats game by game; game g uses seed g. Win
    rate with its 95 % (Wilson) interval against the 25 % of an equal
-   player, and the level's mean CPU ms per decision (CPU time, so other
-   work on a shared machine does not count; the speed line gives both). --games per row
-   (default 2,000). A progress bar goes to stderr.
+   player, and the level's CPU ms per decision: mean, 99th percentile and
+   maximum (CPU time, so other work on a shared machine does not count; the
+   speed line gives both). --games per row (default 2,000). A progress bar
+   goes to stderr.
+3. The seat bias: each level in all four seats, game g with seed g; the
+   share of wins of each seat (South, West, North, East: South throws
+   first) with its 95 % interval.
 """
 
 from __future__ import annotations
@@ -65,15 +70,14 @@ MAX_THROWS = 20_000
 PLAYERS: dict[str, Choice] = {
     "sane-random": sane_random,
     "sane-fast": sane_fast,
-    **{lv: level_player(lv) for lv in ai.LEVELS},
+    **{lv: level_player(lv) for lv in ai.ALL_LEVELS},
 }
 
 
 def play(game: Game, seats: list[Choice], rng: random.Random,
-         timed: int | None = None) -> tuple[int | None, float, int]:
-    """Play to the end; the seconds and decisions of player `timed`."""
-    seconds = 0.0
-    decisions = 0
+         timed: int | None = None) -> tuple[int | None, list[float]]:
+    """Play to the end; the CPU seconds of each decision of player `timed`."""
+    times: list[float] = []
     for _ in range(MAX_THROWS):  # the rules allow endless passing; count such a game as no win
         if game.over:
             break
@@ -85,14 +89,13 @@ def play(game: Game, seats: list[Choice], rng: random.Random,
         start = time.process_time()  # CPU time: the machine may be shared
         choice = seats[who](game, rng)
         if who == timed:
-            seconds += time.process_time() - start
-            decisions += 1
+            times.append(time.process_time() - start)
         if choice is PASS:
             game.pass_turn()
         else:
             assert isinstance(choice, Move)
             game.move(choice)
-    return game.winner, seconds, decisions  # None: no winner (or stopped at MAX_THROWS)
+    return game.winner, times  # None: no winner (or stopped at MAX_THROWS)
 
 
 def progress(name: str, done: int, total: int) -> None:
@@ -138,26 +141,53 @@ def speed(seconds: float, dice: str) -> None:
           f"({games} games, {throws / max(games, 1):.0f} throws a game, {dice})")
 
 
+def timing(times: list[float]) -> str:
+    """Mean, 99th percentile and maximum of decision times, in ms."""
+    if not times:
+        return f"{'-':>7} {'-':>7} {'-':>7}"
+    ordered = sorted(times)
+    p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+    return (f"{1000 * sum(times) / len(times):>7.2f} {1000 * p99:>7.2f} "
+            f"{1000 * ordered[-1]:>7.2f}")
+
+
 def row(level: str, baseline: str, games: int, dice: str) -> str:
-    wins = draws = decisions = 0
-    seconds = 0.0
+    wins = draws = 0
+    times: list[float] = []
     names = [Player(f"P{i}") for i in range(4)]
     for g in range(games):
         seat = g % 4
         seats = [PLAYERS[baseline]] * 4
         seats[seat] = PLAYERS[level]
         game = Game.new(seed=g, players=names, dice=dice)
-        winner, s, d = play(game, seats, random.Random(g), timed=seat)
+        winner, took = play(game, seats, random.Random(g), timed=seat)
         wins += winner == seat
         draws += winner is None
-        seconds += s
-        decisions += d
+        times += took
         progress(f"{level} vs 3 {baseline}", g + 1, games)
     low, high = wilson(wins, games)
     verdict = "better" if low > 0.25 else "worse" if high < 0.25 else "even"
-    ms = 1000.0 * seconds / max(decisions, 1)
-    return (f"{level:<7} {baseline:<12} {games:>6} {100 * wins / games:>6.1f}% "
-            f"[{100 * low:5.1f}, {100 * high:5.1f}] {verdict:<7} {draws:>6} {ms:>10.2f}")
+    return (f"{level:<9} {baseline:<12} {games:>6} {wins:>6} {100 * wins / games:>6.1f}% "
+            f"[{100 * low:5.1f}, {100 * high:5.1f}] {verdict:<7} {draws:>6} {timing(times)}")
+
+
+def seat_bias(level: str, games: int, dice: str) -> str:
+    """The level in all four seats: how often each seat wins."""
+    wins = [0] * 4
+    times: list[float] = []
+    names = [Player(f"P{i}") for i in range(4)]
+    for g in range(games):
+        game = Game.new(seed=g, players=names, dice=dice)
+        winner, took = play(game, [PLAYERS[level]] * 4, random.Random(g), timed=g % 4)
+        if winner is not None:
+            wins[winner] += 1
+        times += took
+        progress(f"{level} in every seat", g + 1, games)
+    cells = []
+    for w in wins:
+        low, high = wilson(w, games)
+        cells.append(f"{100 * w / games:5.1f}% [{100 * low:4.1f}, {100 * high:4.1f}]")
+    return f"{level:<9} {games:>6}  " + "  ".join(cells) + f"  {timing(times)}"
 
 
 def main() -> int:
@@ -165,29 +195,38 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=2000, help="games per table row")
     parser.add_argument("--speed-seconds", type=float, default=5.0)
     parser.add_argument("--dice", choices=("cowrie", "die7"), default="cowrie")
-    parser.add_argument("--levels", default="easy,normal,hard")
-    parser.add_argument("--baselines", default="sane-random,sane-fast,easy,normal,hard")
-    parser.add_argument("--only", choices=("speed", "table"), default=None)
+    parser.add_argument("--levels", default=",".join(ai.ALL_LEVELS))
+    parser.add_argument("--baselines", default=",".join(PLAYERS))
+    parser.add_argument("--only", choices=("speed", "table", "seats"), default=None)
     args = parser.parse_args()
     levels = [x for x in args.levels.split(",") if x]
     baselines = [x for x in args.baselines.split(",") if x]
-    bad = [x for x in levels if x not in ai.LEVELS] + [x for x in baselines if x not in PLAYERS]
+    bad = [x for x in levels if x not in ai.ALL_LEVELS]
+    bad += [x for x in baselines if x not in PLAYERS]
     if bad or args.games < 1 or args.speed_seconds <= 0:
         print(f"pachisi: bad arguments {' '.join(bad)} (levels: {', '.join(ai.LEVELS)}; "
               f"baselines: {', '.join(PLAYERS)}; --games and --speed-seconds positive)",
               file=sys.stderr)
         return 2
-    if args.only != "table":
+    if args.only in (None, "speed"):
         speed(args.speed_seconds, args.dice)
-    if args.only == "speed":
-        return 0
-    print(f"tournament, {args.dice}: one seat (rotated) against three copies of the baseline")
-    print(f"{'level':<7} {'vs 3 x':<12} {'games':>6} {'wins':>7} {'95% interval':>14} "
-          f"{'vs 25%':<7} {'draws':>6} {'cpu ms/dec':>10}")
-    for level in levels:
-        for baseline in baselines:
-            if baseline != level:
-                print(row(level, baseline, args.games, args.dice), flush=True)
+    if args.only in (None, "table"):
+        print(f"tournament, {args.dice}: one seat (rotated) against three copies of the baseline;"
+              f" CPU ms per decision")
+        print(f"{'level':<9} {'vs 3 x':<12} {'games':>6} {'wins':>6} {'share':>7} "
+              f"{'95% interval':>14} {'vs 25%':<7} {'draws':>6} {'mean':>7} {'p99':>7} "
+              f"{'max':>7}")
+        for level in levels:
+            for baseline in baselines:
+                if baseline != level:
+                    print(row(level, baseline, args.games, args.dice), flush=True)
+    if args.only in (None, "seats"):
+        print(f"seat bias, {args.dice}: the level in all four seats, wins by seat "
+              f"(South throws first); CPU ms per decision of one seat a game")
+        print(f"{'level':<9} {'games':>6}  {'South':<19}  {'West':<19}  {'North':<19}  "
+              f"{'East':<19}  {'mean':>7} {'p99':>7} {'max':>7}")
+        for level in levels:
+            print(seat_bias(level, args.games, args.dice), flush=True)
     return 0
 
 

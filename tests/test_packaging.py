@@ -64,6 +64,7 @@ def test_the_wheel_carries_skins_and_plugin_sources(wheel: Path) -> None:
     assert any(n.startswith("palmish/skins/plugins/ishido-sounds/") and n.endswith(".wav")
                for n in names)
     assert "prc_tools/bitmap.py" in names
+    assert "palmish/pachisi/hard-weights.json" in names  # the hard player's learned weights
     # The C speedups, compiled where this install compiled them (CI insists), with their stub.
     if speedups.built() is not None or speedups.required():
         assert any(n.startswith("prc_tools/_speedups.") and n.endswith(".so") for n in names)

@@ -27,8 +27,8 @@ ALL = -1  # the outbox address meaning every joiner
 
 
 def strongest_level() -> str:
-    """Silicon's strongest level, whatever it is called today (the last of LEVELS)."""
-    return ai.LEVELS[-1]
+    """Silicon's strongest level (ai.STRONGEST): the stand-in for an away player."""
+    return ai.STRONGEST
 
 
 def parse_seats(spec: str) -> list[str]:

@@ -8,13 +8,15 @@
   the mover's next turn (from the throw odds, entering throws included)
   times what it would lose, plus blocking doubles, minus the opponents'
   progress (so captures count), plus the worth of an extra throw.
-- hard: looks further (expectimax over the throw values). A move that
-  earns another throw is worth the expected best continuation over that
-  throw; otherwise each opponent's answer is searched over its seven
-  throws (it is assumed to play like `normal`, from this same position),
-  which prices risk with blocking and landing rules instead of the odds
-  alone, and half the gain of the mover's own next throw is added (how well
-  the position will use the throws to come).
+- lookahead (`hard` until the learned player; not offered in Preferences):
+  looks further (expectimax over the throw values). A move that earns
+  another throw is worth the expected best continuation over that throw;
+  otherwise each opponent's answer is searched over its seven throws (it is
+  assumed to play like `normal`, from this same position), and half the
+  gain of the mover's own next throw is added.
+- hard: the learned player (`learned.py`): the move after which its chance
+  to win, by weights learned in self-play (`train.py`), is highest, a throw
+  the move earns searched one throw deep. `STRONGEST` names it.
 
 Every level is deterministic (ties go to the most advanced move), never
 makes a caution move unless the rules force it (first turn, nothing else),
@@ -27,11 +29,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from palmish.pachisi import rules
+from palmish.pachisi import features, learned, rules
 from palmish.pachisi.game import PASS, Game, _Pass
+from palmish.pachisi.learned import apply as _apply
 from palmish.pachisi.rules import CAUTION, FINISH, GRACE, RING, SAFE_POSITIONS, Move
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard")  # the Preferences' choices, weakest first
+# "lookahead" was `hard` until the learned player took the name; it stays for
+# the benchmark (a level that looks ahead, but plays barely better than normal).
+ALL_LEVELS = ("easy", "normal", "lookahead", "hard")
+STRONGEST = "hard"  # the Hint and a stand-in for an absent network player use it
 
 ENTER_BONUS = 12.0  # a piece on the board is worth more than its steps: entering is scarce
 HOME_BONUS = 20.0  # in the home stretch nobody can take it
@@ -43,15 +50,15 @@ DOUBLE_BLOCK = 3.0
 DOUBLE_RISK = 0.15  # only a double can take a double
 STALL_ROUNDS = 2
 NEXT_WEIGHT = 0.5
-REPLIES = 3  # hard: how many opponents' answers it looks at
+REPLIES = 3  # lookahead: how many opponents' answers it looks at
 
 Positions = list[list[int]]
 
 
 def choose(game: Game, level: str = "normal") -> Move | _Pass:
     """The computer's choice for the current throw (phase "move")."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r} (use easy, normal or hard)")
+    if level not in ALL_LEVELS:
+        raise ValueError(f"unknown level {level!r} (use {', '.join(ALL_LEVELS)})")
     if game.phase != "move":
         raise ValueError("choose needs a throw waiting for its move (the computer always throws)")
     moves = game.legal_moves()
@@ -60,6 +67,8 @@ def choose(game: Game, level: str = "normal") -> Move | _Pass:
         return PASS if game.can_pass else moves[0]
     if level == "easy":
         return sane[0]
+    if level == "hard":
+        return choose_learned(game, learned.weights(), keep_captures=True)
     pos = [list(game.positions(p)) for p in range(len(game.players))]
     ctx = _Context(game)
     me = game.current
@@ -67,16 +76,47 @@ def choose(game: Game, level: str = "normal") -> Move | _Pass:
     for m in sane:
         after = _apply(pos, m)
         again = game.last_throw in GRACE or bool(m.captures)
-        if level == "hard":
+        if level == "lookahead":
             value = ctx.deep(after, me, again)
         else:
             value = ctx.evaluate(after, me) + (EXTRA_THROW if again else 0.0)
         scored.append((value, m.frm, m))
     best_value, _, best = max(scored, key=lambda t: (t[0], t[1]))
     if game.can_pass and not _stalled(game):
-        stay = ctx.deep(pos, me, False) if level == "hard" else ctx.evaluate(pos, me)
+        stay = ctx.deep(pos, me, False) if level == "lookahead" else ctx.evaluate(pos, me)
         if best_value < stay:
             return PASS
+    return best
+
+
+def choose_learned(game: Game, w: Sequence[float], look: bool = True,
+                   keep_captures: bool = False) -> Move | _Pass:
+    """hard (and the trainer's self-play): the move with the best learned
+    chance to win; `look` searches a throw the move earns one throw deep;
+    `keep_captures` never passes while a move captures."""
+    moves = game.legal_moves()
+    sane = [m for m in rules.distinct(moves) if not m.caution]
+    if not sane:
+        return PASS if game.can_pass else moves[0]
+    n = len(game.players)
+    me = game.current
+    value = game.last_throw
+    assert value is not None
+    first = [game.in_first_turn(p) for p in range(n)]
+    judge = learned.Evaluator(game.seats, first, features.tables(game.dice), w)
+    pos = [list(game.positions(p)) for p in range(n)]
+    best, best_chance = sane[0], -1.0
+    for m in sane:  # in move order: ties go to the most advanced move
+        chance = judge.after_move(pos, m, value, look)
+        if chance > best_chance:
+            best, best_chance = m, chance
+    # hard never passes up a capture: the learned chances, mostly from
+    # four-player games, can undervalue sending a lone far piece home (two
+    # players). The trainer's self-play goes without, as the weights were made.
+    captures = keep_captures and any(m.captures for m in sane)
+    if (game.can_pass and not _stalled(game) and not captures
+            and judge.chance(pos, me, (me + 1) % n) > best_chance):
+        return PASS
     return best
 
 
@@ -86,15 +126,6 @@ def _stalled(game: Game) -> bool:
     span = STALL_ROUNDS * len(game.players)
     recent = game.history[-span - 1:-1]  # the throw waiting now excluded
     return len(recent) == span and all(t.outcome != "moved" for t in recent)
-
-
-def _apply(pos: Sequence[Sequence[int]], m: Move) -> Positions:
-    after = [list(p) for p in pos]
-    for pc in m.pieces:
-        after[m.player][pc] = m.to
-    for pl, pc in m.captures:
-        after[pl][pc] = 0
-    return after
 
 
 def piece_value(p: int) -> float:
@@ -237,7 +268,7 @@ class _Context:
         return expected
 
     def deep(self, pos: Positions, me: int, again: bool) -> float:
-        """hard: the evaluation, and when the mover throws again, the
+        """lookahead: the evaluation, and when the mover throws again, the
         expected best continuation over that throw."""
         if not again:
             return self.reply(pos, me)

@@ -593,7 +593,7 @@ class PachisiApp(NetworkGameMixin, BoardGameApp):
         if game.phase == "throw":
             self.open(dialogs.message("Hint", "Throw first: tap the die or press Select."))
             return
-        choice = ai.choose(game, self.level_pref())
+        choice = ai.choose(game, ai.STRONGEST)  # the best advice, whatever Silicon's level
         if choice is PASS:
             self.open(dialogs.message("Hint", "Silicon would pass."))
         elif isinstance(choice, Move):

@@ -17,7 +17,7 @@ def setup(positions: list[list[int]], throws: list[int], first: bool = False) ->
     return Game.from_position(players, positions, throws=throws, first_turn=first)
 
 
-@pytest.mark.parametrize("level", ai.LEVELS)
+@pytest.mark.parametrize("level", ai.ALL_LEVELS)
 def test_never_a_caution_move(level: str) -> None:
     g = setup([[70, 20, 0, 0], START], [5])
     g.throw()
@@ -26,14 +26,14 @@ def test_never_a_caution_move(level: str) -> None:
     assert isinstance(choice, Move) and choice.frm == 20
 
 
-@pytest.mark.parametrize("level", ai.LEVELS)
+@pytest.mark.parametrize("level", ai.ALL_LEVELS)
 def test_passes_when_only_caution_moves_are_left(level: str) -> None:
     g = setup([[70, 76, 76, 76], START], [5])
     g.throw()
     assert ai.choose(g, level) is PASS
 
 
-@pytest.mark.parametrize("level", ai.LEVELS)
+@pytest.mark.parametrize("level", ai.ALL_LEVELS)
 def test_a_forced_caution_move_in_the_first_turn(level: str) -> None:
     g = setup([[50, 0, 0, 0], START], [25], first=True)
     g.throw()
@@ -53,7 +53,7 @@ def test_easy_plays_the_seeds_marker() -> None:
     assert ai.choose(g, "easy") == g.default_move()
 
 
-@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("level", ["normal", "lookahead", "hard"])
 def test_a_capture_is_taken_rather_than_passing(level: str) -> None:
     # North's piece on South's 25 (North's own 59), unsafe; South at 20 throws 5.
     g = setup([[20, 0, 0, 0], [59, 0, 0, 0]], [5])
@@ -62,7 +62,7 @@ def test_a_capture_is_taken_rather_than_passing(level: str) -> None:
     assert isinstance(choice, Move) and choice.captures == ((1, 0),)
 
 
-@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("level", ["normal", "lookahead", "hard"])
 def test_finishing_is_never_passed_up(level: str) -> None:
     g = setup([[72, 10, 0, 0], [40, 0, 0, 0]], [4])
     g.throw()
@@ -70,10 +70,11 @@ def test_finishing_is_never_passed_up(level: str) -> None:
     assert isinstance(choice, Move) and choice.finishes
 
 
-@pytest.mark.parametrize("level", ai.LEVELS)
-def test_choices_are_legal_and_deterministic(level: str) -> None:
-    players = [Player(f"S{i}", computer=True) for i in range(4)]
-    g = Game.new(seed=9, players=players)
+@pytest.mark.parametrize("count, dice", [(4, "cowrie"), (2, "cowrie"), (3, "die7")])
+@pytest.mark.parametrize("level", ai.ALL_LEVELS)
+def test_choices_are_legal_and_deterministic(level: str, count: int, dice: str) -> None:
+    players = [Player(f"S{i}", computer=True) for i in range(count)]
+    g = Game.new(seed=9, players=players, dice=dice)
     for _ in range(300):
         if g.over:
             break
@@ -92,7 +93,7 @@ def test_choices_are_legal_and_deterministic(level: str) -> None:
             g.move(choice)
 
 
-@pytest.mark.parametrize("level", ai.LEVELS)
+@pytest.mark.parametrize("level", ai.ALL_LEVELS)
 def test_it_enters_with_the_lowest_waiting_piece(level: str) -> None:
     # Every waiting piece has its own entering move; they are alike, so the
     # computer weighs one (rules.distinct) and enters the lowest-numbered.

@@ -1,0 +1,124 @@
+"""The `hard` player: a learned evaluation and a short look-ahead.
+
+Each player's feature row (`features.py`) times one weight vector is a
+score; the softmax of the scores is each player's chance to win. The weights
+come from self-play (`python -m palmish.pachisi.train`, which writes
+`hard-weights.json`); they are read the first time `hard` plays.
+
+A move is worth the mover's chance to win after it. A move that earns
+another throw (a 6, 10 or 25, or a capture) is worth the expected best
+continuation over the seven throws. Passing is worth the present position
+with the next player to throw.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from functools import lru_cache
+from importlib import resources
+
+from palmish.pachisi import rules
+from palmish.pachisi.features import COUNT, NAMES, Tables, player_features
+from palmish.pachisi.rules import GRACE, Move
+
+WEIGHTS_FILE = "hard-weights.json"
+
+Positions = list[list[int]]
+
+
+class WeightsError(ValueError):
+    """A weights file that does not fit the features (one line)."""
+
+
+def parse_weights(text: str, source: str = WEIGHTS_FILE) -> tuple[float, ...]:
+    """The weight vector of a weights file's text; WeightsError if it does not
+    name exactly the features this version computes."""
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise WeightsError(f"{source}: not JSON ({exc})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("weights"), dict):
+        raise WeightsError(f"{source}: no 'weights' table")
+    table = data["weights"]
+    if sorted(table) != sorted(NAMES):
+        raise WeightsError(f"{source}: the weights do not name this version's features")
+    values = [table[name] for name in NAMES]
+    if not all(isinstance(v, (int, float)) and math.isfinite(v) for v in values):
+        raise WeightsError(f"{source}: a weight is not a finite number")
+    return tuple(float(v) for v in values)
+
+
+@lru_cache(maxsize=1)
+def weights() -> tuple[float, ...]:
+    """The packaged weights, read once."""
+    text = resources.files("palmish.pachisi").joinpath(WEIGHTS_FILE).read_text("utf-8")
+    return parse_weights(text)
+
+
+def chances(rows: Sequence[Sequence[float]], w: Sequence[float]) -> list[float]:
+    """Each player's chance to win: the softmax of the rows' scores."""
+    scores = [math.fsum(a * b for a, b in zip(row, w, strict=True)) for row in rows]
+    top = max(scores)
+    exp = [math.exp(s - top) for s in scores]
+    total = sum(exp)
+    return [e / total for e in exp]
+
+
+def apply(pos: Sequence[Sequence[int]], m: Move) -> Positions:
+    after = [list(p) for p in pos]
+    for pc in m.pieces:
+        after[m.player][pc] = m.to
+    for pl, pc in m.captures:
+        after[pl][pc] = 0
+    return after
+
+
+class Evaluator:
+    """The win chance of positions for one game's seats, dice and turn state."""
+
+    def __init__(self, seats: Sequence[int], first: Sequence[bool], t: Tables,
+                 w: Sequence[float] | None = None) -> None:
+        self.seats = tuple(seats)
+        self.first = list(first)
+        self.n = len(seats)
+        self.t = t
+        self.w = weights() if w is None else tuple(w)
+        assert len(self.w) == COUNT
+
+    def chance(self, pos: Sequence[Sequence[int]], me: int, to_move: int) -> float:
+        first = self.first
+        if to_move != me and first[me]:  # the mover's first turn ends with it
+            first = list(first)
+            first[me] = False
+        rows = player_features(pos, self.seats, first, to_move, self.t)
+        return chances(rows, self.w)[me]
+
+    def after_move(self, pos: Sequence[Sequence[int]], m: Move, value: int,
+                   look: bool) -> float:
+        """The mover's chance after a move of throw `value`; with `look`, a
+        further throw it earns is searched one throw deep."""
+        me = m.player
+        after = apply(pos, m)
+        if not (value in GRACE or m.captures):
+            return self.chance(after, me, (me + 1) % self.n)
+        if not look:
+            return self.chance(after, me, me)
+        return self.next_throw(after, me)
+
+    def next_throw(self, pos: Positions, me: int) -> float:
+        """Expected chance over the mover's next throw, played at its best
+        (passing, when allowed, keeps the position for the next player)."""
+        stay = self.chance(pos, me, (me + 1) % self.n)
+        expected = 0.0
+        for v, pv in self.t.odds:
+            moves = rules.legal_moves(pos, self.seats, me, v, self.first[me])
+            best = -1.0
+            for m in rules.distinct(moves):
+                if not m.caution:
+                    best = max(best, self.after_move(pos, m, v, False))
+            if best < 0.0 or not self.first[me]:
+                best = max(best, stay)  # no move, or passing is allowed
+            expected += pv * best
+        return expected
