@@ -42,6 +42,7 @@ from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Field
 from palmish.device.ui.modal import Modal
 from palmish.device.ui.textview import TextViewer
+from palmish.outcome import Outcome
 
 
 @dataclass(frozen=True)
@@ -125,6 +126,12 @@ class BoardGameApp(App):
         """Hook: a game is under way that a New Game or Restart would throw away."""
         return False
 
+    def counts_as_win(self, outcome: Outcome) -> bool | None:
+        """Hook: the tally of a finished game for the person playing: True won, False
+        lost, None neither (a game scored by points alone). By default the player who
+        won is the person (a solitaire's winner is 0); nobody winning is a loss."""
+        return outcome.winner is not None
+
     def score_line(self, rank: int, entry: tuple[int, ...]) -> str:
         """Hook: one line of the High Scores list."""
         return f"{rank}. {entry[0]}"
@@ -187,16 +194,17 @@ class BoardGameApp(App):
             self.prefs["stats"] = self.tallies.to_prefs()
         self.ctx.save_prefs(self.prefs)
 
-    def record_result(self, variant: str, entry: tuple[int, ...] | None = None,
-                      won: bool | None = None, players: Sequence[str] = ()) -> int | None:
+    def record_result(self, variant: str, outcome: Outcome, entry: tuple[int, ...] | None = None,
+                      players: Sequence[str] = ()) -> int | None:
         """Count a finished game once: its high-score rank (None: not in the table, or
-        already recorded), tallies and players. Saves the record and the prefs."""
+        already recorded), its tally (a win, loss or neither: `counts_as_win`) and its
+        players. Saves the record and the prefs."""
         if self.recorded:
             return None
         rank = None
         if entry is not None and self.scores is not None:
             rank = self.scores.add(variant, entry)
-        self.tallies.add(variant, won, players)
+        self.tallies.add(variant, self.counts_as_win(outcome), players)
         self.recorded = True
         self.save()
         self.save_prefs()

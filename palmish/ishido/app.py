@@ -28,6 +28,7 @@ from palmish.ishido.rules import SCORINGS
 from palmish.ishido.schema import SCHEMA
 from palmish.ishido.scores import Entry, HighScores, high_scores
 from palmish.ishido.view import IshidoView, Scene
+from palmish.outcome import Outcome, Termination
 
 CREATOR = "PIsh"
 # The Sound plugin's ids by name, from PalmIshido's plugin schema.
@@ -101,6 +102,9 @@ class IshidoApp(BoardGameApp):
 
     def current_variant(self) -> str:
         return self.game.scoring
+
+    def counts_as_win(self, outcome: Outcome) -> bool | None:
+        return None  # scored by points: the tally counts games played, not won or lost
 
     def score_line(self, rank: int, entry: tuple[int, ...]) -> str:
         return dialogs.score_line(rank, Entry(*entry))
@@ -289,9 +293,11 @@ class IshidoApp(BoardGameApp):
         self._sync_scene()
         self._paint(self.view.tile_rect(row, col, self.scene), self.layout.panel,
                     self.layout.cell_rect(*old_mark) if old_mark is not None else None)
-        if self.game.over:
-            self.play("all_placed" if self.game.remaining == 0 else "game_over")
-            self._game_over()
+        outcome = self.game.outcome()
+        if outcome is not None:
+            self.play("all_placed" if outcome.termination is Termination.ALL_PLACED
+                      else "game_over")
+            self._game_over(outcome)
         else:
             self.play("four_way" if placement.fourway else "place")
 
@@ -315,11 +321,11 @@ class IshidoApp(BoardGameApp):
         self.save()
         self._paint(self.layout.bounds if self.layout is not None else None)
 
-    def _game_over(self) -> None:
+    def _game_over(self, outcome: Outcome) -> None:
         game = self.game
         rank = None
         if game.seed is not None:
-            rank = self.record_result(game.scoring, Entry(
+            rank = self.record_result(game.scoring, outcome, Entry(
                 game.score, game.fourways, game.remaining, game.seed))
 
         def closed(result: FormResult) -> None:

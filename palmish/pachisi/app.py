@@ -23,6 +23,7 @@ from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, PenDown
 from palmish.device.ui.form import Field, PushButtons
 from palmish.device.ui.modal import Modal
 from palmish.device.ui.textview import TextViewer
+from palmish.outcome import Outcome
 from palmish.pachisi import CAUTION_TEXT, PASS, Game, IllegalMove, Move, Player, ai, dialogs
 from palmish.pachisi.art import load_art
 from palmish.pachisi.history import history_text, round_lines
@@ -485,12 +486,12 @@ class PachisiApp(BoardGameApp):
     def _game_over(self) -> None:
         game = self.game
         names = [p.name for p in game.players]
-        if not self.recorded:
+        outcome = game.outcome()
+        if not self.recorded and outcome is not None:
             for pl, p in enumerate(game.players):
                 key = (dialogs.COMPUTER if p.computer else dialogs.HUMAN) + p.name
-                self.tallies.add(key, won=pl == game.winner)
-            human_won = game.winner is not None and not game.players[game.winner].computer
-            self.record_result("games", won=human_won, players=names)
+                self.tallies.add(key, won=pl == outcome.winner)
+            self.record_result("games", outcome, players=names)
             text = game.message or "The game is over."
             self.open_form(dialogs.win_alert(text), self._again_answer)
 
@@ -574,6 +575,10 @@ class PachisiApp(BoardGameApp):
             self.open(dialogs.message("Hint", "Silicon would pass."))
         elif isinstance(choice, Move):
             self._set_mark(choice)
+
+    def counts_as_win(self, outcome: Outcome) -> bool | None:
+        """The "games" tally is the people's: a win when a person won."""
+        return outcome.winner is not None and not self.game.players[outcome.winner].computer
 
     def statistics(self) -> None:
         self.open(dialogs.statistics_viewer(self.tallies))

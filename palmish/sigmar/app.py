@@ -20,6 +20,7 @@ from palmish.device.events import Key
 from palmish.device.geometry import Rect
 from palmish.device.ui.form import CheckBox, Field, PopupList
 from palmish.device.ui.modal import Modal
+from palmish.outcome import Outcome, Termination
 from palmish.sigmar import (
     Atom,
     Game,
@@ -357,12 +358,10 @@ class SigmarApp(BoardGameApp):
                               if self._on_grid((r + dr, c + dc))))
             self._paint_metals()
             self._paint(lay.panel, lay.line)
-        if game.won:
-            self.play("win")
-            self._finished(True)
-        elif game.stuck:
-            self.play("stuck")
-            self._finished(False)
+        outcome = game.outcome()
+        if outcome is not None:
+            self.play("win" if outcome.termination is Termination.CLEARED else "stuck")
+            self._finished(outcome)
         elif Atom.GOLD in atoms:
             self.play("gold")
         elif Atom.QUICKSILVER in atoms:
@@ -370,11 +369,11 @@ class SigmarApp(BoardGameApp):
         else:
             self.play("react")
 
-    def _finished(self, won: bool) -> None:
+    def _finished(self, outcome: Outcome) -> None:
         game = self.game
         first = not self.recorded
-        self.record_result(VARIANT, won=won)
-        if won:
+        self.record_result(VARIANT, outcome)
+        if outcome.termination is Termination.CLEARED:
             if first and self.assisted:
                 self.prefs["assisted"] = _count(self.prefs.get("assisted")) + 1
             if game.level is not None:
@@ -445,9 +444,10 @@ class SigmarApp(BoardGameApp):
         self._reset_attempt()
         self.save()
         self._paint_all()
-        if game.won:  # a level of Slag only: nothing to take, cleared as it opens
-            self.play("win")
-            self._finished(True)
+        outcome = game.outcome()
+        if outcome is not None and outcome.winner is not None:  # a level of Slag only:
+            self.play("win")  # nothing to take, cleared as it opens
+            self._finished(outcome)
 
     def hint(self) -> None:
         game = self.game
