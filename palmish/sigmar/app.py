@@ -17,7 +17,6 @@ from PIL import Image
 from palmish.boardgame import BoardGameApp, Command, FormResult
 from palmish.device.app import AppContext
 from palmish.device.events import Key
-from palmish.device.geometry import Rect
 from palmish.device.ui.form import CheckBox, Field, PopupList
 from palmish.device.ui.modal import Modal
 from palmish.outcome import Outcome, Termination
@@ -59,7 +58,7 @@ class SigmarApp(BoardGameApp):
     def __init__(self) -> None:
         super().__init__()
         self.game = Game.new(seed=1)
-        self.scene = Scene(self.game)
+        self.scene: Scene = Scene(self.game)
         self.layout: SigmarLayout | None = None
         self.view: SigmarView | None = None
         self.levels: list[LevelEntry] = []
@@ -118,10 +117,7 @@ class SigmarApp(BoardGameApp):
     def game_fields(self) -> dict[str, object] | None:
         return {"record": self.game.record(), "assisted": self.assisted}
 
-    def resume(self, fields: Mapping[str, object], version: int) -> None:
-        record = fields.get("record")
-        if not isinstance(record, str):
-            raise ValueError("no game record")
+    def resume_record(self, record: str, fields: Mapping[str, object]) -> None:
         self.game = Game.from_record(record)
         self.assisted = fields.get("assisted") is True
         self._clear_marks()
@@ -144,11 +140,10 @@ class SigmarApp(BoardGameApp):
     # ------------------------------------------------------------ prefs
 
     def _difficulty(self) -> str | None:
-        value = self.prefs.get("difficulty")
-        return value if isinstance(value, str) and value in DIFFICULTIES[1:] else None
+        return self.choice_pref("difficulty", DIFFICULTIES[1:], None)
 
     def dim_locked(self) -> bool:
-        return self.prefs.get("dim_locked", True) is not False
+        return self.flag_pref("dim_locked")
 
     def pref_fields(self) -> Sequence[Field]:
         current = self._difficulty() or "any"
@@ -166,18 +161,14 @@ class SigmarApp(BoardGameApp):
 
     # ------------------------------------------------------------ layout and drawing
 
-    def lay_out(self) -> None:
-        ctx = self.ctx
-        assert ctx is not None
+    def make_view(self, ctx: AppContext) -> SigmarView:
         self.layout = lay = layout_for(ctx.config, self.game.rows, self.game.cols, ctx.bounds)
         art = load_art(lay.cell, lay.density, self.media.plugin("pieces"),
                        self.media.plugin("board"))
         self.media.report(art.notes)
-        self.view = SigmarView(lay, art)
-        self._sync_scene()
-        self.view.paint(ctx.screen, self.scene)
+        return SigmarView(lay, art)
 
-    def _sync_scene(self) -> None:
+    def sync_scene(self) -> None:
         s, game = self.scene, self.game
         s.game = game
         s.title = self.title()
@@ -200,14 +191,6 @@ class SigmarApp(BoardGameApp):
         tag = f" (old {game.difficulty})" if game.difficulty else ""
         return f"Board {game.seed}{tag}"
 
-    def _paint(self, *regions: Rect | None) -> None:
-        if self.ctx is None or self.view is None or self.layout is None:
-            return
-        self._sync_scene()
-        for region in regions:
-            if region is not None:
-                self.view.paint(self.ctx.screen, self.scene, region)
-
     def _paint_all(self) -> None:
         if self.layout is not None and self.ctx is not None:
             if (self.layout.grid.rows, self.layout.grid.cols) != (self.game.rows, self.game.cols):
@@ -223,7 +206,7 @@ class SigmarApp(BoardGameApp):
         s = self.scene
         before = {c for c in (s.selected, s.focus, self.focus, *s.hint, *s.partners)
                   if c is not None}
-        self._sync_scene()
+        self.sync_scene()
         after = {c for c in (s.selected, s.focus, *s.hint, *s.partners) if c is not None}
         cells = before | after | {c for c in extra if c is not None}
         self._paint(*(lay.cell_rect(*c) for c in cells if self._on_grid(c)), lay.panel, lay.line)
@@ -316,11 +299,7 @@ class SigmarApp(BoardGameApp):
                 ring = sorted({c for t in game.legal_takes() for c in (t.a, t.b) if c})
             if not ring:
                 return
-            step = 1 if key is Key.DOWN else -1
-            if self.focus in ring:
-                self.focus = ring[(ring.index(self.focus) + step) % len(ring)]
-            else:
-                self.focus = ring[0] if step == 1 else ring[-1]
+            self.focus = self.cycle(ring, self.focus, key)
             self.scene.message = ""
             self._paint_marks(self.focus)
         elif key is Key.SELECT:
