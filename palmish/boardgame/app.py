@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from palmish.boardgame import saved
 from palmish.boardgame.dialogs import FormResult, form_result
@@ -38,10 +38,23 @@ from palmish.device.events import (
     PenUp,
     Tick,
 )
+from palmish.device.geometry import Rect
+from palmish.device.screen import Framebuffer
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Field
 from palmish.device.ui.modal import Modal
 from palmish.device.ui.textview import TextViewer
+from palmish.outcome import Outcome
+
+D = TypeVar("D")
+T = TypeVar("T")
+STEPS = {Key.DOWN: 1, Key.RIGHT: 1, Key.UP: -1, Key.LEFT: -1}  # the keys' walk (cycle)
+
+
+class ScenePainter(Protocol):
+    """A game's view: draws its scene, whole or one region of it, into the screen."""
+
+    def paint(self, fb: Framebuffer, scene: Any, region: Rect | None = None) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -69,6 +82,8 @@ class BoardGameApp(App):
         self.media = Media(self.name, self.sound_ids)
         self.scores: ScoreTables[Any] | None = None
         self.tallies = Tallies()
+        self.view: ScenePainter | None = None  # made by lay_out
+        self.scene: Any = None  # what the view draws (a game's subclass says its type)
 
     # ------------------------------------------------------------ hooks
 
@@ -81,11 +96,38 @@ class BoardGameApp(App):
         return None
 
     def resume(self, fields: Mapping[str, object], version: int) -> None:
-        """Hook: restore the game from a saved record; raise ValueError if it is unusable."""
+        """Hook: restore the game from a saved record; raise ValueError if it is unusable.
+        By default the record holds the engine's text record under "record"
+        (`resume_record` reads it)."""
+        record = fields.get("record")
+        if not isinstance(record, str):
+            raise ValueError("no game record")
+        self.resume_record(record, fields)
+
+    def resume_record(self, record: str, fields: Mapping[str, object]) -> None:
+        """Hook: the game from its engine's text record (and the record's other fields);
+        raise ValueError (the engines' IllegalMove is one) if it is unusable."""
         raise ValueError("this game keeps no saved record")
 
     def lay_out(self) -> None:
-        """Hook: lay out for `ctx.config`/`ctx.bounds` with `media`'s plugins; draw it all."""
+        """Lay out for `ctx.config`/`ctx.bounds` with `media`'s plugins and draw it all:
+        the view `make_view` builds paints the scene. A game that draws otherwise
+        overrides this hook."""
+        ctx = self.ctx
+        if ctx is None:
+            return
+        self.view = self.make_view(ctx)
+        if self.view is not None:
+            self.sync_scene()
+            self.view.paint(ctx.screen, self.scene)
+
+    def make_view(self, ctx: AppContext) -> ScenePainter | None:
+        """Hook: the layout, art (its notes to `media.report`) and view for the context's
+        configuration and bounds."""
+        return None
+
+    def sync_scene(self) -> None:
+        """Hook: bring `scene` up to date with the game before the view paints it."""
 
     def game_menus(self) -> Sequence[tuple[str, Sequence[Command]]]:
         """Hook: the game's own menus, (title, commands), before Options and Help."""
@@ -124,6 +166,12 @@ class BoardGameApp(App):
     def in_progress(self) -> bool:
         """Hook: a game is under way that a New Game or Restart would throw away."""
         return False
+
+    def counts_as_win(self, outcome: Outcome) -> bool | None:
+        """Hook: the tally of a finished game for the person playing: True won, False
+        lost, None neither (a game scored by points alone). By default the player who
+        won is the person (a solitaire's winner is 0); nobody winning is a loss."""
+        return outcome.winner is not None
 
     def score_line(self, rank: int, entry: tuple[int, ...]) -> str:
         """Hook: one line of the High Scores list."""
@@ -187,16 +235,17 @@ class BoardGameApp(App):
             self.prefs["stats"] = self.tallies.to_prefs()
         self.ctx.save_prefs(self.prefs)
 
-    def record_result(self, variant: str, entry: tuple[int, ...] | None = None,
-                      won: bool | None = None, players: Sequence[str] = ()) -> int | None:
+    def record_result(self, variant: str, outcome: Outcome, entry: tuple[int, ...] | None = None,
+                      players: Sequence[str] = ()) -> int | None:
         """Count a finished game once: its high-score rank (None: not in the table, or
-        already recorded), tallies and players. Saves the record and the prefs."""
+        already recorded), its tally (a win, loss or neither: `counts_as_win`) and its
+        players. Saves the record and the prefs."""
         if self.recorded:
             return None
         rank = None
         if entry is not None and self.scores is not None:
             rank = self.scores.add(variant, entry)
-        self.tallies.add(variant, won, players)
+        self.tallies.add(variant, self.counts_as_win(outcome), players)
         self.recorded = True
         self.save()
         self.save_prefs()
@@ -213,12 +262,43 @@ class BoardGameApp(App):
     # ------------------------------------------------------------ services
 
     def sound_on(self) -> bool:
-        return self.prefs.get("sound", True) is not False
+        return self.flag_pref("sound")
+
+    def flag_pref(self, key: str, default: bool = True) -> bool:
+        """A check box's preference; anything but true or false reads as the default."""
+        value = self.prefs.get(key, default)
+        return value if isinstance(value, bool) else default
+
+    def choice_pref(self, key: str, options: Sequence[str], default: D) -> str | D:
+        """A preference that is one of `options`; anything else reads as the default."""
+        value = self.prefs.get(key)
+        return value if isinstance(value, str) and value in options else default
+
+    def cycle(self, ring: Sequence[T], current: T | None, key: Key, *,
+              sideways: bool = True) -> T | None:
+        """The keys' walk through `ring`: Down (and Right, if `sideways`) to the next
+        item, Up (Left) to the one before, wrapping; from outside the ring Down enters
+        at the first and Up at the last. None for another key or an empty ring."""
+        step = STEPS.get(key, 0) if sideways or key in (Key.UP, Key.DOWN) else 0
+        if not ring or not step:
+            return None
+        if current in ring:
+            return ring[(ring.index(current) + step) % len(ring)]
+        return ring[0] if step == 1 else ring[-1]
 
     def play(self, name: str) -> None:
         """Play a sound by its schema name (if sound is on)."""
         self.media.enabled = self.sound_on()
         self.media.play(name)
+
+    def _paint(self, *regions: Rect | None) -> None:
+        """Repaint these parts of the screen (None: skipped) from the scene, once laid out."""
+        if self.ctx is None or self.view is None:
+            return
+        self.sync_scene()
+        for region in regions:
+            if region is not None:
+                self.view.paint(self.ctx.screen, self.scene, region)
 
     def notify(self, message: str) -> None:
         if self.ctx is not None:

@@ -28,6 +28,7 @@ from palmish.ishido.rules import SCORINGS
 from palmish.ishido.schema import SCHEMA
 from palmish.ishido.scores import Entry, HighScores, high_scores
 from palmish.ishido.view import IshidoView, Scene
+from palmish.outcome import Outcome, Termination
 
 CREATOR = "PIsh"
 # The Sound plugin's ids by name, from PalmIshido's plugin schema.
@@ -65,7 +66,7 @@ class IshidoApp(BoardGameApp):
     def __init__(self) -> None:
         super().__init__()
         self.game = Game.new(seed=1)
-        self.scene = Scene(self.game)
+        self.scene: Scene = Scene(self.game)
         self.layout: IshidoLayout | None = None
         self.view: IshidoView | None = None
         self.drag: Drag | None = None
@@ -83,10 +84,7 @@ class IshidoApp(BoardGameApp):
     def new_game(self) -> None:
         self.game = Game.new(scoring=self.scoring_pref())
 
-    def resume(self, fields: Mapping[str, object], version: int) -> None:
-        record = fields.get("record")
-        if not isinstance(record, str):
-            raise ValueError("no game record")
+    def resume_record(self, record: str, fields: Mapping[str, object]) -> None:
         self.game = Game.from_record(record)
 
     def game_fields(self) -> dict[str, object] | None:
@@ -102,6 +100,9 @@ class IshidoApp(BoardGameApp):
     def current_variant(self) -> str:
         return self.game.scoring
 
+    def counts_as_win(self, outcome: Outcome) -> bool | None:
+        return None  # scored by points: the tally counts games played, not won or lost
+
     def score_line(self, rank: int, entry: tuple[int, ...]) -> str:
         return dialogs.score_line(rank, Entry(*entry))
 
@@ -110,8 +111,7 @@ class IshidoApp(BoardGameApp):
         return self.scores if self.scores is not None else high_scores()
 
     def scoring_pref(self) -> str:
-        value = self.prefs.get("scoring")
-        return value if isinstance(value, str) and value in SCORINGS else "modern"
+        return self.choice_pref("scoring", SCORINGS, "modern")
 
     def pref_fields(self) -> Sequence[Field]:
         return (PushButtons("scoring", "Scoring", ("Modern", "Scored"),
@@ -123,15 +123,11 @@ class IshidoApp(BoardGameApp):
 
     # ------------------------------------------------------------ layout and drawing
 
-    def lay_out(self) -> None:
-        """Lay out for the current configuration with its plugins and draw everything."""
-        ctx = self.ctx
-        assert ctx is not None
+    def make_view(self, ctx: AppContext) -> IshidoView:
         old = self.layout
         self.layout = new = layout_for(ctx.config, ctx.bounds)
         art = load_art(new, self.media.plugin("pieces"), self.media.plugin("board"))
         self.media.report(art.notes)
-        self.view = IshidoView(new, art)
         if self.drag is not None and old is not None:
             # Keep the tile under the pen: carry the pen over proportionally until the
             # next pen event reports where it really is in the new configuration.
@@ -141,10 +137,9 @@ class IshidoApp(BoardGameApp):
             d.grab_dx = d.grab_dx * new.cell_w // max(1, old.cell_w)
             d.grab_dy = d.grab_dy * new.cell_h // max(1, old.cell_h)
             d.settled = False
-        self._sync_scene()
-        self.view.paint(ctx.screen, self.scene)
+        return IshidoView(new, art)
 
-    def _sync_scene(self) -> None:
+    def sync_scene(self) -> None:
         self.scene.game = self.game
         if self.scene.mark is not None and not self.game.is_legal(*self.scene.mark):
             self.scene.mark = None
@@ -153,18 +148,10 @@ class IshidoApp(BoardGameApp):
             self.scene.drag = (self.drag.pen_x - self.drag.grab_dx,
                                self.drag.pen_y - self.drag.grab_dy)
 
-    def _paint(self, *regions: Rect | None) -> None:
-        if self.ctx is None or self.view is None:
-            return
-        self._sync_scene()
-        for region in regions:
-            if region is not None:
-                self.view.paint(self.ctx.screen, self.scene, region)
-
     def _drag_rect(self) -> Rect | None:
         if self.view is None:
             return None
-        self._sync_scene()
+        self.sync_scene()
         return self.view.drag_rect(self.scene)
 
     # ------------------------------------------------------------ pen and keys
@@ -232,14 +219,9 @@ class IshidoApp(BoardGameApp):
                 self.say_finished()
             return
         legal = self.game.legal_moves()
-        if key in (Key.UP, Key.DOWN, Key.LEFT, Key.RIGHT) and legal:
-            # Down and Right walk forward through the legal cells, Up and Left back.
-            step = 1 if key in (Key.DOWN, Key.RIGHT) else -1
-            if self.scene.mark in legal:
-                index = (legal.index(self.scene.mark) + step) % len(legal)
-            else:
-                index = 0 if step == 1 else len(legal) - 1
-            self._set_mark(legal[index])
+        walked = self.cycle(legal, self.scene.mark, key)  # the arrows walk the legal cells
+        if walked is not None:
+            self._set_mark(walked)
         elif key is Key.SELECT:
             if self.scene.mark is not None:
                 self.try_place(*self.scene.mark)
@@ -286,12 +268,14 @@ class IshidoApp(BoardGameApp):
         placement = self.game.place(row, col)
         self.scene.mark = None
         self.save()
-        self._sync_scene()
+        self.sync_scene()
         self._paint(self.view.tile_rect(row, col, self.scene), self.layout.panel,
                     self.layout.cell_rect(*old_mark) if old_mark is not None else None)
-        if self.game.over:
-            self.play("all_placed" if self.game.remaining == 0 else "game_over")
-            self._game_over()
+        outcome = self.game.outcome()
+        if outcome is not None:
+            self.play("all_placed" if outcome.termination is Termination.ALL_PLACED
+                      else "game_over")
+            self._game_over(outcome)
         else:
             self.play("four_way" if placement.fourway else "place")
 
@@ -315,11 +299,11 @@ class IshidoApp(BoardGameApp):
         self.save()
         self._paint(self.layout.bounds if self.layout is not None else None)
 
-    def _game_over(self) -> None:
+    def _game_over(self, outcome: Outcome) -> None:
         game = self.game
         rank = None
         if game.seed is not None:
-            rank = self.record_result(game.scoring, Entry(
+            rank = self.record_result(game.scoring, outcome, Entry(
                 game.score, game.fourways, game.remaining, game.seed))
 
         def closed(result: FormResult) -> None:

@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 from palmish.ishido import rules
 from palmish.ishido.rules import IllegalMove, Tile
+from palmish.outcome import Outcome, Termination
 from palmish.records import split_record
 
 RECORD_MAGIC = "ishido"
@@ -218,6 +219,14 @@ class Game:
     def score(self) -> int:
         """The score in this game's scoring, the end bonus included once over."""
         return self._points + self.end_bonus
+
+    def outcome(self) -> Outcome | None:
+        """None while tiles can still be placed; then why it ended and the score (a
+        solitaire scored by points: nobody wins or loses)."""
+        if not self.over:
+            return None
+        why = Termination.ALL_PLACED if self.remaining == 0 else Termination.STUCK
+        return Outcome(why, winner=None, score=self.score)
 
     # ------------------------------------------------------------ play
 

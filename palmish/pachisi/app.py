@@ -23,7 +23,8 @@ from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, PenDown
 from palmish.device.ui.form import Field, PushButtons
 from palmish.device.ui.modal import Modal
 from palmish.device.ui.textview import TextViewer
-from palmish.pachisi import CAUTION_TEXT, PASS, Game, IllegalMove, Move, Player, ai, dialogs
+from palmish.outcome import Outcome
+from palmish.pachisi import CAUTION_TEXT, PASS, Game, Move, Player, ai, dialogs
 from palmish.pachisi.art import load_art
 from palmish.pachisi.history import history_text, round_lines
 from palmish.pachisi.icon import launcher_icon
@@ -53,7 +54,7 @@ class PachisiApp(NetworkGameMixin, BoardGameApp):
     def __init__(self) -> None:
         super().__init__()
         self.game = Game.new(seed=1, players=DEFAULT_PLAYERS)
-        self.scene = Scene(self.game)
+        self.scene: Scene = Scene(self.game)
         self.layout: PachisiLayout | None = None
         self.view: PachisiView | None = None
         self._swallow_pen_up = False  # the pen-down cleared a box or a computer turn
@@ -72,14 +73,8 @@ class PachisiApp(NetworkGameMixin, BoardGameApp):
     def in_progress(self) -> bool:
         return bool(self.game.history) and not self.game.over
 
-    def resume(self, fields: Mapping[str, object], version: int) -> None:
-        record = fields.get("record")
-        if not isinstance(record, str):
-            raise ValueError("no game record")
-        try:
-            self.game = Game.from_record(record)
-        except IllegalMove as exc:
-            raise ValueError(str(exc)) from None
+    def resume_record(self, record: str, fields: Mapping[str, object]) -> None:
+        self.game = Game.from_record(record)
         self.scene = Scene(self.game)
 
     def game_fields(self) -> dict[str, object] | None:
@@ -90,18 +85,14 @@ class PachisiApp(NetworkGameMixin, BoardGameApp):
         except ValueError:  # a set-up position (tests, puzzles) has no record
             return None
 
-    def _pref(self, key: str, options: Sequence[str], default: str) -> str:
-        value = self.prefs.get(key)
-        return value if isinstance(value, str) and value in options else default
-
     def level_pref(self) -> str:
-        return self._pref("level", ai.LEVELS, "normal")
+        return self.choice_pref("level", ai.LEVELS, "normal")
 
     def speed_ms(self) -> int:
-        return SPEED_MS[self._pref("speed", SPEEDS, "normal")]
+        return SPEED_MS[self.choice_pref("speed", SPEEDS, "normal")]
 
     def dice_pref(self) -> str:
-        return self._pref("dice", DICE, "cowrie")
+        return self.choice_pref("dice", DICE, "cowrie")
 
     def _last_players(self) -> tuple[Player, ...]:
         saved = self.prefs.get("players")
@@ -120,7 +111,7 @@ class PachisiApp(NetworkGameMixin, BoardGameApp):
             PushButtons("level", "Silicon", ("Easy", "Normal", "Hard"),
                         ai.LEVELS.index(self.level_pref())),
             PushButtons("speed", "Speed", ("Slow", "Normal", "Fast"),
-                        SPEEDS.index(self._pref("speed", SPEEDS, "normal"))),
+                        SPEEDS.index(self.choice_pref("speed", SPEEDS, "normal"))),
             PushButtons("dice", "Dice", dialogs.DICE_LABELS, DICE.index(self.dice_pref())),
         )
 
@@ -134,21 +125,20 @@ class PachisiApp(NetworkGameMixin, BoardGameApp):
 
     # ------------------------------------------------------------ drawing
 
-    def lay_out(self) -> None:
-        ctx = self.ctx
-        assert ctx is not None
+    def make_view(self, ctx: AppContext) -> PachisiView:
         self.layout = layout_for(ctx.config, ctx.bounds)
         art = load_art(self.layout, self.media.plugin("pieces"), self.media.plugin("board"))
         self.media.report(art.notes)
-        self.view = PachisiView(self.layout, art)
-        self.paint()
+        return PachisiView(self.layout, art)
+
+    def sync_scene(self) -> None:
+        self.scene.game = self.game
+        self.scene.log = round_lines(self.game) + self.network_lines()
 
     def paint(self) -> None:
         if self.ctx is None or self.view is None:
             return
-        self.scene.game = self.game
-        self.scene.log = round_lines(self.game)
-        self.scene.log += self.network_lines()
+        self.sync_scene()
         self.view.paint(self.ctx.screen, self.scene)
 
     # ------------------------------------------------------------ whose turn
@@ -508,13 +498,13 @@ class PachisiApp(NetworkGameMixin, BoardGameApp):
     def _game_over(self) -> None:
         game = self.game
         names = [p.name for p in game.players]
-        if not self.recorded:
+        outcome = game.outcome()
+        if not self.recorded and outcome is not None:
             for pl, p in enumerate(game.players):
                 key = (dialogs.COMPUTER if p.computer else dialogs.HUMAN) + p.name
-                self.tallies.add(key, won=pl == game.winner)
-            human_won = game.winner is not None and not game.players[game.winner].computer
+                self.tallies.add(key, won=pl == outcome.winner)
             # Statistics count network games apart.
-            self.record_result("network" if self.net else "games", won=human_won, players=names)
+            self.record_result("network" if self.net else "games", outcome, players=names)
             text = game.message or "The game is over."
             self.open_form(dialogs.win_alert(text), self._again_answer)
 
@@ -598,6 +588,10 @@ class PachisiApp(NetworkGameMixin, BoardGameApp):
             self.open(dialogs.message("Hint", "Silicon would pass."))
         elif isinstance(choice, Move):
             self._set_mark(choice)
+
+    def counts_as_win(self, outcome: Outcome) -> bool | None:
+        """The "games" tally is the people's: a win when a person won."""
+        return outcome.winner is not None and not self.game.players[outcome.winner].computer
 
     def statistics(self) -> None:
         self.open(dialogs.statistics_viewer(self.tallies))

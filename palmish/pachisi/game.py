@@ -7,6 +7,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
+from palmish.outcome import Outcome, Termination
 from palmish.pachisi import rules
 from palmish.pachisi.rules import CAUTION, FINISH, GRACE, PIECES, RING, IllegalMove, Move
 from palmish.records import split_record
@@ -166,6 +167,15 @@ class Game:
     @property
     def over(self) -> bool:
         return self.phase == "over"
+
+    def outcome(self) -> Outcome | None:
+        """None while the game goes on; the winner home with all four pieces, or a
+        deadlock (every player stuck before the finish) that nobody wins."""
+        if not self.over:
+            return None
+        if self.winner is None:
+            return Outcome(Termination.DEADLOCK)
+        return Outcome(Termination.ALL_HOME, winner=self.winner)
 
     @property
     def first_turn(self) -> bool:

@@ -17,9 +17,9 @@ from PIL import Image
 from palmish.boardgame import BoardGameApp, Command, FormResult
 from palmish.device.app import AppContext
 from palmish.device.events import Key
-from palmish.device.geometry import Rect
 from palmish.device.ui.form import CheckBox, Field, PopupList
 from palmish.device.ui.modal import Modal
+from palmish.outcome import Outcome, Termination
 from palmish.sigmar import (
     Atom,
     Game,
@@ -58,7 +58,7 @@ class SigmarApp(BoardGameApp):
     def __init__(self) -> None:
         super().__init__()
         self.game = Game.new(seed=1)
-        self.scene = Scene(self.game)
+        self.scene: Scene = Scene(self.game)
         self.layout: SigmarLayout | None = None
         self.view: SigmarView | None = None
         self.levels: list[LevelEntry] = []
@@ -117,10 +117,7 @@ class SigmarApp(BoardGameApp):
     def game_fields(self) -> dict[str, object] | None:
         return {"record": self.game.record(), "assisted": self.assisted}
 
-    def resume(self, fields: Mapping[str, object], version: int) -> None:
-        record = fields.get("record")
-        if not isinstance(record, str):
-            raise ValueError("no game record")
+    def resume_record(self, record: str, fields: Mapping[str, object]) -> None:
         self.game = Game.from_record(record)
         self.assisted = fields.get("assisted") is True
         self._clear_marks()
@@ -143,11 +140,10 @@ class SigmarApp(BoardGameApp):
     # ------------------------------------------------------------ prefs
 
     def _difficulty(self) -> str | None:
-        value = self.prefs.get("difficulty")
-        return value if isinstance(value, str) and value in DIFFICULTIES[1:] else None
+        return self.choice_pref("difficulty", DIFFICULTIES[1:], None)
 
     def dim_locked(self) -> bool:
-        return self.prefs.get("dim_locked", True) is not False
+        return self.flag_pref("dim_locked")
 
     def pref_fields(self) -> Sequence[Field]:
         current = self._difficulty() or "any"
@@ -165,18 +161,14 @@ class SigmarApp(BoardGameApp):
 
     # ------------------------------------------------------------ layout and drawing
 
-    def lay_out(self) -> None:
-        ctx = self.ctx
-        assert ctx is not None
+    def make_view(self, ctx: AppContext) -> SigmarView:
         self.layout = lay = layout_for(ctx.config, self.game.rows, self.game.cols, ctx.bounds)
         art = load_art(lay.cell, lay.density, self.media.plugin("pieces"),
                        self.media.plugin("board"))
         self.media.report(art.notes)
-        self.view = SigmarView(lay, art)
-        self._sync_scene()
-        self.view.paint(ctx.screen, self.scene)
+        return SigmarView(lay, art)
 
-    def _sync_scene(self) -> None:
+    def sync_scene(self) -> None:
         s, game = self.scene, self.game
         s.game = game
         s.title = self.title()
@@ -199,14 +191,6 @@ class SigmarApp(BoardGameApp):
         tag = f" (old {game.difficulty})" if game.difficulty else ""
         return f"Board {game.seed}{tag}"
 
-    def _paint(self, *regions: Rect | None) -> None:
-        if self.ctx is None or self.view is None or self.layout is None:
-            return
-        self._sync_scene()
-        for region in regions:
-            if region is not None:
-                self.view.paint(self.ctx.screen, self.scene, region)
-
     def _paint_all(self) -> None:
         if self.layout is not None and self.ctx is not None:
             if (self.layout.grid.rows, self.layout.grid.cols) != (self.game.rows, self.game.cols):
@@ -222,7 +206,7 @@ class SigmarApp(BoardGameApp):
         s = self.scene
         before = {c for c in (s.selected, s.focus, self.focus, *s.hint, *s.partners)
                   if c is not None}
-        self._sync_scene()
+        self.sync_scene()
         after = {c for c in (s.selected, s.focus, *s.hint, *s.partners) if c is not None}
         cells = before | after | {c for c in extra if c is not None}
         self._paint(*(lay.cell_rect(*c) for c in cells if self._on_grid(c)), lay.panel, lay.line)
@@ -315,11 +299,7 @@ class SigmarApp(BoardGameApp):
                 ring = sorted({c for t in game.legal_takes() for c in (t.a, t.b) if c})
             if not ring:
                 return
-            step = 1 if key is Key.DOWN else -1
-            if self.focus in ring:
-                self.focus = ring[(ring.index(self.focus) + step) % len(ring)]
-            else:
-                self.focus = ring[0] if step == 1 else ring[-1]
+            self.focus = self.cycle(ring, self.focus, key)
             self.scene.message = ""
             self._paint_marks(self.focus)
         elif key is Key.SELECT:
@@ -357,12 +337,10 @@ class SigmarApp(BoardGameApp):
                               if self._on_grid((r + dr, c + dc))))
             self._paint_metals()
             self._paint(lay.panel, lay.line)
-        if game.won:
-            self.play("win")
-            self._finished(True)
-        elif game.stuck:
-            self.play("stuck")
-            self._finished(False)
+        outcome = game.outcome()
+        if outcome is not None:
+            self.play("win" if outcome.termination is Termination.CLEARED else "stuck")
+            self._finished(outcome)
         elif Atom.GOLD in atoms:
             self.play("gold")
         elif Atom.QUICKSILVER in atoms:
@@ -370,11 +348,11 @@ class SigmarApp(BoardGameApp):
         else:
             self.play("react")
 
-    def _finished(self, won: bool) -> None:
+    def _finished(self, outcome: Outcome) -> None:
         game = self.game
         first = not self.recorded
-        self.record_result(VARIANT, won=won)
-        if won:
+        self.record_result(VARIANT, outcome)
+        if outcome.termination is Termination.CLEARED:
             if first and self.assisted:
                 self.prefs["assisted"] = _count(self.prefs.get("assisted")) + 1
             if game.level is not None:
@@ -445,9 +423,10 @@ class SigmarApp(BoardGameApp):
         self._reset_attempt()
         self.save()
         self._paint_all()
-        if game.won:  # a level of Slag only: nothing to take, cleared as it opens
-            self.play("win")
-            self._finished(True)
+        outcome = game.outcome()
+        if outcome is not None and outcome.winner is not None:  # a level of Slag only:
+            self.play("win")  # nothing to take, cleared as it opens
+            self._finished(outcome)
 
     def hint(self) -> None:
         game = self.game

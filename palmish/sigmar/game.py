@@ -6,6 +6,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable
 
+from palmish.outcome import Outcome, Termination
 from palmish.sigmar import generator, record, rules
 from palmish.sigmar.level import Level, LevelError, parse_level
 from palmish.sigmar.rules import (
@@ -249,6 +250,12 @@ class Game:
     @property
     def over(self) -> bool:
         return self.won or self.stuck
+
+    def outcome(self) -> Outcome | None:
+        """None while a take is possible; cleared (the player, 0, wins) or stuck (lost)."""
+        if self.won:
+            return Outcome(Termination.CLEARED, winner=0)
+        return Outcome(Termination.STUCK) if self.stuck else None
 
     def legal_takes(self, *, cached: bool = True) -> list[Take]:
         """Every legal take, sorted (row-major; a < b in each).

@@ -16,6 +16,7 @@ from palmish.device.screen import BLACK, WHITE
 from palmish.device.system import Device
 from palmish.device.ui.form import CheckBox, Field, Form
 from palmish.device.ui.textview import TextViewer
+from palmish.outcome import Outcome, Termination
 
 COMPUTER_MS = 100
 
@@ -78,8 +79,9 @@ class FillApp(BoardGameApp):
         self.cells[index] = who
         self.save()
         if 0 not in self.cells:
-            self.record_result("plain", (self.cells.count(1),), won=self.cells.count(1) > 4,
-                               players=("Ann",))
+            won = self.cells.count(1) > 4
+            outcome = Outcome(Termination.ALL_PLACED, winner=0 if won else None)
+            self.record_result("plain", outcome, (self.cells.count(1),), players=("Ann",))
         elif who == 1:
             self.turns.after("computer", COMPUTER_MS, self.computer)
 
@@ -158,7 +160,8 @@ def test_a_finished_game_is_recorded_once(make: Make) -> None:
         device.advance(device.now_ms + COMPUTER_MS)
     assert 0 not in app.cells and app.recorded
     assert app.scores is not None and len(app.scores.table("plain")) == 1
-    assert app.record_result("plain", (9,)) is None  # already counted
+    again_counted = app.record_result("plain", Outcome(Termination.ALL_PLACED), (9,))
+    assert again_counted is None  # already counted
     prefs = device.storage.load_prefs("TFil")
     assert prefs["scores"] == {"plain": [[app.cells.count(1)]]}
     assert isinstance(prefs["stats"], dict) and prefs["stats"]["players"] == {"Ann": 1}

@@ -452,3 +452,12 @@ def test_drag_from_the_enlarged_well_in_tall(make: Make) -> None:
     device.post(PenMove(*target))
     device.post(PenUp(*target))
     assert app.game.tile_at(row, col) == tile
+
+
+def test_the_end_is_tallied_as_played_neither_won_nor_lost(make: Make) -> None:
+    device, app = make()
+    play_to_the_end(device, app)
+    outcome = app.game.outcome()
+    assert outcome is not None and outcome.winner is None and outcome.score == app.game.score
+    tally = app.tallies.tally(app.game.scoring)
+    assert (tally.played, tally.won, tally.lost, tally.streak) == (1, 0, 0, 0)
