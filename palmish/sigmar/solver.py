@@ -211,17 +211,18 @@ SLICE_NODES = 1_000  # positions per slice of solving(): well under 50 ms of CPU
 
 
 def solving(
-    game: Game, max_nodes: int = HINT_MAX_NODES, slice_nodes: int = SLICE_NODES
+    game: Game, max_nodes: int = HINT_MAX_NODES, slice_nodes: int | None = None
 ) -> Generator[None, None, list[Take] | None]:
     """solve() a slice at a time, for a caller that must keep drawing (the Hint).
 
-    Yields after about `slice_nodes` positions and returns what solve() returns
+    Yields after about `slice_nodes` positions (SLICE_NODES) and returns what solve() returns
     (raising SearchBudget the same way). A recursive search cannot be frozen, so
     a pause ends the descent and the next slice starts again from the root: the
     memo of dead positions holds everything finished, so the search only walks
     back down its path (a few dozen positions) and goes on from there; before
     the first restart (and with any fixed move order) that is the very same search.
     """
+    slice_nodes = slice_nodes or SLICE_NODES
     if game.won:
         return []
     search = _search_for(game, max_nodes)
@@ -232,8 +233,9 @@ def solving(
     pointer = 0 if metal == NO_METAL else metal
     attempt = FIRST_ATTEMPT
     attempt_end: int | None = attempt if attempt < max_nodes else None
+    walk = 0  # the positions back down to where the last slice stopped, counted again
     while True:
-        pause = search.nodes + slice_nodes
+        pause = search.nodes + slice_nodes + walk
         search.limit = pause if attempt_end is None else min(pause, attempt_end)
         search.path = []
         try:
@@ -245,6 +247,7 @@ def solving(
                 attempt_end = search.nodes + attempt
                 attempt_end = attempt_end if attempt_end < max_nodes else None
             if search.nodes > pause:
+                walk = len(search.path) + 1
                 yield
             continue
         return [take_of(code) for code in search.path] if found else None
