@@ -32,15 +32,6 @@ def wait(device: Device, ms: int) -> None:
     device.advance(device.now_ms + ms)
 
 
-def test_a_quick_hint_answers_at_once_as_the_solver_does(make: Make) -> None:
-    device, app = make(board="3")
-    device.post(MenuCommand("hint"))
-    take = solver.hint(app.game)
-    assert take is not None
-    assert app.scene.hint == tuple(c for c in (take.a, take.b) if c is not None)
-    assert app.work is None or not app.work.running
-
-
 def test_a_sliced_hint_gives_the_same_take_as_one_search(make: Make,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     device, app = make(board="3")
