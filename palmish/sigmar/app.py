@@ -48,7 +48,7 @@ NO_SOLUTION = "No solution from here: Undo"
 NOT_IN_TIME = "No hint found in time: try Undo"
 THINKING = "Thinking..."
 HINT_CAP_MS = 270  # checked before each slice, so the answer comes within 300 ms
-DEAL_PLAYOUTS_PER_SLICE = 40  # random playouts of New Game's rating per slice
+DEAL_PLAYOUTS_PER_SLICE = 16  # random playouts of New Game's rating per slice (~15 ms)
 MAX_RANDOM_BOARD = 999_999  # New Game draws board numbers short enough to share
 
 
@@ -76,6 +76,8 @@ class SigmarApp(BoardGameApp):
         self.board_problem: str | None = None  # why the pending board could not open
         self.told: set[str] = set()  # level problems already reported
         self.work: SlicedJob[Any] | None = None  # the Hint thinking or New Game dealing
+        self.ahead: SlicedJob[int] | None = None  # the next New Game's number, dealt in idle time
+        self.dealt: dict[str, int] = {}  # a number ready for the next New Game, by difficulty
 
     # ------------------------------------------------------------ life cycle, saving
 
@@ -86,9 +88,13 @@ class SigmarApp(BoardGameApp):
         if self.pending_board is not None:
             board, self.pending_board = self.pending_board, None
             self.board_problem = self.open_board(board)
+        self._deal_ahead()
 
     def stop(self) -> None:
         self._stop_work()
+        if self.ahead is not None:
+            self.ahead.cancel()
+            self.ahead = None
         super().stop()
 
     def request_board(self, board: str) -> None:
@@ -174,6 +180,7 @@ class SigmarApp(BoardGameApp):
         self.prefs["dim_locked"] = result.flag("dim_locked", self.dim_locked())
         self.prefs["difficulty"] = result.choice("difficulty", DIFFICULTIES,
                                                  self._difficulty() or "any")
+        self._deal_ahead()
 
     # ------------------------------------------------------------ layout and drawing
 
@@ -450,18 +457,65 @@ class SigmarApp(BoardGameApp):
         self._paint_all()
 
     def new(self) -> None:
-        """New Game: with a difficulty, numbers are rated in slices between frames."""
+        """New Game: with a difficulty, the number dealt ahead in idle time, else
+        numbers rated in slices between frames."""
         difficulty = self._difficulty()
         self._stop_work()
         if difficulty is None:
             self.start_game(self._random_board())
             return
-        draw = random.SystemRandom().randint
+        ready = self.dealt.pop(difficulty, None)
+        if ready is not None:
+            self.start_game(self._random_board(ready))
+            self._deal_ahead()
+            return
+        if self.ahead is not None:
+            self.ahead.cancel()  # the foreground deal takes over
+            self.ahead = None
         self._run(SlicedJob(
-            self.turns, "deal", generator.dealing(difficulty, lambda: draw(1, MAX_RANDOM_BOARD)),
-            units=DEAL_PLAYOUTS_PER_SLICE,
-            on_done=lambda seed: self.start_game(self._random_board(seed)),
-            on_slow=lambda: self.say(_dealing_message(difficulty))))
+            self.turns, "deal", self._dealing(difficulty), units=DEAL_PLAYOUTS_PER_SLICE,
+            on_done=self._dealt_now, on_slow=lambda: self.say(_dealing_message(difficulty))))
+
+    def _dealing(self, difficulty: str) -> Generator[None, None, int]:
+        draw = random.SystemRandom().randint
+        return generator.dealing(difficulty, lambda: draw(1, MAX_RANDOM_BOARD))
+
+    def _dealt_now(self, seed: int) -> None:
+        self.start_game(self._random_board(seed))
+        self._deal_ahead()
+
+    def _deal_ahead(self) -> None:
+        """Deal the next New Game's number in idle time, so New Game on a difficulty is
+        at once: slices run only while nothing else works (docs/sigmar-app.md)."""
+        difficulty = self._difficulty()
+        if difficulty is None or difficulty in self.dealt or self.ctx is None:
+            return
+        if self.ahead is not None:
+            if self.ahead.running and self.ahead.name == f"ahead-{difficulty}":
+                return
+            self.ahead.cancel()
+
+        def dealt(seed: int) -> None:
+            self.dealt[difficulty] = seed
+            self.ahead = None
+
+        self.ahead = SlicedJob(self.turns, f"ahead-{difficulty}",
+                               self._when_idle(self._dealing(difficulty)),
+                               units=DEAL_PLAYOUTS_PER_SLICE, on_done=dealt)
+        self.ahead.start()
+
+    def _when_idle(self, steps: Generator[None, None, int]) -> Generator[None, None, int]:
+        """`steps`, paused while the Hint thinks or New Game deals (one slice per Tick)."""
+        while True:
+            if self.work is not None and self.work.running:
+                yield
+                continue
+            try:
+                next(steps)
+            except StopIteration as done:
+                seed: int = done.value
+                return seed
+            yield
 
     def start_game(self, game: Game) -> None:
         self.game = game

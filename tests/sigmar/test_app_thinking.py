@@ -158,3 +158,24 @@ def test_new_game_without_a_difficulty_is_at_once(make: Make) -> None:
     device.post(MenuCommand("new"))
     assert app.game.seed != seed or app.game.moves == []
     assert app.work is None
+
+
+def test_the_next_hard_number_is_dealt_in_idle_time(make: Make, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    device, app = make()
+    app.prefs["difficulty"] = "hard"
+    app.save_prefs()
+    device.shutdown()
+    seeded_numbers(monkeypatch, 9)
+    draws = random.Random(9)
+    wanted = generator.deal("hard", lambda: draws.randint(1, sigmar_app.MAX_RANDOM_BOARD))
+    device, app = make(data=tmp_path / "device")  # starts with Hard: the deal starts too
+    before = app.game.record()
+    for _ in range(1000):
+        if "hard" in app.dealt:
+            break
+        wait(device, 100)
+    assert app.dealt == {"hard": wanted} and app.game.record() == before  # nothing shown yet
+    device.post(MenuCommand("new"))
+    assert app.game.seed == wanted and app.work is None  # at once
+    assert app.ahead is not None and app.ahead.running  # and the next one is on its way
