@@ -233,31 +233,36 @@ def deep_hard(seed: int) -> Game:
 
 
 def run_as_window(device: Device, action: Callable[[], None],
-                  done: Callable[[], bool]) -> tuple[float, float]:
+                  done: Callable[[], bool]) -> tuple[float, float, float]:
     """Do `action`, then fire the device's timers on the real clock until none is left,
-    as the window does. The longest gap between frames and the time until `done()`
-    (both in seconds; the work after that, such as dealing ahead, counts for the gap)."""
+    as the window does. The longest gap between frames, the most CPU time of one of
+    them (the gap without the other processes of a busy machine) and the time until
+    `done()`, in seconds (the work after that, such as dealing ahead, counts for the gap)."""
     base = time.perf_counter() - device.now_ms / 1000
 
     def now_ms() -> int:
         return int((time.perf_counter() - base) * 1000)
 
     start = time.perf_counter()
+    cpu = time.process_time()
     device.set_clock(now_ms())
     action()
     device.take_damage()  # the frame after the input
     longest = time.perf_counter() - start
+    most_cpu = time.process_time() - cpu
     answered = None if not done() else longest
     while (due := device.next_timer_ms()) is not None:
         time.sleep(max(0, due - now_ms()) / 1000)
         began = time.perf_counter()
+        cpu = time.process_time()
         device.catch_up(now_ms())
         device.take_damage()
         ended = time.perf_counter()
         longest = max(longest, ended - began)
+        most_cpu = max(most_cpu, time.process_time() - cpu)
         if answered is None and done():
             answered = ended - start
-    return longest, answered if answered is not None else time.perf_counter() - start
+    return longest, most_cpu, answered if answered is not None else time.perf_counter() - start
 
 
 def frames(deals: int, repeats: int) -> int:
@@ -265,6 +270,8 @@ def frames(deals: int, repeats: int) -> int:
     positions = [dense_deal(n) for n in range(1, deals + 1)]
     positions += [deep_hard(n) for n in range(1, deals + 1)]
     hint_gaps: list[float] = []
+    hint_cpu: list[float] = []
+    deal_cpu: list[float] = []
     answered: list[int] = []
     deal_gaps: list[float] = []
     deal_times: list[float] = []
@@ -273,25 +280,28 @@ def frames(deals: int, repeats: int) -> int:
         device = Device(CONFIGS[ConfigName.SQUARE], Path(tmp), [app], start_app="sigmar",
                         durable=False, alerts=False)
         for round_ in range(repeats):
-            longest = 0.0
+            longest = most_cpu = 0.0
             within = 0
             for done, game in enumerate(positions, start=1):
                 app.start_game(Game.from_record(game.record()) if game.seed is not None
                                else game)
-                gap, took = run_as_window(device, lambda: device.post(MenuCommand("hint")),
-                                          lambda: app.work is None or not app.work.running)
+                gap, cpu, took = run_as_window(device, lambda: device.post(MenuCommand("hint")),
+                                               lambda: app.work is None or not app.work.running)
                 longest = max(longest, gap)
+                most_cpu = max(most_cpu, cpu)
                 within += took <= ANSWER_MS / 1000
                 progress(f"hint {round_ + 1}", done, len(positions))
             hint_gaps.append(longest)
+            hint_cpu.append(most_cpu)
             answered.append(within)
             app.prefs["difficulty"] = "hard"
             app.start_game(Game.new(seed=1))  # a fresh board: New Game does not ask first
             for _ in range(DEALS_PER_ROUND):
                 shown = app.game.seed
-                gap, took = run_as_window(device, lambda: device.post(MenuCommand("new")),
-                                          lambda shown=shown: app.game.seed != shown)
+                gap, cpu, took = run_as_window(device, lambda: device.post(MenuCommand("new")),
+                                               lambda shown=shown: app.game.seed != shown)
                 deal_gaps.append(gap)
+                deal_cpu.append(cpu)
                 deal_times.append(took)
             app.prefs["difficulty"] = "any"
         device.shutdown()
@@ -321,10 +331,12 @@ def frames(deals: int, repeats: int) -> int:
     print(f"{'':<44} {'sliced (now)':>22} {'in one piece (before)':>22}")
     print(f"{'Hint, hard positions: longest frame gap':<44} {span(hint_gaps):>22} "
           f"{1000 * before_freeze:19.0f} ms")
+    print(f"{'  the same, CPU time of that frame':<44} {span(hint_cpu):>22}")
     print(f"{'Hint, hard positions: answered <= 300 ms':<44} "
           f"{f'{min(answered)}-{max(answered)} of {n}':>22} {f'{before_within} of {n}':>22}")
     print(f"{'New Game on Hard: longest frame gap':<44} {span(deal_gaps):>22} "
           f"{span(before_deal):>22}")
+    print(f"{'  the same, CPU time of that frame':<44} {span(deal_cpu):>22}")
     print(f"{'New Game on Hard: until the new board':<44} {span(deal_times):>22} "
           f"{span(before_deal):>22}")
     print(f"  ({deals} dense deals + {deals} deep positions of Hard boards, {repeats} rounds; "
