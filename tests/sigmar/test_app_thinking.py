@@ -179,3 +179,19 @@ def test_the_next_hard_number_is_dealt_in_idle_time(make: Make, tmp_path: Path,
     device.post(MenuCommand("new"))
     assert app.game.seed == wanted and app.work is None  # at once
     assert app.ahead is not None and app.ahead.running  # and the next one is on its way
+
+
+@pytest.mark.parametrize(("seconds", "warned"), [(0.0, False), (600.0, True)])
+def test_install_checks_a_hard_level_within_its_time_cap(
+        seconds: float, warned: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from palmish.cli import main
+    from palmish.sigmar import install
+    monkeypatch.setattr(install, "CHECK_SECONDS", seconds)
+    level = tmp_path / "deal.dat"
+    level.write_text(DEAD_DEAL, encoding="utf-8")
+    assert main(["install", str(level), "--data-dir", str(tmp_path / "data")]) == 0
+    out = capsys.readouterr().out
+    assert "installed Sigmar's Garden level deal" in out
+    assert ("cannot be cleared" in out) is warned, out  # undecided by the cap: no word
+    assert (tmp_path / "data" / "files" / "PSgm" / "deal.dat").exists()
