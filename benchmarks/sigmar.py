@@ -52,7 +52,7 @@ from palmish.device.display import CONFIGS, ConfigName  # noqa: E402
 from palmish.device.events import MenuCommand  # noqa: E402
 from palmish.device.system import Device  # noqa: E402
 from palmish.sigmar import Atom, Game, SearchBudget, generator, solver  # noqa: E402
-from palmish.sigmar.app import SigmarApp  # noqa: E402
+from palmish.sigmar.app import NO_SOLUTION, SigmarApp  # noqa: E402
 from palmish.sigmar.rules import CARDINALS, METAL_ORDER, STRIDE  # noqa: E402
 
 
@@ -273,6 +273,7 @@ def frames(deals: int, repeats: int) -> int:
     hint_cpu: list[float] = []
     deal_cpu: list[float] = []
     answered: list[int] = []
+    decided: list[int] = []  # of those, a take or "no solution" (not "not found in time")
     deal_gaps: list[float] = []
     deal_times: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -281,7 +282,7 @@ def frames(deals: int, repeats: int) -> int:
                         durable=False, alerts=False)
         for round_ in range(repeats):
             longest = most_cpu = 0.0
-            within = 0
+            within = sure = 0
             for done, game in enumerate(positions, start=1):
                 app.start_game(Game.from_record(game.record()) if game.seed is not None
                                else game)
@@ -290,10 +291,13 @@ def frames(deals: int, repeats: int) -> int:
                 longest = max(longest, gap)
                 most_cpu = max(most_cpu, cpu)
                 within += took <= ANSWER_MS / 1000
+                sure += took <= ANSWER_MS / 1000 and (
+                    app.scene.hint != () or app.scene.message == NO_SOLUTION)
                 progress(f"hint {round_ + 1}", done, len(positions))
             hint_gaps.append(longest)
             hint_cpu.append(most_cpu)
             answered.append(within)
+            decided.append(sure)
             app.prefs["difficulty"] = "hard"
             app.start_game(Game.new(seed=1))  # a fresh board: New Game does not ask first
             for _ in range(DEALS_PER_ROUND):
@@ -334,6 +338,8 @@ def frames(deals: int, repeats: int) -> int:
     print(f"{'  the same, CPU time of that frame':<44} {span(hint_cpu):>22}")
     print(f"{'Hint, hard positions: answered <= 300 ms':<44} "
           f"{f'{min(answered)}-{max(answered)} of {n}':>22} {f'{before_within} of {n}':>22}")
+    print(f"{'  of them a take or no solution':<44} "
+          f"{f'{min(decided)}-{max(decided)} of {n}':>22}")
     print(f"{'New Game on Hard: longest frame gap':<44} {span(deal_gaps):>22} "
           f"{span(before_deal):>22}")
     print(f"{'  the same, CPU time of that frame':<44} {span(deal_cpu):>22}")
