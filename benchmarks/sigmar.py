@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/sigmar.py [--seeds N] [--positions N] [--seconds S]
     .venv/bin/python benchmarks/sigmar.py --bands [--boards 500]
+    .venv/bin/python benchmarks/sigmar.py --frames [--deals 20] [--repeats 3]
 
 Measures, in one run: legal-take generation per second and random playouts
 per second for palmish.sigmar and for a plain cell-by-cell engine written here
@@ -17,6 +18,19 @@ from a stream of its own) on --boards boards dealt as New Game deals them now
 (generator.deal: a number rated by its own board) and as saved games made
 before dealt them (Game.new(seed, difficulty), the boards of a `difficulty=`
 record). Targets (docs/sigmar-rules.md): Easy >= 30 %, Normal 10-30 %, Hard < 10 %.
+
+With --frames it measures what the player feels in the app (docs/sigmar-app.md,
+"Thinking"): a real Device run on the real clock as the window runs it (each
+due timer fired by catch_up, the screen drawn between), with Game > Hint on
+hard positions (the standard 55 shuffled onto a dense 7x8 block, as a user
+level may be, and positions deep into boards dealt Hard) and New Game on Hard.
+It prints the longest gap between two frames (the longest the device held the
+thread for one event or Tick; for New Game the next number dealt ahead in idle
+time counts too), the time until the new board shows (the first New Game of a
+round deals in the foreground, the others find their number dealt ahead) and
+how many hints had their answer within 300 ms,
+beside the same work done in one piece as before (solver.hint, generator.deal).
+Ranges are over --repeats rounds.
 """
 
 from __future__ import annotations
@@ -25,11 +39,21 @@ import argparse
 import random
 import statistics
 import sys
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 
-from palmish.sigmar import Atom, Game, SearchBudget, generator, solver
-from palmish.sigmar.rules import CARDINALS, METAL_ORDER, STRIDE
+# Python puts this script's folder first on sys.path, where the sibling benchmark
+# prc_tools.py would hide the package of that name that the device imports.
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+
+from palmish.device.display import CONFIGS, ConfigName  # noqa: E402
+from palmish.device.events import MenuCommand  # noqa: E402
+from palmish.device.system import Device  # noqa: E402
+from palmish.sigmar import Atom, Game, SearchBudget, generator, solver  # noqa: E402
+from palmish.sigmar.app import NO_SOLUTION, SigmarApp  # noqa: E402
+from palmish.sigmar.rules import CARDINALS, METAL_ORDER, STRIDE  # noqa: E402
 
 
 class CellByCellGame:
@@ -183,12 +207,160 @@ def bands(boards: int) -> int:
     return 0
 
 
+ANSWER_MS = 300  # the issue's goal: an answer within this
+DEALS_PER_ROUND = 5  # New Games on Hard per round (each draws numbers until one rates hard)
+
+
+def dense_deal(seed: int) -> Game:
+    """The standard 55 atoms shuffled onto a dense 7x8 block: hard for the solver."""
+    atoms = [a for a, n in generator.STANDARD_COUNTS.items() for _ in range(n)]
+    random.Random(seed).shuffle(atoms)
+    cells = [(r, c) for r in range(7) for c in range(8)][:len(atoms)]
+    return Game(zip(cells, atoms, strict=True), name=f"Deal {seed}", rows=7, cols=8,
+                level=f"deal{seed}")
+
+
+def deep_hard(seed: int) -> Game:
+    """A position 5-25 random takes into a board New Game deals on Hard."""
+    pick = random.Random(seed)
+    game = Game.new(seed=generator.deal("hard", lambda: pick.randint(1, 999_999)))
+    for _ in range(pick.randint(5, 25)):
+        takes = game.legal_takes()
+        if not takes:
+            break
+        game.take(*takes[pick.randrange(len(takes))])
+    return game
+
+
+def run_as_window(device: Device, action: Callable[[], None],
+                  done: Callable[[], bool]) -> tuple[float, float, float]:
+    """Do `action`, then fire the device's timers on the real clock until none is left,
+    as the window does. The longest gap between frames, the most CPU time of one of
+    them (the gap without the other processes of a busy machine) and the time until
+    `done()`, in seconds (the work after that, such as dealing ahead, counts for the gap)."""
+    base = time.perf_counter() - device.now_ms / 1000
+
+    def now_ms() -> int:
+        return int((time.perf_counter() - base) * 1000)
+
+    start = time.perf_counter()
+    cpu = time.process_time()
+    device.set_clock(now_ms())
+    action()
+    device.take_damage()  # the frame after the input
+    longest = time.perf_counter() - start
+    most_cpu = time.process_time() - cpu
+    answered = None if not done() else longest
+    while (due := device.next_timer_ms()) is not None:
+        time.sleep(max(0, due - now_ms()) / 1000)
+        began = time.perf_counter()
+        cpu = time.process_time()
+        device.catch_up(now_ms())
+        device.take_damage()
+        ended = time.perf_counter()
+        longest = max(longest, ended - began)
+        most_cpu = max(most_cpu, time.process_time() - cpu)
+        if answered is None and done():
+            answered = ended - start
+    return longest, most_cpu, answered if answered is not None else time.perf_counter() - start
+
+
+def frames(deals: int, repeats: int) -> int:
+    """Frame gaps and answer times of the Hint on hard positions and of New Game on Hard."""
+    positions = [dense_deal(n) for n in range(1, deals + 1)]
+    positions += [deep_hard(n) for n in range(1, deals + 1)]
+    hint_gaps: list[float] = []
+    hint_cpu: list[float] = []
+    deal_cpu: list[float] = []
+    answered: list[int] = []
+    decided: list[int] = []  # of those, a take or "no solution" (not "not found in time")
+    deal_gaps: list[float] = []
+    deal_times: list[float] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        app = SigmarApp()
+        device = Device(CONFIGS[ConfigName.SQUARE], Path(tmp), [app], start_app="sigmar",
+                        durable=False, alerts=False)
+        for round_ in range(repeats):
+            longest = most_cpu = 0.0
+            within = sure = 0
+            for done, game in enumerate(positions, start=1):
+                app.start_game(Game.from_record(game.record()) if game.seed is not None
+                               else game)
+                gap, cpu, took = run_as_window(device, lambda: device.post(MenuCommand("hint")),
+                                               lambda: app.work is None or not app.work.running)
+                longest = max(longest, gap)
+                most_cpu = max(most_cpu, cpu)
+                within += took <= ANSWER_MS / 1000
+                sure += took <= ANSWER_MS / 1000 and (
+                    app.scene.hint != () or app.scene.message == NO_SOLUTION)
+                progress(f"hint {round_ + 1}", done, len(positions))
+            hint_gaps.append(longest)
+            hint_cpu.append(most_cpu)
+            answered.append(within)
+            decided.append(sure)
+            app.prefs["difficulty"] = "hard"
+            app.start_game(Game.new(seed=1))  # a fresh board: New Game does not ask first
+            for _ in range(DEALS_PER_ROUND):
+                shown = app.game.seed
+                gap, cpu, took = run_as_window(device, lambda: device.post(MenuCommand("new")),
+                                               lambda shown=shown: app.game.seed != shown)
+                deal_gaps.append(gap)
+                deal_cpu.append(cpu)
+                deal_times.append(took)
+            app.prefs["difficulty"] = "any"
+        device.shutdown()
+    before_freeze = 0.0
+    before_within = 0
+    for done, game in enumerate(positions, start=1):
+        start = time.perf_counter()
+        try:
+            solver.hint(game)
+            took = time.perf_counter() - start
+            before_within += took <= ANSWER_MS / 1000
+        except SearchBudget:
+            took = time.perf_counter() - start
+        before_freeze = max(before_freeze, took)
+        progress("hint before", done, len(positions))
+    numbers = random.Random(3)
+    before_deal = []
+    for _ in range(repeats * DEALS_PER_ROUND):
+        start = time.perf_counter()
+        generator.deal("hard", lambda: numbers.randint(1, 999_999))
+        before_deal.append(time.perf_counter() - start)
+
+    def span(values: list[float]) -> str:
+        return f"{1000 * min(values):.0f}-{1000 * max(values):.0f} ms"
+
+    n = len(positions)
+    print(f"{'':<44} {'sliced (now)':>22} {'in one piece (before)':>22}")
+    print(f"{'Hint, hard positions: longest frame gap':<44} {span(hint_gaps):>22} "
+          f"{1000 * before_freeze:19.0f} ms")
+    print(f"{'  the same, CPU time of that frame':<44} {span(hint_cpu):>22}")
+    print(f"{'Hint, hard positions: answered <= 300 ms':<44} "
+          f"{f'{min(answered)}-{max(answered)} of {n}':>22} {f'{before_within} of {n}':>22}")
+    print(f"{'  of them a take or no solution':<44} "
+          f"{f'{min(decided)}-{max(decided)} of {n}':>22}")
+    print(f"{'New Game on Hard: longest frame gap':<44} {span(deal_gaps):>22} "
+          f"{span(before_deal):>22}")
+    print(f"{'  the same, CPU time of that frame':<44} {span(deal_cpu):>22}")
+    print(f"{'New Game on Hard: until the new board':<44} {span(deal_times):>22} "
+          f"{span(before_deal):>22}")
+    print(f"  ({deals} dense deals + {deals} deep positions of Hard boards, {repeats} rounds; "
+          f"{DEALS_PER_ROUND} New Games a round)")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bands", action="store_true",
                         help="measure the difficulties' clear rates instead")
     parser.add_argument("--boards", type=int, default=500,
                         help="boards per difficulty for --bands (500)")
+    parser.add_argument("--frames", action="store_true",
+                        help="measure frame gaps during the Hint and New Game on Hard instead")
+    parser.add_argument("--deals", type=int, default=20,
+                        help="dense deals (and as many deep positions) for --frames (20)")
+    parser.add_argument("--repeats", type=int, default=3, help="rounds for --frames (3)")
     parser.add_argument("--seeds", type=int, default=200, help="boards to generate (200)")
     parser.add_argument("--positions", type=int, default=400,
                         help="positions after random takes to solve (400)")
@@ -203,6 +375,11 @@ def main() -> int:
             print("sigmar: --boards must be positive", file=sys.stderr)
             return 2
         return bands(args.boards)
+    if args.frames:
+        if args.deals < 1 or args.repeats < 1:
+            print("sigmar: --deals and --repeats must be positive", file=sys.stderr)
+            return 2
+        return frames(args.deals, args.repeats)
 
     # Generator.
     gen_times: list[float] = []

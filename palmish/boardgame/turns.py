@@ -54,6 +54,11 @@ class Turns:
     def pending(self, name: str) -> bool:
         return name in self._due
 
+    @property
+    def now_ms(self) -> int | None:
+        """The clock's time, None when detached (the app is not running)."""
+        return None if self._clock is None else self._clock.now_ms
+
     def tick(self, now_ms: int) -> None:
         """The device's Tick: run every due action once, earliest first, then re-arm."""
         due = sorted((when, name) for name, (when, _) in self._due.items() if when <= now_ms)

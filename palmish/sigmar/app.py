@@ -10,13 +10,15 @@ Preferences, the Plugin Manager and Help.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
+from typing import Any
 
 from PIL import Image
 
 from palmish.boardgame import BoardGameApp, Command, FormResult
+from palmish.boardgame.sliced import SlicedJob
 from palmish.device.app import AppContext
-from palmish.device.events import Key
+from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, PenDown
 from palmish.device.ui.form import CheckBox, Field, PopupList
 from palmish.device.ui.modal import Modal
 from palmish.outcome import Outcome, Termination
@@ -26,6 +28,7 @@ from palmish.sigmar import (
     IllegalMove,
     LevelError,
     SearchBudget,
+    Take,
     dialogs,
     generator,
     solver,
@@ -42,6 +45,10 @@ Cell = tuple[int, int]
 VARIANT = "garden"  # the one statistics table
 DIFFICULTIES = ("any", "easy", "normal", "hard")
 NO_SOLUTION = "No solution from here: Undo"
+NOT_IN_TIME = "No hint found in time: try Undo"
+THINKING = "Thinking..."
+HINT_CAP_MS = 270  # checked before each slice, so the answer comes within 300 ms
+DEAL_PLAYOUTS_PER_SLICE = 16  # random playouts of New Game's rating per slice (~15 ms)
 MAX_RANDOM_BOARD = 999_999  # New Game draws board numbers short enough to share
 
 
@@ -68,6 +75,9 @@ class SigmarApp(BoardGameApp):
         self.pending_board: str | None = None  # `palmish --board`, opened at start
         self.board_problem: str | None = None  # why the pending board could not open
         self.told: set[str] = set()  # level problems already reported
+        self.work: SlicedJob[Any] | None = None  # the Hint thinking or New Game dealing
+        self.ahead: SlicedJob[int] | None = None  # the next New Game's number, dealt in idle time
+        self.dealt: dict[str, int] = {}  # a number ready for the next New Game, by difficulty
 
     # ------------------------------------------------------------ life cycle, saving
 
@@ -78,6 +88,14 @@ class SigmarApp(BoardGameApp):
         if self.pending_board is not None:
             board, self.pending_board = self.pending_board, None
             self.board_problem = self.open_board(board)
+        self._deal_ahead()
+
+    def stop(self) -> None:
+        self._stop_work()
+        if self.ahead is not None:
+            self.ahead.cancel()
+            self.ahead = None
+        super().stop()
 
     def request_board(self, board: str) -> None:
         """Open this board (a level id, a number for a level, or ?) when the app starts."""
@@ -158,6 +176,7 @@ class SigmarApp(BoardGameApp):
         self.prefs["dim_locked"] = result.flag("dim_locked", self.dim_locked())
         self.prefs["difficulty"] = result.choice("difficulty", DIFFICULTIES,
                                                  self._difficulty() or "any")
+        self._deal_ahead()
 
     # ------------------------------------------------------------ layout and drawing
 
@@ -416,7 +435,65 @@ class SigmarApp(BoardGameApp):
         self._paint_all()
 
     def new(self) -> None:
-        self.start_game(self._random_board())
+        """New Game: with a difficulty, the number dealt ahead in idle time, else
+        numbers rated in slices between frames."""
+        difficulty = self._difficulty()
+        self._stop_work()
+        if difficulty is None:
+            self.start_game(self._random_board())
+            return
+        ready = self.dealt.pop(difficulty, None)
+        if ready is not None:
+            self.start_game(self._random_board(ready))
+            self._deal_ahead()
+            return
+        if self.ahead is not None:
+            self.ahead.cancel()  # the foreground deal takes over
+            self.ahead = None
+        self._run(SlicedJob(
+            self.turns, "deal", self._dealing(difficulty), units=DEAL_PLAYOUTS_PER_SLICE,
+            on_done=self._dealt_now, on_slow=lambda: self.say(_dealing_message(difficulty))))
+
+    def _dealing(self, difficulty: str) -> Generator[None, None, int]:
+        draw = random.SystemRandom().randint
+        return generator.dealing(difficulty, lambda: draw(1, MAX_RANDOM_BOARD))
+
+    def _dealt_now(self, seed: int) -> None:
+        self.start_game(self._random_board(seed))
+        self._deal_ahead()
+
+    def _deal_ahead(self) -> None:
+        """Deal the next New Game's number in idle time, so New Game on a difficulty is
+        at once: slices run only while nothing else works (docs/sigmar-app.md)."""
+        difficulty = self._difficulty()
+        if difficulty is None or difficulty in self.dealt or self.ctx is None:
+            return
+        if self.ahead is not None:
+            if self.ahead.running and self.ahead.name == f"ahead-{difficulty}":
+                return
+            self.ahead.cancel()
+
+        def dealt(seed: int) -> None:
+            self.dealt[difficulty] = seed
+            self.ahead = None
+
+        self.ahead = SlicedJob(self.turns, f"ahead-{difficulty}",
+                               self._when_idle(self._dealing(difficulty)),
+                               units=DEAL_PLAYOUTS_PER_SLICE, on_done=dealt)
+        self.ahead.start()
+
+    def _when_idle(self, steps: Generator[None, None, int]) -> Generator[None, None, int]:
+        """`steps`, paused while the Hint thinks or New Game deals (one slice per Tick)."""
+        while True:
+            if self.work is not None and self.work.running:
+                yield
+                continue
+            try:
+                next(steps)
+            except StopIteration as done:
+                seed: int = done.value
+                return seed
+            yield
 
     def start_game(self, game: Game) -> None:
         self.game = game
@@ -429,13 +506,18 @@ class SigmarApp(BoardGameApp):
             self._finished(outcome)
 
     def hint(self) -> None:
+        """Game > Hint: the solver runs in slices between frames (docs/sigmar-app.md)."""
         game = self.game
         if game.won:
             return
-        try:
-            take = solver.hint(game)
-        except SearchBudget:
-            self.say("No hint found in time: try Undo")
+        self._stop_work()
+        self._run(SlicedJob(self.turns, "hint", _first_take(game), units=1,
+                            on_done=self._hinted, on_slow=lambda: self.say(THINKING),
+                            cap_ms=HINT_CAP_MS, on_late=lambda: self.say(NOT_IN_TIME)))
+
+    def _hinted(self, take: Take | SearchBudget | None) -> None:
+        if isinstance(take, SearchBudget):
+            self.say(NOT_IN_TIME)
             return
         if take is None:
             self.play("illegal")
@@ -448,6 +530,30 @@ class SigmarApp(BoardGameApp):
         self.scene.hint = (take.a,) if take.b is None else (take.a, take.b)
         self.scene.message = "Hint: Select takes the marked atoms"
         self._paint_marks(*old)
+
+    def _run(self, job: SlicedJob[Any]) -> None:
+        self.work = job
+        job.start()
+
+    def _stop_work(self) -> bool:
+        """Stop the Hint's thinking or New Game's dealing; True if one was running."""
+        work, self.work = self.work, None
+        return work is not None and work.cancel()
+
+    def interrupt(self, event: PenDown | KeyDown | CharKey | MenuCommand) -> bool:
+        """Input while the app works: it stops the Hint's thinking (the player moved on)
+        and goes on as usual. While New Game deals, taps and keys on the old board are
+        used up (it is on its way out); a menu command stops the deal and runs."""
+        work = self.work
+        if work is None or not work.running:
+            return False
+        dealing = work.name == "deal"
+        if dealing and not isinstance(event, MenuCommand):
+            return True
+        self._stop_work()
+        if self.scene.message in (THINKING, _dealing_message(self._difficulty())):
+            self.say("")
+        return False
 
     def open_board(self, board: str) -> str | None:
         """Open a level by id, or a random board for '?'; the problem in one line, or None."""
@@ -537,6 +643,20 @@ class SigmarApp(BoardGameApp):
 
     def about(self) -> Modal:
         return dialogs.about_alert()
+
+
+def _first_take(game: Game) -> Generator[None, None, Take | SearchBudget | None]:
+    """The Hint's work: the first take of a solution, None when there is none, the
+    SearchBudget when the node budget ran out first."""
+    try:
+        takes = yield from solver.solving(game)
+    except SearchBudget as exc:
+        return exc
+    return takes[0] if takes else None
+
+
+def _dealing_message(difficulty: str | None) -> str:
+    return f"Dealing a {difficulty} board..."
 
 
 def _count(value: object) -> int:

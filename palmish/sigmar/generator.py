@@ -15,8 +15,8 @@ boards, so a new algorithm must come as version 2 beside this one.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable, Generator, Iterator
+from typing import Any, TypeVar
 
 from palmish.bitmask import bits_of
 from palmish.sigmar.rules import (
@@ -33,6 +33,8 @@ from palmish.sigmar.rules import (
     pointer_after,
     reaction_codes,
 )
+
+T = TypeVar("T")
 
 VERSION = 1
 SIDE = 11
@@ -269,11 +271,18 @@ def rating(seed: int, wanted: str | None = None) -> str:
     RATING_PLAYOUTS random playouts. The count stops once the rest cannot change the
     answer, or, with `wanted`, cannot make it `wanted` (then it is another band, as
     counted so far: only a `wanted` answer is sure to be the full count's)."""
+    return finish(rating_steps(seed, wanted))
+
+
+def rating_steps(seed: int, wanted: str | None = None) -> Generator[None, None, str]:
+    """rating() a playout at a time: yields after the build and after each playout,
+    so an app can rate numbers in slices between frames (the same answer)."""
     rng = random.Random(seed)
     outcomes = playouts_of(build(rng), rng)
     order = ("hard", "normal", "easy")
     wins = 0
     for played in range(RATING_PLAYOUTS):
+        yield
         low, high = order.index(_band(wins)), order.index(_band(wins + RATING_PLAYOUTS - played))
         if low == high or (wanted is not None and not low <= order.index(wanted) <= high):
             break
@@ -284,14 +293,30 @@ def rating(seed: int, wanted: str | None = None) -> str:
 def deal(difficulty: str | None, draw: Callable[[], int]) -> int:
     """A board number for New Game: `draw()` itself without a difficulty, else the
     first drawn number rated `difficulty` (the last one drawn after MAX_DRAWS)."""
+    return finish(dealing(difficulty, draw))
+
+
+def dealing(difficulty: str | None, draw: Callable[[], int]) -> Generator[None, None, int]:
+    """deal() a playout at a time (rating_steps): New Game on Hard runs it in slices."""
     if difficulty is not None and difficulty not in BANDS:
         raise ValueError(f"unknown difficulty {difficulty!r} (use {', '.join(DIFFICULTIES)})")
     seed = draw()
     for _ in range(MAX_DRAWS if difficulty else 0):
-        if rating(seed, difficulty) == difficulty:
+        if (yield from rating_steps(seed, difficulty)) == difficulty:
             break
         seed = draw()
     return seed
 
 
-__all__ = ["VERSION", "build", "clear_rate", "deal", "generate", "grow_template", "rating"]
+def finish(steps: Generator[None, None, T]) -> T:
+    """Run a stepped computation to its end and return its answer."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            answer: T = done.value
+            return answer
+
+
+__all__ = ["VERSION", "build", "clear_rate", "deal", "dealing", "finish", "generate",
+           "grow_template", "rating", "rating_steps"]

@@ -7,6 +7,7 @@ device, where the app reads them at start (palmish.sigmar.catalog).
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from palmish.device.resources import bundled_plugins_dir
@@ -31,6 +32,7 @@ from prc_tools.files import FileProblem, read_regular
 
 MAX_DATABASE_BYTES = 1 << 20
 BUNDLED_FOLDER = "sigmar-levels"  # the bundled Levels database's source folder
+CHECK_SECONDS = 0.3  # the unclearable check's time cap: installing never waits on the solver
 
 
 def _read(path: Path, limit: int) -> bytes:
@@ -93,12 +95,19 @@ def _shadow_note(level_id: str) -> str:
 
 def _unclearable_note(level: Level) -> str:
     """A warning when the solver proves the level cannot be cleared (an odd Fire, a
-    metal without quicksilver): it installs all the same, as the seed plays any board."""
+    metal without quicksilver): it installs all the same, as the seed plays any board.
+    The search runs in slices and stops after CHECK_SECONDS, as the Hint does."""
+    steps = solver.solving(Game.from_level(level), solver.HINT_MAX_NODES)
+    deadline = time.monotonic() + CHECK_SECONDS
     try:
-        if solver.solve(Game.from_level(level), solver.HINT_MAX_NODES) is None:
+        while time.monotonic() < deadline:
+            next(steps)
+    except StopIteration as done:
+        if done.value is None:
             return "\nwarning: this level cannot be cleared (no sequence of reactions empties it)"
     except SearchBudget:
         pass  # too big to decide quickly: say nothing
+    steps.close()
     return ""
 
 

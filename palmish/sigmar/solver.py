@@ -12,6 +12,7 @@ once when it is free, since nothing else can block it.
 from __future__ import annotations
 
 import random
+from collections.abc import Generator
 from dataclasses import dataclass, field
 
 from palmish.sigmar.game import Game, take_of
@@ -204,3 +205,49 @@ def hint(game: Game, max_nodes: int = HINT_MAX_NODES) -> Take | None:
     """
     takes = solve(game, max_nodes)
     return takes[0] if takes else None
+
+
+SLICE_NODES = 300  # positions per slice of solving(): about 15 ms on a busy 2-core machine
+
+
+def solving(
+    game: Game, max_nodes: int = HINT_MAX_NODES, slice_nodes: int | None = None
+) -> Generator[None, None, list[Take] | None]:
+    """solve() a slice at a time, for a caller that must keep drawing (the Hint).
+
+    Yields after about `slice_nodes` positions (SLICE_NODES) and returns what solve() returns
+    (raising SearchBudget the same way). A recursive search cannot be frozen, so
+    a pause ends the descent and the next slice starts again from the root: the
+    memo of dead positions holds everything finished, so the search only walks
+    back down its path (a few dozen positions) and goes on from there; before
+    the first restart (and with any fixed move order) that is the very same search.
+    """
+    slice_nodes = slice_nodes or SLICE_NODES
+    if game.won:
+        return []
+    search = _search_for(game, max_nodes)
+    occupied = game.occupancy
+    if not search.feasible(occupied):
+        return None
+    metal = game.metal_index
+    pointer = 0 if metal == NO_METAL else metal
+    attempt = FIRST_ATTEMPT
+    attempt_end: int | None = attempt if attempt < max_nodes else None
+    walk = 0  # the positions back down to where the last slice stopped, counted again
+    while True:
+        pause = search.nodes + slice_nodes + walk
+        search.limit = pause if attempt_end is None else min(pause, attempt_end)
+        search.path = []
+        try:
+            found = search.search(occupied, pointer)
+        except _Restart:
+            if attempt_end is not None and search.nodes > attempt_end:
+                search.shuffle = search.shuffle or random.Random(RESTART_SEED)
+                attempt *= 2
+                attempt_end = search.nodes + attempt
+                attempt_end = attempt_end if attempt_end < max_nodes else None
+            if search.nodes > pause:
+                walk = len(search.path) + 1
+                yield
+            continue
+        return [take_of(code) for code in search.path] if found else None

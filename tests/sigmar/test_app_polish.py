@@ -119,7 +119,8 @@ def app_messages() -> list[str]:
             "Gold goes alone: take it by itself", "Stuck: no reaction is left. Undo or Try Again",
             "Hint: Select takes the marked atoms", "No hint found in time: try Undo",
             "Cleared with the Hint's help!", "The garden is clear!", NO_SOLUTION,
-            "Nothing to undo", "No levels are installed"]
+            "Nothing to undo", "No levels are installed", "Thinking...",
+            *(f"Dealing a {d} board..." for d in ("easy", "normal", "hard"))]
     return [m[:1].upper() + m[1:] for m in out]  # as the app says them
 
 
