@@ -143,3 +143,32 @@ def test_unknown_codec() -> None:
         compression.encode("lzw", [b"x"])
     with pytest.raises(ValueError):
         compression.min_input_per_row("lzw", 4)
+
+
+@pytest.mark.parametrize(
+    ("stream", "row_bytes", "rows", "message"),
+    [
+        # The counts add up to the image, but a run crosses the end of a row.
+        (bytes.fromhex("0201 0202 0203"), 3, 2, "rle run overflows row 0 (3 bytes)"),
+        (bytes.fromhex("6401 c802 6403"), 200, 2, "rle run overflows row 0 (200 bytes)"),
+        (bytes.fromhex("8107 0108 ff09 0103"), 130, 2, "rle run overflows row 1 (130 bytes)"),
+        (bytes.fromhex("0301 0002"), 3, 2, "rle run of length 0 in row 1"),
+        (bytes.fromhex("0301 02"), 3, 2, "rle data truncated in row 1"),
+        (bytes.fromhex("0301 0202"), 3, 2, "rle data truncated in row 1"),
+    ],
+)
+def test_rle_errors_name_the_row(stream: bytes, row_bytes: int, rows: int, message: str) -> None:
+    with pytest.raises(BitmapError) as raised:
+        compression.decode("rle", stream, 0, row_bytes, rows)
+    assert str(raised.value) == message
+
+
+@pytest.mark.parametrize("run", [1, 2, 127, 128, 129, 200, 255])
+def test_rle_runs_of_every_length_band(run: int) -> None:
+    # Runs up to 128 and past it, after a lone byte, ending at the row's end,
+    # followed by bytes that are not part of the image.
+    row_bytes = run + 1
+    stream = bytes((1, 9, run, 7)) * 2 + b"\xff\xff"
+    raw, end = compression.decode("rle", stream, 0, row_bytes, 2)
+    assert raw == (b"\x09" + b"\x07" * run) * 2
+    assert end == 8
