@@ -274,6 +274,7 @@ def _problem(codec: str, problem: int, row: int, row_bytes: int) -> BitmapError:
 _MARKED = [tuple(k for k in range(8) if mask & (0x80 >> k)) for mask in range(256)]
 _FULL_MASK = [(0xFF00 >> n) & 0xFF for n in range(9)]  # the bits of a group of n bytes
 _ONE_BYTE = [bytes((value,)) for value in range(256)]
+_ZERO_MASKS = re.compile(rb"\x00+")
 
 
 def _scanline_decode(data: bytes, pos: int, row_bytes: int, rows: int) -> tuple[bytes, int]:
@@ -288,24 +289,35 @@ def _scanline_decode(data: bytes, pos: int, row_bytes: int, rows: int) -> tuple[
         row += data[pos + 1 : pos + 1 + length]
         pos += 1 + length
     out += row
+    count = len(groups)
     for row_index in range(1, rows):
         # The row above, with the bytes each mask marks replaced.
-        for start, length in groups:
+        group = 0
+        while group < count:
             if pos >= size:
                 raise _truncated(SCANLINE, row_index)
+            if not data[pos]:  # unchanged groups, often many: skipped at once
+                limit = pos + count - group
+                zeros = _ZERO_MASKS.match(data, pos, limit if limit < size else size)
+                assert zeros is not None  # data[pos] is one
+                skipped = zeros.end() - pos
+                pos += skipped
+                group += skipped
+                continue
+            start, length = groups[group]
+            group += 1
             mask = data[pos] & _FULL_MASK[length]
             pos += 1
-            if not mask:
-                continue
             if mask == _FULL_MASK[length]:
                 if pos + length > size:
                     raise _truncated(SCANLINE, row_index)
                 row[start : start + length] = data[pos : pos + length]
                 pos += length
                 continue
-            for k in _MARKED[mask]:
-                if pos >= size:
-                    raise _truncated(SCANLINE, row_index)
+            marked = _MARKED[mask]
+            if pos + len(marked) > size:
+                raise _truncated(SCANLINE, row_index)
+            for k in marked:
                 row[start + k] = data[pos]
                 pos += 1
         out += row
@@ -405,6 +417,118 @@ def _rle_decode_checked(data: bytes, pos: int, row_bytes: int, rows: int) -> tup
 
 
 def _packbits_decode(
+    data: bytes, pos: int, row_bytes: int, rows: int, unit: int
+) -> tuple[bytes, int]:
+    """Ops found by a walk over the stream, then decoded by Pillow's C PackBits decoder.
+
+    2-byte units are two byte streams with the same ops (the high bytes and the
+    low bytes), decoded apart and interleaved. Any stream the quick way doubts
+    goes to the careful one, which says what is wrong.
+    """
+    if row_bytes * rows == 0 or row_bytes % unit:
+        return _packbits_decode_checked(data, pos, row_bytes, rows, unit)
+    walked = _packbits_walk(data, pos, row_bytes * rows // unit, unit)
+    if walked is None:
+        return _packbits_decode_checked(data, pos, row_bytes, rows, unit)
+    spans, end = walked
+    try:
+        if unit == 1:
+            return _packbits_plane(data[pos:end], row_bytes, rows), end
+        high, low = bytearray(), bytearray()
+        for start, stop, short in spans:
+            if short:  # (header, high byte, low byte) triples
+                headers = data[start:stop:3]
+                high += _interleaved(headers, data[start + 1 : stop : 3])
+                low += _interleaved(headers, data[start + 2 : stop : 3])
+            else:  # a header and its units
+                high += data[start : start + 1] + data[start + 1 : stop : 2]
+                low += data[start : start + 1] + data[start + 2 : stop : 2]
+        out = bytearray(row_bytes * rows)
+        out[0::2] = _packbits_plane(high, row_bytes // 2, rows)
+        out[1::2] = _packbits_plane(low, row_bytes // 2, rows)
+    except ValueError:  # an op crosses the end of a row
+        return _packbits_decode_checked(data, pos, row_bytes, rows, unit)
+    return bytes(out), end
+
+
+def _packbits_plane(ops: bytes | bytearray, row_bytes: int, rows: int) -> bytes:
+    """Byte-wise PackBits decoded by Pillow, which refuses an op crossing a row's end."""
+    return Image.frombytes("L", (row_bytes, rows), ops, "packbits", "L").tobytes()
+
+
+def _interleaved(first: bytes, second: bytes) -> bytearray:
+    both = bytearray(2 * len(first))
+    both[0::2] = first
+    both[1::2] = second
+    return both
+
+
+def _packbits_walk(
+    data: bytes, pos: int, total: int, unit: int
+) -> tuple[list[tuple[int, int, bool]], int] | None:
+    """The spans of the ops making exactly ``total`` units, and the end position.
+
+    Each span is one literal op of 2+ units, or a stretch of short ops (repeats
+    and 1-unit literals, all ``1 + unit`` bytes long, so their headers are every
+    ``1 + unit``-th byte and a table tells what each makes). No-ops are left
+    out. None if the stream runs out or overshoots: the careful decoder says how.
+    """
+    short_ops = _SHORT_OPS[unit]
+    step = 1 + unit
+    size = len(data)
+    spans: list[tuple[int, int, bool]] = []
+    filled = 0
+    while filled < total:
+        if pos >= size:
+            return None
+        header = data[pos]
+        if 0 < header < _NO_OP:  # a literal of 2+ units
+            units = header + 1
+            stop = pos + 1 + units * unit
+            if stop > size or filled + units > total:
+                return None
+            spans.append((pos, stop, False))
+            filled += units
+            pos = stop
+            continue
+        if header == _NO_OP:
+            pos += 1
+            continue
+        limit = pos + step * (total - filled)
+        stretch = short_ops.match(data, pos, limit if limit < size else size)
+        if stretch is None:
+            return None  # a short op cut off by the end of the data
+        stop = stretch.end()
+        made = _units_made(data[pos:stop:step].translate(_SHORT_OP_UNITS))
+        if filled + made > total:  # the image ends inside the stretch
+            made_by = data[pos:stop:step].translate(_SHORT_OP_UNITS)
+            ends = list(accumulate(made_by, initial=filled))
+            index = bisect_left(ends, total)
+            if ends[index] != total:
+                return None
+            stop = pos + step * index
+            made = total - filled
+        spans.append((pos, stop, True))
+        filled += made
+        pos = stop
+    return spans, pos
+
+
+def _units_made(counts: bytes) -> int:
+    return _byte_sum(counts) if len(counts) > 256 else sum(counts)
+
+
+_NO_OP = 0x80
+# Stretches of repeat ops and 1-unit literals, for 1- and 2-byte units.
+_SHORT_OPS = {
+    1: re.compile(rb"(?:[\x00\x81-\xff].)+", re.DOTALL),
+    2: re.compile(rb"(?:[\x00\x81-\xff]..)+", re.DOTALL),
+}
+# What a short op's header makes, in units (the other headers never head one).
+_SHORT_OP_UNITS = bytes(1 if h == 0 else 257 - h if h > _NO_OP else 0 for h in range(256))
+
+
+def _packbits_decode_checked(
     data: bytes, pos: int, row_bytes: int, rows: int, unit: int
 ) -> tuple[bytes, int]:
     out = bytearray()
