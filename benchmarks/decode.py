@@ -7,9 +7,11 @@ bitmap of an art-like picture (flat areas, gradients, edges and some noise) is
 encoded by prc_tools, then decoded to an RGBA image in this process: with the C
 speedups, and with PRC_TOOLS_PURE=1's code (both paths are always loaded here).
 palmtopnm decodes the same bytes from a file to /dev/null; its figure is net of
-its own process start (a 1x1 bitmap's run, taken in the same rounds). Each figure
-is the best of N rounds, and the rounds are interleaved, so a change in the
-machine's load weighs on every column alike. Ratios are against palmtopnm.
+its own process start (a 1x1 bitmap's run, taken in the same rounds: the best
+run less the best start, as the best of differences would pick the round whose
+start happened to be slow). Each figure is the best of N rounds, and the rounds
+are interleaved, so a change in the machine's load weighs on every column alike.
+Ratios are against palmtopnm.
 """
 
 from __future__ import annotations
@@ -98,8 +100,10 @@ def main() -> int:
                 path.write_bytes(data)
                 cases.append((depth, codec, data, path))
         times: dict[tuple[int, str, str], list[float]] = {}
+        starts: list[float] = []
         for _ in range(args.rounds):
-            start_cost = run_tool(tool, tiny) if tool else 0.0
+            if tool:
+                starts.append(run_tool(tool, tiny))
             for depth, codec, data, path in cases:
                 for label, chosen in (("c", native), ("pure", None)):
                     if label == "c" and native is None:
@@ -108,8 +112,8 @@ def main() -> int:
                     times.setdefault((depth, codec, label), []).append(
                         timed(lambda d=data: bitmap.decode(d)))
                 if tool:
-                    net = max(run_tool(tool, path) - start_cost, 1e-6)
-                    times.setdefault((depth, codec, "palmtopnm"), []).append(net)
+                    times.setdefault((depth, codec, "palmtopnm"), []).append(
+                        run_tool(tool, path))
         speedups.native = native
     header = ("depth", "codec", "C", "pure", "palmtopnm (net)", "C/ref", "pure/ref")
     print("  ".join(f"{h:>15}" for h in header))
@@ -117,7 +121,8 @@ def main() -> int:
     for depth, codec, _data, _path in cases:
         pure = best_of(times[(depth, codec, "pure")])
         c = best_of(times[(depth, codec, "c")]) if native else float("nan")
-        ref = best_of(times[(depth, codec, "palmtopnm")]) if tool else float("nan")
+        ref = (max(best_of(times[(depth, codec, "palmtopnm")]) - best_of(starts), 1e-6)
+               if tool else float("nan"))
         worst = max(worst, pure / ref) if tool else worst
         cells = (str(depth), codec, f"{c * 1000:.2f} ms", f"{pure * 1000:.2f} ms",
                  f"{ref * 1000:.2f} ms", f"x{c / ref:.2f}", f"x{pure / ref:.2f}")
