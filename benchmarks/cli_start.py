@@ -1,6 +1,6 @@
 """How long `prc-tools` takes for quick commands, against Perl and a bare Python start.
 
-    .venv/bin/python benchmarks/cli_start.py [--rounds N] [--file SMALL.prc]
+    .venv/bin/python benchmarks/cli_start.py [--rounds N] [--file SMALL.prc] [--against DIR]
 
 Each round runs, in turn: `perl -e 1`, `python -c pass` (this venv's Python),
 `prc-tools --help`, `prc-tools info FILE`, `prc-tools info --json FILE` and
@@ -9,7 +9,10 @@ machine's load weighs on every command alike; a first round, not counted,
 writes the byte code as an install would have it. FILE defaults to a small
 database made here (two bitmaps and a sound); pass a plugin database to time
 the schema checks of `verify` too. Printed: best, median and worst of the
-rounds, and the best against bare Python's best.
+rounds, and the best against bare Python's best. With ``--against DIR`` (a
+folder holding another version of the package, such as
+`git archive main prc_tools | tar -x -C DIR`), each prc-tools command also runs
+from there, in the same rounds: a before-and-after that the load cannot skew.
 """
 
 from __future__ import annotations
@@ -63,6 +66,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--file", type=Path, help="the database for info and verify")
+    parser.add_argument("--against", type=Path, help="a folder holding another prc_tools")
     args = parser.parse_args()
     tool = Path(sys.executable).with_name("prc-tools")
     if not tool.exists():
@@ -79,6 +83,14 @@ def main() -> int:
         commands["prc-tools info"] = [str(tool), "info", str(file)]
         commands["prc-tools info --json"] = [str(tool), "info", "--json", str(file)]
         commands["prc-tools verify"] = [str(tool), "verify", str(file)]
+        if args.against:
+            launch = (
+                f"import sys; sys.path.insert(0, {str(args.against.resolve())!r}); "
+                "from prc_tools.cli import main; sys.argv[0] = 'prc-tools'; sys.exit(main())"
+            )
+            for label in [label for label in commands if label.startswith("prc-tools")]:
+                other = [sys.executable, "-c", launch, *commands[label][1:]]
+                commands[f"{label} [against]"] = other
         times: dict[str, list[float]] = {label: [] for label in commands}
         for command in commands.values():
             timed(command)
@@ -87,11 +99,11 @@ def main() -> int:
                 times[label].append(timed(command))
     bare = min(times["python -c pass"])
     print(f"{args.rounds} interleaved rounds; file: {args.file or 'a small database made here'}")
-    print(f"{'command':>24}  {'best':>8}  {'median':>8}  {'worst':>8}  {'best/python':>11}")
+    print(f"{'command':>34}  {'best':>8}  {'median':>8}  {'worst':>8}  {'best/python':>11}")
     for label, runs in times.items():
         best, middle, worst = min(runs), statistics.median(runs), max(runs)
         print(
-            f"{label:>24}  {best * 1000:6.1f}ms  {middle * 1000:6.1f}ms  {worst * 1000:6.1f}ms"
+            f"{label:>34}  {best * 1000:6.1f}ms  {middle * 1000:6.1f}ms  {worst * 1000:6.1f}ms"
             f"  {best / bare:10.2f}x"
         )
     return 0
