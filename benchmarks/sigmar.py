@@ -1,6 +1,7 @@
 """How fast the Sigmar's Garden engine, generator and solver are (DESIGN.md §7 targets).
 
     .venv/bin/python benchmarks/sigmar.py [--seeds N] [--positions N] [--seconds S]
+    .venv/bin/python benchmarks/sigmar.py --hard N [--against OLD_SOLVER.py]
 
 Measures, in one run: legal-take generation per second and random playouts
 per second for palmish.sigmar and for a plain cell-by-cell engine written here
@@ -9,18 +10,29 @@ on the fresh boards and on positions reached by random takes from them
 (median, p99, max). A progress bar goes to stderr.
 Targets: generator median <= 50 ms and max <= 500 ms; legal takes >= 10x the
 plain engine; solver p99 <= 100 ms on positions after random takes.
+
+`--hard N` times only the Hint (`solver.hint`, its node budget) on N hard
+positions: random deals (the standard atoms shuffled over a generated board's
+cells, as a user's level may be) and deep positions (20 to 40 random takes
+into "hard" boards), and prints the share answered within 300 ms (a take or
+"no solution", not "budget spent"), with the times and positions searched.
+`--against FILE` loads another solver module (a previous solver.py, e.g.
+`git show main:palmish/sigmar/solver.py > /tmp/old_solver.py`) and runs it on
+the same positions in the same rounds, the two alternating.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import random
 import statistics
 import sys
 import time
 from collections.abc import Callable
+from types import ModuleType
 
-from palmish.sigmar import Atom, Game, SearchBudget, solver
+from palmish.sigmar import Atom, Game, SearchBudget, generator, solver
 from palmish.sigmar.rules import CARDINALS, METAL_ORDER
 
 
@@ -136,14 +148,101 @@ def ms(value: float) -> str:
     return f"{value * 1000:8.2f}"
 
 
+ANSWER_WITHIN_S = 0.3
+
+
+def random_deal(seed: int) -> Game:
+    """A generated board's atoms shuffled over its cells: no solution is promised."""
+    atoms = generator.generate(seed)
+    values = list(atoms.values())
+    random.Random(seed).shuffle(values)
+    side = generator.SIDE
+    return Game(zip(atoms, values, strict=True), name=f"Deal {seed}", rows=side, cols=side)
+
+
+def deep_position(seed: int) -> Game:
+    """A "hard" board after 20 to 40 random takes (fewer if it gets stuck)."""
+    game = Game.new(seed=seed, difficulty="hard")
+    pick = random.Random(seed)
+    for _ in range(pick.randrange(20, 41)):
+        codes = game.legal_codes()
+        if not codes:
+            break
+        game.take_code(codes[pick.randrange(len(codes))])
+    return game
+
+
+def load_solver(path: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location("other_solver", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def timed_hint(module: ModuleType, game: Game) -> tuple[float, str, object]:
+    """Seconds for a Hint, its outcome ("take", "none" or "budget") and the take."""
+    start = time.perf_counter()
+    take = None
+    try:
+        take = module.hint(game)
+        outcome = "take" if take is not None else "none"
+    except module.SearchBudget:
+        outcome = "budget"
+    return time.perf_counter() - start, outcome, take
+
+
+def hard_hints(count: int, against: str | None) -> int:
+    positions = [random_deal(1000 + n) if n % 2 == 0 else deep_position(2000 + n)
+                 for n in range(count)]
+    solvers = {"this solver": solver}
+    if against:
+        solvers[against] = load_solver(against)
+    results: dict[str, list[tuple[float, str]]] = {name: [] for name in solvers}
+    # A player who takes the hinted move and asks again: the second Hint.
+    again: dict[str, list[float]] = {name: [] for name in solvers}
+    for done, game in enumerate(positions, start=1):
+        order = list(solvers.items())
+        if done % 2 == 0:
+            order.reverse()  # alternate who goes first
+        for name, module in order:
+            seconds, outcome, take = timed_hint(module, game)
+            results[name].append((seconds, outcome))
+            if isinstance(take, tuple):
+                game.take(*take)
+                again[name].append(timed_hint(module, game)[0])
+                game.undo()
+        progress("hard hints", done, count)
+    print(f"{count} hard positions (random deals and deep positions of hard boards), "
+          f"Hint with its own node budget")
+    print(f"{'solver':<34} {'<=300ms':>8} {'median':>8} {'p90':>8} {'max':>8}  outcomes")
+    for name, runs in results.items():
+        times = [t for t, _ in runs]
+        quick = sum(t <= ANSWER_WITHIN_S and outcome != "budget" for t, outcome in runs)
+        outcomes = {kind: sum(o == kind for _, o in runs) for kind in ("take", "none", "budget")}
+        print(f"{name:<34} {quick / count:8.0%} {ms(statistics.median(times))} "
+              f"{ms(percentile(times, 0.9))} {ms(max(times))}  {outcomes}")
+    for name, times in again.items():
+        if times:
+            print(f"{'  then take it and Hint again':<34} {'':>8} {ms(statistics.median(times))} "
+                  f"{ms(percentile(times, 0.9))} {ms(max(times))}  ({name})")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hard", type=int, default=0,
+                        help="time only the Hint on this many hard positions")
+    parser.add_argument("--against", help="another solver.py to time on the same positions")
     parser.add_argument("--seeds", type=int, default=200, help="boards to generate (200)")
     parser.add_argument("--positions", type=int, default=400,
                         help="positions after random takes to solve (400)")
     parser.add_argument("--seconds", type=float, default=2.0, help="time per speed test (2)")
     parser.add_argument("--max-nodes", type=int, default=solver.DEFAULT_MAX_NODES)
     args = parser.parse_args()
+    if args.hard > 0:
+        return hard_hints(args.hard, args.against)
     if args.seeds < 1 or args.positions < 1 or args.seconds <= 0:
         print("sigmar: --seeds, --positions and --seconds must be positive", file=sys.stderr)
         return 2
