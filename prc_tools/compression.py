@@ -471,24 +471,24 @@ def _packbits_walk(
     Each span is one literal op of 2+ units, or a stretch of short ops (repeats
     and 1-unit literals, all ``1 + unit`` bytes long, so their headers are every
     ``1 + unit``-th byte and a table tells what each makes). No-ops are left
-    out. None if the stream runs out or overshoots: the careful decoder says how.
+    out, and with 1-byte units not kept (Pillow decodes the bytes as they are).
+    None if the stream runs out or overshoots: the careful decoder says how.
     """
     short_ops = _SHORT_OPS[unit]
     step = 1 + unit
     size = len(data)
     spans: list[tuple[int, int, bool]] = []
+    keep = unit != 1
     filled = 0
     while filled < total:
         if pos >= size:
             return None
         header = data[pos]
-        if 0 < header < _NO_OP:  # a literal of 2+ units
-            units = header + 1
-            stop = pos + 1 + units * unit
-            if stop > size or filled + units > total:
-                return None
-            spans.append((pos, stop, False))
-            filled += units
+        if 0 < header < _NO_OP:  # a literal of 2+ units; bounds checked after the loop
+            stop = pos + 1 + (header + 1) * unit
+            if keep:
+                spans.append((pos, stop, False))
+            filled += header + 1
             pos = stop
             continue
         if header == _NO_OP:
@@ -511,6 +511,8 @@ def _packbits_walk(
         spans.append((pos, stop, True))
         filled += made
         pos = stop
+    if filled > total or pos > size:  # a literal past the image or the data
+        return None
     return spans, pos
 
 

@@ -182,6 +182,10 @@ def test_rle_runs_of_every_length_band(run: int) -> None:
         (bytes.fromhex("00aa fe01"), 2, 2, 1, "packbits run overflows row 0 (2 bytes)"),
         (bytes.fromhex("fea0b1 00c0d1"), 4, 2, 2, "packbits run overflows row 0 (4 bytes)"),
         (bytes.fromhex("01a0b1c0d1 fe0102"), 4, 2, 2, "packbits run overflows row 1 (4 bytes)"),
+        # A literal past the image, or past the data.
+        (bytes.fromhex("02 010203"), 2, 1, 1, "packbits run overflows row 0 (2 bytes)"),
+        (bytes.fromhex("0001 05 0102"), 4, 1, 1, "packbits data truncated in row 0"),
+        (bytes.fromhex("01a0b1c0d1 02a0b1"), 4, 2, 2, "packbits data truncated in row 1"),
         # Short ops running past the last row.
         (bytes.fromhex("ff01 fd02"), 2, 2, 1, "packbits run overflows row 1 (2 bytes)"),
         (bytes.fromhex("ff01 80 ff"), 2, 2, 1, "packbits data truncated in row 1"),
