@@ -9,6 +9,8 @@ One table, every row with its reference measured now on this machine:
 - rotations with PalmIshido running: the first, the second, later ones, each
   to the frame at the new size, against one 60 Hz frame;
 - plugin bitmap decoding during a warm start;
+- the first sound of a session, after the window's idle warm-up and without it,
+  against a later sound;
 - a flood of 3,000 pen moves dragging a tile over the board, sent to the X
   server at once: events per second and the longest time with no frame, against
   a minimal window that moves a sprite per move;
@@ -268,6 +270,25 @@ report(drags, frames, MOVES)
 """
 
 
+FIRST_SOUND = """
+import json, sys, time
+import pyglet
+sys.path.insert(0, "tests/frontend")
+from probe import tone
+from palmish.frontend.audio import SoundPlayer
+window = pyglet.window.Window(visible=False)
+player = SoundPlayer()
+if sys.argv[1] == "warm":
+    while player.warm_up():
+        pass
+times = []
+for _ in range(3):
+    t = time.perf_counter()
+    player.play(tone())
+    times.append(time.perf_counter() - t)
+print(json.dumps({"first": times[0], "later": min(times[1:])}))
+"""
+
 # As a user runs it: with Python's bytecode cache (some shells turn it off).
 CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
@@ -301,6 +322,16 @@ def best(repeat: int, work: object) -> float:
         work()
         times.append(time.perf_counter() - start)
     return min(times)
+
+
+def first_sound_row() -> Row:
+    """The first play of a session with and without the idle warm-up, three children each."""
+    warmed = [child(FIRST_SOUND, "warm") for _ in range(3)]
+    cold = [child(FIRST_SOUND, "cold")["first"] for _ in range(3)]
+    first = [w["first"] for w in warmed]
+    return ("first sound of a session, after the idle warm-up",
+            f"{ms(min(first))}-{ms(max(first))} (without it {ms(min(cold))}-{ms(max(cold))})",
+            f"a later sound {ms(min(w['later'] for w in warmed))}", "")
 
 
 def window_rows(repeat: int, tmp: Path, only_start: bool = False) -> list[Row]:
@@ -339,6 +370,8 @@ def window_rows(repeat: int, tmp: Path, only_start: bool = False) -> list[Row]:
     rows.append(("bitmap decoding during a warm start",
                  f"{ms(decode['decode'])} ({int(decode['calls'])} decode calls)",
                  f"whole device start {ms(decode['start'])}", ""))
+
+    rows.append(first_sound_row())
 
     flood = child(FLOOD_PALMISH, str(tmp / "flood"), str(MOVES))
     yard = child(FLOOD_MINIMAL, *map(str, [*size, MOVES]))
@@ -481,8 +514,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--no-window", action="store_true", help="packer rows only")
-    parser.add_argument("--only", choices=["start"],
-                        help="start: only the two start rows (warm and fresh data folder)")
+    parser.add_argument("--only", choices=["start", "sound"],
+                        help="start: only the two start rows (warm and fresh data folder);"
+                             " sound: only the first-sound row")
     args = parser.parse_args()
     window = not args.no_window
     only_start = args.only == "start"
@@ -499,8 +533,11 @@ def main() -> int:
     print(f"prc_tools C speedups: {_speedups_state()}")
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
-        rows = window_rows(args.repeat, tmp, only_start) if window else []
-        if not only_start:
+        if args.only == "sound":
+            rows = [first_sound_row()] if window else []
+        else:
+            rows = window_rows(args.repeat, tmp, only_start) if window else []
+        if args.only is None:
             rows += packer_rows(args.repeat, tmp)
     widths = [max(len(r[i]) for r in rows) for i in range(4)]
     for row in (("what", "palmish", "reference", "ratio"), *rows):

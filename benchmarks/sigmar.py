@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/sigmar.py [--seeds N] [--positions N] [--seconds S]
     .venv/bin/python benchmarks/sigmar.py --bands [--boards 500]
     .venv/bin/python benchmarks/sigmar.py --frames [--deals 20] [--repeats 3]
+    .venv/bin/python benchmarks/sigmar.py --hard N [--against OLD_SOLVER.py]
 
 Measures, in one run: legal-take generation per second and random playouts
 per second for palmish.sigmar and for a plain cell-by-cell engine written here
@@ -31,11 +32,20 @@ round deals in the foreground, the others find their number dealt ahead) and
 how many hints had their answer within 300 ms,
 beside the same work done in one piece as before (solver.hint, generator.deal).
 Ranges are over --repeats rounds.
+
+`--hard N` times only the Hint (`solver.hint`, its node budget) on N hard
+positions: the same hard positions as --frames (dense deals and deep positions of
+Hard boards), and prints the share answered within 300 ms (a take or
+"no solution", not "budget spent"), with the times and positions searched.
+`--against FILE` loads another solver module (a previous solver.py, e.g.
+`git show main:palmish/sigmar/solver.py > /tmp/old_solver.py`) and runs it on
+the same positions in the same rounds, the two alternating.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import random
 import statistics
 import sys
@@ -43,6 +53,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 # Python puts this script's folder first on sys.path, where the sibling benchmark
 # prc_tools.py would hide the package of that name that the device imports.
@@ -350,6 +361,64 @@ def frames(deals: int, repeats: int) -> int:
     return 0
 
 
+def load_solver(path: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location("other_solver", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def timed_hint(module: ModuleType, game: Game) -> tuple[float, str, object]:
+    """Seconds for a Hint, its outcome ("take", "none" or "budget") and the take."""
+    start = time.perf_counter()
+    take = None
+    try:
+        take = module.hint(game)
+        outcome = "take" if take is not None else "none"
+    except module.SearchBudget:
+        outcome = "budget"
+    return time.perf_counter() - start, outcome, take
+
+
+def hard_hints(count: int, against: str | None) -> int:
+    positions = [dense_deal(1000 + n) if n % 2 == 0 else deep_hard(2000 + n)
+                 for n in range(count)]
+    solvers = {"this solver": solver}
+    if against:
+        solvers[against] = load_solver(against)
+    results: dict[str, list[tuple[float, str]]] = {name: [] for name in solvers}
+    # A player who takes the hinted move and asks again: the second Hint.
+    again: dict[str, list[float]] = {name: [] for name in solvers}
+    for done, game in enumerate(positions, start=1):
+        order = list(solvers.items())
+        if done % 2 == 0:
+            order.reverse()  # alternate who goes first
+        for name, module in order:
+            seconds, outcome, take = timed_hint(module, game)
+            results[name].append((seconds, outcome))
+            if isinstance(take, tuple):
+                game.take(*take)
+                again[name].append(timed_hint(module, game)[0])
+                game.undo()
+        progress("hard hints", done, count)
+    print(f"{count} hard positions (dense deals and deep positions of Hard boards), "
+          f"Hint with its own node budget")
+    print(f"{'solver':<34} {'<=300ms':>8} {'median':>8} {'p90':>8} {'max':>8}  outcomes")
+    for name, runs in results.items():
+        times = [t for t, _ in runs]
+        quick = sum(t <= ANSWER_MS / 1000 and outcome != "budget" for t, outcome in runs)
+        outcomes = {kind: sum(o == kind for _, o in runs) for kind in ("take", "none", "budget")}
+        print(f"{name:<34} {quick / count:8.0%} {ms(statistics.median(times))} "
+              f"{ms(percentile(times, 0.9))} {ms(max(times))}  {outcomes}")
+    for name, times in again.items():
+        if times:
+            print(f"{'  then take it and Hint again':<34} {'':>8} {ms(statistics.median(times))} "
+                  f"{ms(percentile(times, 0.9))} {ms(max(times))}  ({name})")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bands", action="store_true",
@@ -361,12 +430,17 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=20,
                         help="dense deals (and as many deep positions) for --frames (20)")
     parser.add_argument("--repeats", type=int, default=3, help="rounds for --frames (3)")
+    parser.add_argument("--hard", type=int, default=0,
+                        help="only time the Hint on N hard positions")
+    parser.add_argument("--against", help="another solver.py to time on the same positions")
     parser.add_argument("--seeds", type=int, default=200, help="boards to generate (200)")
     parser.add_argument("--positions", type=int, default=400,
                         help="positions after random takes to solve (400)")
     parser.add_argument("--seconds", type=float, default=2.0, help="time per speed test (2)")
     parser.add_argument("--max-nodes", type=int, default=solver.DEFAULT_MAX_NODES)
     args = parser.parse_args()
+    if args.hard > 0:
+        return hard_hints(args.hard, args.against)
     if args.seeds < 1 or args.positions < 1 or args.seconds <= 0:
         print("sigmar: --seeds, --positions and --seconds must be positive", file=sys.stderr)
         return 2

@@ -1,7 +1,15 @@
-"""prc_tools: Palm OS databases, bitmaps and sounds, read and written."""
+"""prc_tools: Palm OS databases, bitmaps and sounds, read and written.
 
-from prc_tools.database import Database, Record, Resource
+``Database``, ``Record`` and ``Resource`` are imported when first asked for, so
+that a command that needs none of them (``prc-tools --help``) starts quickly.
+"""
+
+from typing import TYPE_CHECKING
+
 from prc_tools.errors import BitmapError, DatabaseError, PluginError, PrcError, SoundError
+
+if TYPE_CHECKING:
+    from prc_tools.database import Database, Record, Resource
 
 __version__ = "0.1.0"
 
@@ -15,3 +23,11 @@ __all__ = [
     "Resource",
     "SoundError",
 ]
+
+
+def __getattr__(name: str) -> object:
+    if name in ("Database", "Record", "Resource"):
+        from prc_tools import database
+
+        return getattr(database, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -9,47 +9,43 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
-import yaml
-from PIL import Image
-
-from prc_tools import __version__, bitmap, database, plugin, sound
-from prc_tools.atomic import write_atomic
-from prc_tools.database import Database
+# Each command imports what it needs, so `--help` or `info` on a small file
+# starts quickly (benchmarks/cli_start.py; docs/prc-tools.md).
+from prc_tools import __version__
 from prc_tools.errors import PluginError, PrcError
-from prc_tools.extract import extract
-from prc_tools.files import read_regular
-from prc_tools.manifest import BITMAP_TYPES
-from prc_tools.progress import ProgressBar
-from prc_tools.schema import Registry, registry
 from prc_tools.text import json_text, plain_message, printable
+
+if TYPE_CHECKING:
+    from datetime import datetime
+    from typing import Any
+
+    from prc_tools import bitmap
+    from prc_tools.database import Database
+    from prc_tools.schema import Registry
 
 PROG = "prc-tools"
 EXIT_OK = 0
 EXIT_BAD_INPUT = 1
 EXIT_USAGE = 2
 
-# What can go wrong with a user's files; anything else is a bug and may show a traceback.
-INPUT_ERRORS = (PrcError, OSError, yaml.YAMLError, Image.DecompressionBombError, UnicodeError)
 
-ATTRIBUTE_NAMES = {
-    database.ATTR_RESOURCE: "resource",
-    database.ATTR_READ_ONLY: "read-only",
-    database.ATTR_APPINFO_DIRTY: "appInfo dirty",
-    database.ATTR_BACKUP: "backup",
-    database.ATTR_OK_TO_INSTALL_NEWER: "OK to install newer",
-    database.ATTR_RESET_AFTER_INSTALL: "reset after install",
-    database.ATTR_COPY_PREVENTION: "copy prevention",
-    database.ATTR_STREAM: "stream",
-    database.ATTR_HIDDEN: "hidden",
-    database.ATTR_LAUNCHABLE_DATA: "launchable data",
-    database.ATTR_RECYCLABLE: "recyclable",
-    database.ATTR_BUNDLE: "bundle",
-    database.ATTR_OPEN: "open",
-}
+def input_errors() -> tuple[type[BaseException], ...]:
+    """What can go wrong with a user's files; anything else is a bug and may show a traceback.
+
+    YAML's and Pillow's errors count only once their modules are loaded: no error
+    of theirs can happen before (and loading them here would cost every command).
+    """
+    errors: list[type[BaseException]] = [PrcError, OSError, UnicodeError]
+    yaml = sys.modules.get("yaml")
+    if yaml is not None:
+        errors.append(yaml.YAMLError)
+    image = sys.modules.get("PIL.Image")
+    if image is not None:
+        errors.append(image.DecompressionBombError)
+    return tuple(errors)
 
 
 class InputError(Exception):
@@ -112,6 +108,8 @@ def _schema_option(command: argparse.ArgumentParser) -> None:
 
 def schemas_for(args: argparse.Namespace) -> Registry:
     """The installed schemas plus any --schema files; InputError (one line) if one is bad."""
+    from prc_tools.schema import registry
+
     try:
         return registry().with_files(args.schema)
     except PluginError as exc:
@@ -155,13 +153,20 @@ def _problem(path: Path, exc: BaseException) -> InputError:
 
 
 def read_database(path: Path) -> Database:
+    from prc_tools.database import Database
+    from prc_tools.files import read_regular
+
     try:
         return Database.read(read_regular(path))  # a FIFO or /dev/zero: one line, at once
-    except INPUT_ERRORS as exc:
+    except input_errors() as exc:
         raise _problem(path, exc) from None
 
 
 def cmd_build(args: argparse.Namespace) -> int:
+    from prc_tools import plugin
+    from prc_tools.atomic import write_atomic
+    from prc_tools.progress import ProgressBar
+
     schemas = schemas_for(args)
     bar = ProgressBar(sys.stderr, f"building {args.output.name}")
     warnings: list[str] = []
@@ -172,7 +177,7 @@ def cmd_build(args: argparse.Namespace) -> int:
         data = db.to_bytes()
     except PluginError as exc:
         raise InputError(str(exc)) from None  # already names the file
-    except INPUT_ERRORS as exc:
+    except input_errors() as exc:
         raise _problem(args.folder, exc) from None
     finally:
         bar.close()
@@ -188,6 +193,7 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def cmd_info(args: argparse.Namespace) -> int:
+
     db = read_database(args.file)
     report = describe(db)
     if args.json:
@@ -199,12 +205,14 @@ def cmd_info(args: argparse.Namespace) -> int:
 
 
 def cmd_extract(args: argparse.Namespace) -> int:
+    from prc_tools.extract import extract
+
     db = read_database(args.file)
     try:
         extract(db, args.output)
     except PluginError as exc:
         raise InputError(str(exc)) from None
-    except INPUT_ERRORS as exc:
+    except input_errors() as exc:
         raise _problem(args.output, exc) from None
     print(printable(f"{args.output}: {len(db.resources) or len(db.records)} items and"
                     " manifest.yaml"))
@@ -212,11 +220,13 @@ def cmd_extract(args: argparse.Namespace) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
+    from prc_tools import plugin
+
     schemas = schemas_for(args)
     db = read_database(args.file)
     try:
         lines = plugin.verify(db, schemas=schemas)
-    except INPUT_ERRORS as exc:
+    except input_errors() as exc:
         raise _problem(args.file, exc) from None
     if args.verbose:
         for line in lines:
@@ -236,6 +246,9 @@ def _date(value: datetime | None) -> str | None:
 
 def describe(db: Database) -> dict[str, Any]:
     """Everything `info` shows, as JSON-ready data."""
+    from prc_tools import bitmap, plugin
+    from prc_tools.database import ATTRIBUTE_NAMES
+
     report: dict[str, Any] = {
         "name": db.name,
         "type": db.type,
@@ -273,6 +286,9 @@ def describe(db: Database) -> dict[str, Any]:
 def _describe_resource(
     type_: str, id_: int, data: bytes, budget: bitmap.DecodeBudget | None = None
 ) -> dict[str, Any]:
+    from prc_tools import bitmap, plugin, sound
+    from prc_tools.bitmap_header import BITMAP_TYPES
+
     entry: dict[str, Any] = {"type": type_, "id": id_, "size": len(data)}
     try:
         if type_ in BITMAP_TYPES:

@@ -289,6 +289,7 @@ def _problem(codec: str, problem: int, row: int, row_bytes: int) -> BitmapError:
 _MARKED = [tuple(k for k in range(8) if mask & (0x80 >> k)) for mask in range(256)]
 _FULL_MASK = [(0xFF00 >> n) & 0xFF for n in range(9)]  # the bits of a group of n bytes
 _ONE_BYTE = [bytes((value,)) for value in range(256)]
+_ZERO_MASKS = re.compile(rb"\x00+")
 
 
 def _scanline_decode(data: bytes, pos: int, row_bytes: int, rows: int) -> tuple[bytes, int]:
@@ -303,24 +304,35 @@ def _scanline_decode(data: bytes, pos: int, row_bytes: int, rows: int) -> tuple[
         row += data[pos + 1 : pos + 1 + length]
         pos += 1 + length
     out += row
+    count = len(groups)
     for row_index in range(1, rows):
         # The row above, with the bytes each mask marks replaced.
-        for start, length in groups:
+        group = 0
+        while group < count:
             if pos >= size:
                 raise _truncated(SCANLINE, row_index)
+            if not data[pos]:  # unchanged groups, often many: skipped at once
+                limit = pos + count - group
+                zeros = _ZERO_MASKS.match(data, pos, limit if limit < size else size)
+                assert zeros is not None  # data[pos] is one
+                skipped = zeros.end() - pos
+                pos += skipped
+                group += skipped
+                continue
+            start, length = groups[group]
+            group += 1
             mask = data[pos] & _FULL_MASK[length]
             pos += 1
-            if not mask:
-                continue
             if mask == _FULL_MASK[length]:
                 if pos + length > size:
                     raise _truncated(SCANLINE, row_index)
                 row[start : start + length] = data[pos : pos + length]
                 pos += length
                 continue
-            for k in _MARKED[mask]:
-                if pos >= size:
-                    raise _truncated(SCANLINE, row_index)
+            marked = _MARKED[mask]
+            if pos + len(marked) > size:
+                raise _truncated(SCANLINE, row_index)
+            for k in marked:
                 row[start + k] = data[pos]
                 pos += 1
         out += row
@@ -328,31 +340,76 @@ def _scanline_decode(data: bytes, pos: int, row_bytes: int, rows: int) -> tuple[
 
 
 def _rle_decode(data: bytes, pos: int, row_bytes: int, rows: int) -> tuple[bytes, int]:
-    """Pairs (count, value): a quick pass, or the careful one to say what is wrong."""
+    """Pairs (count, value), rewritten as PackBits ops for Pillow's C decoder.
+
+    Any stream the quick way doubts goes to the careful one, which says what is wrong.
+    """
     total = row_bytes * rows
     if total == 0:
         return b"", pos
-    # Read pairs in growing batches until their counts reach the image size.
-    batch = min(total, 64 + total // 16)
-    while True:
-        window = data[pos : pos + 2 * batch]
-        counts = window[0::2][: len(window) // 2]
-        ends = list(accumulate(counts))
-        if (ends and ends[-1] >= total) or len(window) < 2 * batch or batch >= total:
-            break
-        batch = min(total, 2 * batch)
-    pairs = bisect_left(ends, total) + 1
+    counts = data[pos : pos + 2 * total : 2]  # no valid stream has more pairs
+    pairs = _pairs_filling(counts, total)
+    if pairs is None or 0 in counts[:pairs]:
+        return _rle_decode_checked(data, pos, row_bytes, rows)
     counts = counts[:pairs]
-    if (
-        pairs > len(ends)
-        or ends[pairs - 1] != total
-        or 0 in counts
-        or not set(range(row_bytes, total + 1, row_bytes)).issubset(ends[:pairs])
-    ):
-        return _rle_decode_checked(data, pos, row_bytes, rows)  # raises the precise error
-    values = window[1 : 2 * pairs : 2]
-    out = b"".join(map(mul, map(_ONE_BYTE.__getitem__, values), counts))
-    return out, pos + 2 * pairs
+    values = data[pos + 1 : pos + 2 * pairs : 2]
+    if len(values) < pairs:  # the last value is cut off
+        return _rle_decode_checked(data, pos, row_bytes, rows)
+    if counts.translate(None, _RLE_SHORT_COUNTS):  # a run longer than one op
+        # Each pair becomes 4 bytes: a repeat of up to 128, then the rest of a
+        # longer run (the value again) or two one-byte no-ops.
+        ops = bytearray(4 * pairs)
+        ops[0::4] = counts.translate(_RLE_FIRST_OP)
+        ops[1::4] = values
+        ops[2::4] = counts.translate(_RLE_SECOND_OP)
+        long_run = int.from_bytes(counts.translate(_RLE_LONG), "big")
+        no_op = int.from_bytes(counts.translate(_RLE_SHORT_NO_OP), "big")
+        second = (int.from_bytes(values, "big") & long_run) | no_op
+        ops[3::4] = second.to_bytes(pairs, "big")
+    else:
+        ops = bytearray(2 * pairs)
+        ops[0::2] = counts.translate(_RLE_FIRST_OP)
+        ops[1::2] = values
+    try:
+        # Pillow refuses a run that crosses the end of a row (of row_bytes).
+        image = Image.frombytes("L", (row_bytes, rows), ops, "packbits", "L")
+    except ValueError:
+        return _rle_decode_checked(data, pos, row_bytes, rows)
+    return image.tobytes(), pos + 2 * pairs
+
+
+def _pairs_filling(counts: bytes, total: int) -> int | None:
+    """How many leading counts add up to exactly ``total``; None if none do."""
+    done = 0
+    for start in range(0, len(counts), _SUM_BLOCK):
+        block = counts[start : start + _SUM_BLOCK]
+        reached = done + _byte_sum(block)
+        if reached >= total:
+            ends = list(accumulate(block, initial=done))
+            index = bisect_left(ends, total)
+            return start + index if ends[index] == total else None
+        done = reached
+    return None
+
+
+def _byte_sum(block: bytes) -> int:
+    """The sum of the bytes, from Pillow's histogram (several times quicker than ``sum``)."""
+    histogram = Image.frombytes("L", (len(block), 1), block).histogram()
+    return sum(map(mul, histogram, range(256)))
+
+
+def _repeat_op(count: int) -> int:
+    """The PackBits op that makes ``count`` (1 to 128) copies of the next byte."""
+    return 0 if count == 1 else 257 - count
+
+
+_SUM_BLOCK = 1 << 16
+_PACKBITS_NO_OP = b"\x80"
+_RLE_FIRST_OP = bytes(_repeat_op(min(max(c, 1), 128)) for c in range(256))
+_RLE_SECOND_OP = bytes(0x80 if c <= 128 else _repeat_op(c - 128) for c in range(256))
+_RLE_SHORT_COUNTS = bytes(range(_PACKBITS_MAX_OP + 1))
+_RLE_LONG = bytes(0xFF if c > 128 else 0 for c in range(256))
+_RLE_SHORT_NO_OP = bytes(0 if c > 128 else 0x80 for c in range(256))
 
 
 def _rle_decode_checked(data: bytes, pos: int, row_bytes: int, rows: int) -> tuple[bytes, int]:
@@ -375,6 +432,120 @@ def _rle_decode_checked(data: bytes, pos: int, row_bytes: int, rows: int) -> tup
 
 
 def _packbits_decode(
+    data: bytes, pos: int, row_bytes: int, rows: int, unit: int
+) -> tuple[bytes, int]:
+    """Ops found by a walk over the stream, then decoded by Pillow's C PackBits decoder.
+
+    2-byte units are two byte streams with the same ops (the high bytes and the
+    low bytes), decoded apart and interleaved. Any stream the quick way doubts
+    goes to the careful one, which says what is wrong.
+    """
+    if row_bytes * rows == 0 or row_bytes % unit:
+        return _packbits_decode_checked(data, pos, row_bytes, rows, unit)
+    walked = _packbits_walk(data, pos, row_bytes * rows // unit, unit)
+    if walked is None:
+        return _packbits_decode_checked(data, pos, row_bytes, rows, unit)
+    spans, end = walked
+    try:
+        if unit == 1:
+            return _packbits_plane(data[pos:end], row_bytes, rows), end
+        high, low = bytearray(), bytearray()
+        for start, stop, short in spans:
+            if short:  # (header, high byte, low byte) triples
+                headers = data[start:stop:3]
+                high += _interleaved(headers, data[start + 1 : stop : 3])
+                low += _interleaved(headers, data[start + 2 : stop : 3])
+            else:  # a header and its units
+                high += data[start : start + 1] + data[start + 1 : stop : 2]
+                low += data[start : start + 1] + data[start + 2 : stop : 2]
+        out = bytearray(row_bytes * rows)
+        out[0::2] = _packbits_plane(high, row_bytes // 2, rows)
+        out[1::2] = _packbits_plane(low, row_bytes // 2, rows)
+    except ValueError:  # an op crosses the end of a row
+        return _packbits_decode_checked(data, pos, row_bytes, rows, unit)
+    return bytes(out), end
+
+
+def _packbits_plane(ops: bytes | bytearray, row_bytes: int, rows: int) -> bytes:
+    """Byte-wise PackBits decoded by Pillow, which refuses an op crossing a row's end."""
+    return Image.frombytes("L", (row_bytes, rows), ops, "packbits", "L").tobytes()
+
+
+def _interleaved(first: bytes, second: bytes) -> bytearray:
+    both = bytearray(2 * len(first))
+    both[0::2] = first
+    both[1::2] = second
+    return both
+
+
+def _packbits_walk(
+    data: bytes, pos: int, total: int, unit: int
+) -> tuple[list[tuple[int, int, bool]], int] | None:
+    """The spans of the ops making exactly ``total`` units, and the end position.
+
+    Each span is one literal op of 2+ units, or a stretch of short ops (repeats
+    and 1-unit literals, all ``1 + unit`` bytes long, so their headers are every
+    ``1 + unit``-th byte and a table tells what each makes). No-ops are left
+    out, and with 1-byte units not kept (Pillow decodes the bytes as they are).
+    None if the stream runs out or overshoots: the careful decoder says how.
+    """
+    short_ops = _SHORT_OPS[unit]
+    step = 1 + unit
+    size = len(data)
+    spans: list[tuple[int, int, bool]] = []
+    keep = unit != 1
+    filled = 0
+    while filled < total:
+        if pos >= size:
+            return None
+        header = data[pos]
+        if 0 < header < _NO_OP:  # a literal of 2+ units; bounds checked after the loop
+            stop = pos + 1 + (header + 1) * unit
+            if keep:
+                spans.append((pos, stop, False))
+            filled += header + 1
+            pos = stop
+            continue
+        if header == _NO_OP:
+            pos += 1
+            continue
+        limit = pos + step * (total - filled)
+        stretch = short_ops.match(data, pos, limit if limit < size else size)
+        if stretch is None:
+            return None  # a short op cut off by the end of the data
+        stop = stretch.end()
+        made = _units_made(data[pos:stop:step].translate(_SHORT_OP_UNITS))
+        if filled + made > total:  # the image ends inside the stretch
+            made_by = data[pos:stop:step].translate(_SHORT_OP_UNITS)
+            ends = list(accumulate(made_by, initial=filled))
+            index = bisect_left(ends, total)
+            if ends[index] != total:
+                return None
+            stop = pos + step * index
+            made = total - filled
+        spans.append((pos, stop, True))
+        filled += made
+        pos = stop
+    if filled > total or pos > size:  # a literal past the image or the data
+        return None
+    return spans, pos
+
+
+def _units_made(counts: bytes) -> int:
+    return _byte_sum(counts) if len(counts) > 256 else sum(counts)
+
+
+_NO_OP = 0x80
+# Stretches of repeat ops and 1-unit literals, for 1- and 2-byte units.
+_SHORT_OPS = {
+    1: re.compile(rb"(?:[\x00\x81-\xff].)+", re.DOTALL),
+    2: re.compile(rb"(?:[\x00\x81-\xff]..)+", re.DOTALL),
+}
+# What a short op's header makes, in units (the other headers never head one).
+_SHORT_OP_UNITS = bytes(1 if h == 0 else 257 - h if h > _NO_OP else 0 for h in range(256))
+
+
+def _packbits_decode_checked(
     data: bytes, pos: int, row_bytes: int, rows: int, unit: int
 ) -> tuple[bytes, int]:
     out = bytearray()

@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from prc_tools.atomic import write_atomic
 from prc_tools.errors import DatabaseError, PrcError
 from prc_tools.files import FileProblem, read_regular
 
@@ -40,6 +39,23 @@ ATTR_LAUNCHABLE_DATA = 0x0200
 ATTR_RECYCLABLE = 0x0400
 ATTR_BUNDLE = 0x0800
 ATTR_OPEN = 0x8000
+
+# What `prc-tools info` calls each attribute bit.
+ATTRIBUTE_NAMES = {
+    ATTR_RESOURCE: "resource",
+    ATTR_READ_ONLY: "read-only",
+    ATTR_APPINFO_DIRTY: "appInfo dirty",
+    ATTR_BACKUP: "backup",
+    ATTR_OK_TO_INSTALL_NEWER: "OK to install newer",
+    ATTR_RESET_AFTER_INSTALL: "reset after install",
+    ATTR_COPY_PREVENTION: "copy prevention",
+    ATTR_STREAM: "stream",
+    ATTR_HIDDEN: "hidden",
+    ATTR_LAUNCHABLE_DATA: "launchable data",
+    ATTR_RECYCLABLE: "recyclable",
+    ATTR_BUNDLE: "bundle",
+    ATTR_OPEN: "open",
+}
 
 # Record attribute bits (the high nibble; the low nibble is the category).
 RECORD_DELETE = 0x80
@@ -304,6 +320,8 @@ class Database:
 
     def write(self, path: str | os.PathLike[str]) -> None:
         """Write atomically: a temporary file beside the target, fsync, then rename."""
+        from prc_tools.atomic import write_atomic  # tempfile: only when writing
+
         write_atomic(Path(path), self.to_bytes())
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from prc_tools import safeyaml
 from prc_tools.bitmap_encode import MemberEncoding
+from prc_tools.bitmap_header import BITMAP_TYPES as BITMAP_TYPES  # where it was
 from prc_tools.bitmap_header import DENSITIES, DEPTHS
 from prc_tools.compression import CODECS
 from prc_tools.errors import PluginError
@@ -41,7 +42,6 @@ MANIFEST_NAMES = ("manifest.yaml", "manifest.yml")
 DEFAULT_IF_NAMED = "default_if_named"  # info: NAME -> `default: true` while the name is NAME
 CONFIGS = SLOTS  # the display slots a plugin may serve
 COMPRESSIONS = ("best", *CODECS)  # "best": the smallest of the codecs, member by member
-BITMAP_TYPES = ("Tbmp", "tAIB")
 # Room for 65,535 resources listed one by one (what `extract` can write); see
 # docs/plugin-format.md, "Limits".
 MAX_MANIFEST_BYTES = 16 * 1024 * 1024

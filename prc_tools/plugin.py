@@ -13,23 +13,24 @@ from collections import Counter
 from collections.abc import Callable
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import yaml
-from PIL import Image
-
-from prc_tools import bitmap, bitmap_splice, safeyaml, sound
+from prc_tools import bitmap, safeyaml, sound
+from prc_tools.bitmap_header import BITMAP_TYPES
 from prc_tools.database import ATTR_RESOURCE, Database, Record, Resource
 from prc_tools.errors import PluginError, PrcError
-from prc_tools.folder_files import FolderFiles
-from prc_tools.manifest import BITMAP_TYPES, BitmapSpec, Manifest, load, load_text
-from prc_tools.manifest_exact import apply_header, in_order
 from prc_tools.pinf import INFO_ID, INFO_TYPE, check_fields, decode, find
 from prc_tools.pinf import read as read_header
-from prc_tools.plugin_files import new_build, read_source
 from prc_tools.requirements import check_database, check_folder_ids, check_picture_size
 from prc_tools.safeyaml import brief
 from prc_tools.schema import Registry, registry
+
+# What only building needs is imported there: `info` and `verify` start quicker.
+if TYPE_CHECKING:
+    from PIL import Image
+
+    from prc_tools.folder_files import FolderFiles
+    from prc_tools.manifest import BitmapSpec, Manifest
 
 Progress = Callable[[int, int], None]
 Warn = Callable[[str], None]
@@ -53,6 +54,9 @@ def build_folder(
     `warn(message)` hears of low-density member pictures that no longer follow their
     main picture (`stale_members`); the build goes on.
     """
+    from prc_tools.folder_files import FolderFiles
+    from prc_tools.plugin_files import new_build
+
     new_build()
     return build_files(FolderFiles(Path(folder)), progress, schemas, warn)
 
@@ -62,6 +66,9 @@ def build_files(
     warn: Warn | None = None,
 ) -> Database:
     """`build_folder` of a folder's files, on disk or (for `extract`'s check) in memory."""
+    from prc_tools.manifest import load, load_text
+    from prc_tools.manifest_exact import apply_header, in_order
+
     held = files.manifest_text()
     manifest = load(files.folder, schemas) if held is None else load_text(*held, schemas)
     if manifest.schema is not None and manifest.kind is not None:
@@ -174,16 +181,16 @@ def yaml_text(data: Any) -> str:
     (PyYAML's emitter mangles a few characters, such as U+0085, when it writes
     them unescaped.)
     """
+    import yaml
+
     text = safeyaml.dump(data)
     # Only non-ASCII text can be mangled; skipping the check for pure ASCII
     # saves most of the time on big manifests (65,535 resources from `extract`).
-    if not text.isascii() and yaml.load(text, Loader=_LOADER) != data:
+    # libyaml when available: `extract` writes manifests of 65,535 entries.
+    loader: Any = safeyaml.libyaml_or_python("SafeLoader")
+    if not text.isascii() and yaml.load(text, Loader=loader) != data:
         text = safeyaml.dump(data, allow_unicode=False)
     return text
-
-
-# libyaml when available: `extract` writes manifests of 65,535 entries.
-_LOADER: Any = safeyaml.libyaml_or_python("SafeLoader")
 
 
 def _build_time() -> datetime:
@@ -199,6 +206,10 @@ def _build_time() -> datetime:
 
 def _build_bitmap(files: FolderFiles, manifest: Manifest, spec: BitmapSpec,
                   warn: Warn | None = None) -> bytes:
+    from PIL import Image
+
+    from prc_tools import bitmap_splice
+
     path = files.folder / spec.file
     image = files.png(spec.file)
     if spec.size is not None and image.size != spec.size:
@@ -223,6 +234,9 @@ def stale_members(folder: Path, spec: BitmapSpec, image: Image.Image,
     """Why low-density member pictures (the 160x160 screen's) may not show what the main
     picture now does: unchanged since `extract` although the main one was edited, or
     (in a folder without the original bytes) older than the main picture."""
+    from prc_tools import bitmap_splice
+    from prc_tools.plugin_files import read_source
+
     top = max(spec.densities)
     low = {key: name for key, name in spec.members.items() if key[0] < top}
     if not low:

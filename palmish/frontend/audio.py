@@ -5,6 +5,12 @@ a sound card (or PYGLET_AUDIO=silent) gets pyglet's silent driver; if playing
 fails anyway, the player says so once on stderr and stays silent from then on.
 A sound that cannot be decoded is skipped (and reported once), not fatal.
 
+The first sound of a session used to stall the window for about 0.1 s: it
+imported pyglet.media, probed the codecs, connected to the sound server and
+made the first audio stream. `warm_up` does the same work in small steps in
+idle time after the first frame (a silent, zero-volume sound), so the first
+sound a game plays costs what every later one does.
+
 Short sounds are padded with silence before pyglet sees them: pyglet's
 PulseAudio player only starts a stream once it holds half of its buffer
 (max(32 KiB, 0.9 s)), so a 0.12 s click never started at all and was never heard.
@@ -15,7 +21,7 @@ from __future__ import annotations
 import io
 import sys
 import wave
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 # pyglet's audio players buffer max(PYGLET_MIN_BUFFER, 0.9 s) of data and the PulseAudio
 # one waits for half of that before it starts: a sound is padded to the whole of it.
@@ -61,6 +67,7 @@ class SoundPlayer:
         self.played = 0  # sounds handed to the audio driver
         self.skipped = 0  # sounds that could not be decoded
         self._told_bad_sound = False
+        self._warming: Iterator[bool] | None = None
 
     @property
     def driver_name(self) -> str:
@@ -100,6 +107,51 @@ class SoundPlayer:
         self.played += 1
         return True
 
+    def warm_up(self) -> bool:
+        """One step of getting the audio path ready; False when there is nothing left.
+
+        For idle time: each step is one of the costs the first sound would pay
+        (import, driver, codecs, the first stream). A failure here is not
+        reported; the first real sound meets it again and says so.
+        """
+        if self._warming is None:
+            self._warming = self._warm_steps()
+        try:
+            return next(self._warming, False)
+        except Exception:  # no audio at all: play() reports it when a sound is due
+            self._warming = iter(())
+            return False
+
+    def _warm_steps(self) -> Iterator[bool]:
+        if not self.enabled:
+            return
+        import pyglet.media
+
+        yield True
+        from pyglet.media import drivers
+
+        drivers.get_audio_driver()  # type: ignore[no-untyped-call]
+        yield True
+        source = pyglet.media.load("warm.wav", file=io.BytesIO(padded(_silence())), streaming=False)
+        yield True
+        player = pyglet.media.Player()
+        player.volume = 0.0
+        player.queue(source)
+        player.play()
+        yield True
+        player.delete()
+
     def _go_silent(self, exc: Exception) -> None:
         self.enabled = False
         self.report(f"palmish: sound is off, the audio driver failed ({exc})")
+
+
+def _silence() -> bytes:
+    """A tenth of a second of 8-bit mono silence at 11,025 Hz, as RIFF WAVE bytes."""
+    out = io.BytesIO()
+    with wave.open(out, "wb") as target:
+        target.setnchannels(1)
+        target.setsampwidth(1)
+        target.setframerate(11025)
+        target.writeframes(b"\x80" * 1102)
+    return out.getvalue()

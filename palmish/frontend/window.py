@@ -79,8 +79,10 @@ def run(device: DeviceLike, skin: str | None = None, zoom: int = 1,
     warming = device if isinstance(device, WarmsUp) else None
 
     def warm_step(_dt: float) -> None:
-        # One bitmap per step, so input is still handled at once between steps.
-        if warming is not None and warming.warm_up() and not window.has_exit:
+        # One small step at a time (the audio path first: the first tap makes a
+        # sound; then one bitmap per step), so input is handled at once between steps.
+        more = window.sounds.warm_up() or (warming is not None and warming.warm_up())
+        if more and not window.has_exit:
             pyglet.clock.schedule_once(warm_step, 0.02)
 
     def start_preparing(_dt: float) -> None:

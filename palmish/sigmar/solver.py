@@ -7,6 +7,14 @@ number needs a Salt of its own); Vitae and Mors, quicksilver and the metals
 it must carry, left in matching numbers. Moves come in a useful order (the
 gold, metals, like pairs, Vitae + Mors, then Salt) and the gold is taken at
 once when it is free, since nothing else can block it.
+
+Speed (docs/sigmar-rules.md, "The solver"): the metals still present and the
+current metal travel down the search instead of being recounted at every
+position; a move into a known dead position is skipped before the call;
+after a restart, each position's moves are rotated by an offset from a salt
+drawn once per restart, not shuffled one by one; and the memo of dead
+positions is kept for the board between searches, so a Hint after a take
+does not prove the same dead ends again.
 """
 
 from __future__ import annotations
@@ -38,6 +46,10 @@ HINT_MAX_NODES = 200_000
 
 FIRST_ATTEMPT = 2_000  # positions before the first restart
 RESTART_SEED = 2002
+# Dead positions kept for one board between searches; dropped past this many
+# (some 40 MB), as a long game of Hints on a hard board could grow it.
+MEMO_LIMIT = 500_000
+_memo: tuple[tuple[int, ...], set[int]] | None = None  # (the board's kinds, its dead positions)
 
 
 class _Restart(Exception):
@@ -60,7 +72,7 @@ class _Search:
     max_nodes: int
     nodes: int = 0
     limit: int = 0  # this attempt's node limit (restarts); 0: max_nodes only
-    shuffle: random.Random | None = None
+    salt: int = 0  # after a restart: varies the move order; 0: the preferred order
     dead: set[int] = field(default_factory=set)
     path: list[int] = field(default_factory=list)
 
@@ -80,61 +92,76 @@ class _Search:
             carried += (occupied & kinds[metal]).bit_count()
         return (occupied & kinds[Atom.QUICKSILVER]).bit_count() == carried
 
-    def search(self, occupied: int, pointer: int) -> bool:
+    def start(self, occupied: int, pointer: int, metals: int) -> bool:
+        """Whether the position clears; `metals` is metals_present() of `occupied`."""
         if not occupied & ~self.slag:
             return True
-        metal = current_metal_index(pointer, metals_present(self.kinds, occupied))
-        key = (occupied << 3) | metal
-        if key in self.dead:
+        metal = current_metal_index(pointer, metals)
+        if (occupied << 3) | metal in self.dead:
             return False
+        return self.search(occupied, metal, metals)
+
+    def search(self, occupied: int, metal: int, metals: int) -> bool:
+        """start() past its checks: the position is not won nor known dead, and
+        `metal` is the current metal's index (the pointer, resolved: metals
+        passed over are gone for good, so it serves as the pointer below)."""
+        key = (occupied << 3) | metal
         self.nodes += 1
         if self.nodes > self.max_nodes:
             raise SearchBudget(self.max_nodes)
         if self.limit and self.nodes > self.limit:
             raise _Restart
-        codes = reaction_codes(self.kinds, occupied, metal)
+        kinds = self.kinds
+        codes = reaction_codes(kinds, occupied, metal)
         if (
             codes and metal == GOLD_INDEX and not codes[0] & CODE_LOW
-            and (occupied & self.kinds[Atom.GOLD]).bit_count() == 1
+            and (occupied & kinds[Atom.GOLD]).bit_count() == 1
         ):
             # The only gold, free and current: no metal can move before it goes, and
             # waiting frees nothing, so taking it now loses no solution.
             codes = codes[:1]
-        if self.shuffle is not None and len(codes) > 1:
-            codes = list(codes)
-            self.shuffle.shuffle(codes)
+        if self.salt and len(codes) > 1:
+            turn = (key * self.salt >> 17) % len(codes)
+            codes = codes[turn:] + codes[:turn]
+        atom_of, dead, slag = self.atom_of, self.dead, self.slag
+        salt = kinds[Atom.SALT]
         for code in codes:
             i, j = code >> CODE_SHIFT, code & CODE_LOW
             after = occupied & ~(1 << i)
-            new_pointer = pointer
-            atom = self.atom_of[i]
-            if atom in METAL_INDEX:
-                new_pointer = pointer_after(atom)
+            new_metal, new_metals = metal, metals
+            atom = atom_of[i]
+            if atom in METAL_INDEX:  # a take holds at most one metal
+                if not after & kinds[atom]:
+                    new_metals &= ~(1 << METAL_INDEX[atom])
+                new_metal = current_metal_index(pointer_after(atom), new_metals)
             if j:
                 after &= ~(1 << j)
-                atom = self.atom_of[j]
+                atom = atom_of[j]
                 if atom in METAL_INDEX:
-                    new_pointer = pointer_after(atom)
-                if not self._still_feasible(after, code):
+                    if not after & kinds[atom]:
+                        new_metals &= ~(1 << METAL_INDEX[atom])
+                    new_metal = current_metal_index(pointer_after(atom), new_metals)
+                if (1 << i | 1 << j) & salt and not self._salt_enough(after):
                     continue
+            if not after & ~slag:
+                self.path.append(code)
+                return True
+            if (after << 3) | new_metal in dead:
+                continue  # checked here: a call per dead end costs more than the test
             self.path.append(code)
-            if self.search(after, new_pointer):
+            if self.search(after, new_metal, new_metals):
                 return True
             self.path.pop()
-        self.dead.add(key)
+        dead.add(key)
         return False
 
-    def _still_feasible(self, after: int, code: int) -> bool:
-        # Only a cardinal + Salt take can break salt parity; the other counts are kept.
-        i, j = code >> CODE_SHIFT, code & CODE_LOW
-        if Atom.SALT not in (self.atom_of[i], self.atom_of[j]):
-            return True
+    def _salt_enough(self, after: int) -> bool:
+        # Only a take with Salt can break salt parity; the other counts are kept.
         kinds = self.kinds
-        salt = (after & kinds[Atom.SALT]).bit_count()
         odd = 0
         for cardinal in CARDINALS:
             odd += (after & kinds[cardinal]).bit_count() & 1
-        return odd <= salt
+        return odd <= (after & kinds[Atom.SALT]).bit_count()
 
 
 def _search_for(game: Game, max_nodes: int) -> _Search:
@@ -144,7 +171,10 @@ def _search_for(game: Game, max_nodes: int) -> _Search:
         if mask:
             for i in _bits(mask):
                 atom_of[i] = Atom(value)
-    return _Search(kinds, kinds[Atom.SLAG], atom_of, max_nodes)
+    global _memo
+    if _memo is None or _memo[0] != tuple(kinds) or len(_memo[1]) > MEMO_LIMIT:
+        _memo = (tuple(kinds), set())
+    return _Search(kinds, kinds[Atom.SLAG], atom_of, max_nodes, dead=_memo[1])
 
 
 def _bits(mask: int) -> list[int]:
@@ -183,15 +213,16 @@ def solve_counted(game: Game, max_nodes: int = DEFAULT_MAX_NODES) -> tuple[list[
         return None, 0
     metal = game.metal_index
     pointer = 0 if metal == NO_METAL else metal
+    metals = metals_present(search.kinds, occupied)
     attempt = FIRST_ATTEMPT
+    order = random.Random(RESTART_SEED)  # fixed: the same position, the same answer
     while True:
         search.limit = search.nodes + attempt if search.nodes + attempt < max_nodes else 0
         search.path = []
         try:
-            found = search.search(occupied, pointer)
+            found = search.start(occupied, pointer, metals)
         except _Restart:
-            # Fixed seed: the same position always gets the same answer.
-            search.shuffle = search.shuffle or random.Random(RESTART_SEED)
+            search.salt = order.getrandbits(32) | 1  # once per restart
             attempt *= 2
             continue
         return ([take_of(code) for code in search.path] if found else None), search.nodes
@@ -231,6 +262,8 @@ def solving(
         return None
     metal = game.metal_index
     pointer = 0 if metal == NO_METAL else metal
+    metals = metals_present(search.kinds, occupied)
+    order = random.Random(RESTART_SEED)  # as solve_counted: the same position, the same answer
     attempt = FIRST_ATTEMPT
     attempt_end: int | None = attempt if attempt < max_nodes else None
     walk = 0  # the positions back down to where the last slice stopped, counted again
@@ -239,10 +272,10 @@ def solving(
         search.limit = pause if attempt_end is None else min(pause, attempt_end)
         search.path = []
         try:
-            found = search.search(occupied, pointer)
+            found = search.start(occupied, pointer, metals)
         except _Restart:
             if attempt_end is not None and search.nodes > attempt_end:
-                search.shuffle = search.shuffle or random.Random(RESTART_SEED)
+                search.salt = order.getrandbits(32) | 1  # once per restart, as solve_counted
                 attempt *= 2
                 attempt_end = search.nodes + attempt
                 attempt_end = attempt_end if attempt_end < max_nodes else None

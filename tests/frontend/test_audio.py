@@ -69,3 +69,47 @@ def test_a_short_sound_is_padded_to_fill_the_drivers_buffer() -> None:
     assert set(frames[len(original):]) == {0x80}  # 8-bit silence
     assert padded(longer) == longer  # long enough already
     assert padded(b"not a wave") == b"not a wave"
+
+
+def test_warming_up_prepares_the_audio_path_in_small_steps_then_stops() -> None:
+    import sys
+
+    from palmish.frontend.audio import SoundPlayer
+
+    told: list[str] = []
+    player = SoundPlayer(report=told.append)
+    steps = 0
+    while player.warm_up():
+        steps += 1
+        assert steps < 10, "warming up never ends"
+    assert steps >= 3  # import, driver, codecs, a stream: not one long step
+    assert "pyglet.media" in sys.modules
+    assert not player.warm_up()  # done stays done
+    assert player.play(tone()) and player.played == 1  # the silent warm-up is not counted
+    assert told == []
+
+
+def test_warming_up_a_player_whose_sound_is_off_does_nothing() -> None:
+    from palmish.frontend.audio import SoundPlayer
+
+    player = SoundPlayer()
+    player.enabled = False
+    assert not player.warm_up()
+
+
+def test_a_driver_that_fails_while_warming_up_is_reported_by_the_first_sound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pyglet.media import drivers
+
+    from palmish.frontend.audio import SoundPlayer
+
+    def broken() -> None:
+        raise OSError("no audio device")
+
+    monkeypatch.setattr(drivers, "get_audio_driver", broken)
+    told: list[str] = []
+    player = SoundPlayer(report=told.append)
+    while player.warm_up():
+        pass
+    assert told == []  # nothing said from idle time

@@ -143,3 +143,93 @@ def test_unknown_codec() -> None:
         compression.encode("lzw", [b"x"])
     with pytest.raises(ValueError):
         compression.min_input_per_row("lzw", 4)
+
+
+@pytest.mark.parametrize(
+    ("stream", "row_bytes", "rows", "message"),
+    [
+        # The counts add up to the image, but a run crosses the end of a row.
+        (bytes.fromhex("0201 0202 0203"), 3, 2, "rle run overflows row 0 (3 bytes)"),
+        (bytes.fromhex("6401 c802 6403"), 200, 2, "rle run overflows row 0 (200 bytes)"),
+        (bytes.fromhex("8107 0108 ff09 0103"), 130, 2, "rle run overflows row 1 (130 bytes)"),
+        (bytes.fromhex("0301 0002"), 3, 2, "rle run of length 0 in row 1"),
+        (bytes.fromhex("0301 02"), 3, 2, "rle data truncated in row 1"),
+        (bytes.fromhex("0301 0202"), 3, 2, "rle data truncated in row 1"),
+    ],
+)
+def test_rle_errors_name_the_row(stream: bytes, row_bytes: int, rows: int, message: str) -> None:
+    with pytest.raises(BitmapError) as raised:
+        compression.decode("rle", stream, 0, row_bytes, rows)
+    assert str(raised.value) == message
+
+
+@pytest.mark.parametrize("run", [1, 2, 127, 128, 129, 200, 255])
+def test_rle_runs_of_every_length_band(run: int) -> None:
+    # Runs up to 128 and past it, after a lone byte, ending at the row's end,
+    # followed by bytes that are not part of the image.
+    row_bytes = run + 1
+    stream = bytes((1, 9, run, 7)) * 2 + b"\xff\xff"
+    raw, end = compression.decode("rle", stream, 0, row_bytes, 2)
+    assert raw == (b"\x09" + b"\x07" * run) * 2
+    assert end == 8
+
+
+@pytest.mark.parametrize(
+    ("stream", "row_bytes", "rows", "unit", "message"),
+    [
+        # Enough output in all, but an op crosses the end of a row.
+        (bytes.fromhex("fe01 0102 03"), 2, 2, 1, "packbits run overflows row 0 (2 bytes)"),
+        (bytes.fromhex("00aa fe01"), 2, 2, 1, "packbits run overflows row 0 (2 bytes)"),
+        (bytes.fromhex("fea0b1 00c0d1"), 4, 2, 2, "packbits run overflows row 0 (4 bytes)"),
+        (bytes.fromhex("01a0b1c0d1 fe0102"), 4, 2, 2, "packbits run overflows row 1 (4 bytes)"),
+        # A literal past the image, or past the data.
+        (bytes.fromhex("02 010203"), 2, 1, 1, "packbits run overflows row 0 (2 bytes)"),
+        (bytes.fromhex("0001 05 0102"), 4, 1, 1, "packbits data truncated in row 0"),
+        (bytes.fromhex("01a0b1c0d1 02a0b1"), 4, 2, 2, "packbits data truncated in row 1"),
+        # Short ops running past the last row.
+        (bytes.fromhex("ff01 fd02"), 2, 2, 1, "packbits run overflows row 1 (2 bytes)"),
+        (bytes.fromhex("ff01 80 ff"), 2, 2, 1, "packbits data truncated in row 1"),
+        (bytes.fromhex("ff0102 ff03"), 4, 2, 2, "packbits data truncated in row 1"),
+    ],
+)
+def test_packbits_errors_name_the_row(
+    stream: bytes, row_bytes: int, rows: int, unit: int, message: str
+) -> None:
+    with pytest.raises(BitmapError) as raised:
+        compression.decode("packbits", stream, 0, row_bytes, rows, unit)
+    assert str(raised.value) == message
+
+
+@pytest.mark.parametrize("unit", [1, 2])
+def test_packbits_no_ops_and_the_end_position(unit: int) -> None:
+    # No-ops before ops, a repeat and literals of 1 and of 3 units per row,
+    # then bytes past the image that are not read.
+    a, b, c, d = (bytes([n]) * unit for n in (1, 2, 3, 4))
+    row = b"\x80" + b"\xfe" + a + b"\x80\x00" + b + b"\x02" + c + d + a
+    raw, end = compression.decode("packbits", row * 2 + b"\xff" + a, 0, 7 * unit, 2, unit)
+    assert raw == (a * 3 + b + c + d + a) * 2
+    assert end == 2 * len(row)
+
+
+@pytest.mark.parametrize(
+    ("stream", "message"),
+    [
+        # Unchanged groups (zero masks) up to the end of the data.
+        (bytes.fromhex("ff 0102030405060708 80 11 00"), "row 1"),
+        (bytes.fromhex("ff 0102030405060708 80 11 00 00 00"), "row 2"),
+        (bytes.fromhex("ff 0102030405060708 80 11 00 00 ff 01"), "row 2"),
+    ],
+)
+def test_scanline_unchanged_groups_then_truncation(stream: bytes, message: str) -> None:
+    # 9-byte rows: a group of 8 and a group of 1; three rows.
+    with pytest.raises(BitmapError, match=f"scanline data truncated in {message}$"):
+        compression.decode("scanline", stream, 0, 9, 3)
+
+
+def test_scanline_unchanged_rows_end_where_the_image_ends() -> None:
+    stream = bytes.fromhex("ff 0102030405060708 80 11  00 00  40 99 00  00 00  77")
+    raw, end = compression.decode("scanline", stream, 0, 9, 4)
+    first = bytes.fromhex("010203040506070811")
+    second = bytes.fromhex("019903040506070811")
+    assert raw == first + first + second + second
+    assert end == len(stream) - 1

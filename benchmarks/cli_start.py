@@ -1,0 +1,113 @@
+"""How long `prc-tools` takes for quick commands, against Perl and a bare Python start.
+
+    .venv/bin/python benchmarks/cli_start.py [--rounds N] [--file SMALL.prc] [--against DIR]
+
+Each round runs, in turn: `perl -e 1`, `python -c pass` (this venv's Python),
+`prc-tools --help`, `prc-tools info FILE`, `prc-tools info --json FILE` and
+`prc-tools verify FILE`. The rounds are interleaved, so a change in the
+machine's load weighs on every command alike; a first round, not counted,
+writes the byte code as an install would have it. FILE defaults to a small
+database made here (two bitmaps and a sound); pass a plugin database to time
+the schema checks of `verify` too. Printed: best, median and worst of the
+rounds, and the best against bare Python's best. With ``--against DIR`` (a
+folder holding another version of the package, such as
+`git archive main prc_tools | tar -x -C DIR`), each prc-tools command also runs
+from there, in the same rounds: a before-and-after that the load cannot skew.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from PIL import Image
+
+# This folder holds benchmarks/prc_tools.py, which would shadow the package.
+_HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+sys.path.insert(0, str(_HERE.parent))
+
+from prc_tools import Database, Resource, bitmap, database, sound  # noqa: E402
+
+
+def small_database(path: Path) -> Path:
+    """A resource database with two small bitmaps and a short sound."""
+    db = Database("Start bench", "data", "Bnch", attributes=database.ATTR_RESOURCE)
+    for id_, colour in ((1000, (200, 40, 40)), (1001, (40, 40, 200))):
+        picture = Image.new("RGB", (32, 32), colour)
+        data = bitmap.encode(picture, depth=8, density=72, compression="scanline")
+        db.resources.append(Resource("Tbmp", id_, data))
+    wav = sound.wav_bytes(bytes([128, 168, 208, 168, 128, 88, 48, 88]) * 200, rate=11025, bits=8)
+    db.resources.append(Resource("wave", 2000, wav))
+    path.write_bytes(db.to_bytes())
+    return path
+
+
+# As installed: byte code cached (a first, untimed round writes it).
+_ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+
+
+def timed(command: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, env=_ENV
+    )
+    return time.perf_counter() - start
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--file", type=Path, help="the database for info and verify")
+    parser.add_argument("--against", type=Path, help="a folder holding another prc_tools")
+    args = parser.parse_args()
+    tool = Path(sys.executable).with_name("prc-tools")
+    if not tool.exists():
+        print(f"{tool} is missing: install the package (make .venv/.installed)")
+        return 1
+    with tempfile.TemporaryDirectory() as name:
+        file = args.file or small_database(Path(name) / "small.prc")
+        commands: dict[str, list[str]] = {}
+        perl = shutil.which("perl")
+        if perl:
+            commands["perl -e 1"] = [perl, "-e", "1"]
+        commands["python -c pass"] = [sys.executable, "-c", "pass"]
+        commands["prc-tools --help"] = [str(tool), "--help"]
+        commands["prc-tools info"] = [str(tool), "info", str(file)]
+        commands["prc-tools info --json"] = [str(tool), "info", "--json", str(file)]
+        commands["prc-tools verify"] = [str(tool), "verify", str(file)]
+        if args.against:
+            launch = (
+                f"import sys; sys.path.insert(0, {str(args.against.resolve())!r}); "
+                "from prc_tools.cli import main; sys.argv[0] = 'prc-tools'; sys.exit(main())"
+            )
+            for label in [label for label in commands if label.startswith("prc-tools")]:
+                other = [sys.executable, "-c", launch, *commands[label][1:]]
+                commands[f"{label} [against]"] = other
+        times: dict[str, list[float]] = {label: [] for label in commands}
+        for command in commands.values():
+            timed(command)
+        for _ in range(args.rounds):
+            for label, command in commands.items():
+                times[label].append(timed(command))
+    bare = min(times["python -c pass"])
+    print(f"{args.rounds} interleaved rounds; file: {args.file or 'a small database made here'}")
+    print(f"{'command':>34}  {'best':>8}  {'median':>8}  {'worst':>8}  {'best/python':>11}")
+    for label, runs in times.items():
+        best, middle, worst = min(runs), statistics.median(runs), max(runs)
+        print(
+            f"{label:>34}  {best * 1000:6.1f}ms  {middle * 1000:6.1f}ms  {worst * 1000:6.1f}ms"
+            f"  {best / bare:10.2f}x"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,66 @@
+"""`prc-tools` loads only what a command needs (docs/prc-tools.md: quick commands).
+
+No timings here (benchmarks/cli_start.py has them): which modules a fresh
+interpreter holds after a command is what decides its start-up time.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from prc_tools import Database, Resource, bitmap, database
+
+HEAVY = ("PIL", "yaml", "importlib.metadata", "prc_tools.manifest", "prc_tools.bitmap_encode")
+
+
+def _modules_after(*argv: str) -> set[str]:
+    """The modules loaded by `prc-tools ARGV` in a fresh interpreter."""
+    script = (
+        "import contextlib, io, json, sys\n"
+        "from prc_tools.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    try:\n"
+        f"        main({list(argv)!r})\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    return set(json.loads(done.stdout.splitlines()[-1]))
+
+
+def _loaded(modules: set[str], name: str) -> bool:
+    return any(m == name or m.startswith(name + ".") for m in modules)
+
+
+def test_help_loads_no_database_code_pillow_or_yaml() -> None:
+    modules = _modules_after("--help")
+    assert not [name for name in (*HEAVY, "prc_tools.database") if _loaded(modules, name)]
+
+
+def test_info_of_a_database_without_plugin_info_needs_no_yaml(tmp_path: Path) -> None:
+    db = Database("Plain", "data", "Test", attributes=database.ATTR_RESOURCE)
+    picture = Image.new("RGB", (4, 4), (200, 30, 30))
+    db.resources.append(Resource("Tbmp", 1000, bitmap.encode(picture, depth=8, density=72)))
+    path = tmp_path / "plain.prc"
+    db.write(path)
+    modules = _modules_after("info", str(path))
+    assert _loaded(modules, "prc_tools.database")
+    assert not [name for name in HEAVY if name != "PIL" and _loaded(modules, name)]
+
+
+@pytest.mark.parametrize("name", ["Database", "Record", "Resource"])
+def test_the_package_still_offers_its_classes(name: str) -> None:
+    import prc_tools
+
+    assert getattr(prc_tools, name) is getattr(database, name)
+    with pytest.raises(AttributeError):
+        prc_tools.NoSuchName  # noqa: B018
