@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from palmish.network.protocol import VERSION, Message
 from palmish.pachisi import ai
-from palmish.pachisi.game import Game, Player
+from palmish.pachisi.game import Game, Phase, Player
 from palmish.pachisi.rules import IllegalMove, Move
 
 
@@ -56,7 +56,7 @@ def turn_message(game: Game, steps: int) -> Message:
     """Whose turn after `steps` steps, and what they may do: a client needs no
     rules of its own to know when to act (docs/network.md)."""
     pieces = sorted({p for m in game.legal_moves() for p in m.pieces})
-    phase = "over" if game.over else game.phase
+    phase = Phase.OVER if game.over else game.phase
     return {"t": "turn", "n": steps, "seat": game.current, "phase": phase,
             "pieces": pieces, "pass": not game.over and game.can_pass}
 
@@ -138,7 +138,7 @@ class Mirror:
         """What Silicon would ask for in this seat now (the seat's turn)."""
         game = self.game
         assert game is not None and self.my_turn
-        if game.phase == "throw":
+        if game.phase == Phase.THROW:
             return {"t": "throw"}
         choice = ai.choose(game, level)
         if not isinstance(choice, Move):

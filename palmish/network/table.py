@@ -18,7 +18,7 @@ from typing import Any
 from palmish.network.mirror import HostError, replay, same_game, turn_message
 from palmish.network.protocol import VERSION, Message
 from palmish.pachisi import ai, rules
-from palmish.pachisi.game import Game, Player
+from palmish.pachisi.game import Game, Phase, Player
 from palmish.pachisi.rules import IllegalMove, Move
 
 SEAT_KINDS = ("remote", "computer", "host")
@@ -305,7 +305,7 @@ class HostTable:
         """One action of Silicon for the current seat (a throw, or its move)."""
         game = self.game
         assert game is not None and not game.over
-        if game.phase == "throw":
+        if game.phase == Phase.THROW:
             self.act(game.current, "throw", None, now)
             return
         choice = ai.choose(game, self.level)

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from palmish.pachisi import features, learned, rules
-from palmish.pachisi.game import PASS, Game, _Pass
+from palmish.pachisi.game import PASS, Game, Phase, _Pass
 from palmish.pachisi.learned import apply as _apply
 from palmish.pachisi.rules import CAUTION, FINISH, GRACE, RING, SAFE_POSITIONS, Move
 
@@ -59,7 +59,7 @@ def choose(game: Game, level: str = "normal") -> Move | _Pass:
     """The computer's choice for the current throw (phase "move")."""
     if level not in ALL_LEVELS:
         raise ValueError(f"unknown level {level!r} (use {', '.join(ALL_LEVELS)})")
-    if game.phase != "move":
+    if game.phase != Phase.MOVE:
         raise ValueError("choose needs a throw waiting for its move (the computer always throws)")
     moves = game.legal_moves()
     sane = [m for m in rules.distinct(moves) if not m.caution]

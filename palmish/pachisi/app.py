@@ -26,6 +26,7 @@ from palmish.device.ui.textview import TextViewer
 from palmish.outcome import Outcome
 from palmish.pachisi import CAUTION_TEXT, PASS, Game, Move, Player, ai, dialogs
 from palmish.pachisi.art import load_art
+from palmish.pachisi.game import Phase
 from palmish.pachisi.history import history_text, round_lines
 from palmish.pachisi.icon import launcher_icon
 from palmish.pachisi.layout import PachisiLayout, layout_for
@@ -153,7 +154,7 @@ class PachisiApp(NetworkGameMixin, BoardGameApp):
         """After every decision: save, mark the default move, redraw, and let a
         computer player go on or end the game."""
         game = self.game
-        if game.phase == "move" and self.human_turn:
+        if game.phase == Phase.MOVE and self.human_turn:
             if self.scene.mark not in game.legal_moves():
                 self._mark(game.default_move())
         else:
@@ -175,7 +176,7 @@ class PachisiApp(NetworkGameMixin, BoardGameApp):
             return
         if game.over or self.human_turn or self.scene.notice:
             return
-        if game.phase == "throw":
+        if game.phase == Phase.THROW:
             self.scene.mark = None
             self._throw()
         elif self.scene.mark is None:
@@ -240,7 +241,7 @@ class PachisiApp(NetworkGameMixin, BoardGameApp):
         for _ in range(200):  # a turn is a few throws; the bound only guards the loop
             if game.over or game.current != player:
                 break
-            if game.phase == "throw":
+            if game.phase == Phase.THROW:
                 game.throw()
                 continue
             choice = self.scene.mark or ai.choose(game, self.level_pref())
@@ -279,7 +280,7 @@ class PachisiApp(NetworkGameMixin, BoardGameApp):
     def throw(self) -> None:
         """A person's throw (die, Select, the panel's Throw)."""
         game = self.game
-        if not self.human_turn or game.phase != "throw":
+        if not self.human_turn or game.phase != Phase.THROW:
             return
         if self.net is not None:
             self.net_ask("throw")
@@ -392,11 +393,11 @@ class PachisiApp(NetworkGameMixin, BoardGameApp):
             return
         game = self.game
         if key is Key.SELECT:
-            if game.phase == "throw":
+            if game.phase == Phase.THROW:
                 self.throw()
             elif self.scene.mark is not None:
                 self.move(self.scene.mark)
-        elif key in (Key.UP, Key.DOWN, Key.LEFT, Key.RIGHT) and game.phase == "move":
+        elif key in (Key.UP, Key.DOWN, Key.LEFT, Key.RIGHT) and game.phase == Phase.MOVE:
             # one stop for the start area: its entering moves (one a waiting
             # piece) share the marker's place, so rules.distinct keeps the first
             legal = distinct(game.legal_moves())
@@ -431,7 +432,7 @@ class PachisiApp(NetworkGameMixin, BoardGameApp):
                 self.pass_turn()
                 return
         seat = game.seats[game.current]
-        if game.phase == "throw":
+        if game.phase == Phase.THROW:
             if lay.die_rect(seat).union(lay.value_rect(seat)).contains(x, y):
                 self.throw()
             elif self._piece_at(x, y) is not None:
@@ -580,7 +581,7 @@ class PachisiApp(NetworkGameMixin, BoardGameApp):
         game = self.game
         if self._not_yours("Hint"):
             return
-        if game.phase == "throw":
+        if game.phase == Phase.THROW:
             self.open(dialogs.message("Hint", "Throw first: tap the die or press Select."))
             return
         choice = ai.choose(game, ai.STRONGEST)  # the best advice, whatever Silicon's level

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from enum import Enum
 from typing import NamedTuple
 
 from palmish.outcome import Outcome, Termination
@@ -19,6 +20,15 @@ CAUTION_TEXT = (
     "This piece would stop one square before the finish: "
     "with no 1 on the die it could never finish."
 )
+
+
+class Phase(str, Enum):
+    """Where the game stands: waiting for the current player's throw, for their
+    move (or pass), or over. A str, so records and network messages keep the words."""
+
+    THROW = "throw"
+    MOVE = "move"
+    OVER = "over"
 
 
 class Player(NamedTuple):
@@ -107,7 +117,7 @@ class Game:
         self._forced.reverse()
         self._rng = random.Random(seed)
         self.current = current
-        self.phase = "throw"
+        self.phase: Phase = Phase.THROW
         self.last_throw: int | None = None
         self.winner: int | None = None
         self.history: list[Throw] = []
@@ -166,7 +176,7 @@ class Game:
 
     @property
     def over(self) -> bool:
-        return self.phase == "over"
+        return self.phase == Phase.OVER
 
     def outcome(self) -> Outcome | None:
         """None while the game goes on; the winner home with all four pieces, or a
@@ -187,7 +197,7 @@ class Game:
 
     @property
     def can_pass(self) -> bool:
-        return self.phase in ("throw", "move") and not self._first[self.current]
+        return self.phase in (Phase.THROW, Phase.MOVE) and not self._first[self.current]
 
     def position(self, player: int, piece: int) -> int:
         return self._pos[player][piece]
@@ -235,17 +245,17 @@ class Game:
         """The current throw's legal moves in move order (empty outside the
         move phase): highest `frm` first, equal `frm` by piece index. Each
         piece in the start area that may enter has its own entering move."""
-        return list(self._legal) if self.phase == "move" else []
+        return list(self._legal) if self.phase == Phase.MOVE else []
 
     def default_move(self) -> Move | None:
         """The seed's marker: the legal move with the highest `frm`, the
         first in move order on a tie (the lowest-numbered waiting piece)."""
-        return self._legal[0] if self.phase == "move" and self._legal else None
+        return self._legal[0] if self.phase == Phase.MOVE and self._legal else None
 
     def move_for(self, piece: int) -> Move | None:
         """The legal move that moves this piece (with its double, or its own
         entering move when it waits in the start area), or None."""
-        if self.phase != "move":
+        if self.phase != Phase.MOVE:
             return None
         for m in self._legal:
             if piece in m.pieces:
@@ -255,9 +265,9 @@ class Game:
     def why_not(self, piece: int) -> str | None:
         """One line saying why the current player's piece cannot move with
         the current throw, or None when it (or its double) can."""
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             return "the game is over"
-        if self.phase == "throw":
+        if self.phase == Phase.THROW:
             return "throw first"
         if not 0 <= piece < PIECES:
             return f"there is no piece {piece}"
@@ -304,7 +314,7 @@ class Game:
         """Throw for the current player; a throw nothing can use is lost at once.
         `value`: a throw made elsewhere (a network game's host throws for every
         device, docs/network.md) instead of the game's own generator."""
-        if self.phase != "throw":
+        if self.phase != Phase.THROW:
             raise IllegalMove(
                 "the game is over" if self.over else "move or pass first: the throw is waiting"
             )
@@ -320,7 +330,7 @@ class Game:
         again = f" and {_verb(name, 'throws')} again" if grace else ""
         self._say("throw", f"{name} threw {value}{again}")
         if self._legal:
-            self.phase = "move"
+            self.phase = Phase.MOVE
             self.history.append(Throw(player, value, "pending"))
             return value
         self.history.append(Throw(player, value, "lost"))
@@ -332,8 +342,8 @@ class Game:
 
     def move(self, m: Move) -> Move:
         """Make a legal move of the current throw; IllegalMove otherwise."""
-        if self.phase != "move":
-            raise IllegalMove("throw first" if self.phase == "throw" else "the game is over")
+        if self.phase != Phase.MOVE:
+            raise IllegalMove("throw first" if self.phase == Phase.THROW else "the game is over")
         if m not in self._legal:
             raise IllegalMove(f"{m!r} is not a legal move for this throw")
         player = self.current
@@ -360,7 +370,7 @@ class Game:
         self._legal = []
         if self.finished(player) == PIECES:
             self.winner = player
-            self.phase = "over"
+            self.phase = Phase.OVER
             self._say("win", f"{name} {_verb(name, 'wins')}!")
             return m
         if self._check_end():
@@ -375,7 +385,7 @@ class Game:
             raise IllegalMove("the game is over")
         if self._first[self.current]:
             raise IllegalMove("no passing in your first turn")
-        if self.phase == "move":
+        if self.phase == Phase.MOVE:
             self._decisions.append("p")
             self.history[-1] = self.history[-1]._replace(outcome="passed")
         else:
@@ -387,15 +397,15 @@ class Game:
 
     def _after(self, again: bool) -> None:
         """Another throw for the same player, or the next player's turn."""
-        self.phase = "throw"
+        self.phase = Phase.THROW
         if not again:
             self._first[self.current] = False
             self.current = (self.current + 1) % len(self.players)
 
     def _check_end(self) -> bool:
         """Over with no winner once every player has a piece stuck on 75."""
-        if self.phase != "over" and all(CAUTION in ps for ps in self._pos):
-            self.phase = "over"
+        if self.phase != Phase.OVER and all(CAUTION in ps for ps in self._pos):
+            self.phase = Phase.OVER
             self._legal = []
             self._say("draw", "Nobody can win any more: every player has a stuck piece")
             return True
@@ -417,7 +427,7 @@ class Game:
             raise ValueError("only one player can have all four pieces home")
         if done:
             self.winner = done[0]
-            self.phase = "over"
+            self.phase = Phase.OVER
 
     def _say(self, kind: str, text: str) -> None:
         self.events.append(Event(kind, self.current, text))
@@ -435,7 +445,7 @@ class Game:
             raise ValueError("a set-up position has no record")
         players = ",".join(f"{p.name}:{'c' if p.computer else 'h'}" for p in self.players)
         moves = list(self._decisions)
-        if self.phase == "move":
+        if self.phase == Phase.MOVE:
             moves.append("t")
         return (
             f"{RECORD_MAGIC} {RECORD_VERSION} seed={self.seed} dice={self.dice} "
@@ -478,13 +488,13 @@ class Game:
             raise IllegalMove(f"{where} comes after the end of the game")
         try:
             if token == "P":
-                if self.phase != "throw":
+                if self.phase != Phase.THROW:
                     raise IllegalMove("a pass before the throw needs the throw phase")
                 self.pass_turn()
                 return
-            if self.phase == "throw":
+            if self.phase == Phase.THROW:
                 self.throw()
-                lost = self.phase != "move"
+                lost = not self.legal_moves()  # no move phase: the throw was lost
                 if token == "-":
                     if not lost:
                         raise IllegalMove(f"the throw {self.last_throw} could be used")

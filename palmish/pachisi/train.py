@@ -26,7 +26,7 @@ from pathlib import Path
 
 from palmish.pachisi import ai, features, learned, rules
 from palmish.pachisi.features import COUNT, NAMES, player_features
-from palmish.pachisi.game import PASS, Game, Player, _Pass
+from palmish.pachisi.game import PASS, Game, Phase, Player, _Pass
 from palmish.pachisi.rules import FINISH, Move
 
 DEFAULT_OUT = Path(__file__).with_name(learned.WEIGHTS_FILE)
@@ -99,7 +99,7 @@ def play_and_learn(w: list[float], seed: int, rng: random.Random, alpha: float,
         if game.over:
             break
         game.throw()
-        if game.phase != "move":
+        if game.phase != Phase.MOVE:
             continue
         choice = policies[game.current](game, rng, w)
         if choice is PASS:

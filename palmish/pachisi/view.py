@@ -16,7 +16,7 @@ from palmish.device.geometry import Rect
 from palmish.device.screen import BLACK, GREY, WHITE, Framebuffer
 from palmish.device.ui.widgets import SCROLL_WIDTH, ScrollBar
 from palmish.pachisi.art import Art
-from palmish.pachisi.game import Game
+from palmish.pachisi.game import Game, Phase
 from palmish.pachisi.layout import FINISH_CELL, PachisiLayout
 from palmish.pachisi.rules import FINISH, PIECES, TRACK, Move, distinct
 
@@ -215,7 +215,7 @@ class PachisiView:
                 fb.blit(img, die.x + (i % 3) * c, die.y + (i // 3) * c, clip=clip)
         else:
             fb.blit(self.art.dice[value], die.x, die.y, clip=clip)
-        if game.phase == "move" or scene.shown_throw is not None:
+        if game.phase == Phase.MOVE or scene.shown_throw is not None:
             label, font = str(value), "large" if lay.scale == 1 else "bold"
         elif game.players[game.current].computer:
             label, font = "", "std"
@@ -257,7 +257,7 @@ class PachisiView:
             fb.fill(Rect(x, y - self.layout.scale, w, self.layout.scale), GREY)
             self._history(fb, scene, Rect(x, y, w, panel.text.bottom - y), clip)
         human = not game.players[game.current].computer and not game.over
-        self._button(fb, panel.throw_button, "Throw", human and game.phase == "throw", area)
+        self._button(fb, panel.throw_button, "Throw", human and game.phase == Phase.THROW, area)
         self._button(fb, panel.pass_button, "Pass", human and game.can_pass, area)
 
     def _history(self, fb: Framebuffer, scene: Scene, rect: Rect, clip: Rect) -> None:

@@ -221,3 +221,18 @@ def test_a_double_is_named_by_its_lower_piece() -> None:
                 return
             g.move(rng.choice(g.legal_moves()))
     raise AssertionError("no game with a double to move")
+
+
+def test_the_phase_is_an_enum_that_records_and_messages_keep_as_words() -> None:
+    import json
+
+    from palmish.pachisi.game import Phase
+
+    game = Game.new(seed=5)
+    assert game.phase is Phase.THROW
+    while game.phase is Phase.THROW and not game.over:
+        game.throw()
+    assert game.phase in (Phase.MOVE, Phase.THROW)
+    again = Game.from_record(game.record())
+    assert again.phase is game.phase  # a replay restores the member itself, not a string
+    assert json.dumps({"phase": game.phase}) == f'{{"phase": "{game.phase.value}"}}'
