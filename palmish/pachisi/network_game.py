@@ -343,5 +343,5 @@ def host_form(advertise: bool = True, wait: str = "60 s") -> Form:
     return Form("Host", (
         *seats, PushButtons("wait", "Away", waits, waits.index(wait) if wait in waits else 1),
         PushButtons("timer", "Timer", tuple(TIMERS), 0),
-        CheckBox("advertise", "Announce on the network", advertise),
+        CheckBox("advertise", "Announce game", advertise),  # fits 160 wide
     ), buttons=("Host", "Cancel"))
