@@ -161,6 +161,11 @@ class App:
         """The menu bar the device opens when the Menu button is pressed."""
         return ()
 
+    def runs_behind_dialogs(self) -> bool:
+        """True while the app's timer must not wait for this device's dialogs and
+        menus (a network game: other devices play on); it then paints under them."""
+        return False
+
     def commands(self) -> frozenset[str]:
         """The MenuCommand names the app understands: those of its menus by default."""
         return frozenset(item.command for menu in self.menus() for item in menu.items

@@ -207,13 +207,8 @@ class Device:
                 self.running_app.handle(event)
         elif isinstance(event, (NetworkLine, NetworkClosed)):
             # Past any open dialog (another device's move never waits for this
-            # one's menus): the dialogs step aside while the app paints, then
-            # are drawn again over it, saving what is now behind them.
-            for entry in reversed(self._modals):
-                entry.modal.erase(self.screen)
-            self.running_app.handle(event)
-            for entry in self._modals:
-                entry.modal.draw(self.screen)
+            # one's menus).
+            self._behind_dialogs(event)
         # DisplayChanged, AppStart, AppStop and Tick are the device's own to send.
         self._after_event()
 
@@ -236,21 +231,40 @@ class Device:
         sounds, self._sounds = self._sounds, []
         return sounds
 
+    def _behind_dialogs(self, event: Event) -> None:
+        """The app handles `event` under the open dialogs: they step aside while it
+        paints, then are drawn again over it, saving what is now behind them."""
+        before = list(self._modals)
+        for entry in reversed(before):
+            entry.modal.erase(self.screen)
+        self.running_app.handle(event)
+        # A dialog the app opened meanwhile was drawn over the bare board: it steps
+        # aside too, so that every dialog is drawn again in its order on the stack.
+        for entry in reversed([e for e in self._modals if e not in before]):
+            entry.modal.erase(self.screen)
+        for entry in self._modals:
+            entry.modal.draw(self.screen)
+
+    def _timer_waits(self) -> bool:
+        """A dialog is open and the app is not one whose clock runs on behind it."""
+        return bool(self._modals) and not self.running_app.runs_behind_dialogs()
+
     def advance(self, now_ms: int) -> None:
         """Move device time forward to `now_ms`, firing the app's timer each time it falls due.
 
         The clock steps to each due time, so a timer the app sets again from its
         Tick fires again within the same stretch (a demo playing through a long
-        `wait`). While a modal is open the app's timer waits (the app is not in front).
+        `wait`). While a modal is open the app's timer waits (the app is not in front),
+        unless the app runs behind dialogs (a network game).
         """
         target = max(self.now_ms, int(now_ms))
         for _ in range(MAX_TICKS_PER_ADVANCE):
             due = self._timer_due
-            if not self._running or due is None or due > target or self._modals:
+            if not self._running or due is None or due > target or self._timer_waits():
                 break
             self.now_ms = max(self.now_ms, due)
             self._timer_due = None
-            self.running_app.handle(Tick(self.now_ms))
+            self._behind_dialogs(Tick(self.now_ms))
             self._after_event()
         self.now_ms = target
 
@@ -278,14 +292,14 @@ class Device:
         `advance` is the scripted clock instead: there, every tick is on time."""
         self.set_clock(now_ms)
         due = self._timer_due
-        if self._running and due is not None and due <= self.now_ms and not self._modals:
+        if self._running and due is not None and due <= self.now_ms and not self._timer_waits():
             self._timer_due = None
-            self.running_app.handle(Tick(self.now_ms))
+            self._behind_dialogs(Tick(self.now_ms))
             self._after_event()
 
     def next_timer_ms(self) -> int | None:
         """When the next timer is due (device time), None if none can fire now."""
-        if self._modals:
+        if self._timer_waits():
             return None
         return self._timer_due
 

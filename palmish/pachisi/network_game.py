@@ -61,6 +61,11 @@ class NetworkGameMixin(_Base):
     def _now_s(self) -> float:
         return self.ctx.now_ms / 1000.0 if self.ctx is not None else 0.0
 
+    def runs_behind_dialogs(self) -> bool:
+        # Menus and dialogs here never pause the others: the host's Silicon seats,
+        # turn timer and this board go on under them.
+        return self.net is not None
+
     def net_ask(self, kind: str, piece: int | None = None) -> None:
         """This device's person acts: the intent goes to the host (or, on the
         host, to its table); what happened comes back as steps."""

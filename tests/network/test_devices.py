@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from palmish.device.display import ConfigName
-from palmish.device.events import CharKey, Key, KeyDown, NetworkClosed, NetworkLine
+from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, NetworkClosed, NetworkLine
 from palmish.network.protocol import Message, encode
 from palmish.network.seats import HostSeat, JoinSeat
 from palmish.network.table import HostTable
@@ -114,3 +114,24 @@ def test_the_marker_moved_on_one_device_shows_on_the_other(
     pair.deliver()
     mark = pair.host_app.scene.mark
     assert mark is not None and pair.join_app.scene.mark == mark
+
+
+def test_a_dialog_on_the_host_does_not_pause_the_others(built_plugins: Path,
+                                                        tmp_path: Path) -> None:
+    """Silicon's seat on the host plays on while the host's person has Preferences
+    open, and the joiner sees its steps; the dialog stays open and whole."""
+    pair = Pair(built_plugins, tmp_path, ["computer", "host", "remote"])
+    pair.deliver()
+    game = pair.host_app.game
+    assert not pair.host_app.human_turn  # Silicon's turn first
+    pair.host.post(MenuCommand("prefs"))
+    assert pair.host.modals
+    dialog = pair.host.modals[-1]
+    before = len(game.history)
+    for _ in range(20):
+        pair.host.advance(pair.host.now_ms + 600)
+        pair.deliver()
+    assert len(game.history) > before  # Silicon threw (and moved) behind the dialog
+    assert pair.host.modals[-1] is dialog and not dialog.closed
+    join_net = pair.join_app.net
+    assert isinstance(join_net, JoinSeat) and join_net.mirror.steps  # the joiner saw them
