@@ -82,6 +82,8 @@ class DeviceLike(Protocol):
 
     def post_waiting(self) -> bool: ...
 
+    polled: bool  # a network game is on: the window polls the inbox (post_waiting)
+
 
 class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
     """A window showing one device; see the module docstring."""
@@ -248,7 +250,7 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
             self.frame()
 
     def _follow_polling(self) -> None:
-        wanted = bool(getattr(self.device, "polled", False))
+        wanted = self.device.polled
         if wanted != self._polling:
             self._polling = wanted
             if wanted:

@@ -9,6 +9,7 @@ import secrets
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from palmish.device.events import Event
 from palmish.network import keep
@@ -19,6 +20,9 @@ from palmish.network.protocol import VERSION
 from palmish.network.seats import HostSeat, JoinSeat
 from palmish.network.table import HostTable
 
+if TYPE_CHECKING:
+    from palmish.device.system import Device
+
 WINDOW_LISTEN = "0.0.0.0"  # a hosting window is for other machines: every interface
 WINDOW_PORT = 40731
 
@@ -26,7 +30,7 @@ WINDOW_PORT = 40731
 class WindowNetwork:
     """One per window: the loop thread starts with the first network game."""
 
-    def __init__(self, device: object, data_dir: Path, table_name: str,
+    def __init__(self, device: Device, data_dir: Path, table_name: str,
                  listen: str = WINDOW_LISTEN, port: int = WINDOW_PORT) -> None:
         self.device = device
         self.listen, self.port = listen, port
@@ -37,12 +41,12 @@ class WindowNetwork:
         self._advert: Advertisement | None = None
 
     def _post(self, event: Event) -> None:
-        self.device.inbox.put(event)  # type: ignore[attr-defined]
+        self.device.inbox.put(event)
 
     def _loop(self) -> LoopThread:
         if self._thread is None:
             self._thread = LoopThread()
-        self.device.polled = True  # type: ignore[attr-defined]
+        self.device.polled = True
         return self._thread
 
     def saved_game(self) -> str | None:
@@ -55,7 +59,7 @@ class WindowNetwork:
     def _saved_table(self) -> HostTable | None:
         try:
             saved = keep.load_host_game(self.data_dir)
-            now = getattr(self.device, "now_ms", 0) / 1000.0  # the table runs on device time
+            now = self.device.now_ms / 1000.0  # the table runs on device time
             return None if saved is None else HostTable.restore(saved, now)
         except ValueError as err:
             _log(f"{err}; it is not offered again")
