@@ -146,8 +146,9 @@ class PachisiApp(NetworkGameMixin, BoardGameApp):
 
     @property
     def human_turn(self) -> bool:
-        if self.net is not None:
-            return not self.game.over and self.net.mine(self.game.current)
+        if self.net is not None:  # nobody's turn here in the waiting room
+            return (self.net.game is self.game and not self.game.over
+                    and self.net.mine(self.game.current))
         return not self.game.over and not self.game.players[self.game.current].computer
 
     def _after(self) -> None:
