@@ -182,10 +182,10 @@ def _join_in_window(args: argparse.Namespace, data_dir: Path) -> int:
         return fail(str(err))
     from palmish.cli import offer_network
 
-    offer_network(device)
+    offer_network(device, args)
     host, port = args.address
     device.running_app.join_network(f"{host}:{port}", args.code, args.name)  # type: ignore[attr-defined]
-    return _window(device, None, 1)
+    return _window(device, None, 1, args)
 
 
 def table_name() -> str:
