@@ -137,3 +137,16 @@ def test_an_address_is_typed_with_its_dots() -> None:
     for ch in "abcdefghijkl":
         name._char(ch)
     assert name.text == "Abcdefghij"  # a name: a capital first, at most 10
+
+
+def test_an_installed_game_runs_behind_dialogs_when_its_app_does(tmp_path: Path) -> None:
+    """The window's apps are LazyApp proxies: the device asks the proxy, which must
+    ask the game (a menu on the host once stopped its Silicon seats)."""
+    from palmish.apps import LazyApp, installed_apps, real_app
+
+    lazy = next(a for a in installed_apps() if isinstance(a, LazyApp) and a.id == "pachisi")
+    assert not lazy.runs_behind_dialogs()  # not even imported yet
+    app = real_app(lazy)
+    assert isinstance(app, PachisiApp) and not lazy.runs_behind_dialogs()
+    app.net = JoinSeat(lambda message: None)
+    assert lazy.runs_behind_dialogs()
