@@ -1,12 +1,13 @@
 """A window hosts a network game and another window joins it, both driven by
 xdotool through the menus and dialogs a person uses (docs/network.md, "The
 window"): window A, Game > Network Game... > Host, its seats chosen in the
-form (You, Open, no third or fourth seat; "Announce game" unticked), its name
-typed; window B, Game > Network Game... > Join > Other..., the address
-127.0.0.1 and port typed, the join code, Sit, its name. Then each presses
-Select in turn (throw, move the marked piece) for a few turns. One X server,
-loopback only (`--network-listen 127.0.0.1 --network-port 0 --no-discovery`:
-no Zeroconf in the test), every wait bounded."""
+form (Open, Silicon, You; "Announce game" unticked), its name typed; window
+B, Game > Network Game... > Join > Other..., the address 127.0.0.1 and port
+typed, the join code, Sit, its name. Bob plays first while A's Game menu is
+open: Silicon, on A, still plays its turn behind the menu. Then each person
+presses Select in turn (throw, move the marked piece) for a few turns. One X
+server, loopback only (`--network-listen 127.0.0.1 --network-port 0
+--no-discovery`: no Zeroconf in the test), every wait bounded."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ import time
 from pathlib import Path
 
 import pytest
+
+from palmish.pachisi.game import Game
 
 from .conftest import needs_display
 from .test_ishido_window import built_cache, fresh_device, wait_for, xdo
@@ -85,10 +88,10 @@ def test_a_window_hosts_and_another_joins_by_address(tmp_path: Path, built_cache
         children.append(a)
         network_game(a_id)
         keys(a_id, "Return")  # Host
-        # The form: seat 1 You, seat 2 Open (as given); seat 3 Open -> Silicon -> None;
-        # down past seat 4, Away and Timer to "Announce game", ticked off; Enter: Host.
-        keys(a_id, "Down", "Down", "Right", "Right", "Down", "Down", "Down", "Down", "Left",
-             "Return")
+        # The form: seat 1 You -> Open, seat 2 Open -> Silicon, seat 3 Open -> You, seat 4
+        # None; down past Away and Timer to "Announce game", ticked off; Enter: Host.
+        keys(a_id, "Right", "Down", "Right", "Down", "Left", "Down", "Down", "Down", "Down",
+             "Left", "Return")
         keys(a_id, *["BackSpace"] * 10)
         type_text(a_id, "ann")  # a name starts with a capital: Ann
         keys(a_id, "Return")
@@ -116,9 +119,21 @@ def test_a_window_hosts_and_another_joins_by_address(tmp_path: Path, built_cache
 
         def started() -> bool:
             seats = hosted(a_data).get("seats")
-            return isinstance(seats, list) and [s.get("name") for s in seats] == ["Ann", "Bob"]
+            return isinstance(seats, list) and [s.get("name") for s in seats] == [
+                "Bob", "Silicon", "Ann"]
+
+        def in_turn() -> int | None:
+            record = hosted(a_data).get("record")
+            return Game.from_record(record).current if isinstance(record, str) else None
 
         assert wait_for(started, 30), (hosted(a_data), b_err.read_text())
+        keys(a_id, "m")  # A's Game menu stays open while Bob and Silicon play
+        deadline = time.monotonic() + 60
+        while in_turn() != 2 and time.monotonic() < deadline:
+            keys(b_id, "space")
+            time.sleep(0.2)
+        assert in_turn() == 2, hosted(a_data)  # Silicon played behind A's menu: Ann's turn
+        keys(a_id, "Escape")
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
             steps = hosted(a_data).get("steps")
