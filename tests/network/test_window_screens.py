@@ -150,3 +150,15 @@ def test_an_installed_game_runs_behind_dialogs_when_its_app_does(tmp_path: Path)
     assert isinstance(app, PachisiApp) and not lazy.runs_behind_dialogs()
     app.net = JoinSeat(lambda message: None)
     assert lazy.runs_behind_dialogs()
+
+
+@pytest.mark.parametrize("port", ["70000", "-1", "abc"])
+def test_a_bad_network_port_is_one_usage_line(port: str,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    from palmish import cli
+
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["--network-port", port, "--screenshot", "never.png"])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[-1].startswith("palmish: error: argument --network-port: ")
