@@ -201,6 +201,8 @@ class PachisiView:
                 fb.blit(self.art.turn, *_xy(lay.corner(seat)), clip=clip)
             box = lay.name_rect(seat)
             font = fb.font("bold" if current or winner else "std")
+            if font.width(player.name) > box.w:  # a long name whole rather than bold
+                font = fb.font("std")
             fb.text(box.x, box.y, font.fit(player.name, box.w), ink, font, clip=clip)
             state = scene.away.get(pl)
             if state is not None and not current:  # where the die is on their turn

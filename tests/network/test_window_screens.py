@@ -162,3 +162,32 @@ def test_a_bad_network_port_is_one_usage_line(port: str,
     assert stopped.value.code == 2
     err = capsys.readouterr().err.splitlines()
     assert err[-1].startswith("palmish: error: argument --network-port: ")
+
+
+@pytest.mark.parametrize("config", [ConfigName("square-low"), ConfigName("square")])
+def test_a_long_name_in_turn_is_drawn_whole(built_plugins: Path, tmp_path: Path,
+                                            config: ConfigName) -> None:
+    """Ten letters do not fit a 160-pixel corner in bold: the name in turn is then
+    drawn in the plain font, whole (the frame still says whose turn it is)."""
+    from palmish.pachisi.game import Game, Player
+
+    app = PachisiApp()
+    device = start_device(app, "pachisi", built_plugins, config, tmp_path / "d")
+    app.load_game(Game.new(seed=1, players=[Player("Christophe", False),
+                                             Player("Alexandra", False)]))
+    assert app.layout is not None and app.ctx is not None
+    box = app.layout.name_rect(app.game.seats[0])
+    std = app.ctx.screen.font("std")
+    assert std.width("Christophe") <= box.w < app.ctx.screen.font("bold").width("Christophe")
+    drawn: list[str] = []
+    screen = app.ctx.screen
+    text = screen.text
+
+    def record(x: int, y: int, line: str, *args: object, **kwargs: object) -> int:
+        drawn.append(line)
+        return text(x, y, line, *args, **kwargs)  # type: ignore[arg-type]
+
+    screen.text = record  # type: ignore[method-assign]
+    app.paint()
+    assert "Christophe" in drawn and "Alexandra" in drawn
+    assert device.running_app is app
