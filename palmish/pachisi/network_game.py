@@ -94,6 +94,8 @@ class NetworkGameMixin(_Base):
             return
         if status is not None and status != trouble:  # Square has no log: say it once
             self.scene.notice = status
+        elif status is None and trouble is not None and self.scene.notice == trouble:
+            self.scene.notice = None  # the trouble is over (the host is back)
         self._net_sync(before)
 
     def net_computer_step(self) -> None:
