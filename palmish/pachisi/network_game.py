@@ -29,6 +29,7 @@ TIMERS = {"Off": None, "30 s": 30.0, "2 min": 120.0}  # the turn timer
 OTHER = "Other..."
 ADDRESS_CHARS = 60  # a host name or address typed for Join > Other...
 TITLE = "Network Game"
+WATCHING = "You are watching."  # a spectator's device (or a host with no seat of its own)
 
 
 if TYPE_CHECKING:
@@ -41,6 +42,7 @@ class NetworkGameMixin(_Base):
     """Network play for PachisiApp (which provides the attributes below)."""
 
     net: NetPlay | None = None
+    _net_address = ""  # where this device hosts, or the host it joins
     if TYPE_CHECKING:
         game: Game
         scene: Scene
@@ -161,7 +163,7 @@ class NetworkGameMixin(_Base):
         lines = [line.replace(": away", " is away").replace(": silicon", ": Silicon plays")
                  for line in away]
         if not any(net.mine(i) for i in range(len(net.game.players))):
-            lines.append("You are watching.")
+            lines.append(WATCHING)
         return [*lines, status] if status else lines
 
     def leave_network(self) -> None:
@@ -287,8 +289,6 @@ class NetworkGameMixin(_Base):
             self._after()
             self.turns.after("cpu", POLL_MS, self._computer_step_again)
 
-    _net_address = ""  # where this device hosts, or the host it joins
-
     def _lobby_lines(self) -> tuple[str, ...]:
         """The waiting room: the game's name, where it is and its code, each seat
         (whose is this device's), then what happens next or what went wrong."""
@@ -310,7 +310,7 @@ class NetworkGameMixin(_Base):
                 lines.append(f"{i + 1} {name}" + (" (you)" if net.mine(i) else
                                                    notes.get(state, "")))
         if seats and not any(net.mine(i) for i in range(len(seats))):
-            lines.append("You watch the game.")
+            lines.append(WATCHING)
         lines.append(net.status() or (
             "Starts when every seat is taken, or now from Game > Network Game..."
             if net.code is not None else "Waiting for the host to start."))
