@@ -29,6 +29,7 @@ TIMERS = {"Off": None, "30 s": 30.0, "2 min": 120.0}  # the turn timer
 OTHER = "Other..."
 ADDRESS_CHARS = 60  # a host name or address typed for Join > Other...
 TITLE = "Network Game"
+LEAVE_HINT = "Game > Network Game... leaves."
 WATCHING = "You are watching."  # a spectator's device (or a host with no seat of its own)
 
 
@@ -296,8 +297,10 @@ class NetworkGameMixin(_Base):
         assert net is not None
         seats = net.seat_lines(self._now_s())
         if not net.table_name:  # no welcome yet
-            return ("Network Game", f"Joining {self._net_address}...",
-                    net.status() or "Waiting for the host.")
+            trouble = net.status()
+            if trouble is None:
+                return TITLE, f"Joining {self._net_address}...", "Waiting for the host."
+            return TITLE, f"Joining {self._net_address}...", trouble, LEAVE_HINT
         lines = [net.table_name]
         if net.code is not None:
             lines += [f"At {self._net_address}", f"Join code: {net.code}"]

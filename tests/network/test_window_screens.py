@@ -191,3 +191,16 @@ def test_a_long_name_in_turn_is_drawn_whole(built_plugins: Path, tmp_path: Path,
     app.paint()
     assert "Christophe" in drawn and "Alexandra" in drawn
     assert device.running_app is app
+
+
+def test_a_refused_joiner_sees_why_and_how_to_leave(built_plugins: Path, tmp_path: Path) -> None:
+    app = PachisiApp()
+    device = start_device(app, "pachisi", built_plugins, ConfigName("square-low"), tmp_path)
+    app.net = JoinSeat(lambda message: None)
+    app._net_address = "10.0.0.2:40731"
+    app._net_lobby()
+    assert app.scene.lobby == ("Network Game", "Joining 10.0.0.2:40731...",
+                               "Waiting for the host.")
+    device.post(NetworkLine(0, '{"t":"refused","v":1,"reason":"wrong join code"}'))
+    assert app.scene.lobby == ("Network Game", "Joining 10.0.0.2:40731...",
+                               "Refused: wrong join code", "Game > Network Game... leaves.")
