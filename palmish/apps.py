@@ -121,6 +121,11 @@ class LazyApp(App):
     def icon(self) -> Image.Image | None:
         return self.app().icon()
 
+    def runs_behind_dialogs(self) -> bool:
+        # App's own answer (False) would hide the game's: a network game's Silicon
+        # and waits went still under every menu in the window.
+        return self._app is not None and self._app.runs_behind_dialogs()
+
     def __getattr__(self, name: str) -> object:
         # Only reached for attributes the proxy lacks: the game's own.
         if name.startswith("__") or name in ("descriptor", "_app"):

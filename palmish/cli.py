@@ -74,6 +74,30 @@ def _add_data_dir(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"{value} is not a port (0-65535)")
+    return value
+
+
+def _add_network_options(parser: argparse.ArgumentParser) -> None:
+    """Where a window's Game > Network Game... > Host listens (docs/network.md)."""
+    parser.add_argument(
+        "--network-listen", metavar="ADDRESS",
+        help="the window hosts network games on this address (default: every interface)")
+    parser.add_argument(
+        "--network-port", type=_port, metavar="N",
+        help="... and this port (default 40731, or a free one; 0: a free one)")
+    parser.add_argument(
+        "--no-discovery", action="store_true",
+        help="the window neither announces its games nor looks for others (no multicast);"
+             " join by address")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="palmish",
@@ -104,6 +128,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--events", type=Path, metavar="FILE", help="with --screenshot: events to feed first"
     )
+    _add_network_options(parser)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     gremlins = commands.add_parser("gremlins", help="stress the device with random events")
@@ -289,7 +314,7 @@ def _screenshot_or_window(args: argparse.Namespace) -> int:
             device.shutdown()
             return fail(str(exc), EXIT_USAGE)
         return _screenshot(device, [step for _, step in numbered], args.screenshot)
-    return _window(device, args.device, args.zoom)
+    return _window(device, args.device, args.zoom, args)
 
 
 def _game_options_given(args: argparse.Namespace) -> list[tuple[str, str]]:
@@ -353,30 +378,34 @@ def _screenshot(device: Device, steps: list[Step], out: Path) -> int:
     return EXIT_OK
 
 
-def _window(device: Device, skin: str | None, zoom: int) -> int:
+def _window(device: Device, skin: str | None, zoom: int, args: argparse.Namespace) -> int:
     try:
         from palmish.frontend.window import run
     except ImportError as exc:
         device.shutdown()
         return fail(f"the window cannot open: {exc}")
-    offer_network(device)
+    offer_network(device, args)
     try:
         return run(device, skin=skin, zoom=zoom, cache_dir=device.storage.cache_dir)
     finally:
         device.shutdown()
 
 
-def offer_network(device: Device) -> None:
-    """The window's apps may host and join network games (docs/network.md); the
-    network code is imported when a game first asks for it."""
+def offer_network(device: Device, args: argparse.Namespace) -> None:
+    """The window's apps may host and join network games (docs/network.md), where
+    --network-listen, --network-port and --no-discovery say; the network code is
+    imported when a game first asks for it."""
     from palmish.device import services
 
     def network() -> object:
         from palmish.network.commands import table_name
-        from palmish.network.service import WindowNetwork
+        from palmish.network.service import WINDOW_LISTEN, WINDOW_PORT, WindowNetwork
 
         if not made:
-            made.append(WindowNetwork(device, device.storage.data_dir, table_name()))
+            port = WINDOW_PORT if args.network_port is None else args.network_port
+            made.append(WindowNetwork(device, device.storage.data_dir, table_name(),
+                                      args.network_listen or WINDOW_LISTEN, port,
+                                      not args.no_discovery))
         return made[0]
 
     made: list[object] = []

@@ -176,16 +176,16 @@ def _join_in_window(args: argparse.Namespace, data_dir: Path) -> int:
     if problem:
         return fail(problem)
     try:
-        device = Device(config_by_name("square"), data_dir, installed_apps(), "pachisi",
-                        exclusive=True, buttons=hard_buttons())
+        device = Device(args.config or config_by_name("square"), data_dir, installed_apps(),
+                        "pachisi", exclusive=True, buttons=hard_buttons())
     except ValueError as err:
         return fail(str(err))
     from palmish.cli import offer_network
 
-    offer_network(device)
+    offer_network(device, args)
     host, port = args.address
     device.running_app.join_network(f"{host}:{port}", args.code, args.name)  # type: ignore[attr-defined]
-    return _window(device, None, 1)
+    return _window(device, args.device, args.zoom, args)
 
 
 def table_name() -> str:

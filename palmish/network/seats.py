@@ -37,6 +37,14 @@ class HostSeat:
     def game(self) -> Game | None:
         return self.table.game
 
+    @property
+    def table_name(self) -> str:
+        return self.table.table_name
+
+    @property
+    def code(self) -> str | None:
+        return self.table.code
+
     def mine(self, seat: int) -> bool:
         return self.table.seats[seat].kind == "host"
 
@@ -123,6 +131,14 @@ class JoinSeat:
     @property
     def game(self) -> Game | None:
         return self.mirror.game
+
+    @property
+    def table_name(self) -> str:
+        return self.mirror.table
+
+    @property
+    def code(self) -> str | None:
+        return None
 
     @property
     def marker(self) -> tuple[int, int] | None:

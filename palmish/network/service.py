@@ -31,9 +31,11 @@ class WindowNetwork:
     """One per window: the loop thread starts with the first network game."""
 
     def __init__(self, device: Device, data_dir: Path, table_name: str,
-                 listen: str = WINDOW_LISTEN, port: int = WINDOW_PORT) -> None:
+                 listen: str = WINDOW_LISTEN, port: int = WINDOW_PORT,
+                 discovery: bool = True) -> None:
         self.device = device
         self.listen, self.port = listen, port
+        self.discovery = discovery  # False: never advertise nor browse (no multicast)
         self.data_dir = data_dir
         self.table_name = table_name
         self._thread: LoopThread | None = None
@@ -79,7 +81,7 @@ class WindowNetwork:
             link = HostLink(self._loop(), self._post, self.listen, 0, _log)  # port taken
         port = link.address[1]
         addresses = lan_addresses(self.listen) or ["127.0.0.1"]
-        if advertise:
+        if advertise and self.discovery:
             try:
                 self._advert = Advertisement(self.table_name, "pachisi", port, addresses)
             except Exception as err:  # zeroconf: no multicast, no interface, ...
@@ -98,9 +100,10 @@ class WindowNetwork:
                 keep.save_host_game(self.data_dir, table.snapshot())
 
         seat = HostSeat(table, link.send, close, save)
-        where = (f"Hosting \"{self.table_name}\" at {addresses[0]}:{port}, join code "
-                 f"{table.code}. The game starts when every open seat is taken "
-                 f"(Game > Network Game... starts it now, with Silicon in the open seats).")
+        first = addresses[0]
+        where = f"[{first}]:{port}" if ":" in first else f"{first}:{port}"
+        # one line for whoever started the window from a terminal (and for tests)
+        _log(f"hosting on {where} code {table.code}")
         return seat, where
 
     def join(self, address: str, code: str, name: str | None) -> JoinSeat:
@@ -115,6 +118,8 @@ class WindowNetwork:
         return JoinSeat(link.send, link.close)
 
     def found_games(self) -> Sequence[tuple[str, str]]:
+        if not self.discovery:
+            return []
         if self._browser is None:
             try:
                 self._browser = Browser()

@@ -146,8 +146,9 @@ class PachisiApp(NetworkGameMixin, BoardGameApp):
 
     @property
     def human_turn(self) -> bool:
-        if self.net is not None:
-            return not self.game.over and self.net.mine(self.game.current)
+        if self.net is not None:  # nobody's turn here in the waiting room
+            return (self.net.game is self.game and not self.game.over
+                    and self.net.mine(self.game.current))
         return not self.game.over and not self.game.players[self.game.current].computer
 
     def _after(self) -> None:
@@ -501,8 +502,9 @@ class PachisiApp(NetworkGameMixin, BoardGameApp):
         names = [p.name for p in game.players]
         outcome = game.outcome()
         if not self.recorded and outcome is not None:
+            apart = dialogs.NETWORK if self.net is not None else ""
             for pl, p in enumerate(game.players):
-                key = (dialogs.COMPUTER if p.computer else dialogs.HUMAN) + p.name
+                key = apart + (dialogs.COMPUTER if p.computer else dialogs.HUMAN) + p.name
                 self.tallies.add(key, won=pl == outcome.winner)
             # Statistics count network games apart.
             self.record_result("network" if self.net else "games", outcome, players=names)

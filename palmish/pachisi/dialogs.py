@@ -26,6 +26,7 @@ HELP_PAGES = (
 DICE_LABELS = ("Cowries", "7-sided")  # "7-sided die" wrapped at 160x160
 START, CANCEL = "Start", "Cancel"
 HUMAN, COMPUTER = "h:", "c:"  # statistics keys: a name counts apart as person and computer
+NETWORK = "n"  # before those: a network game's player ("nh:Bob"), counted apart
 
 
 class KeyAlert(Alert):
@@ -118,16 +119,26 @@ def same_players_alert() -> Alert:
 
 
 def statistics_text(tallies: Tallies) -> str:
-    """Games and wins per player name, people first, most games first."""
+    """Games and wins per player name, people first, most games first; network games
+    (docs/network.md) apart, after this device's own."""
+    sections = [_section(tallies, "", "Games finished", "games"),
+                _section(tallies, NETWORK, "Network games finished", "network")]
+    shown = [lines for lines in sections if lines]
+    if not shown:
+        return "No games finished yet."
+    return "\n\n".join("\n".join(lines) for lines in shown)
+
+
+def _section(tallies: Tallies, prefix: str, heading: str, variant: str) -> list[str]:
+    """One kind of game's lines: its total, then its people and computer players."""
     rows: list[tuple[str, str, int, int]] = []
     for key, tally in tallies.variants.items():
-        for prefix, kind in ((HUMAN, "person"), (COMPUTER, "computer")):
-            if key.startswith(prefix):
-                rows.append((kind, key[len(prefix):], tally.played, tally.won))
+        for kind_prefix, kind in ((HUMAN, "person"), (COMPUTER, "computer")):
+            if key.startswith(prefix + kind_prefix):
+                rows.append((kind, key[len(prefix + kind_prefix):], tally.played, tally.won))
     if not rows:
-        return "No games finished yet."
-    total = tallies.tally("games").played
-    lines = [f"Games finished: {total}", ""]
+        return []
+    lines = [f"{heading}: {tallies.tally(variant).played}", ""]
     for kind, title in (("person", "# People"), ("computer", "# Computer players")):
         mine = sorted((r for r in rows if r[0] == kind), key=lambda r: (-r[2], r[1].lower()))
         if not mine:
@@ -138,7 +149,7 @@ def statistics_text(tallies: Tallies) -> str:
             games = "1 game" if played == 1 else f"{played} games"
             lines.append(f"{name}: {games}, {won} won{share}")
         lines.append("")
-    return "\n".join(lines).rstrip()
+    return lines[:-1]
 
 
 def statistics_viewer(tallies: Tallies) -> TextViewer:

@@ -35,11 +35,14 @@ FIELD_H = 14
 class NameEntry(Modal):
     wants_text = True  # typed letters, digits, Backspace and Enter
 
-    def __init__(self, title: str, current: str = "") -> None:
+    def __init__(self, title: str, current: str = "", longest: int = MAX_NAME,
+                 capital: bool = True) -> None:
         super().__init__()
         self.title = title
-        self.text = current[:MAX_NAME]
-        self.shift = not current  # a name starts with a capital
+        self.longest = longest  # a host's address is longer than a name
+        self.text = current[:longest]
+        self.capital = capital
+        self.shift = capital and not current  # a name starts with a capital
         self.keys: list[tuple[str, Rect]] = []
         self.row = ButtonRow(("OK", "Cancel"))
         self.pad = KeyPadPen()
@@ -91,8 +94,11 @@ class NameEntry(Modal):
         fb.fill(self._field, WHITE)
         fb.rectangle(self._field, BLACK, s)
         font = fb.font("bold")
+        shown = self.text + "_"
+        while font.width(shown) > self._field.w - 6 * s:  # a long address: its end
+            shown = shown[1:]
         fb.text(self._field.x + 3 * s, self._field.y + (self._field.h - font.height) // 2,
-                self.text + "_", BLACK, font)
+                shown, BLACK, font)
         std = fb.font("std")
         for i, (key, rect) in enumerate(self.keys):
             on = self.pad.armed == i or (key == SHIFT and self.shift)
@@ -115,8 +121,8 @@ class NameEntry(Modal):
             self.shift = not self.shift
         elif key == DELETE:
             self.text = self.text[:-1]
-            self.shift = self.shift or not self.text  # a new name starts with a capital
-        elif len(self.text) < MAX_NAME:
+            self.shift = self.shift or (self.capital and not self.text)  # a capital first
+        elif len(self.text) < self.longest:
             self.text += self.label(key)
             self.shift = False
 
@@ -133,7 +139,7 @@ class NameEntry(Modal):
         elif char == "\b":
             self.press(DELETE)
         elif (len(char) == 1 and char.isascii() and (char.isalnum() or char in "-_.")
-              and len(self.text) < MAX_NAME):
+              and len(self.text) < self.longest):
             self.text += char.upper() if self.shift else char
             self.shift = False
 

@@ -27,6 +27,15 @@ class NetPlay(Protocol):
     def marker(self) -> tuple[int, int] | None:
         """(seat, piece) another device's person points at, or None."""
 
+    @property
+    def table_name(self) -> str:
+        """The game's name (the host's handheld name); "" until the host welcomes
+        this joiner."""
+
+    @property
+    def code(self) -> str | None:
+        """The join code, on the host (None on a joiner)."""
+
     def mine(self, seat: int) -> bool:
         """This device's person plays this seat."""
 
@@ -65,7 +74,7 @@ class NetService(Protocol):
     def host(self, seats: Sequence[str], name: str, advertise: bool, wait_s: float,
              turn_s: float | None, resume: bool = False) -> tuple[NetPlay, str]:
         """Host: seat kinds (host, remote, computer), or the saved game again
-        (`resume`); the play and a line to show (name, address, join code)."""
+        (`resume`); the play and the address others join at (HOST:PORT)."""
 
     def join(self, address: str, code: str, name: str | None) -> NetPlay:
         """Join the game at HOST:PORT as `name`, or watch it (None); ValueError

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from palmish.device.events import Event, NetworkClosed, NetworkLine
 from palmish.device.ui.alert import Alert
-from palmish.device.ui.form import CheckBox, Form, PushButtons
+from palmish.device.ui.form import CheckBox, Form, PopupList, PushButtons
 from palmish.device.ui.number_entry import NumberEntry
 from palmish.pachisi import netplay
 from palmish.pachisi.name_entry import NameEntry
@@ -27,7 +27,10 @@ SEAT_CHOICES = ("You", "Open", "Silicon", "None")
 WAITS = {"15 s": 15.0, "60 s": 60.0, "5 min": 300.0}  # before Silicon plays an away seat
 TIMERS = {"Off": None, "30 s": 30.0, "2 min": 120.0}  # the turn timer
 OTHER = "Other..."
+ADDRESS_CHARS = 60  # a host name or address typed for Join > Other...
 TITLE = "Network Game"
+LEAVE_HINT = "Game > Network Game... leaves."
+WATCHING = "You are watching."  # a spectator's device (or a host with no seat of its own)
 
 
 if TYPE_CHECKING:
@@ -40,6 +43,7 @@ class NetworkGameMixin(_Base):
     """Network play for PachisiApp (which provides the attributes below)."""
 
     net: NetPlay | None = None
+    _net_address = ""  # where this device hosts, or the host it joins
     if TYPE_CHECKING:
         game: Game
         scene: Scene
@@ -84,13 +88,17 @@ class NetworkGameMixin(_Base):
         if net is None:
             return  # a line for a network game this device has left
         before = len(self.game.events) if net.game is self.game else 0
+        trouble = net.status()
         net.receive(event, self._now_s())
         status = net.status()
         if net.game is None:
-            self.scene.notice = status or self._lobby_text()
+            self.scene.lobby = self._lobby_lines()
             self.paint()
             return
-        self.scene.notice = None
+        if status is not None and status != trouble:  # Square has no log: say it once
+            self.scene.notice = status
+        elif status is None and trouble is not None and self.scene.notice == trouble:
+            self.scene.notice = None  # the trouble is over (the host is back)
         self._net_sync(before)
 
     def net_computer_step(self) -> None:
@@ -126,19 +134,24 @@ class NetworkGameMixin(_Base):
             if event.kind in SOUNDS:
                 self.play(SOUNDS[event.kind])
         self.scene.mark = None
+        self.scene.lobby = None
         self.scene.away = self._away()
+        self.scene.yours = self.human_turn
         self._after()
         marker = net.marker  # another device's person points at a piece
         if marker is not None and marker[0] == game.current and not self.human_turn:
             self.scene.mark = game.move_for(marker[1])
             self.paint()
 
-    def _away(self) -> frozenset[int]:
+    def _away(self) -> dict[int, str]:
+        """The seats whose person dropped: "away", or "Silicon" once it plays them."""
         net = self.net
         if net is None:
-            return frozenset()
-        return frozenset(i for i, line in enumerate(net.seat_lines(self._now_s()))
-                         if line.endswith((": away", ": silicon")))
+            return {}
+        states = {": away": "away", ": silicon": "Silicon"}
+        return {i: states[line[line.rindex(":"):]]
+                for i, line in enumerate(net.seat_lines(self._now_s()))
+                if line.endswith(tuple(states))}
 
     def network_lines(self) -> list[str]:
         """Lines after the game's log: who is away, trouble with the link."""
@@ -150,12 +163,18 @@ class NetworkGameMixin(_Base):
             (": away", ": silicon"))]
         lines = [line.replace(": away", " is away").replace(": silicon", ": Silicon plays")
                  for line in away]
+        if not any(net.mine(i) for i in range(len(net.game.players))):
+            lines.append(WATCHING)
         return [*lines, status] if status else lines
 
     def leave_network(self) -> None:
         if self.net is not None:
             self.net.close()
             self.net = None
+            self._net_address = ""
+            if self.scene.lobby is not None:  # back to this device's own game
+                self.scene.lobby = None
+                self.paint()
 
     # ------------------------------------------------------------ dialogs
 
@@ -249,30 +268,56 @@ class NetworkGameMixin(_Base):
         service = netplay.service()
         assert service is not None
         try:
-            play, where = service.host(seats, name, advertise, wait_s, turn_s, resume)
+            play, address = service.host(seats, name, advertise, wait_s, turn_s, resume)
         except (OSError, ValueError) as err:
             self.open(Alert(TITLE, f"Cannot host: {err}", icon="error"))
             return
-        self.net = play
-        self.open(Alert(TITLE, where, icon="info"))
+        self.net, self._net_address = play, address
         if play.game is not None:  # a saved game hosted again: everyone else is away
             self._net_sync(0)
         self._net_lobby()
+        # opened last: painting the waiting room now would draw over it
+        self.open(Alert(TITLE, f"Hosting \"{play.table_name}\" at {address}, join code "
+                        f"{play.code}. The game starts when every open seat is taken "
+                        f"(Game > Network Game... starts it now, with Silicon in the open "
+                        f"seats).", icon="info"))
 
     def _net_lobby(self) -> None:
-        """The seats as people sit down, on the board's notice line."""
+        """The waiting room instead of the board until the game starts."""
         net = self.net
         if net is not None and net.game is None:
-            self.scene.notice = self._lobby_text()
+            self.scene.lobby = self._lobby_lines()
             self._after()
             self.turns.after("cpu", POLL_MS, self._computer_step_again)
 
-    def _lobby_text(self) -> str:
+    def _lobby_lines(self) -> tuple[str, ...]:
+        """The waiting room: the game's name, where it is and its code, each seat
+        (whose is this device's), then what happens next or what went wrong."""
         net = self.net
         assert net is not None
-        seats = [f"{i + 1} {line.split(': ')[0]}" for i, line in
-                 enumerate(net.seat_lines(self._now_s()))]
-        return "Waiting for players. Seats: " + ", ".join(seats)
+        seats = net.seat_lines(self._now_s())
+        if not net.table_name:  # no welcome yet
+            trouble = net.status()
+            if trouble is None:
+                return TITLE, f"Joining {self._net_address}...", "Waiting for the host."
+            return TITLE, f"Joining {self._net_address}...", trouble, LEAVE_HINT
+        lines = [net.table_name]
+        if net.code is not None:
+            lines += [f"At {self._net_address}", f"Join code: {net.code}"]
+        notes = {"away": " (away)", "silicon": " (Silicon plays)"}
+        for i, line in enumerate(seats):
+            name, _, state = line.rpartition(": ")
+            if state == "open":
+                lines.append(f"{i + 1} open seat")
+            else:
+                lines.append(f"{i + 1} {name}" + (" (you)" if net.mine(i) else
+                                                   notes.get(state, "")))
+        if seats and not any(net.mine(i) for i in range(len(seats))):
+            lines.append(WATCHING)
+        lines.append(net.status() or (
+            "Starts when every seat is taken, or now from Game > Network Game..."
+            if net.code is not None else "Waiting for the host to start."))
+        return tuple(lines)
 
     def _choose_game(self) -> None:
         service = netplay.service()
@@ -303,7 +348,9 @@ class NetworkGameMixin(_Base):
 
             self.open(NumberEntry("Port", 40731), typed_port)
 
-        self.open(NameEntry("Host address", ""), typed_host)
+        # a name or an address such as 192.168.100.200 (typed dots included)
+        self.open(NameEntry("Host address", "", longest=ADDRESS_CHARS, capital=False),
+                  typed_host)
 
     def _ask_code(self, address: str) -> None:
         def typed_code(code: object) -> None:
@@ -334,15 +381,18 @@ class NetworkGameMixin(_Base):
         except (OSError, ValueError) as err:
             self.open(Alert(TITLE, f"Cannot join: {err}", icon="error"))
             return
-        self.scene.notice = f"Joining {address}..."
+        self._net_address = address
+        self.scene.lobby = self._lobby_lines()
         self._after()
 
 
 def host_form(advertise: bool = True, wait: str = "60 s") -> Form:
     """Each seat: You (a person here), Open (for a joiner), Silicon or None; how
     long an away seat waits for its person before Silicon plays it; and whether
-    the game is announced on the local network."""
-    seats = tuple(PushButtons(f"seat{i}", f"Seat {i + 1}", SEAT_CHOICES, (0, 1, 1, 3)[i])
+    the game is announced on the local network. The seats are pop-up lists: four
+    choices side by side do not fit beside "Seat 1:" on a 160-pixel screen, and
+    the form must fit without scrolling (docs/network.md)."""
+    seats = tuple(PopupList(f"seat{i}", f"Seat {i + 1}", SEAT_CHOICES, (0, 1, 1, 3)[i])
                   for i in range(4))
     waits = tuple(WAITS)
     return Form("Host", (

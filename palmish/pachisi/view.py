@@ -47,7 +47,15 @@ class Scene:
     slide: Slide | None = None
     log: list[str] = field(default_factory=list)  # the panel's history lines, oldest first
     log_top: int | None = None  # first history line shown; None: the newest at the bottom
-    away: frozenset[int] = frozenset()  # network game: players whose device dropped
+    # network game: players whose device dropped, and what their corner says ("away",
+    # "Silicon" once Silicon plays for them)
+    away: dict[int, str] = field(default_factory=dict)
+    # network game not started yet: the waiting room drawn instead of the board (a
+    # title, then lines: the address and code, the seats, what happens next)
+    lobby: tuple[str, ...] | None = None
+    # network game: this device's person plays the seat in turn (None: a local game,
+    # where every person's turn is played here)
+    yours: bool | None = None
 
 
 def slide_path(game: Game, move: Move) -> list[tuple[int, int]]:
@@ -106,6 +114,10 @@ class PachisiView:
         lay = self.layout
         area = lay.bounds if region is None else region.intersect(lay.bounds)
         if area is None:
+            return
+        if scene.lobby is not None:
+            self._background(fb, lay.bounds, area)
+            self._lobby(fb, scene.lobby, area)
             return
         for rect in (lay.strip, *lay.fillers):
             self._background(fb, rect, area)
@@ -189,8 +201,13 @@ class PachisiView:
                 fb.blit(self.art.turn, *_xy(lay.corner(seat)), clip=clip)
             box = lay.name_rect(seat)
             font = fb.font("bold" if current or winner else "std")
-            label = f"{player.name} away" if pl in scene.away else player.name
-            fb.text(box.x, box.y, font.fit(label, box.w), ink, font, clip=clip)
+            if font.width(player.name) > box.w:  # a long name whole rather than bold
+                font = fb.font("std")
+            fb.text(box.x, box.y, font.fit(player.name, box.w), ink, font, clip=clip)
+            state = scene.away.get(pl)
+            if state is not None and not current:  # where the die is on their turn
+                self._corner_line(fb, lay.die_rect(seat).union(lay.value_rect(seat)), state,
+                                  clip)
             colour = game.colour(pl)
             for i in range(game.waiting(pl)):
                 fb.blit(self.art.piece("pawn", colour), *_xy(lay.waiting_slot(seat, i)),
@@ -215,6 +232,11 @@ class PachisiView:
                 fb.blit(img, die.x + (i % 3) * c, die.y + (i // 3) * c, clip=clip)
         else:
             fb.blit(self.art.dice[value], die.x, die.y, clip=clip)
+        away = scene.away.get(game.current)
+        if away is not None and scene.shown_throw is None:
+            # their own corner says who is missing; the shells or die show the value
+            self._corner_line(fb, lay.value_rect(seat), away, clip)
+            return
         if game.phase == Phase.MOVE or scene.shown_throw is not None:
             label, font = str(value), "large" if lay.scale == 1 else "bold"
         elif game.players[game.current].computer:
@@ -257,6 +279,8 @@ class PachisiView:
             fb.fill(Rect(x, y - self.layout.scale, w, self.layout.scale), GREY)
             self._history(fb, scene, Rect(x, y, w, panel.text.bottom - y), clip)
         human = not game.players[game.current].computer and not game.over
+        if scene.yours is not None:  # the others' buttons are on their own devices
+            human = scene.yours
         self._button(fb, panel.throw_button, "Throw", human and game.phase == Phase.THROW, area)
         self._button(fb, panel.pass_button, "Pass", human and game.can_pass, area)
 
@@ -301,6 +325,38 @@ class PachisiView:
         font = fb.font("std")
         fb.text(rect.x + (rect.w - font.width(label)) // 2 + s // 2,
                 rect.y + (rect.h - font.height) // 2, label, ink, font)
+
+    def _corner_line(self, fb: Framebuffer, box: Rect, text: str, clip: Rect) -> None:
+        """A seat's state in its corner, on a line of its own (a name beside it would
+        not fit the 160-pixel corner)."""
+        face = fb.font("std")
+        fb.text(box.x, box.y + (box.h - face.height) // 2, face.fit(text, box.w),
+                self.art.text_colour, face, clip=clip)
+
+    def _lobby(self, fb: Framebuffer, lines: tuple[str, ...], area: Rect) -> None:
+        """The waiting room: a box over the board's place, its title in bold."""
+        lay, s = self.layout, self.layout.scale
+        std, bold = fb.font("std"), fb.font("bold")
+        width = lay.board.w - 8 * s
+        room = width - 2 * BOX_PAD * s
+        title = bold.fit(lines[0], room) if lines else ""
+        body = [part for line in lines[1:] for part in std.wrap(line, room)]
+        top_room = lay.board.h - 2 * BOX_PAD * s - bold.height - 2 * s
+        body = body[:max(0, top_room // std.height)]
+        h = bold.height + 2 * s + len(body) * std.height + 2 * BOX_PAD * s
+        box = Rect(lay.board.x + (lay.board.w - width) // 2,
+                   lay.board.y + (lay.board.h - h) // 2, width, h)
+        clip = box.intersect(area)
+        if clip is None:
+            return
+        fb.fill(clip, WHITE)
+        fb.rectangle(box, BLACK, 2 * s)
+        y = box.y + BOX_PAD * s
+        fb.text(box.x + (box.w - bold.width(title)) // 2, y, title, BLACK, bold, clip=clip)
+        y += bold.height + 2 * s
+        for line in body:
+            fb.text(box.x + BOX_PAD * s, y, line, BLACK, std, clip=clip)
+            y += std.height
 
     def _notice(self, fb: Framebuffer, text: str, title: str | None, area: Rect) -> None:
         box, lines = self.notice_rect(fb, text if title is None else f"{title}\n{text}")

@@ -54,8 +54,8 @@ class Pair:
                 device.post(KeyDown(Key.SELECT))
                 self.deliver()
                 return
-            for _ in range(3):  # a "can't move" alert, or the game-over question
-                if device.modals:
+            for _ in range(3):  # a "can't move" alert (the game-over question stays)
+                if device.modals and getattr(device.modals[-1], "title", "") != "Game Over":
                     # The caution question's default is Cancel (so Select alone never
                     # strands a piece): this person means it, and presses M for Move.
                     caution = getattr(device.modals[-1], "title", "") == "Caution"
@@ -135,3 +135,27 @@ def test_a_dialog_on_the_host_does_not_pause_the_others(built_plugins: Path,
     assert pair.host.modals[-1] is dialog and not dialog.closed
     join_net = pair.join_app.net
     assert isinstance(join_net, JoinSeat) and join_net.mirror.steps  # the joiner saw them
+
+
+def test_at_the_end_every_device_shows_the_result_and_counts_it_apart(
+        built_plugins: Path, tmp_path: Path) -> None:
+    pair = Pair(built_plugins, tmp_path, ["host", "remote"])
+    pair.deliver()
+    for _ in range(5000):
+        if pair.host_app.game.over:
+            break
+        pair.step()
+    pair.deliver()
+    assert pair.host_app.game.over and pair.join_app.game.over
+    assert pair.join_app.game.record().split(" seed=")[1].split(" ", 1)[1] == \
+        pair.host_app.game.record().split(" seed=")[1].split(" ", 1)[1]
+    for device, app in ((pair.host, pair.host_app), (pair.joiner, pair.join_app)):
+        shown = device.modals[-1]
+        assert getattr(shown, "title", "") == "Game Over", shown
+        assert app.game.message.split(".")[0] in getattr(shown, "message", "")
+        device.post(CharKey("n"))  # no other game now
+        device.post(MenuCommand("stats"))
+        text = getattr(device.modals[-1], "text", "")
+        assert text.startswith("Network games finished: 1"), text
+        assert "Games finished" not in text  # this device's own games are apart
+        assert "Bob: 1 game" in text and "You: 1 game" in text

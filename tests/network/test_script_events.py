@@ -48,4 +48,8 @@ def test_a_script_plays_the_hosts_steps_into_a_joiners_app(built_plugins: Path,
     assert app.game.last_throw == 10 and app.game.current == 0
     assert seat.status() == "The host is gone; waiting for it."
     assert "The host is gone; waiting for it." in app.network_lines()
+    assert app.scene.notice == "The host is gone; waiting for it."  # Square has no log
     assert sent == []  # Bob's device sends nothing out of Bob's turn
+    device.post(NetworkLine(0, '{"t":"welcome","v":1,"app":"pachisi","table":"Kitchen",'
+                               '"seat":1}'))  # the host is back
+    assert seat.status() is None and app.scene.notice is None

@@ -24,9 +24,9 @@ def test_a_hosting_device_and_a_joiner_process_finish_alike(built_plugins: Path,
     network = WindowNetwork(device, tmp_path / "d", "Test", listen="127.0.0.1", port=0)
     seat, where = network.host(["host", "remote", "computer"], "Ann", False, 60.0, None)
     app.net = seat
-    port = re.search(r"127\.0\.0\.1:(\d+), join code (\d{4})", where)
-    assert port, where
-    bob = Process("join", f"127.0.0.1:{port.group(1)}", "--code", port.group(2), "--name",
+    port = re.fullmatch(r"127\.0\.0\.1:(\d+)", where)
+    assert port and seat.code is not None, where
+    bob = Process("join", where, "--code", seat.code, "--name",
                   "Bob", "--auto", "--data-dir", str(tmp_path / "bob"))
     try:
         deadline = time.monotonic() + 90
