@@ -50,10 +50,10 @@ from palmish.network.bridge import HostLink, JoinLink, LoopThread  # noqa: E402 
 from palmish.network.hosting import host_table  # noqa: E402 - after the sys.path fix
 from palmish.network.joining import JoinRequest, join_table  # noqa: E402 - after the sys.path fix
 from palmish.network.protocol import VERSION  # noqa: E402 - after the sys.path fix
-from palmish.network.seats import HostSeat, JoinSeat  # noqa: E402 - after the sys.path fix
-from palmish.network.table import HostTable, strongest_level  # noqa: E402 - after the sys.path fix
 from palmish.pachisi.app import PachisiApp  # noqa: E402 - after the sys.path fix
 from palmish.pachisi.game import Game  # noqa: E402 - after the sys.path fix
+from palmish.pachisi.net.seats import HostSeat, JoinSeat  # noqa: E402 - after the sys.path fix
+from palmish.pachisi.net.table import HostTable, strongest_level  # noqa: E402 - after the sys.path fix
 
 LOOPBACK = "127.0.0.1"
 PLUGINS = Path(__file__).resolve().parents[1] / "skins" / "plugins"
@@ -142,7 +142,7 @@ async def one_game(seed: int) -> tuple[str, list[str]]:
         on_listening=lambda h, p: ready.set_result(p)))
     port = await ready
     joins = [join_table(JoinRequest(LOOPBACK, port, "1234", name, os.urandom(16).hex(),
-                                    level=strongest_level()), lambda line: None)
+                                    level=strongest_level(), app="pachisi"), lambda line: None)
              for name in ("Ann", "Bob")]
     records = await asyncio.wait_for(asyncio.gather(*joins), 120)
     return await asyncio.wait_for(host, 30), list(records)
