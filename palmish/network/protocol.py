@@ -157,3 +157,13 @@ class RateLimit:
         self._last = now
         self._tokens -= 1.0
         return 0.0 if self._tokens >= 0.0 else -self._tokens / self.rate
+
+    def take(self, now: float) -> bool:
+        """A token if one is there now (True), else False and nothing owed."""
+        if self._last is not None:
+            self._tokens = min(self.burst, self._tokens + (now - self._last) * self.rate)
+        self._last = now
+        if self._tokens < 1.0:
+            return False
+        self._tokens -= 1.0
+        return True
