@@ -49,6 +49,7 @@ MAX_PEERS = 64  # connections at once, seated or not; more are closed at once
 ACCEPT_RATE = 20.0
 ACCEPT_BURST = 20
 LISTEN_BACKLOG = 100  # what the kernel holds for accept(), as asyncio's default
+LOAD_LOG_EVERY_S = 10.0  # connections closed for load: one log line this often at most
 MAX_WRITE_BUFFER = 4 * MAX_HOST_LINE  # a peer that stops reading is dropped
 
 
@@ -106,6 +107,7 @@ class Server:
         self._accepts = RateLimit(ACCEPT_RATE, ACCEPT_BURST)
         self._tasks: set[asyncio.Task[None]] = set()
         self.refused_for_load = 0
+        self._load_logged_at: float | None = None
         self._activity = asyncio.Event()
 
     async def start(self, host: str, port: int) -> tuple[str, int]:
@@ -143,14 +145,22 @@ class Server:
                 return
             except OSError:  # out of descriptors, or a connection reset in the queue
                 return
-            if self._peers >= MAX_PEERS or not self._accepts.take(self.clock()):
+            now = self.clock()
+            if self._peers >= MAX_PEERS or not self._accepts.take(now):
                 self.refused_for_load += 1
                 conn.close()
+                self._log_load(now)
                 continue
             self._peers += 1
             task = loop.create_task(self._open(conn))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
+
+    def _log_load(self, now: float) -> None:
+        if self._load_logged_at is None or now - self._load_logged_at >= LOAD_LOG_EVERY_S:
+            self._load_logged_at = now
+            self.log(f"closing new connections over the limits ({MAX_PEERS} at once, "
+                     f"{ACCEPT_RATE:.0f} a second): {self.refused_for_load} so far")
 
     async def _open(self, conn: socket.socket) -> None:
         try:

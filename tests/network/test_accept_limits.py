@@ -56,6 +56,8 @@ def test_a_crowd_past_the_burst_is_closed_at_once_and_a_joiner_after_it_is_serve
             closed = await asyncio.gather(*(closed_at_once(r) for r, _ in links))
             assert server.refused_for_load >= crowd - ACCEPT_BURST - 5  # a few tokens refill
             assert sum(closed) == server.refused_for_load
+            assert [line for line in lines if "over the limits" in line] == [
+                "closing new connections over the limits (64 at once, 20 a second): 1 so far"]
             for _, writer in links:
                 writer.close()
             await asyncio.sleep(ACCEPT_BURST / transport.ACCEPT_RATE)  # the bucket refills
