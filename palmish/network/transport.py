@@ -50,6 +50,7 @@ ACCEPT_RATE = 20.0
 ACCEPT_BURST = 20
 LISTEN_BACKLOG = 100  # what the kernel holds for accept(), as asyncio's default
 LOAD_LOG_EVERY_S = 10.0  # connections closed for load: one log line this often at most
+ACCEPT_RETRY_S = 1.0  # accept() failed (no descriptors left): listen again after this
 MAX_WRITE_BUFFER = 4 * MAX_HOST_LINE  # a peer that stops reading is dropped
 
 
@@ -143,7 +144,13 @@ class Server:
                 conn, _ = listener.accept()
             except (BlockingIOError, InterruptedError):
                 return
-            except OSError:  # out of descriptors, or a connection reset in the queue
+            except ConnectionAbortedError:  # gone while queued
+                continue
+            except OSError as err:  # no descriptors left: pause, or the loop would spin
+                self.log(f"cannot accept connections ({err.strerror or err}); "
+                         f"trying again in {ACCEPT_RETRY_S:.0f} s")
+                loop.remove_reader(listener.fileno())
+                loop.call_later(ACCEPT_RETRY_S, self._listen_again, listener, loop)
                 return
             now = self.clock()
             if self._peers >= MAX_PEERS or not self._accepts.take(now):
@@ -155,6 +162,10 @@ class Server:
             task = loop.create_task(self._open(conn))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
+
+    def _listen_again(self, listener: socket.socket, loop: asyncio.AbstractEventLoop) -> None:
+        if listener in self._listeners:  # not closed meanwhile
+            loop.add_reader(listener.fileno(), self._accept, listener, loop)
 
     def _log_load(self, now: float) -> None:
         if self._load_logged_at is None or now - self._load_logged_at >= LOAD_LOG_EVERY_S:

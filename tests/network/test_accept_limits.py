@@ -81,3 +81,53 @@ def test_the_accept_bucket_refuses_without_owing() -> None:
     assert [bucket.take(0.05) for _ in range(50)].count(True) == 0  # half a token
     assert bucket.take(0.1)  # refused takes owed nothing: one token after 0.1 s
     assert not bucket.take(0.1)
+
+
+def test_accept_failing_for_want_of_descriptors_pauses_listening_instead_of_spinning() -> None:
+    async def scenario() -> None:
+        lines: list[str] = []
+        server = Server(Recorder(), lines.append)
+        host, port = await server.start("127.0.0.1", 0)
+        loop = asyncio.get_running_loop()
+        try:
+            failing = FailingListener(server._listeners[0])
+            server._listeners[0] = failing  # type: ignore[call-overload]
+            server._accept(failing, loop)  # type: ignore[arg-type]
+            assert lines == ["cannot accept connections (Too many open files); "
+                             "trying again in 1 s"]
+            assert failing.calls == 1  # it stopped at once, and ...
+            await asyncio.sleep(transport.ACCEPT_RETRY_S / 2)
+            assert failing.calls == 1  # ... no callback asks again meanwhile
+            await asyncio.sleep(transport.ACCEPT_RETRY_S)
+            _, writer = await asyncio.open_connection(host, port)
+            writer.write(encode(VERSION_HELLO))
+            for _ in range(100):  # listening again (accept() works now)
+                if server.handler.hellos:  # type: ignore[attr-defined]
+                    break
+                await asyncio.sleep(0.02)
+            assert len(server.handler.hellos) == 1  # type: ignore[attr-defined]
+            writer.close()
+        finally:
+            await server.close()
+
+    asyncio.run(asyncio.wait_for(scenario(), 30))
+
+
+class FailingListener:
+    """A listening socket whose first accept() fails as with no descriptors left."""
+
+    def __init__(self, real: object) -> None:
+        self.real = real
+        self.calls = 0
+
+    def fileno(self) -> int:
+        return self.real.fileno()  # type: ignore[attr-defined, no-any-return]
+
+    def accept(self) -> tuple[object, object]:
+        self.calls += 1
+        if self.calls == 1:
+            raise OSError(24, "Too many open files")
+        return self.real.accept()  # type: ignore[attr-defined, no-any-return]
+
+    def close(self) -> None:
+        self.real.close()  # type: ignore[attr-defined]
