@@ -80,9 +80,10 @@ def _engine(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Networ
             args.seats = engine.parse_seats(args.seats)
         except ValueError as err:
             parser.error(f"argument --seats: {err}")
-    if getattr(args, "name", None) is not None and not engine.valid_name(args.name):
-        parser.error(f"argument --name: {args.name!r} is not a player name "
-                     "(1-10 characters, no spaces, commas or colons)")
+    name = getattr(args, "name", None)
+    problem = None if name is None else engine.name_problem(name)
+    if problem is not None:
+        parser.error(f"argument --name: {problem}")
     return engine
 
 

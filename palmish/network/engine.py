@@ -100,8 +100,8 @@ class NetworkEngine(Protocol):
     def parse_seats(self, spec: str) -> list[str]:
         """`remote,computer,...` -> seat kinds; ValueError with one line."""
 
-    def valid_name(self, name: str) -> bool:
-        """A player name this game accepts."""
+    def name_problem(self, name: str) -> str | None:
+        """Why `name` is not a player name of this game (one line), or None."""
 
     def new_table(self, kinds: Sequence[str], code: str, table_name: str, *,
                   host_name: str = "You", seed: int | None = None, wait_s: float = 60.0,

@@ -49,7 +49,7 @@ def _bool(v: Any) -> bool:
     return type(v) is bool
 
 
-NAME = _text(r"[^\s,:\x00-\x1f\x7f-\x9f]{1,10}")  # a player name (the games' valid_name)
+NAME = _text(r"[^\s,:\x00-\x1f\x7f-\x9f]{1,10}")  # a player name (as the games check it)
 CODE = _text(r"[0-9]{4}")
 TOKEN = _text(r"[0-9a-f]{32}")
 APP = _text(r"[a-z]{1,16}")

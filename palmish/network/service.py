@@ -133,7 +133,7 @@ class WindowNetwork:
             except Exception as err:  # no multicast here: the address is typed
                 _log(f"cannot look for games on the network ({type(err).__name__})")
                 return []
-        return [(g.table, g.address) for g in self._browser.games.games()]
+        return [(g.table, g.address) for g in self._browser.games.games() if g.app == self.app]
 
 
 def _log(line: str) -> None:

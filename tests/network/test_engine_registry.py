@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from zeroconf import ServiceInfo
 
-from palmish.cli import build_parser
+from palmish.cli import build_parser, main
 from palmish.games import games, network_games, register, unregister
 from palmish.network import keep
 from palmish.network.discovery import SERVICE_TYPE, game_from_info
@@ -79,3 +79,17 @@ def test_without_its_engine_the_game_is_offered_nowhere(
 def test_a_network_target_that_is_not_module_name_is_a_bad_descriptor() -> None:
     assert TOY._replace(network="no colon").problems() == [
         "network 'no colon' is not 'module:name'"]
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["host", "--app", "pachisi", "--seats", "remote"], "argument --seats: Pachisi needs 2 to 4"),
+    (["host", "--app", "pachisi", "--seats", "remote,robot"], "argument --seats: seat 'robot'"),
+    (["join", "127.0.0.1:9", "--code", "1234", "--name", "a b"], "argument --name: 'a b' is not"),
+    (["join", "127.0.0.1:9", "--code", "1234", "--name", ""], "argument --name: '' is not"),
+])
+def test_the_engine_checks_seats_and_names_as_usage_errors(
+        argv: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(argv)
+    err = capsys.readouterr().err
+    assert done.value.code == 2 and says in err and "Traceback" not in err

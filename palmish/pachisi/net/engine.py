@@ -25,8 +25,10 @@ class PachisiNetwork:
     def parse_seats(self, spec: str) -> list[str]:
         return parse_seats(spec)
 
-    def valid_name(self, name: str) -> bool:
-        return valid_name(name)
+    def name_problem(self, name: str) -> str | None:
+        if valid_name(name):
+            return None
+        return f"{name!r} is not a player name (1-10 characters, no spaces, commas or colons)"
 
     def new_table(self, kinds: Sequence[str], code: str, table_name: str, *,
                   host_name: str = "You", seed: int | None = None,
