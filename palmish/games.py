@@ -3,7 +3,8 @@
 Each game package holds a small `descriptor.py` whose `GAME` says everything
 the rest of the emulator needs before the game is imported: its id and names,
 creator code, hard button, plugin schema, installer, command-line options,
-art and screenshot scripts, and where its App class is. The launcher, the hard
+art and screenshot scripts, where its App class is, and its network engine
+when it offers network play. The launcher, the hard
 buttons, the command line, `palmish install` and the tests read this registry;
 nothing outside a game's package names the game (setup.cfg's entry point for
 prc_tools excepted). docs/architecture.md, "Adding a game", walks through it.
@@ -51,6 +52,8 @@ class GameDescriptor(NamedTuple):
     options: tuple[GameOption, ...] = ()
     art_script: str | None = None  # draws its bundled plugins (path from the repository root)
     screenshot_script: str | None = None  # writes docs/screenshots/<id>-*.png (same)
+    network: str | None = None  # "module:name" of its NetworkEngine (palmish/network/engine.py)
+    network_screenshot_script: str | None = None  # docs/network.md's pictures of it (same)
 
     def problems(self) -> list[str]:
         """What is wrong with the descriptor itself (empty when it is good)."""
@@ -62,7 +65,8 @@ class GameDescriptor(NamedTuple):
         if len(self.creator) != 4 or not self.creator.isascii():
             found.append(f"creator {self.creator!r} is not four ASCII characters")
         found += [f"{what} {target!r} is not 'module:name'"
-                  for what, target in (("app", self.app), ("installer", self.installer))
+                  for what, target in (("app", self.app), ("installer", self.installer),
+                                       ("network", self.network))
                   if target is not None and not _is_target(target)]
         if self.hard_button is not None and not 1 <= self.hard_button <= HARD_BUTTON_COUNT:
             found.append(f"hard button {self.hard_button} is not 1 to {HARD_BUTTON_COUNT}")
@@ -111,6 +115,11 @@ def games() -> tuple[GameDescriptor, ...]:
     if _found is None:
         _found = _check([*_bundled(), *_registered])
     return tuple(sorted(_found, key=lambda g: (g.hard_button or HARD_BUTTON_COUNT + 1, g.id)))
+
+
+def network_games() -> tuple[GameDescriptor, ...]:
+    """The games that offer network play (a `network` engine), in launcher order."""
+    return tuple(g for g in games() if g.network is not None)
 
 
 def register(game: GameDescriptor) -> None:

@@ -2,6 +2,7 @@
 
     .venv/bin/python skins/game_scripts.py art [GAME ...]          # redraw the bundled plugins
     .venv/bin/python skins/game_scripts.py screenshots [GAME ...]  # docs/screenshots/<game>-*.png
+                                                                   # (and network-*.png)
 
 Each game's descriptor (palmish/<game>/descriptor.py) names its scripts, by
 their path from the repository root; without GAME ids, all the games' run.
@@ -27,7 +28,8 @@ def scripts(kind: str, wanted: list[str]) -> list[Path]:
         raise SystemExit(f"game_scripts: no game {', '.join(sorted(unknown))}"
                          f" (games: {', '.join(g.id for g in games())})")
     chosen = [g for g in games() if not wanted or g.id in wanted]
-    paths = [g.art_script if kind == "art" else g.screenshot_script for g in chosen]
+    paths = [p for g in chosen for p in ((g.art_script,) if kind == "art" else
+                                        (g.screenshot_script, g.network_screenshot_script))]
     return [ROOT / p for p in paths if p is not None]
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from palmish.games import games
+from palmish.games import GameDescriptor, games
 from prc_tools import schema
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -48,10 +48,16 @@ def test_the_entry_points_register_exactly_the_games_schemas() -> None:
         assert installed.creator == game.creator
 
 
+def scripts_of(game: GameDescriptor) -> list[str]:
+    return [s for s in (game.art_script, game.screenshot_script, game.network_screenshot_script)
+            if s is not None]
+
+
 def test_each_game_names_scripts_that_exist() -> None:
     for game in games():
-        for script in (game.art_script, game.screenshot_script):
-            assert script is not None and (ROOT / script).is_file(), (game.id, script)
+        assert game.art_script is not None and game.screenshot_script is not None, game.id
+        for script in scripts_of(game):
+            assert (ROOT / script).is_file(), (game.id, script)
 
 
 def test_the_scripts_runner_reads_the_registry() -> None:
@@ -61,20 +67,11 @@ def test_the_scripts_runner_reads_the_registry() -> None:
     assert done.returncode == 1 and done.stderr == f"game_scripts: no game nope (games: {ids})\n"
 
 
-# palmish/network/ plays Pachisi over the network and names it (docs/network.md);
-# until a descriptor can declare a network engine, it counts as Pachisi's own code.
-NETWORK_GAME = "pachisi"
-
-
 def shared_files(game_id: str) -> list[Path]:
     """Where a game would be registered if the registry did not exist: the emulator
     outside the game's package, the shared scripts and the layout test."""
     own = {ROOT / "palmish" / game_id}
-    scripts = {ROOT / s for g in games() if g.id == game_id
-               for s in (g.art_script, g.screenshot_script) if s is not None}
-    if game_id == NETWORK_GAME:  # network play is this game's alone so far
-        own.add(ROOT / "palmish" / "network")
-        scripts.add(ROOT / "docs" / "screenshots" / "make_network_screenshots.py")
+    scripts = {ROOT / s for g in games() if g.id == game_id for s in scripts_of(g)}
     files = [*ROOT.joinpath("palmish").rglob("*.py"), *ROOT.joinpath("skins").rglob("*.py"),
              *ROOT.joinpath("docs", "screenshots").glob("*.py"), ROOT / "tests" / "test_layout.py"]
     return [f for f in files if not own & set(f.parents) and f not in scripts]
@@ -95,7 +92,7 @@ def test_each_game_package_imports_its_engine_only_when_asked() -> None:
     """A descriptor is read without the engine; every export still resolves."""
     code = (
         "import importlib, sys\n"
-        "from palmish.games import games\n"
+        "from palmish.games import GameDescriptor, games\n"
         "for game in games():\n"
         "    package = importlib.import_module(f'palmish.{game.id}')\n"
         "    loaded = [m for m in sys.modules if m.startswith(f'palmish.{game.id}.')]\n"

@@ -23,9 +23,9 @@ from palmish.device.display import ConfigName
 from palmish.device.events import Key, KeyDown, NetworkClosed, NetworkLine
 from palmish.device.system import Device
 from palmish.network.protocol import Message, encode
-from palmish.network.seats import HostSeat, JoinSeat
-from palmish.network.table import HostTable
 from palmish.pachisi.app import PachisiApp
+from palmish.pachisi.net.seats import HostSeat, JoinSeat
+from palmish.pachisi.net.table import HostTable
 from palmish.pachisi.network_game import host_form
 
 SEED = 7

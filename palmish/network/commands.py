@@ -1,11 +1,12 @@
 """`palmish host` and `palmish join` (docs/network.md, "Headless commands").
 
-    palmish host --app pachisi [--port N] [--seats SPEC] [--code NNNN] [--advertise]
+    palmish host --app GAME [--port N] [--seats SPEC] [--code NNNN] [--advertise]
                  [--data-dir DIR] [--listen ADDRESS] [--wait SECONDS] [--seed N]
-    palmish join HOST:PORT --code NNNN --name NAME [--auto] [--data-dir DIR]
+    palmish join HOST:PORT --code NNNN --name NAME [--auto] [--data-dir DIR] [--app GAME]
 
 cli.py adds these parsers and dispatches here; nothing else of the command
-line knows about the network.
+line knows about the network. GAME is a game whose descriptor names a network
+engine (palmish/network/engine.py); the seats and names are checked by it.
 """
 
 from __future__ import annotations
@@ -15,8 +16,12 @@ import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from palmish.device.storage import default_data_dir
+
+if TYPE_CHECKING:
+    from palmish.network.engine import NetworkEngine
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -43,15 +48,6 @@ def _seconds(text: str) -> float:
     return value
 
 
-def _seats(text: str) -> list[str]:
-    from palmish.network.table import parse_seats
-
-    try:
-        return parse_seats(text)
-    except ValueError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
-
-
 def parse_address(text: str) -> tuple[str, int]:
     """`HOST:PORT` or `[IPV6]:PORT` -> (host, port); ValueError with one line."""
     match = re.fullmatch(r"\[([0-9A-Fa-f:.]+)\]:(\d{1,5})|([^\s:\[\]]+):(\d{1,5})", text)
@@ -71,21 +67,35 @@ def _address(text: str) -> tuple[str, int]:
         raise argparse.ArgumentTypeError(str(err)) from None
 
 
-def _name(text: str) -> str:
-    from palmish.pachisi.rules import valid_name
+def _engine(parser: argparse.ArgumentParser, args: argparse.Namespace) -> NetworkEngine:
+    """The chosen game's network engine; checks the options that depend on the game
+    (--seats, --name) with it, a usage error of one line when they do not fit."""
+    from palmish.network.engine import engine_for
 
-    if not valid_name(text):
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is not a player name (1-10 characters, no spaces, commas or colons)")
-    return text
+    if args.net_app is None:
+        parser.error("no game here plays over the network")
+    engine = engine_for(args.net_app)
+    if getattr(args, "seats", None) is not None:
+        try:
+            args.seats = engine.parse_seats(args.seats)
+        except ValueError as err:
+            parser.error(f"argument --seats: {err}")
+    name = getattr(args, "name", None)
+    problem = None if name is None else engine.name_problem(name)
+    if problem is not None:
+        parser.error(f"argument --name: {problem}")
+    return engine
 
 
 def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from palmish.games import network_games
+
+    apps = [g.id for g in network_games()]
     host = commands.add_parser("host", help="host a network game without a window")
-    host.add_argument("--app", required=True, choices=("pachisi",), dest="net_app")
+    host.add_argument("--app", required=True, choices=apps, dest="net_app")
     host.add_argument("--port", type=_port, default=0, metavar="N",
                       help="the TCP port (default 0: a free one, printed)")
-    host.add_argument("--seats", type=_seats, default="remote,remote,remote,remote",
+    host.add_argument("--seats", default="remote,remote,remote,remote",
                       metavar="SPEC", help="seats in playing order: remote or computer, "
                       "comma-separated (default: four remote seats)")
     host.add_argument("--code", type=_code, metavar="NNNN",
@@ -100,14 +110,18 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
                       help="Silicon throws or moves for a player who takes longer (default: none)")
     host.add_argument("--seed", type=int, metavar="N", help="the game's seed (default: random)")
     host.add_argument("--data-dir", type=Path, metavar="DIR", dest="command_data_dir")
+    host.set_defaults(network_parser=host)
 
     join = commands.add_parser("join", help="join a network game")
     join.add_argument("address", type=_address, metavar="HOST:PORT")
     join.add_argument("--code", type=_code, required=True, metavar="NNNN")
-    join.add_argument("--name", type=_name, required=True, metavar="NAME")
+    join.add_argument("--name", required=True, metavar="NAME")
     join.add_argument("--auto", action="store_true",
                       help="no window: the strongest Silicon plays the seat at once")
     join.add_argument("--data-dir", type=Path, metavar="DIR", dest="command_data_dir")
+    join.add_argument("--app", choices=apps, default=apps[0] if apps else None, dest="net_app",
+                      help=f"the game (default {apps[0] if apps else 'none'})")
+    join.set_defaults(network_parser=join)
 
 
 def _log(prefix: str) -> Callable[[str], None]:
@@ -131,26 +145,26 @@ def run_host(args: argparse.Namespace) -> int:
 
     from palmish.network import keep
     from palmish.network.hosting import host_table
-    from palmish.network.table import HostTable
 
+    engine = _engine(args.network_parser, args)
     data_dir = _data_dir(args)
     log = _log("host")
     try:
-        saved = keep.load_host_game(data_dir)
+        saved = keep.load_host_game(data_dir, args.net_app)
     except ValueError as err:
         saved = None
         log(f"{err}; starting a new game")
     table = None
     if saved is not None:
         try:
-            table = HostTable.restore(saved, time.monotonic())
+            table = engine.restore_table(saved, time.monotonic())
             if args.code is not None:
                 table.code = args.code
             log(f"hosting the saved game again ({len(table.steps)} steps played)")
         except ValueError as err:
             log(f"{err}; starting a new game")
     if table is None:
-        table = HostTable.create(
+        table = engine.new_table(
             args.seats, args.code or f"{secrets.randbelow(10000):04d}", table_name(),
             seed=args.seed, wait_s=args.wait)
     table.wait_s, table.turn_s = args.wait, args.turn_timer
@@ -166,8 +180,8 @@ def run_host(args: argparse.Namespace) -> int:
 
 
 def _join_in_window(args: argparse.Namespace, data_dir: Path) -> int:
-    """`palmish join` without --auto: the window opens on Pachisi joining the game."""
-    from palmish.apps import hard_buttons, installed_apps
+    """`palmish join` without --auto: the window opens on the game joining the host's."""
+    from palmish.apps import LazyApp, hard_buttons, installed_apps
     from palmish.cli import _usable_dir, _window, fail
     from palmish.device.display import config_by_name
     from palmish.device.system import Device
@@ -177,14 +191,20 @@ def _join_in_window(args: argparse.Namespace, data_dir: Path) -> int:
         return fail(problem)
     try:
         device = Device(args.config or config_by_name("square"), data_dir, installed_apps(),
-                        "pachisi", exclusive=True, buttons=hard_buttons())
+                        args.net_app, exclusive=True, buttons=hard_buttons())
     except ValueError as err:
         return fail(str(err))
     from palmish.cli import offer_network
+    from palmish.network.engine import JoinsNetwork
 
     offer_network(device, args)
+    running = device.running_app
+    app = running.app() if isinstance(running, LazyApp) else running
+    if not isinstance(app, JoinsNetwork):
+        device.shutdown()
+        return fail(f"{running.name} cannot join a network game in the window")
     host, port = args.address
-    device.running_app.join_network(f"{host}:{port}", args.code, args.name)  # type: ignore[attr-defined]
+    app.join_network(f"{host}:{port}", args.code, args.name)
     return _window(device, args.device, args.zoom, args)
 
 
@@ -201,10 +221,10 @@ def run_join(args: argparse.Namespace) -> int:
     import asyncio
 
     from palmish.network import keep
+    from palmish.network.engine import HostError
     from palmish.network.joining import JoinRequest, Refused, first_answer, join_table
-    from palmish.network.mirror import HostError
-    from palmish.network.table import strongest_level
 
+    engine = _engine(args.network_parser, args)
     host, port = args.address
     data_dir = _data_dir(args)
     try:
@@ -213,7 +233,8 @@ def run_join(args: argparse.Namespace) -> int:
         print(f"palmish: {data_dir}: cannot keep the seat token: {err.strerror or err}",
               file=sys.stderr)
         return EXIT_FAILED
-    request = JoinRequest(host, port, args.code, args.name, token, level=strongest_level())
+    request = JoinRequest(host, port, args.code, args.name, token, app=args.net_app,
+                          level=engine.strongest_level if args.auto else None)
     try:
         if not args.auto:  # refused, unreachable: one line here, before any window
             asyncio.run(first_answer(request))

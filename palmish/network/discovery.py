@@ -18,7 +18,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from palmish.network.protocol import APPS, VERSION
+from palmish.games import network_games
+from palmish.network.protocol import VERSION
 
 SERVICE_TYPE = "_palmish._tcp.local."
 MAX_GAMES = 32  # a joiner lists at most this many games
@@ -72,7 +73,7 @@ def game_from_info(info: InfoLike) -> FoundGame | None:
     version = _text(props.get(b"v"), 6)
     table = _text(props.get(b"table"), MAX_TABLE_NAME)
     port = info.port
-    if app not in APPS or version != str(VERSION) or table is None:
+    if app not in {g.id for g in network_games()} or version != str(VERSION) or table is None:
         return None
     if not isinstance(port, int) or not 1 <= port <= 65535:
         return None

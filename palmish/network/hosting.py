@@ -10,7 +10,7 @@ from pathlib import Path
 
 from palmish.network import keep
 from palmish.network.discovery import Advertisement, lan_addresses
-from palmish.network.table import ALL, HostTable
+from palmish.network.engine import ALL, Table
 from palmish.network.transport import Server
 
 STEP_S = 0.05  # the host loop's longest sleep: away timers are checked this often
@@ -18,7 +18,7 @@ GOODBYE_S = 1.0  # after the end, time for the last messages to leave
 
 
 async def host_table(
-    table: HostTable, listen: str, port: int, *, say: Callable[[str], None],
+    table: Table, listen: str, port: int, *, say: Callable[[str], None],
     log: Callable[[str], None], data_dir: Path | None,
     on_listening: Callable[[str, int], None] | None = None, advertise: bool = False,
 ) -> str:
@@ -28,7 +28,7 @@ async def host_table(
     say(f"listening on {_address(host, port)} code {table.code}")
     if on_listening is not None:
         on_listening(host, port)
-    announced = await _advertise(table.table_name, listen, port, log) if advertise else None
+    announced = await _advertise(table, listen, port, log) if advertise else None
     kept: object = None
     try:
         while True:
@@ -53,7 +53,7 @@ async def host_table(
         await asyncio.sleep(GOODBYE_S / 4)
         server.flush()
         if data_dir is not None:
-            keep.forget_host_game(data_dir)
+            keep.forget_host_game(data_dir, table.app)
         return table.record()
     finally:
         if not table.over:  # stopped (Ctrl+C, a signal): the others are told
@@ -64,24 +64,24 @@ async def host_table(
             await asyncio.to_thread(announced.close)
 
 
-async def _advertise(table: str, listen: str, port: int,
+async def _advertise(table: Table, listen: str, port: int,
                      log: Callable[[str], None]) -> Advertisement | None:
     """Announce the game on the local network; one log line when that cannot be."""
     try:
-        return await asyncio.to_thread(Advertisement, table, "pachisi", port,
+        return await asyncio.to_thread(Advertisement, table.table_name, table.app, port,
                                        lan_addresses(listen))
     except Exception as err:  # zeroconf raises many kinds: no multicast, no interface
         log(f"cannot advertise the game ({type(err).__name__}: {err}); join by address")
         return None
 
 
-def _save(table: HostTable, data_dir: Path | None, kept: object) -> object:
+def _save(table: Table, data_dir: Path | None, kept: object) -> object:
     """Save the table when it changed (before anyone hears of the change)."""
     if data_dir is None:
         return kept
     snapshot = table.snapshot()
     if snapshot != kept:
-        keep.save_host_game(data_dir, snapshot)
+        keep.save_host_game(data_dir, table.app, snapshot)
     return snapshot
 
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from palmish.network.mirror import HostError, Mirror
+from palmish.network.engine import HostError, Mirror, engine_for
 from palmish.network.protocol import PING_EVERY_S, VERSION, Message, ProtocolError
 from palmish.network.transport import Link
 
@@ -29,9 +29,10 @@ class JoinRequest:
     token: str
     level: str | None = None  # Silicon plays the seat at this level (--auto)
     comeback_s: float = 60.0  # how long to keep trying when the host is gone
+    app: str = field(kw_only=True)  # the game's id (a network game of the registry)
 
     def hello(self) -> Message:
-        return {"t": "hello", "v": VERSION, "app": "pachisi", "code": self.code,
+        return {"t": "hello", "v": VERSION, "app": self.app, "code": self.code,
                 "name": self.name, "token": self.token}
 
 
@@ -39,13 +40,13 @@ async def join_table(request: JoinRequest, log: Callable[[str], None],
                      mirror: Mirror | None = None) -> str:
     """Play (or watch) until the game's end; the record. Refused, HostError or
     OSError with one line when it cannot."""
-    mirror = mirror or Mirror()
+    mirror = mirror or engine_for(request.app).new_mirror()
     lost_at: float | None = None
     while True:
         try:
             link = await Link.open(request.host, request.port)
         except (OSError, TimeoutError, asyncio.TimeoutError) as err:
-            if lost_at is None and mirror.game is None:
+            if lost_at is None and not mirror.started:
                 raise OSError(f"cannot reach {request.host}:{request.port}: "
                               f"{getattr(err, 'strerror', None) or err or 'timed out'}") from None
             lost_at = lost_at or time.monotonic()

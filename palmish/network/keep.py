@@ -17,7 +17,6 @@ from prc_tools.files import FileProblem, read_regular
 
 FOLDER = "network"
 SEATS = "seats"
-HOST_GAME = "host-pachisi.json"
 MAX_FILE = 4 << 20
 
 
@@ -60,14 +59,19 @@ def seat_token(data_dir: Path, name: str) -> str:
     return token
 
 
-def load_host_game(data_dir: Path) -> Any:
-    """The host's saved table (see HostTable.snapshot), or None."""
-    return _read(data_dir / FOLDER / HOST_GAME)
+def host_game_file(app: str) -> str:
+    """The host's kept game of app `app` (a registry id, never a received text)."""
+    return f"host-{app}.json"
 
 
-def save_host_game(data_dir: Path, snapshot: dict[str, Any]) -> None:
-    _write(data_dir / FOLDER / HOST_GAME, snapshot)
+def load_host_game(data_dir: Path, app: str) -> Any:
+    """The host's saved table (see Table.snapshot), or None."""
+    return _read(data_dir / FOLDER / host_game_file(app))
 
 
-def forget_host_game(data_dir: Path) -> None:
-    (data_dir / FOLDER / HOST_GAME).unlink(missing_ok=True)
+def save_host_game(data_dir: Path, app: str, snapshot: dict[str, Any]) -> None:
+    _write(data_dir / FOLDER / host_game_file(app), snapshot)
+
+
+def forget_host_game(data_dir: Path, app: str) -> None:
+    (data_dir / FOLDER / host_game_file(app)).unlink(missing_ok=True)

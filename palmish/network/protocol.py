@@ -16,7 +16,6 @@ from typing import Any
 from palmish.device.storage import parse_json
 
 VERSION = 1
-APPS = ("pachisi",)
 
 # Line limits in bytes, newline included (docs/network.md, "Limits").
 MAX_JOINER_LINE = 1024  # what a host reads from a joiner: intents are tiny
@@ -50,7 +49,7 @@ def _bool(v: Any) -> bool:
     return type(v) is bool
 
 
-NAME = _text(r"[^\s,:\x00-\x1f\x7f-\x9f]{1,10}")  # a Pachisi player name (rules.valid_name)
+NAME = _text(r"[^\s,:\x00-\x1f\x7f-\x9f]{1,10}")  # a player name (as the games check it)
 CODE = _text(r"[0-9]{4}")
 TOKEN = _text(r"[0-9a-f]{32}")
 APP = _text(r"[a-z]{1,16}")
@@ -158,3 +157,13 @@ class RateLimit:
         self._last = now
         self._tokens -= 1.0
         return 0.0 if self._tokens >= 0.0 else -self._tokens / self.rate
+
+    def take(self, now: float) -> bool:
+        """A token if one is there now (True), else False and nothing owed."""
+        if self._last is not None:
+            self._tokens = min(self.burst, self._tokens + (now - self._last) * self.rate)
+        self._last = now
+        if self._tokens < 1.0:
+            return False
+        self._tokens -= 1.0
+        return True

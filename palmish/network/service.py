@@ -1,7 +1,8 @@
-"""The network as the window offers it to apps (palmish.pachisi.netplay.NetService):
-host and join through one network thread, tokens in the data folder, the
-games found on the local network. Set up by the command line for the window
-only (palmish.device.services.network)."""
+"""The network as the window offers it to apps (the NetService of a game's
+netplay module): host and join through one network thread, tokens
+in the data folder, the games found on the local network. The game is the
+running app's, played through the network engine its descriptor names. Set up
+by the command line for the window only (palmish.device.services.network)."""
 
 from __future__ import annotations
 
@@ -16,9 +17,8 @@ from palmish.network import keep
 from palmish.network.bridge import HostLink, JoinLink, LoopThread
 from palmish.network.commands import parse_address
 from palmish.network.discovery import Advertisement, Browser, lan_addresses
+from palmish.network.engine import NetworkEngine, Table, engine_for
 from palmish.network.protocol import VERSION
-from palmish.network.seats import HostSeat, JoinSeat
-from palmish.network.table import HostTable
 
 if TYPE_CHECKING:
     from palmish.device.system import Device
@@ -42,6 +42,14 @@ class WindowNetwork:
         self._browser: Browser | None = None
         self._advert: Advertisement | None = None
 
+    @property
+    def app(self) -> str:
+        """The running app's id: the game hosted or joined."""
+        return self.device.running_app.id
+
+    def _engine(self) -> NetworkEngine:
+        return engine_for(self.app)
+
     def _post(self, event: Event) -> None:
         self.device.inbox.put(event)
 
@@ -58,23 +66,25 @@ class WindowNetwork:
             return None
         return f"{len(table.steps)} steps played, code {table.code}"
 
-    def _saved_table(self) -> HostTable | None:
+    def _saved_table(self) -> Table | None:
         try:
-            saved = keep.load_host_game(self.data_dir)
+            saved = keep.load_host_game(self.data_dir, self.app)
             now = self.device.now_ms / 1000.0  # the table runs on device time
-            return None if saved is None else HostTable.restore(saved, now)
+            return None if saved is None else self._engine().restore_table(saved, now)
         except ValueError as err:
             _log(f"{err}; it is not offered again")
             return None
 
     def host(self, seats: Sequence[str], name: str, advertise: bool, wait_s: float,
-             turn_s: float | None, resume: bool = False) -> tuple[HostSeat, str]:
+             turn_s: float | None, resume: bool = False) -> tuple[object, str]:
+        """The engine's view of hosting (the app's NetPlay) and a line to show."""
+        engine, app = self._engine(), self.app
         table = self._saved_table() if resume else None
         if table is None:
-            table = HostTable.create(list(seats), f"{secrets.randbelow(10000):04d}",
+            table = engine.new_table(list(seats), f"{secrets.randbelow(10000):04d}",
                                      self.table_name, host_name=name, wait_s=wait_s,
                                      turn_s=turn_s)
-            keep.forget_host_game(self.data_dir)
+            keep.forget_host_game(self.data_dir, app)
         try:
             link = HostLink(self._loop(), self._post, self.listen, self.port, _log)
         except OSError:
@@ -83,7 +93,7 @@ class WindowNetwork:
         addresses = lan_addresses(self.listen) or ["127.0.0.1"]
         if advertise and self.discovery:
             try:
-                self._advert = Advertisement(self.table_name, "pachisi", port, addresses)
+                self._advert = Advertisement(self.table_name, app, port, addresses)
             except Exception as err:  # zeroconf: no multicast, no interface, ...
                 _log(f"cannot advertise the game ({type(err).__name__}); join by address")
 
@@ -93,29 +103,31 @@ class WindowNetwork:
                 self._advert.close()
                 self._advert = None
 
-        def save(table: HostTable) -> None:
+        def save(table: Table) -> None:
             if table.over:
-                keep.forget_host_game(self.data_dir)
+                keep.forget_host_game(self.data_dir, app)
             else:
-                keep.save_host_game(self.data_dir, table.snapshot())
+                keep.save_host_game(self.data_dir, app, table.snapshot())
 
-        seat = HostSeat(table, link.send, close, save)
+        seat = engine.host_play(table, link.send, close, save)
         first = addresses[0]
         where = f"[{first}]:{port}" if ":" in first else f"{first}:{port}"
         # one line for whoever started the window from a terminal (and for tests)
         _log(f"hosting on {where} code {table.code}")
         return seat, where
 
-    def join(self, address: str, code: str, name: str | None) -> JoinSeat:
-        """Sit as `name` (with this device's token for it), or watch (None)."""
+    def join(self, address: str, code: str, name: str | None) -> object:
+        """Sit as `name` (with this device's token for it), or watch (None): the
+        engine's view of the joined game (the app's NetPlay)."""
         host, port = parse_address(address)
-        hello: dict[str, object] = {"t": "hello", "v": VERSION, "app": "pachisi", "code": code}
+        engine = self._engine()
+        hello: dict[str, object] = {"t": "hello", "v": VERSION, "app": self.app, "code": code}
         if name is None:
             hello["watch"] = True
         else:
             hello.update(name=name, token=keep.seat_token(self.data_dir, name))
         link = JoinLink(self._loop(), self._post, host, port, hello)
-        return JoinSeat(link.send, link.close)
+        return engine.join_play(link.send, link.close)
 
     def found_games(self) -> Sequence[tuple[str, str]]:
         if not self.discovery:
@@ -126,7 +138,7 @@ class WindowNetwork:
             except Exception as err:  # no multicast here: the address is typed
                 _log(f"cannot look for games on the network ({type(err).__name__})")
                 return []
-        return [(g.table, g.address) for g in self._browser.games.games()]
+        return [(g.table, g.address) for g in self._browser.games.games() if g.app == self.app]
 
 
 def _log(line: str) -> None:

@@ -1,6 +1,12 @@
 """TCP with asyncio streams (docs/network.md, "Transport"): a server that
 reads bounded, validated lines from many peers and a link from a joiner.
 
+The server accepts on its own listening sockets rather than asyncio's
+`start_server`: a connection over the limits (MAX_PEERS at once, ACCEPT_RATE
+a second) is closed straight after accept(), before any stream, task or timer
+is made for it, so a crowd of connections costs the host (and the window
+sharing its interpreter) little and a bounded amount.
+
 The server knows nothing of games: a `Handler` seats or refuses hellos,
 takes messages and hears of peers gone, and leaves what it sends in its
 outbox. The server's owner writes the outbox (`flush`) when `wait_activity`
@@ -14,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import socket
 import time
 from collections.abc import Callable
 from typing import Protocol
@@ -36,6 +43,14 @@ from palmish.network.protocol import (
 
 ALL = -1
 MAX_PEERS = 64  # connections at once, seated or not; more are closed at once
+# New connections given a stream: ACCEPT_BURST at once, then ACCEPT_RATE a
+# second; more are closed at once (a joiner retries). Room for every seat and
+# spectator coming back together, far below what a crowd can send.
+ACCEPT_RATE = 20.0
+ACCEPT_BURST = 20
+LISTEN_BACKLOG = 100  # what the kernel holds for accept(), as asyncio's default
+LOAD_LOG_EVERY_S = 10.0  # connections closed for load: one log line this often at most
+ACCEPT_RETRY_S = 1.0  # accept() failed (no descriptors left): listen again after this
 MAX_WRITE_BUFFER = 4 * MAX_HOST_LINE  # a peer that stops reading is dropped
 
 
@@ -87,22 +102,99 @@ class Server:
         self._writers: dict[int, asyncio.StreamWriter] = {}
         self._seated: set[int] = set()
         self._ids = itertools.count(1)
-        self._server: asyncio.Server | None = None
+        self._listeners: list[socket.socket] = []
         self._pinger: asyncio.Task[None] | None = None
+        self._peers = 0  # connections accepted and not yet closed
+        self._accepts = RateLimit(ACCEPT_RATE, ACCEPT_BURST)
+        self._tasks: set[asyncio.Task[None]] = set()
         self.refused_for_load = 0
+        self._load_logged_at: float | None = None
         self._activity = asyncio.Event()
 
     async def start(self, host: str, port: int) -> tuple[str, int]:
-        self._server = await asyncio.start_server(self._serve, host, port, limit=MAX_JOINER_LINE)
+        """Listen on every address `host` names (as asyncio's start_server does)."""
+        loop = asyncio.get_running_loop()
+        infos = await loop.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                       flags=socket.AI_PASSIVE)
+        try:
+            for family, kind, proto, _, address in dict.fromkeys(infos):
+                listener = socket.socket(family, kind, proto)
+                self._listeners.append(listener)
+                listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                if family == socket.AF_INET6:
+                    listener.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+                listener.bind((address[0], port, *address[2:]))
+                listener.listen(LISTEN_BACKLOG)
+                listener.setblocking(False)
+                port = port or listener.getsockname()[1]  # port 0: the others take the same
+        except OSError:
+            self._stop_listening()
+            raise
+        for listener in self._listeners:
+            loop.add_reader(listener.fileno(), self._accept, listener, loop)
         self._pinger = asyncio.create_task(self._ping())
-        address = self._server.sockets[0].getsockname()
+        address = self._listeners[0].getsockname()
         return str(address[0]), int(address[1])
+
+    def _accept(self, listener: socket.socket, loop: asyncio.AbstractEventLoop) -> None:
+        """Take what the kernel queued: a stream for each connection within the
+        limits, a close for the others (no stream, task or timer made)."""
+        for _ in range(LISTEN_BACKLOG):
+            try:
+                conn, _ = listener.accept()
+            except (BlockingIOError, InterruptedError):
+                return
+            except ConnectionAbortedError:  # gone while queued
+                continue
+            except OSError as err:  # no descriptors left: pause, or the loop would spin
+                self.log(f"cannot accept connections ({err.strerror or err}); "
+                         f"trying again in {ACCEPT_RETRY_S:.0f} s")
+                loop.remove_reader(listener.fileno())
+                loop.call_later(ACCEPT_RETRY_S, self._listen_again, listener, loop)
+                return
+            now = self.clock()
+            if self._peers >= MAX_PEERS or not self._accepts.take(now):
+                self.refused_for_load += 1
+                conn.close()
+                self._log_load(now)
+                continue
+            self._peers += 1
+            task = loop.create_task(self._open(conn))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    def _listen_again(self, listener: socket.socket, loop: asyncio.AbstractEventLoop) -> None:
+        if listener in self._listeners:  # not closed meanwhile
+            loop.add_reader(listener.fileno(), self._accept, listener, loop)
+
+    def _log_load(self, now: float) -> None:
+        if self._load_logged_at is None or now - self._load_logged_at >= LOAD_LOG_EVERY_S:
+            self._load_logged_at = now
+            self.log(f"closing new connections over the limits ({MAX_PEERS} at once, "
+                     f"{ACCEPT_RATE:.0f} a second): {self.refused_for_load} so far")
+
+    async def _open(self, conn: socket.socket) -> None:
+        try:
+            try:
+                reader, writer = await asyncio.open_connection(sock=conn, limit=MAX_JOINER_LINE)
+            except OSError:
+                conn.close()
+                return
+            await self._serve(reader, writer)
+        finally:
+            self._peers -= 1
+
+    def _stop_listening(self) -> None:
+        for listener in self._listeners:
+            with contextlib.suppress(ValueError, RuntimeError):  # not registered, loop closed
+                asyncio.get_running_loop().remove_reader(listener.fileno())
+            listener.close()
+        self._listeners.clear()
 
     async def close(self) -> None:
         if self._pinger is not None:
             self._pinger.cancel()
-        if self._server is not None:
-            self._server.close()
+        self._stop_listening()
         for writer in list(self._writers.values()):
             writer.close()
         self._writers.clear()
@@ -140,10 +232,6 @@ class Server:
                     writer.write(protocol.encode({"t": "ping"}))
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        if len(self._writers) >= MAX_PEERS:
-            self.refused_for_load += 1
-            writer.close()
-            return
         peer = next(self._ids)
         where = writer.get_extra_info("peername")
         self._writers[peer] = writer

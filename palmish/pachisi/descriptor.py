@@ -13,4 +13,6 @@ GAME = GameDescriptor(
     hard_button=3,
     art_script="skins/plugins/make_pachisi_art.py",
     screenshot_script="docs/screenshots/make_pachisi_screenshots.py",
+    network="palmish.pachisi.net.engine:ENGINE",
+    network_screenshot_script="docs/screenshots/make_network_screenshots.py",
 )

@@ -196,7 +196,20 @@ def solve(game: Game, max_nodes: int = DEFAULT_MAX_NODES) -> list[Take] | None:
 
 
 def solve_counted(game: Game, max_nodes: int = DEFAULT_MAX_NODES) -> tuple[list[Take] | None, int]:
-    """solve() and the number of positions it searched (for benchmarks).
+    """solve() and the number of positions it searched (for benchmarks)."""
+    steps = _searching(game, max_nodes, None)
+    while True:  # without slices it never pauses: the first step is the answer
+        try:
+            next(steps)
+        except StopIteration as done:
+            answer: tuple[list[Take] | None, int] = done.value
+            return answer
+
+
+def _searching(
+    game: Game, max_nodes: int, slice_nodes: int | None
+) -> Generator[None, None, tuple[list[Take] | None, int]]:
+    """The search of solve_counted() and solving(): the answer and the positions searched.
 
     The search restarts with a shuffled move order after FIRST_ATTEMPT
     positions, then after twice as many, and so on: a depth-first search
@@ -204,6 +217,8 @@ def solve_counted(game: Game, max_nodes: int = DEFAULT_MAX_NODES) -> tuple[list[
     turn dead, while another order finds a solution at once. The memo of
     dead positions is kept across restarts (a position is only marked dead
     once fully searched), so the last attempt still proves "no solution".
+    With `slice_nodes` it also pauses (yields) after about that many positions
+    (solving() says how it goes on); without, it never yields.
     """
     if game.won:
         return [], 0
@@ -214,16 +229,26 @@ def solve_counted(game: Game, max_nodes: int = DEFAULT_MAX_NODES) -> tuple[list[
     metal = game.metal_index
     pointer = 0 if metal == NO_METAL else metal
     metals = metals_present(search.kinds, occupied)
-    attempt = FIRST_ATTEMPT
     order = random.Random(RESTART_SEED)  # fixed: the same position, the same answer
+    attempt = FIRST_ATTEMPT
+    attempt_end: int | None = attempt if attempt < max_nodes else None  # None: max_nodes only
+    walk = 0  # the positions back down to where the last slice stopped, counted again
     while True:
-        search.limit = search.nodes + attempt if search.nodes + attempt < max_nodes else 0
+        pause = None if slice_nodes is None else search.nodes + slice_nodes + walk
+        ends = [end for end in (pause, attempt_end) if end is not None]
+        search.limit = min(ends) if ends else 0
         search.path = []
         try:
             found = search.start(occupied, pointer, metals)
         except _Restart:
-            search.salt = order.getrandbits(32) | 1  # once per restart
-            attempt *= 2
+            if attempt_end is not None and search.nodes > attempt_end:
+                search.salt = order.getrandbits(32) | 1  # once per restart
+                attempt *= 2
+                attempt_end = search.nodes + attempt
+                attempt_end = attempt_end if attempt_end < max_nodes else None
+            if pause is not None and search.nodes > pause:
+                walk = len(search.path) + 1
+                yield
             continue
         return ([take_of(code) for code in search.path] if found else None), search.nodes
 
@@ -253,34 +278,5 @@ def solving(
     back down its path (a few dozen positions) and goes on from there; before
     the first restart (and with any fixed move order) that is the very same search.
     """
-    slice_nodes = slice_nodes or SLICE_NODES
-    if game.won:
-        return []
-    search = _search_for(game, max_nodes)
-    occupied = game.occupancy
-    if not search.feasible(occupied):
-        return None
-    metal = game.metal_index
-    pointer = 0 if metal == NO_METAL else metal
-    metals = metals_present(search.kinds, occupied)
-    order = random.Random(RESTART_SEED)  # as solve_counted: the same position, the same answer
-    attempt = FIRST_ATTEMPT
-    attempt_end: int | None = attempt if attempt < max_nodes else None
-    walk = 0  # the positions back down to where the last slice stopped, counted again
-    while True:
-        pause = search.nodes + slice_nodes + walk
-        search.limit = pause if attempt_end is None else min(pause, attempt_end)
-        search.path = []
-        try:
-            found = search.start(occupied, pointer, metals)
-        except _Restart:
-            if attempt_end is not None and search.nodes > attempt_end:
-                search.salt = order.getrandbits(32) | 1  # once per restart, as solve_counted
-                attempt *= 2
-                attempt_end = search.nodes + attempt
-                attempt_end = attempt_end if attempt_end < max_nodes else None
-            if search.nodes > pause:
-                walk = len(search.path) + 1
-                yield
-            continue
-        return [take_of(code) for code in search.path] if found else None
+    answer, _ = yield from _searching(game, max_nodes, slice_nodes or SLICE_NODES)
+    return answer

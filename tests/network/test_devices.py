@@ -9,9 +9,9 @@ from pathlib import Path
 from palmish.device.display import ConfigName
 from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, NetworkClosed, NetworkLine
 from palmish.network.protocol import Message, encode
-from palmish.network.seats import HostSeat, JoinSeat
-from palmish.network.table import HostTable
 from palmish.pachisi.app import PachisiApp
+from palmish.pachisi.net.seats import HostSeat, JoinSeat
+from palmish.pachisi.net.table import HostTable
 from tests.game_devices import start_device
 
 JOINER = 7  # the host's number for the joiner's connection

@@ -7,8 +7,8 @@ import asyncio
 
 import pytest
 
+from palmish.network.engine import HostError
 from palmish.network.joining import JoinRequest, Refused, join_table
-from palmish.network.mirror import HostError
 
 
 async def against(first_line: bytes) -> None:
@@ -23,7 +23,7 @@ async def against(first_line: bytes) -> None:
     port = server.sockets[0].getsockname()[1]
     try:
         request = JoinRequest("127.0.0.1", port, "1234", "Ann", "a" * 32, level="easy",
-                              comeback_s=1.0)
+                              comeback_s=1.0, app="pachisi")
         await asyncio.wait_for(join_table(request, lambda line: None), 10)
     finally:
         server.close()

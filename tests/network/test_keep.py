@@ -28,11 +28,11 @@ def test_a_damaged_token_is_replaced(tmp_path: Path) -> None:
 
 
 def test_the_hosts_game_is_saved_read_and_forgotten(tmp_path: Path) -> None:
-    assert keep.load_host_game(tmp_path) is None
-    keep.save_host_game(tmp_path, {"v": 1, "steps": ["T6"]})
-    assert keep.load_host_game(tmp_path) == {"v": 1, "steps": ["T6"]}
+    assert keep.load_host_game(tmp_path, "pachisi") is None
+    keep.save_host_game(tmp_path, "pachisi", {"v": 1, "steps": ["T6"]})
+    assert keep.load_host_game(tmp_path, "pachisi") == {"v": 1, "steps": ["T6"]}
     (tmp_path / "network" / "host-pachisi.json").write_text("[" * 10_000)
     with pytest.raises(ValueError, match=r"host-pachisi\.json: JSON nested"):
-        keep.load_host_game(tmp_path)
-    keep.forget_host_game(tmp_path)
-    assert keep.load_host_game(tmp_path) is None
+        keep.load_host_game(tmp_path, "pachisi")
+    keep.forget_host_game(tmp_path, "pachisi")
+    assert keep.load_host_game(tmp_path, "pachisi") is None

@@ -11,9 +11,9 @@ from pathlib import Path
 
 from palmish.device.display import ConfigName
 from palmish.device.events import Key, KeyDown
-from palmish.network.seats import JoinSeat
 from palmish.network.service import WindowNetwork
 from palmish.pachisi.app import PachisiApp
+from palmish.pachisi.net.seats import JoinSeat
 from tests.game_devices import start_device
 from tests.network.processes import host
 

@@ -10,8 +10,8 @@ import pytest
 from palmish.device.display import ConfigName
 from palmish.device.events import NetworkClosed, NetworkLine
 from palmish.device.eventscript import ScriptError, parse_script, run_script
-from palmish.network.seats import JoinSeat
 from palmish.pachisi.app import PachisiApp
+from palmish.pachisi.net.seats import JoinSeat
 from tests.game_devices import start_device
 
 SCRIPT = """\

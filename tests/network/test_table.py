@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 
-from palmish.network.mirror import HostError, Mirror
+from palmish.network.engine import HostError
 from palmish.network.protocol import HOST_KINDS, decode, encode
-from palmish.network.table import ALL, HostTable, parse_seats
 from palmish.pachisi.game import Game
+from palmish.pachisi.net.mirror import Mirror
+from palmish.pachisi.net.table import ALL, HostTable, parse_seats
 
 LEVEL = "easy"  # fast, and deterministic like every level
 

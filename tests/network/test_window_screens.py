@@ -15,10 +15,10 @@ from palmish.device.events import Key, KeyDown, NetworkClosed, NetworkLine
 from palmish.device.ui.form import Form
 from palmish.frontend.input import key_char, key_event
 from palmish.network.protocol import Message, encode
-from palmish.network.seats import HostSeat, JoinSeat
-from palmish.network.table import HostTable
 from palmish.pachisi.app import PachisiApp
 from palmish.pachisi.name_entry import NameEntry
+from palmish.pachisi.net.seats import HostSeat, JoinSeat
+from palmish.pachisi.net.table import HostTable
 from palmish.pachisi.network_game import host_form
 from tests.game_devices import start_device
 

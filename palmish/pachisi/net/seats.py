@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from palmish.device.events import NetworkClosed, NetworkLine
-from palmish.network.mirror import HostError, Mirror
+from palmish.network.engine import ALL, HostError, SendTo
 from palmish.network.protocol import (
     HOST_KINDS,
     JOINER_KINDS,
@@ -17,10 +17,9 @@ from palmish.network.protocol import (
     ProtocolError,
     decode,
 )
-from palmish.network.table import ALL, HostTable
 from palmish.pachisi.game import Game
-
-SendTo = Callable[[int, Message], None]  # (peer, message); peer -1 closes nobody
+from palmish.pachisi.net.mirror import Mirror
+from palmish.pachisi.net.table import HostTable
 
 
 class HostSeat:

@@ -13,14 +13,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from palmish.network.engine import HostError
 from palmish.network.protocol import VERSION, Message
 from palmish.pachisi import ai
 from palmish.pachisi.game import Game, Phase, Player
 from palmish.pachisi.rules import IllegalMove, Move
-
-
-class HostError(ValueError):
-    """The host sent something that does not fit the game (one line)."""
 
 
 def apply_step(game: Game, step: str) -> None:
@@ -128,6 +125,10 @@ class Mirror:
         if final.record() != record or not final.over:
             raise HostError("the host's record does not replay to the end")
         self.record = record
+
+    @property
+    def started(self) -> bool:
+        return self.game is not None
 
     @property
     def my_turn(self) -> bool:

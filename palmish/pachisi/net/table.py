@@ -15,15 +15,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from palmish.network.mirror import HostError, replay, same_game, turn_message
+from palmish.network.engine import ALL, HostError
 from palmish.network.protocol import VERSION, Message
 from palmish.pachisi import ai, rules
+from palmish.pachisi.descriptor import GAME
 from palmish.pachisi.game import Game, Phase, Player
+from palmish.pachisi.net.mirror import replay, same_game, turn_message
 from palmish.pachisi.rules import IllegalMove, Move
 
 SEAT_KINDS = ("remote", "computer", "host")
 DEFAULT_WAIT_S = 60.0
-ALL = -1  # the outbox address meaning every joiner
 
 
 def strongest_level() -> str:
@@ -91,6 +92,10 @@ class HostTable:
     outbox: list[tuple[int, Message]] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
     _now: float = 0.0
+
+    @property
+    def app(self) -> str:
+        return GAME.id
 
     @classmethod
     def create(cls, kinds: Sequence[str], code: str, table_name: str, host_name: str = "You",
@@ -160,7 +165,7 @@ class HostTable:
             return False
         assert seat is None or isinstance(seat, int)
         self.peers[peer] = Peer(seat, msg.get("name"))
-        self._send(peer, {"t": "welcome", "v": VERSION, "app": "pachisi",
+        self._send(peer, {"t": "welcome", "v": VERSION, "app": self.app,
                           "table": self.table_name, "seat": seat})
         if seat is not None:
             s = self.seats[seat]
@@ -176,8 +181,8 @@ class HostTable:
         return True
 
     def _refusal(self, msg: Message) -> str | None:
-        if msg["app"] != "pachisi":
-            return f"this host plays pachisi, not {msg['app']}"
+        if msg["app"] != self.app:
+            return f"this host plays {self.app}, not {msg['app']}"
         if not secrets.compare_digest(msg["code"], self.code):
             return "wrong join code"
         if not msg.get("watch") and ("name" not in msg or "token" not in msg):
@@ -350,7 +355,7 @@ class HostTable:
     def snapshot(self) -> dict[str, Any]:
         """What the host keeps in its data folder to host the game again."""
         return {
-            "v": 1, "app": "pachisi", "code": self.code, "table": self.table_name,
+            "v": 1, "app": self.app, "code": self.code, "table": self.table_name,
             "dice": self.dice, "seed": self.seed, "wait_s": self.wait_s, "turn_s": self.turn_s,
             "record": self.game.record() if self.game is not None else None,
             "steps": list(self.steps),
@@ -364,7 +369,7 @@ class HostTable:
         Every seated person starts away: they come back with their tokens."""
         try:
             seats = [Seat(s["kind"], s["name"], s["token_hash"]) for s in saved["seats"]]
-            if saved["v"] != 1 or saved["app"] != "pachisi":
+            if saved["v"] != 1 or saved["app"] != GAME.id:
                 raise ValueError("another version or app")
             turn_s = saved.get("turn_s")
             table = cls(seats, str(saved["code"]), str(saved["table"]), dice=str(saved["dice"]),

@@ -1,0 +1,140 @@
+"""What network play needs from a game (docs/network.md, "A game's network engine").
+
+The network knows no game: a game offers network play by naming a
+`NetworkEngine` in its descriptor (`network="module:name"`, palmish/games.py),
+and the commands, the window's service, discovery and the kept files find it
+through the registry here. The engine makes the host's `Table` (the one true
+game: seats, intents in, steps out) and a joiner's `Mirror` (the host's
+game replayed), and the app's views of both for the window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from palmish.games import load, network_games
+from palmish.network.protocol import Message
+from palmish.network.transport import Handler
+
+ALL = -1  # the outbox address meaning every seated joiner
+SendTo = Callable[[int, Message], None]  # (peer, message)
+
+
+class HostError(ValueError):
+    """The host sent something that does not fit the game (one line)."""
+
+
+class Table(Handler, Protocol):
+    """The host's table: what hosting it (headless or in the window) needs."""
+
+    code: str
+    table_name: str
+    wait_s: float
+    turn_s: float | None
+    steps: list[str]  # the host's steps so far (docs/network.md, "Messages")
+    log: list[str]  # lines for the host's log, taken by whoever hosts
+    outbox: list[tuple[int, Message]]
+
+    @property
+    def app(self) -> str:
+        """The game's id (the hello's `app`, the kept file's name)."""
+
+    @property
+    def started(self) -> bool: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    def ready(self) -> bool:
+        """Every seat has its player (the headless host then starts)."""
+
+    def start(self, now: float) -> None: ...
+
+    def tick(self, now: float) -> None:
+        """Time passed: away seats may pass to Silicon."""
+
+    def computer_due(self, now: float) -> bool:
+        """Silicon acts for the seat in turn now."""
+
+    def play_computer(self, now: float) -> None: ...
+
+    def record(self) -> str:
+        """The game's record (once started)."""
+
+    def snapshot(self) -> dict[str, Any]:
+        """What the host keeps to host the game again (JSON values)."""
+
+
+class Mirror(Protocol):
+    """A joiner's copy of the host's game."""
+
+    steps: list[str]
+
+    @property
+    def started(self) -> bool:
+        """The host's game has reached this joiner."""
+
+    @property
+    def record(self) -> str | None:
+        """The final record, once the host ended the game and it checked out."""
+
+    @property
+    def my_turn(self) -> bool: ...
+
+    def receive(self, msg: Message) -> None:
+        """A validated host message; HostError when it contradicts the game."""
+
+    def silicon_intent(self, level: str) -> Message:
+        """What Silicon at `level` would ask for in this seat now (its turn)."""
+
+
+@runtime_checkable
+class NetworkEngine(Protocol):
+    """What a game's descriptor names for network play."""
+
+    @property
+    def strongest_level(self) -> str:
+        """Silicon's level for `palmish join --auto` and for away seats."""
+
+    def parse_seats(self, spec: str) -> list[str]:
+        """`remote,computer,...` -> seat kinds; ValueError with one line."""
+
+    def name_problem(self, name: str) -> str | None:
+        """Why `name` is not a player name of this game (one line), or None."""
+
+    def new_table(self, kinds: Sequence[str], code: str, table_name: str, *,
+                  host_name: str = "You", seed: int | None = None, wait_s: float = 60.0,
+                  turn_s: float | None = None) -> Table:
+        """A table with seats of these kinds (remote, computer, host)."""
+
+    def restore_table(self, saved: Any, now: float) -> Table:
+        """A table from its snapshot; ValueError with one line when unusable."""
+
+    def new_mirror(self) -> Mirror: ...
+
+    def host_play(self, table: Table, send: SendTo, close: Callable[[], None],
+                  save: Callable[[Table], None]) -> object:
+        """The app's view of hosting `table` in the window (the game's own type)."""
+
+    def join_play(self, send: Callable[[Message], None], close: Callable[[], None]) -> object:
+        """The app's view of a joined game in the window."""
+
+
+@runtime_checkable
+class JoinsNetwork(Protocol):
+    """An app that opens on joining a network game (`palmish join` without --auto)."""
+
+    def join_network(self, address: str, code: str, name: str | None) -> None: ...
+
+
+def engine_for(app: str) -> NetworkEngine:
+    """The network engine of the game `app`; ValueError with one line when it has none."""
+    for game in network_games():
+        if game.id == app:
+            assert game.network is not None
+            found = load(game.network)
+            if not isinstance(found, NetworkEngine):
+                raise ValueError(f"{game.network} is not a network engine")
+            return found
+    raise ValueError(f"no network game {app!r}")
