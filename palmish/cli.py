@@ -5,7 +5,7 @@
     palmish gremlins --events N --seed S [--config C] [--data-dir DIR]
     palmish install FILE.prc|LEVEL.dat [--data-dir DIR]
     palmish plugins [--data-dir DIR]
-    palmish host --app pachisi [--port N] [--seats SPEC] [--code NNNN] ...  (docs/network.md)
+    palmish host --app GAME [--port N] [--seats SPEC] [--code NNNN] ...  (docs/network.md)
     palmish join HOST:PORT --code NNNN --name NAME [--auto] [--data-dir DIR]
 
 A game's own options (such as `--board ID`) come from its descriptor (palmish.games).
