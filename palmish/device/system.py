@@ -336,9 +336,12 @@ class Device:
         """Build, in another process, the bundled plugins the first screen did not need.
 
         The window calls this once its first frame is up, so that a later turn
-        finds the other configurations' plugins built. The process, or None.
+        finds the other configurations' plugins built (the turned one's first).
+        The process, or None.
         """
-        return self.plugins.prebuild()
+        turned = rotated(self.config).plugin_slot
+        first = self.plugins.in_use_infos(self.running_app.creator, turned)
+        return self.plugins.prebuild(info.path for info in first)
 
     def warm_up(self) -> bool:
         """One small step of getting the turned configuration ready; False when done.
