@@ -79,6 +79,7 @@ import json, sys, time
 t0 = float(sys.argv[1])
 width, height, bw, bh, lw, lh = map(int, sys.argv[2:8])
 import pyglet
+pyglet.options["shadow_window"] = False  # as palmish/frontend/__init__.py sets it
 from PIL import Image
 window = pyglet.window.Window(width, height, caption="yardstick")
 batch = pyglet.graphics.Batch()
@@ -131,6 +132,82 @@ for _ in range(12):
 print(json.dumps({"times": times}))
 """
 
+# The first seconds after install, as a user lives them: `palmish` on a fresh data
+# folder, and once its first frame is up (and the window's warm-up has begun, as
+# it does 0.3 s after it) the device is turned, 12 times 0.15 s apart. Each turn
+# is timed from the Rotate to the frame at the new size, finished by GL.
+ROTATE_FRESH = """
+import json, sys, time
+import pyglet
+from pyglet import gl
+from palmish.device.events import Rotate
+from palmish.frontend import devicewindow
+draw = devicewindow.DeviceWindow.on_draw
+times, sizes = [], []
+def turn(window):
+    start = time.perf_counter()
+    window.post(Rotate())
+    window.frame()
+    gl.glFinish()
+    times.append(time.perf_counter() - start)
+    sizes.append([*window.layout.window_size, window.lcd.width, window.lcd.height,
+                  *window.layout.face.image.size])
+    if len(times) < 12:
+        pyglet.clock.schedule_once(lambda dt: turn(window), 0.15)
+    else:
+        print(json.dumps({"times": times, "sizes": sizes[:2]}), flush=True)
+        window.dispatch_event("on_close")
+def on_draw(self):
+    draw(self)
+    if not getattr(self, "bench_seen", False):
+        self.bench_seen = True
+        pyglet.clock.schedule_once(lambda dt: turn(self), float(sys.argv[1]))
+devicewindow.DeviceWindow.on_draw = on_draw
+from palmish.cli import main
+sys.exit(main(sys.argv[2:]))
+"""
+
+# The yardstick of a turn: a minimal window (palmish's pyglet options) resized to
+# the other shape with new bezel and LCD textures of that shape, drawn, finished.
+ROTATE_MINIMAL = """
+import json, sys, time
+import pyglet
+pyglet.options["shadow_window"] = False
+from pyglet import gl
+from PIL import Image
+shapes = json.loads(sys.argv[1])
+window = pyglet.window.Window(*shapes[1][:2], caption="yardstick")
+batch = pyglet.graphics.Batch()
+def sprites(shape):
+    w, h, lw, lh, bw, bh = shape
+    made = []
+    for sw, sh, colour in ((bw, bh, (90, 90, 100)), (lw, lh, (200, 220, 200))):
+        texture = pyglet.image.Texture.create(sw, sh)
+        picture = Image.new("RGB", (sw, sh), colour).tobytes()
+        texture.blit_into(pyglet.image.ImageData(sw, sh, "RGB", picture), 0, 0, 0)
+        made.append(pyglet.sprite.Sprite(texture, 0, 0, batch=batch))
+    return made
+shown = sprites(shapes[1])
+window.dispatch_events()
+batch.draw()
+window.flip()
+times = []
+for n in range(12):
+    start = time.perf_counter()
+    for old in shown:
+        old.delete()
+    shape = shapes[n % 2]
+    window.set_size(*shape[:2])
+    shown = sprites(shape)
+    window.dispatch_events()
+    window.clear()
+    batch.draw()
+    window.flip()
+    gl.glFinish()
+    times.append(time.perf_counter() - start)
+print(json.dumps({"times": times}))
+"""
+
 DECODE_AT_START = """
 import json, sys, time
 from pathlib import Path
@@ -164,6 +241,7 @@ FLOOD_COMMON = """
 import json, sys, time
 from ctypes import byref
 import pyglet
+pyglet.options["shadow_window"] = False  # palmish's setting, for both windows
 from pyglet.libs.x11 import xlib
 
 def send_stroke(window, points):
@@ -314,6 +392,17 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1000:.1f} ms"
 
 
+def spread(samples: list[float]) -> str:
+    """The range of `samples` (seconds), as the rows print it."""
+    return f"{min(samples):.2f}-{max(samples):.2f}"
+
+
+def ratio_spread(ours: list[float], theirs: list[float]) -> str:
+    """The range of the ratios of samples taken in the same round."""
+    ratios = [a / b for a, b in zip(ours, theirs, strict=False)]
+    return f"{min(ratios):.2f}-{max(ratios):.2f} by round"
+
+
 def best(repeat: int, work: object) -> float:
     assert callable(work)
     times = []
@@ -334,37 +423,77 @@ def first_sound_row() -> Row:
             f"a later sound {ms(min(w['later'] for w in warmed))}", "")
 
 
+def rotation_rows(tmp: Path, repeat: int) -> list[Row]:
+    """Turns on a fresh install (several, each on its own new data folder) and after
+    the idle warm-up, next to a minimal window turned the same way, in turns."""
+    rounds = max(3, repeat // 2)
+    fresh: list[list[float]] = []
+    yard: list[float] = []
+    warmed: list[list[float]] = []
+    for n in range(rounds):
+        data = ["--data-dir", str(tmp / f"turn{n}"), "--config", "tall"]
+        got = child(ROTATE_FRESH, "0.35", *data)
+        fresh.append(list(got["times"]))
+        yard += child(ROTATE_MINIMAL, json.dumps(got["sizes"]))["times"]
+        turns = child(ROTATIONS, str(tmp / f"rotate{n}"))["times"]
+        assert isinstance(turns, list)
+        warmed.append(turns)
+    firsts = [f[0] for f in fresh]
+    later = [t for f in fresh for t in f[1:]]
+    yard_s = statistics.median(yard)
+    return [
+        ("first turn to Wide, fresh install, 0.35 s after the first frame",
+         f"{ms(statistics.median(firsts))} ({ms(min(firsts))}-{ms(max(firsts))},"
+         f" {rounds} installs)",
+         f"minimal window resized, new textures {ms(yard_s)}"
+         f" ({ms(min(yard))}-{ms(max(yard))})",
+         f"x{statistics.median(firsts) / yard_s:.1f}"),
+        ("  later turns on those installs",
+         f"{ms(statistics.median(later))} (max {ms(max(later))})", "",
+         f"x{statistics.median(later) / yard_s:.1f}"),
+        ("  after the idle warm-up: first turn, later turns",
+         f"{ms(statistics.median(w[0] for w in warmed))} first,"
+         f" {ms(statistics.median(t for w in warmed for t in w[1:]))} later"
+         f" (max {ms(max(t for w in warmed for t in w))})", "", ""),
+    ]
+
+
 def window_rows(repeat: int, tmp: Path, only_start: bool = False) -> list[Row]:
     rows: list[Row] = []
     data = tmp / "data"
     args = ["--data-dir", str(data), "--config", "square"]
-    cold = child(PALMISH_FIRST_FRAME, str(time.time()), *args)
+    cold_runs = iter(range(1_000))
+
+    def cold_start() -> dict[str, float]:
+        fresh = ["--data-dir", str(tmp / f"fresh{next(cold_runs)}"), "--config", "square"]
+        return child(PALMISH_FIRST_FRAME, str(time.time()), *fresh)
+
+    child(PALMISH_FIRST_FRAME, str(time.time()), *args)  # makes the warm data folder
     first = child(PALMISH_FIRST_FRAME, str(time.time()), *args)
     size, bezel, lcd = first["size"], first["bezel"], first["lcd"]
     assert isinstance(size, list) and isinstance(bezel, list) and isinstance(lcd, list)
-    # Taken in turns, so that a change in the machine's load weighs on both alike, and
-    # at least 9 pairs: on a busy machine single starts vary by a fifth.
-    warm, minimal = [first], []
+    # Taken in turns (a minimal window, a warm start, a first start on a fresh data
+    # folder), so that a change in the machine's load weighs on all alike, and at
+    # least 9 rounds: on a busy machine single starts vary by a fifth.
+    warm, minimal, cold = [first["seconds"]], [], []
     for n in range(max(repeat, START_PAIRS)):
         minimal.append(child(MINIMAL_FIRST_FRAME, str(time.time()),
                              *map(str, [*size, *bezel, *lcd]))["seconds"])
         if n:
-            warm.append(child(PALMISH_FIRST_FRAME, str(time.time()), *args))
-    warm_s = statistics.median(w["seconds"] for w in warm)
-    minimal_s = statistics.median(minimal)
-    rows.append(("warm start -> first frame", f"{warm_s:.2f} s",
-                 f"minimal pyglet window {minimal_s:.2f} s", f"x{warm_s / minimal_s:.2f}"))
-    rows.append(("first start, fresh data folder -> first frame", f"{cold['seconds']:.2f} s",
-                 f"warm start {warm_s:.2f} s", f"x{cold['seconds'] / warm_s:.1f}"))
+            warm.append(child(PALMISH_FIRST_FRAME, str(time.time()), *args)["seconds"])
+        cold.append(cold_start()["seconds"])
+    warm_s, minimal_s = statistics.median(warm), statistics.median(minimal)
+    cold_s = statistics.median(cold)
+    rows.append(("warm start -> first frame", f"{warm_s:.2f} s ({spread(warm)})",
+                 f"minimal window, no shadow window {minimal_s:.2f} s ({spread(minimal)})",
+                 f"x{warm_s / minimal_s:.2f} ({ratio_spread(warm, minimal)})"))
+    rows.append(("first start, fresh data folder -> first frame",
+                 f"{cold_s:.2f} s ({spread(cold)})", f"warm start {warm_s:.2f} s",
+                 f"x{cold_s / warm_s:.2f} ({ratio_spread(cold, warm)})"))
     if only_start:
         return rows
 
-    turns = child(ROTATIONS, str(tmp / "rotate"))["times"]
-    assert isinstance(turns, list)
-    later = statistics.median(turns[2:])
-    rows.append(("first rotation -> frame at the new size",
-                 f"{ms(turns[0])} (2nd {ms(turns[1])}, later {ms(later)})",
-                 "a Palm: one 16.7 ms frame", f"x{turns[0] / (1 / 60):.1f} frames"))
+    rows += rotation_rows(tmp, repeat)
 
     decode = child(DECODE_AT_START, str(data), "square")
     rows.append(("bitmap decoding during a warm start",
@@ -514,9 +643,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--no-window", action="store_true", help="packer rows only")
-    parser.add_argument("--only", choices=["start", "sound"],
+    parser.add_argument("--only", choices=["start", "sound", "rotate"],
                         help="start: only the two start rows (warm and fresh data folder);"
-                             " sound: only the first-sound row")
+                             " sound: only the first-sound row; rotate: only the turns")
     args = parser.parse_args()
     window = not args.no_window
     only_start = args.only == "start"
@@ -535,6 +664,8 @@ def main() -> int:
         tmp = Path(name)
         if args.only == "sound":
             rows = [first_sound_row()] if window else []
+        elif args.only == "rotate":
+            rows = rotation_rows(tmp, args.repeat) if window else []
         else:
             rows = window_rows(args.repeat, tmp, only_start) if window else []
         if args.only is None:

@@ -570,6 +570,16 @@ class PluginRegistry:
                 found.append(info)
         return found
 
+    def keep_pixels(self, limit: int | None = 1) -> bool:
+        """Write up to `limit` (None: all) of the pictures decoded since the last call
+        into the pixel cache, for idle time; whether any are still waiting."""
+        for loaded in self._loaded.values():
+            if loaded.pixels is None or limit == 0:
+                continue
+            written = loaded.pixels.write_pending(limit)
+            limit = None if limit is None else limit - written
+        return any(p.pixels is not None and p.pixels.pending for p in self._loaded.values())
+
     @property
     def building(self) -> bool:
         """Whether the background build (prebuild) is still running."""
