@@ -356,10 +356,16 @@ class PluginRegistry:
         """A data folder's whole database: the prebuilt one, or the kept build, rebuilt
         when a file is newer or the build is damaged."""
         if target in self._prebuilt:
-            data = kept.read_beside(target, MAX_INPUT_BYTES)
-            if data is not None:
-                return Database.read(data)
+            return Database.read(self._prebuilt_bytes(target))
         return Database.read(self._bundled_bytes(folder, target)[0])
+
+    @staticmethod
+    def _prebuilt_bytes(path: Path) -> bytes:
+        """A prebuilt file found good at the scan, read again with its seal checked."""
+        data = kept.read_beside(path, MAX_INPUT_BYTES)
+        if data is None:
+            raise OSError(f"{path.name} changed since it was listed")
+        return data
 
     def _prebuilt_database(self, folder: Path, newest: float | None
                            ) -> tuple[Path, Database] | None:
@@ -525,15 +531,17 @@ class PluginRegistry:
                 if loaded is not None and (folder is None or _is_fresh(folder, info.path)):
                     return loaded
             stat: os.stat_result | None
+            prebuilt = info.path in self._prebuilt
             if folder is not None:
                 data, stat = self._bundled_bytes(folder, info.path)
             else:
                 stat = info.path.stat()
-                data = read_regular(info.path)
+                data = self._prebuilt_bytes(info.path) if prebuilt else read_regular(info.path)
             db = Database.read(data)
             fresh = self._describe(db, info.path, info.bundled)
             members = None
-            if stat is None or not self.descriptions.checked(info.path, stat):
+            # A prebuilt file's seal vouches for what the packer wrote: not checked again.
+            if not prebuilt and (stat is None or not self.descriptions.checked(info.path, stat)):
                 members = check_structure(db)
                 if stat is not None:
                     self.descriptions.mark_checked(info.path, stat)

@@ -21,7 +21,7 @@ from pyglet import gl
 from pyglet.window import key as pkey
 from pyglet.window import mouse
 
-from palmish.device.display import DisplayConfig
+from palmish.device.display import DisplayConfig, rotated
 from palmish.device.events import Event, KeyDown, PenDown, PenMove, PenUp
 from palmish.device.geometry import Rect
 from palmish.frontend.audio import SoundPlayer
@@ -166,15 +166,7 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         self._shown_config = config
         self._shown_screen = self.device.screen
         self.layout = layout = self._layout_for(config)
-        bezel = self._bezels.get(id(layout.face))
-        if bezel is None:
-            texture = bezel_texture(layout.face, self.skin.background)
-            bezel = self._bezels[id(layout.face)] = self._sprite(texture, self._bezel_group)
-        size = (config.width, config.height)
-        if size not in self._lcds:
-            lcd = LcdTexture(*size)
-            self._lcds[size] = (lcd, self._sprite(lcd.texture, self._lcd_group))
-        self.lcd, lcd_sprite = self._lcds[size]
+        bezel, (self.lcd, lcd_sprite) = self._sprites_for(layout, config)
         self.lcd.upload_all(self._shown_screen.image)
         x, y, _, _ = layout.gl_rect(layout.face.lcd)
         lcd_sprite.position = (x, y, 0)
@@ -187,11 +179,35 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         self._bezel, self._lcd_sprite = bezel, lcd_sprite
         self._release_button()
 
+    def _sprites_for(self, layout: Layout, config: DisplayConfig
+                     ) -> tuple[Any, tuple[LcdTexture, Any]]:
+        """The bezel sprite of the layout's face and the LCD texture and sprite of the
+        configuration's size, made the first time (hidden until `_show` shows them)."""
+        bezel = self._bezels.get(id(layout.face))
+        if bezel is None:
+            texture = bezel_texture(layout.face, self.skin.background)
+            bezel = self._bezels[id(layout.face)] = self._sprite(texture, self._bezel_group)
+        size = (config.width, config.height)
+        if size not in self._lcds:
+            lcd = LcdTexture(*size)
+            self._lcds[size] = (lcd, self._sprite(lcd.texture, self._lcd_group))
+        return bezel, self._lcds[size]
+
+    def prepare_turn(self) -> None:
+        """Make the turned device's bezel and LCD textures now (for idle time), so that
+        the turn itself only shows them."""
+        turned = rotated(self.device.config)
+        if turned == self.device.config:
+            return
+        self._sprites_for(self._layout_for(turned), turned)
+
     def _sprite(self, texture: pyglet.image.Texture, group: pyglet.graphics.Group) -> Any:
-        return pyglet.sprite.Sprite(
+        sprite = pyglet.sprite.Sprite(
             texture, 0, 0, blend_src=OPAQUE_BLEND[0], blend_dest=OPAQUE_BLEND[1],
             batch=self._batch, group=group,
         )
+        sprite.visible = False  # `_show` shows it
+        return sprite
 
     def _relayout(self, config: DisplayConfig) -> None:
         # A stroke in progress goes on across the turn (a key press mid-drag): the
