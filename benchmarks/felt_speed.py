@@ -1,21 +1,25 @@
-"""Speed where a user feels it, next to yardsticks measured in the same run (issue 17).
+"""Speed where a user feels it, next to yardsticks measured in the same run (issues 17, 27).
 
-    .venv/bin/python benchmarks/felt_speed.py [--repeat N] [--no-window | --only start]
+    .venv/bin/python benchmarks/felt_speed.py [--repeat N]
+                                              [--no-window | --only start|rotate|sound]
 
 One table, every row with its reference measured now on this machine:
 - warm start -> first frame, against a minimal pyglet window of the same size
-  drawing the same two textures (bezel and LCD);
-- first start with a fresh data folder (the bundled plugins get built);
-- rotations with PalmIshido running: the first, the second, later ones, each
-  to the frame at the new size, against one 60 Hz frame;
+  drawing the same two textures (bezel and LCD), with palmish's pyglet options;
+- first start with a fresh data folder, against the warm start;
+- turns with PalmIshido running, each to the frame at the new size, on fresh
+  installs (0.35 s after the first frame, and the moment it is up) and after
+  the idle warm-up, against a minimal window (palmish's pyglet options) resized
+  with new textures of the new size, measured in the same rounds;
 - plugin bitmap decoding during a warm start;
 - the first sound of a session, after the window's idle warm-up and without it,
   against a later sound;
 - a flood of 3,000 pen moves dragging a tile over the board, sent to the X
   server at once: events per second and the longest time with no frame, against
-  a minimal window that moves a sprite per move;
-- encoding the 320x460 tall panel at 8 bpp with PackBits, against netpbm's
-  pnmtopalm (net of its process start) and Pillow's quantize + Palm writer;
+  a minimal window that moves a sprite per move and draws frames, in turns over
+  several rounds;
+- encoding the 320x460 tall panel tiled 3x3 at 8 bpp with PackBits, against
+  netpbm's pnmtopalm (net of its process start) and Pillow's quantize + Palm writer;
 - building all bundled plugins, and `extract` of 1,000 bitmaps (into the temporary
   folder, and into a RAM folder when /dev/shm exists: our own work apart from the disk);
 - the bundled board plugins' size with forced PackBits and with `best`.
@@ -23,8 +27,9 @@ One table, every row with its reference measured now on this machine:
 The packer rows use prc_tools' optional C speedups when they are built;
 PRC_TOOLS_PURE=1 measures the pure-Python fallback.
 
-The warm start and the minimal window are started in turns (at least
-START_PAIRS times each) and their medians compared. Window rows need an X
+The warm start, the minimal window (without pyglet's shadow window, as palmish)
+and a first start on a fresh data folder are started in turns (at least
+START_PAIRS rounds) and their medians and ranges printed. Window rows need an X
 server; without DISPLAY the script re-runs itself under xvfb-run when it can.
 Each window measurement runs in a fresh child process.
 """
@@ -52,6 +57,7 @@ PLUGINS = ROOT / "skins" / "plugins"
 PANEL = PLUGINS / "ishido-board-tall" / "panel.png"
 MOVES = 3000
 START_PAIRS = 9  # the least number of warm/minimal start pairs (medians compared)
+ENCODE_TILES = 3  # the encode row's picture: the tall panel, this many times each way
 
 # --- children: each prints one JSON line ---------------------------------------
 
@@ -510,13 +516,23 @@ def window_rows(repeat: int, tmp: Path, only_start: bool = False) -> list[Row]:
 
     rows.append(first_sound_row())
 
-    flood = child(FLOOD_PALMISH, str(tmp / "flood"), str(MOVES))
-    yard = child(FLOOD_MINIMAL, *map(str, [*size, MOVES]))
+    # The flood and its yardstick in turns, several rounds: ranges, not one figure.
+    floods, yards = [], []
+    for n in range(max(3, repeat // 2)):
+        floods.append(child(FLOOD_PALMISH, str(tmp / f"flood{n}"), str(MOVES)))
+        yards.append(child(FLOOD_MINIMAL, *map(str, [*size, MOVES])))
+    rates = [f["rate"] / 1000 for f in floods]
+    gaps = [f["longest_gap"] for f in floods]
+    yard_rates = [y["rate"] / 1000 for y in yards]
+    yard_gaps = [y["longest_gap"] for y in yards]
+    ratios = [f["rate"] / y["rate"] for f, y in zip(floods, yards, strict=True)]
     rows.append((f"flood of {MOVES:,} pen moves dragging a tile",
-                 f"{flood['rate'] / 1000:.1f}k moves/s, {int(flood['frames'])} frames, "
-                 f"longest {ms(flood['longest_gap'])} with no frame",
-                 f"yardstick {yard['rate'] / 1000:.1f}k/s, longest {ms(yard['longest_gap'])}",
-                 f"x{flood['rate'] / yard['rate']:.2f}"))
+                 f"{min(rates):.1f}-{max(rates):.1f}k moves/s, "
+                 f"{min(int(f['frames']) for f in floods)}-{max(int(f['frames']) for f in floods)}"
+                 f" frames, longest {ms(min(gaps))}-{ms(max(gaps))} with no frame",
+                 f"yardstick {min(yard_rates):.1f}-{max(yard_rates):.1f}k/s, "
+                 f"longest {ms(min(yard_gaps))}-{ms(max(yard_gaps))}",
+                 f"x{statistics.median(ratios):.2f} ({min(ratios):.2f}-{max(ratios):.2f})"))
     return rows
 
 
@@ -546,11 +562,12 @@ def extract_row(label: str, many: object, tmp: Path, repeat: int) -> Row:
     from prc_tools.extract import extract
 
     runs = iter(range(1_000_000))
-    extract_s = best(max(1, repeat // 2), lambda: extract(many, tmp / f"out{next(runs)}"))
+    first = tmp / f"out{next(runs)}"
+    extract(many, first)
     # The floor: creating as many files of the same sizes in the same place
-    # (file creation is slow in some temporary folders: ~0.2-0.7 ms each here).
-    written = [p for p in (tmp / "out0").rglob("*") if p.is_file()]
-    sizes = [p.stat().st_size for p in written]
+    # (file creation is slow in some temporary folders: ~0.2-0.7 ms each here),
+    # taken in the same rounds as `extract`, alternating.
+    sizes = [p.stat().st_size for p in first.rglob("*") if p.is_file()]
 
     def create() -> None:
         folder = tmp / f"floor{next(runs)}"
@@ -558,9 +575,15 @@ def extract_row(label: str, many: object, tmp: Path, repeat: int) -> Row:
         for n, size in enumerate(sizes):
             (folder / str(n)).write_bytes(bytes(size))
 
-    floor_s = best(max(1, repeat // 2), create)
-    return (label, f"{extract_s:.2f} s", f"creating its {len(sizes):,} files alone {floor_s:.2f} s",
-            f"{extract_s - floor_s:.2f} s net")
+    extract_times, floor_times = [], []
+    for _ in range(max(3, repeat // 2)):
+        extract_times.append(best(1, lambda: extract(many, tmp / f"out{next(runs)}")))
+        floor_times.append(best(1, create))
+    nets = [e - f for e, f in zip(extract_times, floor_times, strict=True)]
+    return (label, f"{min(extract_times):.2f}-{max(extract_times):.2f} s",
+            f"creating its {len(sizes):,} files alone"
+            f" {min(floor_times):.2f}-{max(floor_times):.2f} s",
+            f"{min(nets):.2f}-{max(nets):.2f} s net, by round")
 
 
 def packer_rows(repeat: int, tmp: Path) -> list[Row]:
@@ -570,7 +593,12 @@ def packer_rows(repeat: int, tmp: Path) -> list[Row]:
     from prc_tools.palette import PALM_8BIT, flat
 
     rows: list[Row] = []
-    panel = Image.open(PANEL).convert("RGBA")
+    # The tall panel tiled 3x3 (960x1380): large enough that a process's start and
+    # jitter do not dominate pnmtopalm's time, as they did on the 320x460 panel alone.
+    tile = Image.open(PANEL).convert("RGBA")
+    panel = Image.new("RGBA", (tile.width * ENCODE_TILES, tile.height * ENCODE_TILES))
+    for n in range(ENCODE_TILES * ENCODE_TILES):
+        panel.paste(tile, (tile.width * (n % ENCODE_TILES), tile.height * (n // ENCODE_TILES)))
     ours = best(repeat, lambda: bitmap_encode.encode(panel, depth=8, compression="packbits"))
     # The same pixels already in the palette, as pnmtopalm needs them.
     mapped = bitmap.decode(bitmap_encode.encode(panel, depth=8, compression="none"))[0]
@@ -584,7 +612,7 @@ def packer_rows(repeat: int, tmp: Path) -> list[Row]:
 
     pillow_s = best(repeat, pillow)
     reference = f"pnmtopalm {ms(netpbm)}" if netpbm is not None else "pnmtopalm not installed"
-    rows.append(("encode 8 bpp PackBits, 320x460 panel", ms(ours),
+    rows.append((f"encode 8 bpp PackBits, {panel.width}x{panel.height} (panel tiled)", ms(ours),
                  f"{reference}; Pillow quantize+save {ms(pillow_s)}",
                  f"x{ours / netpbm:.1f} pnmtopalm" if netpbm else ""))
 
