@@ -696,7 +696,7 @@ def main() -> int:
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load "
           f"{os.getloadavg()[0]:.1f}" if hasattr(os, "getloadavg") else "")
     print(f"prc_tools C speedups: {_speedups_state()}")
-    with tempfile.TemporaryDirectory() as name:
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as name:
         tmp = Path(name)
         if args.only == "sound":
             rows = [first_sound_row()] if window else []

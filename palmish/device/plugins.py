@@ -41,7 +41,7 @@ from palmish.device import kept
 from palmish.device.pixel_cache import PixelCache
 from palmish.device.plugin_descriptions import DescriptionCache
 from palmish.device.plugin_index import InstalledIndex
-from palmish.device.prebuilt import has_manifest, prebuilt_folder, prebuilt_name
+from palmish.device.prebuilt import has_manifest, prebuilt_folder, prebuilt_name, read_headers
 from palmish.device.resources import packaged
 from palmish.device.storage import Reporter, Storage, installed_file_name, safe_file_stem
 from prc_tools import Database, PrcError, Resource, pinf
@@ -240,7 +240,9 @@ class PluginRegistry:
         # source file is newer (someone may be editing the art).
         self.prebuilt_root = prebuilt_folder(bundled_root) if bundled_root is not None else None
         self._prebuilt_trusted = bundled_root is not None and packaged(bundled_root)
-        self._prebuilt: set[Path] = set()  # the prebuilt files in use
+        self._prebuilt: dict[Path, Path] = {}  # each prebuilt file in use -> its folder
+        self._refused: set[Path] = set()  # prebuilt files found damaged when read
+        self._headers: dict[str, tuple[int, Database]] | None = None  # prebuilt.HEADERS
         self.report = report
         self._plugins: list[PluginInfo] | None = None
         self._bundled: list[PluginInfo] | None = None
@@ -314,7 +316,7 @@ class PluginRegistry:
         for folder in sorted(p for p in root.iterdir() if p.is_dir()):
             if not has_manifest(folder):
                 continue
-            target = self.bundled_cache / f"{safe_file_stem(folder.name)}.prc"
+            target = self._cache_target(folder)
             self._folders[target] = folder
             try:
                 newest = None if self._prebuilt_trusted else _newest_mtime(folder)
@@ -356,36 +358,56 @@ class PluginRegistry:
         """A data folder's whole database: the prebuilt one, or the kept build, rebuilt
         when a file is newer or the build is damaged."""
         if target in self._prebuilt:
-            return Database.read(self._prebuilt_bytes(target))
+            data = kept.read_beside(target, MAX_INPUT_BYTES)
+            if data is not None:
+                return Database.read(data)
+            self._refuse_prebuilt(target)
+        if target in self._refused:
+            target = self._cache_target(folder)
         return Database.read(self._bundled_bytes(folder, target)[0])
 
-    @staticmethod
-    def _prebuilt_bytes(path: Path) -> bytes:
-        """A prebuilt file found good at the scan, read again with its seal checked."""
-        data = kept.read_beside(path, MAX_INPUT_BYTES)
-        if data is None:
-            raise OSError(f"{path.name} changed since it was listed")
-        return data
+    def _cache_target(self, folder: Path) -> Path:
+        """Where a bundled folder is built when it has no usable prebuilt file."""
+        return self.bundled_cache / f"{safe_file_stem(folder.name)}.prc"
 
     def _prebuilt_database(self, folder: Path, newest: float | None
                            ) -> tuple[Path, Database] | None:
-        """The packaging step's build of `folder` and where it is, when usable: its seal
-        vouches for every byte and (outside the installed package) no source file is
-        newer. Anything else is built into cache/ as before, silently."""
+        """The packaging step's build of `folder` (its header only: the file is read,
+        and its seal checked, when it is loaded) and where it is, when usable: listed
+        in the prebuilt headers with its present size and (outside the installed
+        package) no source file newer. Anything else is built into cache/ as before."""
         if self.prebuilt_root is None:
             return None
         path = self.prebuilt_root / prebuilt_name(folder)
-        if not self._prebuilt_trusted and not _is_fresh(folder, path, newest):
+        if path in self._refused:
             return None
-        data = kept.read_beside(path, MAX_INPUT_BYTES)
+        if self._headers is None:
+            self._headers = read_headers(self.prebuilt_root)
+        entry = self._headers.get(path.name)
+        if entry is None or (not self._prebuilt_trusted and not _is_fresh(folder, path, newest)):
+            return None
         try:
-            db = Database.read(data) if data is not None else None
-        except PrcError:
-            db = None
-        if db is None:
+            if path.stat().st_size != entry[0]:
+                return None
+        except OSError:
             return None
-        self._prebuilt.add(path)
-        return path, db
+        self._prebuilt[path] = folder
+        return path, entry[1]
+
+    def _refuse_prebuilt(self, path: Path) -> None:
+        """A prebuilt file turned out damaged: its folder is built into cache/ instead
+        (silently, as a damaged cache is), from the next scan on."""
+        self._refused.add(path)
+        self._prebuilt.pop(path, None)
+        self._bundled = self._plugins = None
+
+    def _load_instead(self, info: PluginInfo) -> LoadedPlugin:
+        """Load what replaces a damaged prebuilt plugin: its folder built into cache/."""
+        self._refuse_prebuilt(info.path)
+        again = self.by_name(info.creator, info.kind, info.name)
+        if again is None or again.path == info.path:
+            raise InvalidPlugin(f"{info.path.name} is damaged")
+        return self.load(again)
 
     def _bundled_bytes(self, folder: Path, target: Path) -> tuple[bytes, os.stat_result | None]:
         """The build of a bundled folder and the stat of the kept file (None: it could
@@ -532,12 +554,16 @@ class PluginRegistry:
                     return loaded
             stat: os.stat_result | None
             prebuilt = info.path in self._prebuilt
+            found: bytes | None
             if folder is not None:
-                data, stat = self._bundled_bytes(folder, info.path)
+                found, stat = self._bundled_bytes(folder, info.path)
             else:
                 stat = info.path.stat()
-                data = self._prebuilt_bytes(info.path) if prebuilt else read_regular(info.path)
-            db = Database.read(data)
+                found = (kept.read_beside(info.path, MAX_INPUT_BYTES) if prebuilt
+                         else read_regular(info.path))
+            if found is None:  # a prebuilt file whose seal does not vouch for it
+                return self._load_instead(info)
+            db = Database.read(found)
             fresh = self._describe(db, info.path, info.bundled)
             members = None
             # A prebuilt file's seal vouches for what the packer wrote: not checked again.

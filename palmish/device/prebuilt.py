@@ -16,14 +16,27 @@ Without arguments: the skins folder palmish uses now (palmish.device.resources).
 
 from __future__ import annotations
 
+import base64
+import binascii
+import json
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from palmish.device.storage import safe_file_stem
+from palmish.device import kept
+from palmish.device.storage import parse_json, safe_file_stem
+
+if TYPE_CHECKING:
+    from prc_tools import Database
 
 FOLDER = "prebuilt"  # beside skins/plugins/
 MANIFESTS = ("manifest.yaml", "manifest.yml")
+# What a start needs of every prebuilt database (its header and 'pINF'), in one
+# sealed file, so that listing the bundled plugins reads one small file, not 27.
+HEADERS = "headers.kept"
+HEADERS_SOURCE = [HEADERS, 1]
+MAX_HEADERS_BYTES = 1 << 22
 
 
 def has_manifest(folder: Path) -> bool:
@@ -51,23 +64,66 @@ def build_all(plugins: Path, target: Path) -> list[Path]:
 
     Each database is a plain Palm database with its seal beside it (NAME.sum,
     palmish.device.kept), so the device uses only a file that reads back whole,
-    written by this palmish version. A build of a folder that is gone is removed.
+    written by this palmish version; their headers go into HEADERS. A build of
+    a folder that is gone is removed.
     """
-    from palmish.device import kept
     from prc_tools import plugin
 
     target.mkdir(parents=True, exist_ok=True)
     written = []
+    headers: dict[str, object] = {}
     for folder in source_folders(plugins):
         path = target / prebuilt_name(folder)
-        if not kept.write_beside(path, plugin.build_folder(folder).to_bytes()):
+        db = plugin.build_folder(folder)
+        data = db.to_bytes()
+        if not kept.write_beside(path, data):
             raise OSError(f"cannot write {path}")
         written.append(path)
+        header = base64.b64encode(header_of(db).to_bytes()).decode("ascii")
+        headers[path.name] = {"size": len(data), "header": header}
+    if not kept.write(target / HEADERS, json.dumps(headers, sort_keys=True).encode(),
+                      HEADERS_SOURCE):
+        raise OSError(f"cannot write {target / HEADERS}")
     keep = {*written, *map(kept.sum_path, written)}
     for old in [*target.glob("*.prc"), *target.glob("*.prc" + kept.SUM_SUFFIX)]:
         if old not in keep:
             old.unlink()
     return written
+
+
+def header_of(db: Database) -> Database:
+    """`db` with only what describing it needs: name, type, creator, attributes, 'pINF'."""
+    from prc_tools import Database
+
+    info = db.resource("pINF", 0) if db.is_resource else None
+    return Database(db.name, db.type, db.creator, attributes=db.attributes,
+                    resources=[info] if info is not None else [])
+
+
+def read_headers(target: Path) -> dict[str, tuple[int, Database]]:
+    """File name -> (size, header database) of the builds in `target`, as HEADERS says;
+    empty when it is missing, damaged or from another palmish version."""
+    from prc_tools import Database, PrcError
+
+    found = kept.read(target / HEADERS, HEADERS_SOURCE, MAX_HEADERS_BYTES)
+    try:
+        raw = parse_json(found[0], MAX_HEADERS_BYTES) if found is not None else None
+    except ValueError:
+        raw = None
+    if not isinstance(raw, dict):
+        return {}
+    headers = {}
+    for name, entry in raw.items():
+        if not isinstance(entry, dict):
+            continue
+        size, header = entry.get("size"), entry.get("header")
+        if not isinstance(size, int) or not isinstance(header, str):
+            continue
+        try:
+            headers[name] = (size, Database.read(base64.b64decode(header, validate=True)))
+        except (binascii.Error, ValueError, PrcError):
+            continue
+    return headers
 
 
 def main(argv: list[str]) -> int:

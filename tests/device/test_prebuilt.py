@@ -55,19 +55,50 @@ def test_a_prebuilt_plugin_older_than_a_source_file_is_built_as_before(
     assert board.info.path.is_file() and said == []
 
 
-@pytest.mark.parametrize("damage", [b"", b"not a database", b"\0" * 100])
+def flip_a_bit(path: Path) -> bytes:
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 4
+    return bytes(data)
+
+
+@pytest.mark.parametrize("damage", ["empty", "text", "zeros", "flipped bit", "no headers"])
 def test_a_damaged_or_empty_prebuilt_plugin_is_built_without_a_word(
-    tmp_path: Path, bundled: Path, damage: bytes
+    tmp_path: Path, bundled: Path, damage: str
 ) -> None:
     folder = prebuilt.prebuilt_folder(bundled)
     prebuilt.build_all(bundled, folder)
-    (folder / "test-board.prc").write_bytes(damage)
+    board = folder / "test-board.prc"
+    if damage == "no headers":
+        (folder / prebuilt.HEADERS).unlink()
+    else:
+        board.write_bytes({"empty": b"", "text": b"not a database", "zeros": b"\0" * 100,
+                           "flipped bit": flip_a_bit(board)}[damage])
     said: list[str] = []
     reg = registry(tmp_path, bundled, said)
-    board = reg.chosen("PIsh", "board", "square")
-    assert board is not None and board.info.path == reg.bundled_cache / "test-board.prc"
-    assert Database.read(board.info.path.read_bytes()).name == "Test Board"
+    loaded = reg.chosen("PIsh", "board", "square")
+    assert loaded is not None and loaded.info.path == reg.bundled_cache / "test-board.prc"
+    assert Database.read(loaded.info.path.read_bytes()).name == "Test Board"
+    assert loaded.bitmap(2000, 144) is not None
+    assert [p.name for p in reg.all()] == ["Test Board", "Test Board Wide", "Test Sounds"]
     assert said == []
+
+
+def test_listing_reads_only_the_prebuilt_headers(
+    tmp_path: Path, bundled: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    prebuilt.build_all(bundled, prebuilt.prebuilt_folder(bundled))
+    reads: list[Path] = []
+    real = plugins_module.kept.read_beside
+
+    def counting(path: Path, limit: int) -> bytes | None:
+        reads.append(path)
+        return real(path, limit)
+
+    monkeypatch.setattr(plugins_module.kept, "read_beside", counting)
+    reg = registry(tmp_path, bundled, [])
+    assert len(reg.all()) == 3 and reads == []
+    assert reg.chosen("PIsh", "board", "square") is not None
+    assert [p.name for p in reads] == ["test-board.prc"]
 
 
 def test_inside_the_package_prebuilt_plugins_are_trusted_without_walking_the_sources(
@@ -107,7 +138,9 @@ def test_prebuilding_again_removes_the_builds_of_folders_that_are_gone(
     (bundled / "test-sounds" / "manifest.yaml").unlink()
     assert prebuilt.main([str(bundled), str(target)]) == 0
     assert sorted(p.name for p in target.iterdir()) == [
-        "test-board-wide.prc", "test-board-wide.prc.sum", "test-board.prc", "test-board.prc.sum"]
+        "headers.kept", "test-board-wide.prc", "test-board-wide.prc.sum", "test-board.prc",
+        "test-board.prc.sum"]
+    assert sorted(prebuilt.read_headers(target)) == ["test-board-wide.prc", "test-board.prc"]
     assert prebuilt.main([str(bundled)]) == 2
     assert prebuilt.main([str(tmp_path / "missing"), str(target)]) == 1
     assert "cannot prebuild" in capsys.readouterr().err
