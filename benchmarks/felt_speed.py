@@ -71,7 +71,8 @@ def on_draw(self):
     draw(self)
     if not getattr(self, "bench_seen", False):
         self.bench_seen = True
-        print(json.dumps({"seconds": time.time() - t0, "size": self.layout.window_size,
+        print(json.dumps({"seconds": time.time() - t0, "cpu": time.process_time(),
+                          "size": self.layout.window_size,
                           "lcd": [self.lcd.width, self.lcd.height],
                           "bezel": list(self.layout.face.image.size)}), flush=True)
         pyglet.clock.schedule_once(lambda dt: self.dispatch_event("on_close"), 0)
@@ -101,7 +102,8 @@ def on_draw():
     batch.draw()
     if not seen:
         seen.append(1)
-        print(json.dumps({"seconds": time.time() - t0}), flush=True)
+        print(json.dumps({"seconds": time.time() - t0, "cpu": time.process_time()}),
+              flush=True)
         pyglet.clock.schedule_once(lambda dt: pyglet.app.exit(), 0)
 pyglet.clock.schedule_once(lambda dt: window.draw(0), 0)  # as palmish: a frame on demand
 pyglet.app.run(None)
@@ -251,7 +253,7 @@ import pyglet
 pyglet.options["shadow_window"] = False  # palmish's setting, for both windows
 from pyglet.libs.x11 import xlib
 
-def send_stroke(window, points):
+def x_sender(window):
     display, target = window._x_display, window._view
     height = window.height
     def send(kind, x, y, state, mask):
@@ -264,6 +266,33 @@ def send_stroke(window, points):
         m.type, m.display, m.window = kind, display, target
         m.x, m.y, m.state, m.same_screen = int(x), int(height - y), state, 1
         xlib.XSendEvent(display, target, False, mask, byref(event))
+        xlib.XFlush(display)
+    return send
+
+def paced_drag(window, points, hz, frames):
+    # Press, then one move every 1/hz s, as a hand drags; the process's CPU time
+    # from the first move to the last, and the frames drawn meanwhile.
+    send, state = x_sender(window), {"n": 0}
+    def step(dt):
+        n = state["n"]
+        state["n"] = n + 1
+        if n == 0:
+            send(xlib.ButtonPress, *points[0], 0, xlib.ButtonPressMask)
+            state["cpu"], state["wall"], state["frames"] = time.process_time(), \
+                time.perf_counter(), len(frames)
+        elif n < len(points):
+            send(xlib.MotionNotify, *points[n], xlib.Button1Mask, xlib.Button1MotionMask)
+        else:
+            pyglet.clock.unschedule(step)
+            wall = time.perf_counter() - state["wall"]
+            print(json.dumps({"cpu": (time.process_time() - state["cpu"]) / wall,
+                              "frames": len(frames) - state["frames"], "seconds": wall,
+                              "size": list(window.get_size())}))
+            pyglet.app.exit()
+    pyglet.clock.schedule_interval(step, 1 / hz)
+
+def send_stroke(window, points):
+    send = x_sender(window)
     send(xlib.ButtonPress, *points[0], 0, xlib.ButtonPressMask)
     for x, y in points[1:]:
         send(xlib.MotionNotify, x, y, xlib.Button1Mask, xlib.Button1MotionMask)
@@ -355,6 +384,75 @@ report(drags, frames, MOVES)
 """
 
 
+# Dragging at a hand's pace (DRAG_HZ moves a second for DRAG_SECONDS): the share
+# of one core the process uses, palmish dragging a tile over the board and a
+# minimal window moving a sprite per move and drawing a frame for it.
+DRAG_PALMISH = FLOOD_COMMON + """
+from pathlib import Path
+from palmish.apps import installed_apps
+from palmish.device.display import config_by_name
+from palmish.device.system import Device
+from palmish.frontend.devicewindow import DeviceWindow
+from palmish.frontend.skin import load_skin
+hz, count = float(sys.argv[2]), int(sys.argv[3])
+apps = installed_apps()
+device = Device(config_by_name("tall"), Path(sys.argv[1]), apps, "PalmIshido", durable=False,
+                alerts=False)
+game = next(a for a in apps if a.name == "PalmIshido")
+window = DeviceWindow(device, load_skin("t3"), 1)
+window.frame()
+frames = []
+draw = window.on_draw
+def on_draw():
+    draw()
+    frames.append(1)
+window.on_draw = on_draw
+well, board = game.layout.tile_well, game.layout.board
+lay = window.layout
+points = [lay.window_point_of_lcd(well.x + 3, well.y + 3)]
+for i in range(count):
+    points.append(lay.window_point_of_lcd(board.x + (i * 7) % board.w,
+                                          board.y + (i * 13) % board.h))
+paced_drag(window, points, hz, frames)
+pyglet.app.run(None)
+"""
+
+DRAG_MINIMAL = FLOOD_COMMON + """
+width, height, hz, count = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3]), \
+    int(sys.argv[4])
+from PIL import Image
+window = pyglet.window.Window(width, height, caption="yardstick")
+batch = pyglet.graphics.Batch()
+def sprite(w, h, colour):
+    texture = pyglet.image.Texture.create(w, h)
+    texture.blit_into(pyglet.image.ImageData(w, h, "RGB", Image.new("RGB", (w, h), colour)
+                                             .tobytes()), 0, 0, 0)
+    return pyglet.sprite.Sprite(texture, 0, 0, batch=batch)
+sprite(width, height, (90, 90, 100))
+tile = sprite(26, 42, (200, 40, 40))
+frames, pending = [], []
+@window.event
+def on_draw():
+    window.clear()
+    batch.draw()
+    frames.append(1)
+def redraw(dt):
+    pending.clear()
+    window.draw(0)
+@window.event
+def on_mouse_drag(x, y, dx, dy, buttons, modifiers):
+    tile.position = (x, y, 0)
+    if not pending:
+        pending.append(1)
+        pyglet.clock.schedule_once(redraw, 0)
+window.dispatch_events()
+points = [(10 + (i * 7) % (width - 20), 10 + (i * 13) % (height - 20)) for i in range(count + 1)]
+paced_drag(window, points, hz, frames)
+pyglet.app.run(None)
+"""
+DRAG_HZ = 93  # the issue's measurement
+DRAG_SECONDS = 3
+
 FIRST_SOUND = """
 import json, sys, time
 import pyglet
@@ -430,6 +528,26 @@ def first_sound_row() -> Row:
             f"a later sound {ms(min(w['later'] for w in warmed))}", "")
 
 
+def drag_row(tmp: Path, repeat: int) -> Row:
+    """CPU while dragging at DRAG_HZ, palmish and the minimal window (of palmish's
+    window size) in turns."""
+    moves = str(DRAG_HZ * DRAG_SECONDS)
+    ours, theirs = [], []
+    for n in range(max(3, repeat // 2)):
+        ours.append(child(DRAG_PALMISH, str(tmp / f"drag{n}"), str(DRAG_HZ), moves))
+        size = ours[-1]["size"]
+        assert isinstance(size, list)
+        theirs.append(child(DRAG_MINIMAL, *map(str, [*size, DRAG_HZ, moves])))
+    cpu = [100 * r["cpu"] for r in ours]
+    yard = [100 * r["cpu"] for r in theirs]
+    ratios = [a / b for a, b in zip(cpu, yard, strict=True)]
+    frames = [int(r["frames"]) for r in ours]
+    return (f"CPU while dragging a tile at {DRAG_HZ} Hz",
+            f"{min(cpu):.1f}-{max(cpu):.1f} % of a core, {min(frames)}-{max(frames)} frames",
+            f"minimal window moving a sprite {min(yard):.1f}-{max(yard):.1f} %",
+            f"x{statistics.median(ratios):.2f} ({min(ratios):.2f}-{max(ratios):.2f})")
+
+
 def rotation_rows(tmp: Path, repeat: int) -> list[Row]:
     """Turns on a fresh install (several, each on its own new data folder) and after
     the idle warm-up, next to a minimal window turned the same way, in turns."""
@@ -476,10 +594,10 @@ def window_rows(repeat: int, tmp: Path, only_start: bool = False) -> list[Row]:
     rows: list[Row] = []
     data = tmp / "data"
     args = ["--data-dir", str(data), "--config", "square"]
-    cold_runs = iter(range(1_000))
+    fresh_folders = iter(range(1_000))
 
     def cold_start() -> dict[str, float]:
-        fresh = ["--data-dir", str(tmp / f"fresh{next(cold_runs)}"), "--config", "square"]
+        fresh = ["--data-dir", str(tmp / f"fresh{next(fresh_folders)}"), "--config", "square"]
         return child(PALMISH_FIRST_FRAME, str(time.time()), *fresh)
 
     child(PALMISH_FIRST_FRAME, str(time.time()), *args)  # makes the warm data folder
@@ -489,21 +607,38 @@ def window_rows(repeat: int, tmp: Path, only_start: bool = False) -> list[Row]:
     # Taken in turns (a minimal window, a warm start, a first start on a fresh data
     # folder), so that a change in the machine's load weighs on all alike, and at
     # least 9 rounds: on a busy machine single starts vary by a fifth.
-    warm, minimal, cold = [first["seconds"]], [], []
+    warm_runs, minimal_runs, cold_runs = [first], [], []
     for n in range(max(repeat, START_PAIRS)):
-        minimal.append(child(MINIMAL_FIRST_FRAME, str(time.time()),
-                             *map(str, [*size, *bezel, *lcd]))["seconds"])
+        minimal_runs.append(child(MINIMAL_FIRST_FRAME, str(time.time()),
+                                  *map(str, [*size, *bezel, *lcd])))
         if n:
-            warm.append(child(PALMISH_FIRST_FRAME, str(time.time()), *args)["seconds"])
-        cold.append(cold_start()["seconds"])
+            warm_runs.append(child(PALMISH_FIRST_FRAME, str(time.time()), *args))
+        cold_runs.append(cold_start())
+    warm = [r["seconds"] for r in warm_runs]
+    minimal = [r["seconds"] for r in minimal_runs]
+    cold = [r["seconds"] for r in cold_runs]
     warm_s, minimal_s = statistics.median(warm), statistics.median(minimal)
     cold_s = statistics.median(cold)
     rows.append(("warm start -> first frame", f"{warm_s:.2f} s ({spread(warm)})",
                  f"minimal window, no shadow window {minimal_s:.2f} s ({spread(minimal)})",
                  f"x{warm_s / minimal_s:.2f} ({ratio_spread(warm, minimal)})"))
+    # CPU time to the first frame: what the start itself costs, which the load other
+    # processes put on a shared machine disturbs far less than the wall clock.
+    warm_cpu = [r["cpu"] for r in warm_runs]
+    minimal_cpu = [r["cpu"] for r in minimal_runs]
+    cold_cpu = [r["cpu"] for r in cold_runs]
+    rows.append(("  the same in CPU time", f"{statistics.median(warm_cpu):.2f} s"
+                 f" ({spread(warm_cpu)})", f"minimal {statistics.median(minimal_cpu):.2f} s"
+                 f" ({spread(minimal_cpu)})",
+                 f"x{statistics.median(warm_cpu) / statistics.median(minimal_cpu):.2f}"
+                 f" ({ratio_spread(warm_cpu, minimal_cpu)})"))
     rows.append(("first start, fresh data folder -> first frame",
                  f"{cold_s:.2f} s ({spread(cold)})", f"warm start {warm_s:.2f} s",
                  f"x{cold_s / warm_s:.2f} ({ratio_spread(cold, warm)})"))
+    rows.append(("  the same in CPU time", f"{statistics.median(cold_cpu):.2f} s"
+                 f" ({spread(cold_cpu)})", f"warm {statistics.median(warm_cpu):.2f} s",
+                 f"x{statistics.median(cold_cpu) / statistics.median(warm_cpu):.2f}"
+                 f" ({ratio_spread(cold_cpu, warm_cpu)})"))
     if only_start:
         return rows
 
@@ -526,6 +661,7 @@ def window_rows(repeat: int, tmp: Path, only_start: bool = False) -> list[Row]:
     yard_rates = [y["rate"] / 1000 for y in yards]
     yard_gaps = [y["longest_gap"] for y in yards]
     ratios = [f["rate"] / y["rate"] for f, y in zip(floods, yards, strict=True)]
+    rows.append(drag_row(tmp, repeat))
     rows.append((f"flood of {MOVES:,} pen moves dragging a tile",
                  f"{min(rates):.1f}-{max(rates):.1f}k moves/s, "
                  f"{min(int(f['frames']) for f in floods)}-{max(int(f['frames']) for f in floods)}"
@@ -679,9 +815,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--no-window", action="store_true", help="packer rows only")
-    parser.add_argument("--only", choices=["start", "sound", "rotate"],
+    parser.add_argument("--only", choices=["start", "sound", "rotate", "drag"],
                         help="start: only the two start rows (warm and fresh data folder);"
-                             " sound: only the first-sound row; rotate: only the turns")
+                             " sound: only the first-sound row; rotate: only the turns;"
+                             " drag: only CPU while dragging")
     args = parser.parse_args()
     window = not args.no_window
     only_start = args.only == "start"
@@ -702,6 +839,8 @@ def main() -> int:
             rows = [first_sound_row()] if window else []
         elif args.only == "rotate":
             rows = rotation_rows(tmp, args.repeat) if window else []
+        elif args.only == "drag":
+            rows = [drag_row(tmp, args.repeat)] if window else []
         else:
             rows = window_rows(args.repeat, tmp, only_start) if window else []
         if args.only is None:

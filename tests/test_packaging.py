@@ -120,6 +120,7 @@ def test_the_wheel_carries_every_bundled_plugin_prebuilt_as_the_packer_builds_it
     names = {n for n in shipped.namelist()
              if n.startswith("palmish/skins/prebuilt/") and n.endswith(".prc")}
     assert names == {f"palmish/skins/prebuilt/{f.name}.prc" for f in folders}
+    assert "palmish/skins/prebuilt/headers.kept" in shipped.namelist()
     for folder in folders:
         ours = Database.read(shipped.read(f"palmish/skins/prebuilt/{folder.name}.prc"))
         built = plugin.build_folder(folder)
