@@ -311,15 +311,15 @@ def report(drags, frames, moves):
                                                                if first <= t <= last])}))
 """
 
-FLOOD_PALMISH = FLOOD_COMMON + """
-import tempfile
+# PalmIshido in a window with a tile to drag: argv[1] the data folder, MOVES the
+# stroke's moves. Frames and drags are timed; LAST_MOVE ends the loop (None: never).
+PALMISH_DRAG_WINDOW = FLOOD_COMMON + """
 from pathlib import Path
 from palmish.apps import installed_apps
 from palmish.device.display import config_by_name
 from palmish.device.system import Device
 from palmish.frontend.devicewindow import DeviceWindow
 from palmish.frontend.skin import load_skin
-MOVES = int(sys.argv[2])
 apps = installed_apps()
 device = Device(config_by_name("tall"), Path(sys.argv[1]), apps, "PalmIshido", durable=False,
                 alerts=False)
@@ -334,7 +334,7 @@ def on_draw():
 def on_mouse_drag(*args):
     drags.append(time.perf_counter())
     drag(*args)
-    if len(drags) == MOVES:
+    if len(drags) == LAST_MOVE:
         pyglet.clock.schedule_once(lambda dt: pyglet.app.exit(), 0)
 window.on_draw, window.on_mouse_drag = on_draw, on_mouse_drag
 well, board = game.layout.tile_well, game.layout.board
@@ -343,13 +343,12 @@ points = [lay.window_point_of_lcd(well.x + 3, well.y + 3)]
 for i in range(MOVES):
     points.append(lay.window_point_of_lcd(board.x + (i * 7) % board.w,
                                           board.y + (i * 13) % board.h))
-send_stroke(window, points)
-pyglet.app.run(None)
-report(drags, frames, MOVES)
 """
 
-FLOOD_MINIMAL = FLOOD_COMMON + """
-width, height, MOVES = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+# The yardstick: a window of argv[1] x argv[2] that moves a sprite per move and
+# draws a frame for it, as palmish does; the same names as above.
+MINIMAL_DRAG_WINDOW = FLOOD_COMMON + """
+width, height = int(sys.argv[1]), int(sys.argv[2])
 from PIL import Image
 window = pyglet.window.Window(width, height, caption="yardstick")
 batch = pyglet.graphics.Batch()
@@ -363,6 +362,7 @@ tile = sprite(26, 42, (200, 40, 40))
 frames, drags, pending = [], [], []
 @window.event
 def on_draw():
+    window.clear()
     batch.draw()
     frames.append(time.perf_counter())
 def redraw(dt):
@@ -375,78 +375,46 @@ def on_mouse_drag(x, y, dx, dy, buttons, modifiers):
     if not pending:
         pending.append(1)
         pyglet.clock.schedule_once(redraw, 0)
-    if len(drags) == MOVES:
+    if len(drags) == LAST_MOVE:
         pyglet.clock.schedule_once(lambda dt: pyglet.app.exit(), 0)
 window.dispatch_events()
-send_stroke(window, [(10 + i % (width - 20), 10 + i % (height - 20)) for i in range(MOVES + 1)])
+points = [(10 + (i * 7) % (width - 20), 10 + (i * 13) % (height - 20))
+          for i in range(MOVES + 1)]
+"""
+
+FLOOD_PALMISH = """
+import sys
+MOVES = LAST_MOVE = int(sys.argv[2])
+""" + PALMISH_DRAG_WINDOW + """
+send_stroke(window, points)
 pyglet.app.run(None)
 report(drags, frames, MOVES)
 """
 
+FLOOD_MINIMAL = """
+import sys
+MOVES = LAST_MOVE = int(sys.argv[3])
+""" + MINIMAL_DRAG_WINDOW + """
+send_stroke(window, points)
+pyglet.app.run(None)
+report(drags, frames, MOVES)
+"""
 
 # Dragging at a hand's pace (DRAG_HZ moves a second for DRAG_SECONDS): the share
-# of one core the process uses, palmish dragging a tile over the board and a
+# of one core the process uses, palmish dragging a tile over the board and the
 # minimal window moving a sprite per move and drawing a frame for it.
-DRAG_PALMISH = FLOOD_COMMON + """
-from pathlib import Path
-from palmish.apps import installed_apps
-from palmish.device.display import config_by_name
-from palmish.device.system import Device
-from palmish.frontend.devicewindow import DeviceWindow
-from palmish.frontend.skin import load_skin
-hz, count = float(sys.argv[2]), int(sys.argv[3])
-apps = installed_apps()
-device = Device(config_by_name("tall"), Path(sys.argv[1]), apps, "PalmIshido", durable=False,
-                alerts=False)
-game = next(a for a in apps if a.name == "PalmIshido")
-window = DeviceWindow(device, load_skin("t3"), 1)
-window.frame()
-frames = []
-draw = window.on_draw
-def on_draw():
-    draw()
-    frames.append(1)
-window.on_draw = on_draw
-well, board = game.layout.tile_well, game.layout.board
-lay = window.layout
-points = [lay.window_point_of_lcd(well.x + 3, well.y + 3)]
-for i in range(count):
-    points.append(lay.window_point_of_lcd(board.x + (i * 7) % board.w,
-                                          board.y + (i * 13) % board.h))
+DRAG_PALMISH = """
+import sys
+hz, MOVES, LAST_MOVE = float(sys.argv[2]), int(sys.argv[3]), None
+""" + PALMISH_DRAG_WINDOW + """
 paced_drag(window, points, hz, frames)
 pyglet.app.run(None)
 """
 
-DRAG_MINIMAL = FLOOD_COMMON + """
-width, height, hz, count = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3]), \
-    int(sys.argv[4])
-from PIL import Image
-window = pyglet.window.Window(width, height, caption="yardstick")
-batch = pyglet.graphics.Batch()
-def sprite(w, h, colour):
-    texture = pyglet.image.Texture.create(w, h)
-    texture.blit_into(pyglet.image.ImageData(w, h, "RGB", Image.new("RGB", (w, h), colour)
-                                             .tobytes()), 0, 0, 0)
-    return pyglet.sprite.Sprite(texture, 0, 0, batch=batch)
-sprite(width, height, (90, 90, 100))
-tile = sprite(26, 42, (200, 40, 40))
-frames, pending = [], []
-@window.event
-def on_draw():
-    window.clear()
-    batch.draw()
-    frames.append(1)
-def redraw(dt):
-    pending.clear()
-    window.draw(0)
-@window.event
-def on_mouse_drag(x, y, dx, dy, buttons, modifiers):
-    tile.position = (x, y, 0)
-    if not pending:
-        pending.append(1)
-        pyglet.clock.schedule_once(redraw, 0)
-window.dispatch_events()
-points = [(10 + (i * 7) % (width - 20), 10 + (i * 13) % (height - 20)) for i in range(count + 1)]
+DRAG_MINIMAL = """
+import sys
+hz, MOVES, LAST_MOVE = float(sys.argv[3]), int(sys.argv[4]), None
+""" + MINIMAL_DRAG_WINDOW + """
 paced_drag(window, points, hz, frames)
 pyglet.app.run(None)
 """
