@@ -27,7 +27,7 @@ from palmish.device.geometry import Rect
 from palmish.frontend.audio import SoundPlayer
 from palmish.frontend.input import Layout, action_event, key_event
 from palmish.frontend.skin import Button, Circle, Skin
-from palmish.frontend.texture import LcdTexture, bezel_texture
+from palmish.frontend.texture import LcdTexture, bezel_texture, frame_around
 from palmish.frontend.xcaption import is_xlib_window, set_x_caption
 
 PRESSED_SHADE = (0, 0, 0, 96)  # drawn over a hard button while it is held down
@@ -110,9 +110,9 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         self._shade_group = pyglet.graphics.Group(order=2)
         # Made once each and kept (see _show): bezel sprites by id() of the skin
         # face, LCD textures and their sprites by LCD size.
-        self._bezels: dict[int, Any] = {}
+        self._bezels: dict[int, list[Any]] = {}
         self._lcds: dict[tuple[int, int], tuple[LcdTexture, Any]] = {}
-        self._bezel: Any = None  # the sprites shown now
+        self._bezel: list[Any] | None = None  # the sprites shown now
         self._lcd_sprite: Any = None
         # Set before the window exists: creating it may dispatch resize/expose at once.
         self._frame_pending = False
@@ -170,23 +170,29 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         self.lcd.upload_all(self._shown_screen.image)
         x, y, _, _ = layout.gl_rect(layout.face.lcd)
         lcd_sprite.position = (x, y, 0)
-        bezel.scale = self.zoom
         lcd_sprite.scale = self.zoom * layout.lcd_scale
-        for old in (self._bezel, self._lcd_sprite):
-            if old is not None and old not in (bezel, lcd_sprite):
+        for old in [*(self._bezel or []), self._lcd_sprite]:
+            if old is not None and old not in (*bezel, lcd_sprite):
                 old.visible = False
-        bezel.visible = lcd_sprite.visible = True
+        for sprite in (*bezel, lcd_sprite):
+            sprite.visible = True
         self._bezel, self._lcd_sprite = bezel, lcd_sprite
         self._release_button()
 
     def _sprites_for(self, layout: Layout, config: DisplayConfig
-                     ) -> tuple[Any, tuple[LcdTexture, Any]]:
-        """The bezel sprite of the layout's face and the LCD texture and sprite of the
-        configuration's size, made the first time (hidden until `_show` shows them)."""
+                     ) -> tuple[list[Any], tuple[LcdTexture, Any]]:
+        """The bezel sprites of the layout's face (the parts around the LCD) and the
+        LCD texture and sprite of the configuration's size, made the first time
+        (hidden until `_show` shows them)."""
         bezel = self._bezels.get(id(layout.face))
         if bezel is None:
             texture = bezel_texture(layout.face, self.skin.background)
-            bezel = self._bezels[id(layout.face)] = self._sprite(texture, self._bezel_group)
+            bezel = self._bezels[id(layout.face)] = []
+            for x, y, w, h in frame_around(*layout.face.size, layout.face.lcd):
+                sprite = self._sprite(texture.get_region(x, y, w, h), self._bezel_group)
+                sprite.position = (x * self.zoom, y * self.zoom, 0)
+                sprite.scale = self.zoom
+                bezel.append(sprite)
         size = (config.width, config.height)
         if size not in self._lcds:
             lcd = LcdTexture(*size)
