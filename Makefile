@@ -11,6 +11,12 @@ XVFB := $(if $(DISPLAY),,$(shell command -v xvfb-run >/dev/null 2>&1 && echo 'xv
 # one at a time. Exit status 5 is "no test selected" (PYTEST_ARGS naming one file).
 JOBS ?= auto
 
+# The bundled plugins, built once here as a package build does (palmish.device.prebuilt);
+# remade when a plugin source or the packer changes.
+PREBUILT := skins/prebuilt/.built
+PLUGIN_SOURCES := $(shell find skins/plugins prc_tools -type f -not -path '*/__pycache__/*' \
+	-not -name '*.so' 2>/dev/null) palmish/device/prebuilt.py
+
 .PHONY: run test lint typecheck imports sanitize bench clean
 
 # setup.py and the C source too: an existing venv rebuilds the optional C speedups.
@@ -20,10 +26,14 @@ $(STAMP): setup.cfg pyproject.toml setup.py prc_tools/_speedups.c
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-run: $(STAMP)
+$(PREBUILT): $(STAMP) $(PLUGIN_SOURCES)
+	$(BIN)/python -m palmish.device.prebuilt skins/plugins skins/prebuilt
+	touch $(PREBUILT)
+
+run: $(PREBUILT)
 	$(BIN)/palmish $(ARGS)
 
-test: $(STAMP)
+test: $(PREBUILT)
 	$(BIN)/ruff check palmish prc_tools tests benchmarks skins docs setup.py
 	$(BIN)/mypy
 	$(BIN)/lint-imports
@@ -45,8 +55,8 @@ imports: $(STAMP)
 sanitize: $(STAMP)
 	PYTHON=$(BIN)/python bash .ci/sanitize
 
-bench: $(STAMP)
+bench: $(PREBUILT)
 	for b in benchmarks/*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
 
 clean:
-	rm -rf $(VENV) build *.egg-info prc_tools/_speedups*.so
+	rm -rf $(VENV) build *.egg-info prc_tools/_speedups*.so skins/prebuilt

@@ -1,6 +1,9 @@
 """Build hook: ship the skins/ folder (device skins and bundled plugin sources) inside the
 package as palmish/skins, so a regular (non-editable) install finds them with
 importlib.resources. Editable installs and checkouts use skins/ in place.
+The bundled plugins are built here too, into palmish/skins/prebuilt (an editable
+install: the checkout's skins/prebuilt, as `make` does), so that no install
+builds them on its first start (palmish.device.prebuilt).
 Also the optional C speedups of prc_tools: built when a compiler is there,
 skipped (the pure-Python code runs instead) when not.
 Everything else is declared in setup.cfg.
@@ -9,6 +12,8 @@ Everything else is declared in setup.cfg.
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 from setuptools import Extension, setup
@@ -19,12 +24,27 @@ SKIN_FILES = ("*.yaml", "*.yml", "*.png", "*.wav", "*.bin", "*.txt", "*.md", "*.
 NOT_SHIPPED = "previews"
 
 
+HERE = Path(__file__).resolve().parent
+
+
+def prebuild_plugins(plugins: Path, target: Path) -> None:
+    """The bundled plugins built into `target` by the packer in this tree (same bytes
+    on every machine); when that fails the device builds them on first use."""
+    done = subprocess.run([sys.executable, "-m", "palmish.device.prebuilt", str(plugins),
+                           str(target)], cwd=HERE, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        why = (done.stderr.strip().splitlines() or ["no reason given"])[-1]
+        print(f"warning: bundled plugins not prebuilt ({why})", file=sys.stderr)
+
+
 class BuildPyWithSkins(build_py):
     def run(self) -> None:
         super().run()
         if getattr(self, "editable_mode", False):
-            return  # an editable install reads the checkout's skins/ directly
-        source = Path(__file__).resolve().parent / "skins"
+            # an editable install reads the checkout's skins/ directly
+            prebuild_plugins(HERE / "skins" / "plugins", HERE / "skins" / "prebuilt")
+            return
+        source = HERE / "skins"
         target = Path(self.build_lib) / "palmish" / "skins"
         if target.exists():
             shutil.rmtree(target)
@@ -35,6 +55,7 @@ class BuildPyWithSkins(build_py):
                 dest = target / relative
                 dest.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(path, dest)
+        prebuild_plugins(source / "plugins", target / "prebuilt")
 
 
 # optional: a failed compile is a warning, and prc_tools falls back to Python.

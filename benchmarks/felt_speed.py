@@ -1,21 +1,25 @@
-"""Speed where a user feels it, next to yardsticks measured in the same run (issue 17).
+"""Speed where a user feels it, next to yardsticks measured in the same run (issues 17, 27).
 
-    .venv/bin/python benchmarks/felt_speed.py [--repeat N] [--no-window | --only start]
+    .venv/bin/python benchmarks/felt_speed.py [--repeat N]
+                                              [--no-window | --only start|rotate|sound]
 
 One table, every row with its reference measured now on this machine:
 - warm start -> first frame, against a minimal pyglet window of the same size
-  drawing the same two textures (bezel and LCD);
-- first start with a fresh data folder (the bundled plugins get built);
-- rotations with PalmIshido running: the first, the second, later ones, each
-  to the frame at the new size, against one 60 Hz frame;
+  drawing the same two textures (bezel and LCD), with palmish's pyglet options;
+- first start with a fresh data folder, against the warm start;
+- turns with PalmIshido running, each to the frame at the new size, on fresh
+  installs (0.35 s after the first frame, and the moment it is up) and after
+  the idle warm-up, against a minimal window (palmish's pyglet options) resized
+  with new textures of the new size, measured in the same rounds;
 - plugin bitmap decoding during a warm start;
 - the first sound of a session, after the window's idle warm-up and without it,
   against a later sound;
 - a flood of 3,000 pen moves dragging a tile over the board, sent to the X
   server at once: events per second and the longest time with no frame, against
-  a minimal window that moves a sprite per move;
-- encoding the 320x460 tall panel at 8 bpp with PackBits, against netpbm's
-  pnmtopalm (net of its process start) and Pillow's quantize + Palm writer;
+  a minimal window that moves a sprite per move and draws frames, in turns over
+  several rounds;
+- encoding the 320x460 tall panel tiled 3x3 at 8 bpp with PackBits, against
+  netpbm's pnmtopalm (net of its process start) and Pillow's quantize + Palm writer;
 - building all bundled plugins, and `extract` of 1,000 bitmaps (into the temporary
   folder, and into a RAM folder when /dev/shm exists: our own work apart from the disk);
 - the bundled board plugins' size with forced PackBits and with `best`.
@@ -23,8 +27,9 @@ One table, every row with its reference measured now on this machine:
 The packer rows use prc_tools' optional C speedups when they are built;
 PRC_TOOLS_PURE=1 measures the pure-Python fallback.
 
-The warm start and the minimal window are started in turns (at least
-START_PAIRS times each) and their medians compared. Window rows need an X
+The warm start, the minimal window (without pyglet's shadow window, as palmish)
+and a first start on a fresh data folder are started in turns (at least
+START_PAIRS rounds) and their medians and ranges printed. Window rows need an X
 server; without DISPLAY the script re-runs itself under xvfb-run when it can.
 Each window measurement runs in a fresh child process.
 """
@@ -52,6 +57,7 @@ PLUGINS = ROOT / "skins" / "plugins"
 PANEL = PLUGINS / "ishido-board-tall" / "panel.png"
 MOVES = 3000
 START_PAIRS = 9  # the least number of warm/minimal start pairs (medians compared)
+ENCODE_TILES = 3  # the encode row's picture: the tall panel, this many times each way
 
 # --- children: each prints one JSON line ---------------------------------------
 
@@ -65,7 +71,8 @@ def on_draw(self):
     draw(self)
     if not getattr(self, "bench_seen", False):
         self.bench_seen = True
-        print(json.dumps({"seconds": time.time() - t0, "size": self.layout.window_size,
+        print(json.dumps({"seconds": time.time() - t0, "cpu": time.process_time(),
+                          "size": self.layout.window_size,
                           "lcd": [self.lcd.width, self.lcd.height],
                           "bezel": list(self.layout.face.image.size)}), flush=True)
         pyglet.clock.schedule_once(lambda dt: self.dispatch_event("on_close"), 0)
@@ -79,6 +86,7 @@ import json, sys, time
 t0 = float(sys.argv[1])
 width, height, bw, bh, lw, lh = map(int, sys.argv[2:8])
 import pyglet
+pyglet.options["shadow_window"] = False  # as palmish/frontend/__init__.py sets it
 from PIL import Image
 window = pyglet.window.Window(width, height, caption="yardstick")
 batch = pyglet.graphics.Batch()
@@ -94,7 +102,8 @@ def on_draw():
     batch.draw()
     if not seen:
         seen.append(1)
-        print(json.dumps({"seconds": time.time() - t0}), flush=True)
+        print(json.dumps({"seconds": time.time() - t0, "cpu": time.process_time()}),
+              flush=True)
         pyglet.clock.schedule_once(lambda dt: pyglet.app.exit(), 0)
 pyglet.clock.schedule_once(lambda dt: window.draw(0), 0)  # as palmish: a frame on demand
 pyglet.app.run(None)
@@ -119,13 +128,90 @@ window.frame()
 process = getattr(device, "prepare_in_background", lambda: None)()
 if process is not None:
     process.wait()
-while getattr(device, "warm_up", lambda: False)():  # the window's idle steps
+getattr(window, "prepare_turn", lambda: None)()  # the window's idle steps
+while getattr(device, "warm_up", lambda: False)():
     pass
 times = []
 for _ in range(12):
     start = time.perf_counter()
     window.post(Rotate())
     window.frame()
+    gl.glFinish()
+    times.append(time.perf_counter() - start)
+print(json.dumps({"times": times}))
+"""
+
+# The first seconds after install, as a user lives them: `palmish` on a fresh data
+# folder, and once its first frame is up (and the window's warm-up has begun, as
+# it does 0.3 s after it) the device is turned, 12 times 0.15 s apart. Each turn
+# is timed from the Rotate to the frame at the new size, finished by GL.
+ROTATE_FRESH = """
+import json, sys, time
+import pyglet
+from pyglet import gl
+from palmish.device.events import Rotate
+from palmish.frontend import devicewindow
+draw = devicewindow.DeviceWindow.on_draw
+times, sizes = [], []
+def turn(window):
+    start = time.perf_counter()
+    window.post(Rotate())
+    window.frame()
+    gl.glFinish()
+    times.append(time.perf_counter() - start)
+    sizes.append([*window.layout.window_size, window.lcd.width, window.lcd.height,
+                  *window.layout.face.image.size])
+    if len(times) < 12:
+        pyglet.clock.schedule_once(lambda dt: turn(window), 0.15)
+    else:
+        print(json.dumps({"times": times, "sizes": sizes[:2]}), flush=True)
+        window.dispatch_event("on_close")
+def on_draw(self):
+    draw(self)
+    if not getattr(self, "bench_seen", False):
+        self.bench_seen = True
+        pyglet.clock.schedule_once(lambda dt: turn(self), float(sys.argv[1]))
+devicewindow.DeviceWindow.on_draw = on_draw
+from palmish.cli import main
+sys.exit(main(sys.argv[2:]))
+"""
+
+# The yardstick of a turn: a minimal window (palmish's pyglet options) resized to
+# the other shape with new bezel and LCD textures of that shape, drawn, finished.
+ROTATE_MINIMAL = """
+import json, sys, time
+import pyglet
+pyglet.options["shadow_window"] = False
+from pyglet import gl
+from PIL import Image
+shapes = json.loads(sys.argv[1])
+window = pyglet.window.Window(*shapes[1][:2], caption="yardstick")
+batch = pyglet.graphics.Batch()
+def sprites(shape):
+    w, h, lw, lh, bw, bh = shape
+    made = []
+    for sw, sh, colour in ((bw, bh, (90, 90, 100)), (lw, lh, (200, 220, 200))):
+        texture = pyglet.image.Texture.create(sw, sh)
+        picture = Image.new("RGB", (sw, sh), colour).tobytes()
+        texture.blit_into(pyglet.image.ImageData(sw, sh, "RGB", picture), 0, 0, 0)
+        made.append(pyglet.sprite.Sprite(texture, 0, 0, batch=batch))
+    return made
+shown = sprites(shapes[1])
+window.dispatch_events()
+batch.draw()
+window.flip()
+times = []
+for n in range(12):
+    start = time.perf_counter()
+    for old in shown:
+        old.delete()
+    shape = shapes[n % 2]
+    window.set_size(*shape[:2])
+    shown = sprites(shape)
+    window.dispatch_events()
+    window.clear()
+    batch.draw()
+    window.flip()
     gl.glFinish()
     times.append(time.perf_counter() - start)
 print(json.dumps({"times": times}))
@@ -164,9 +250,10 @@ FLOOD_COMMON = """
 import json, sys, time
 from ctypes import byref
 import pyglet
+pyglet.options["shadow_window"] = False  # palmish's setting, for both windows
 from pyglet.libs.x11 import xlib
 
-def send_stroke(window, points):
+def x_sender(window):
     display, target = window._x_display, window._view
     height = window.height
     def send(kind, x, y, state, mask):
@@ -179,6 +266,33 @@ def send_stroke(window, points):
         m.type, m.display, m.window = kind, display, target
         m.x, m.y, m.state, m.same_screen = int(x), int(height - y), state, 1
         xlib.XSendEvent(display, target, False, mask, byref(event))
+        xlib.XFlush(display)
+    return send
+
+def paced_drag(window, points, hz, frames):
+    # Press, then one move every 1/hz s, as a hand drags; the process's CPU time
+    # from the first move to the last, and the frames drawn meanwhile.
+    send, state = x_sender(window), {"n": 0}
+    def step(dt):
+        n = state["n"]
+        state["n"] = n + 1
+        if n == 0:
+            send(xlib.ButtonPress, *points[0], 0, xlib.ButtonPressMask)
+            state["cpu"], state["wall"], state["frames"] = time.process_time(), \
+                time.perf_counter(), len(frames)
+        elif n < len(points):
+            send(xlib.MotionNotify, *points[n], xlib.Button1Mask, xlib.Button1MotionMask)
+        else:
+            pyglet.clock.unschedule(step)
+            wall = time.perf_counter() - state["wall"]
+            print(json.dumps({"cpu": (time.process_time() - state["cpu"]) / wall,
+                              "frames": len(frames) - state["frames"], "seconds": wall,
+                              "size": list(window.get_size())}))
+            pyglet.app.exit()
+    pyglet.clock.schedule_interval(step, 1 / hz)
+
+def send_stroke(window, points):
+    send = x_sender(window)
     send(xlib.ButtonPress, *points[0], 0, xlib.ButtonPressMask)
     for x, y in points[1:]:
         send(xlib.MotionNotify, x, y, xlib.Button1Mask, xlib.Button1MotionMask)
@@ -197,15 +311,15 @@ def report(drags, frames, moves):
                                                                if first <= t <= last])}))
 """
 
-FLOOD_PALMISH = FLOOD_COMMON + """
-import tempfile
+# PalmIshido in a window with a tile to drag: argv[1] the data folder, MOVES the
+# stroke's moves. Frames and drags are timed; LAST_MOVE ends the loop (None: never).
+PALMISH_DRAG_WINDOW = FLOOD_COMMON + """
 from pathlib import Path
 from palmish.apps import installed_apps
 from palmish.device.display import config_by_name
 from palmish.device.system import Device
 from palmish.frontend.devicewindow import DeviceWindow
 from palmish.frontend.skin import load_skin
-MOVES = int(sys.argv[2])
 apps = installed_apps()
 device = Device(config_by_name("tall"), Path(sys.argv[1]), apps, "PalmIshido", durable=False,
                 alerts=False)
@@ -220,7 +334,7 @@ def on_draw():
 def on_mouse_drag(*args):
     drags.append(time.perf_counter())
     drag(*args)
-    if len(drags) == MOVES:
+    if len(drags) == LAST_MOVE:
         pyglet.clock.schedule_once(lambda dt: pyglet.app.exit(), 0)
 window.on_draw, window.on_mouse_drag = on_draw, on_mouse_drag
 well, board = game.layout.tile_well, game.layout.board
@@ -229,13 +343,12 @@ points = [lay.window_point_of_lcd(well.x + 3, well.y + 3)]
 for i in range(MOVES):
     points.append(lay.window_point_of_lcd(board.x + (i * 7) % board.w,
                                           board.y + (i * 13) % board.h))
-send_stroke(window, points)
-pyglet.app.run(None)
-report(drags, frames, MOVES)
 """
 
-FLOOD_MINIMAL = FLOOD_COMMON + """
-width, height, MOVES = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+# The yardstick: a window of argv[1] x argv[2] that moves a sprite per move and
+# draws a frame for it, as palmish does; the same names as above.
+MINIMAL_DRAG_WINDOW = FLOOD_COMMON + """
+width, height = int(sys.argv[1]), int(sys.argv[2])
 from PIL import Image
 window = pyglet.window.Window(width, height, caption="yardstick")
 batch = pyglet.graphics.Batch()
@@ -249,6 +362,7 @@ tile = sprite(26, 42, (200, 40, 40))
 frames, drags, pending = [], [], []
 @window.event
 def on_draw():
+    window.clear()
     batch.draw()
     frames.append(time.perf_counter())
 def redraw(dt):
@@ -261,14 +375,51 @@ def on_mouse_drag(x, y, dx, dy, buttons, modifiers):
     if not pending:
         pending.append(1)
         pyglet.clock.schedule_once(redraw, 0)
-    if len(drags) == MOVES:
+    if len(drags) == LAST_MOVE:
         pyglet.clock.schedule_once(lambda dt: pyglet.app.exit(), 0)
 window.dispatch_events()
-send_stroke(window, [(10 + i % (width - 20), 10 + i % (height - 20)) for i in range(MOVES + 1)])
+points = [(10 + (i * 7) % (width - 20), 10 + (i * 13) % (height - 20))
+          for i in range(MOVES + 1)]
+"""
+
+FLOOD_PALMISH = """
+import sys
+MOVES = LAST_MOVE = int(sys.argv[2])
+""" + PALMISH_DRAG_WINDOW + """
+send_stroke(window, points)
 pyglet.app.run(None)
 report(drags, frames, MOVES)
 """
 
+FLOOD_MINIMAL = """
+import sys
+MOVES = LAST_MOVE = int(sys.argv[3])
+""" + MINIMAL_DRAG_WINDOW + """
+send_stroke(window, points)
+pyglet.app.run(None)
+report(drags, frames, MOVES)
+"""
+
+# Dragging at a hand's pace (DRAG_HZ moves a second for DRAG_SECONDS): the share
+# of one core the process uses, palmish dragging a tile over the board and the
+# minimal window moving a sprite per move and drawing a frame for it.
+DRAG_PALMISH = """
+import sys
+hz, MOVES, LAST_MOVE = float(sys.argv[2]), int(sys.argv[3]), None
+""" + PALMISH_DRAG_WINDOW + """
+paced_drag(window, points, hz, frames)
+pyglet.app.run(None)
+"""
+
+DRAG_MINIMAL = """
+import sys
+hz, MOVES, LAST_MOVE = float(sys.argv[3]), int(sys.argv[4]), None
+""" + MINIMAL_DRAG_WINDOW + """
+paced_drag(window, points, hz, frames)
+pyglet.app.run(None)
+"""
+DRAG_HZ = 93  # the issue's measurement
+DRAG_SECONDS = 3
 
 FIRST_SOUND = """
 import json, sys, time
@@ -314,6 +465,17 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1000:.1f} ms"
 
 
+def spread(samples: list[float]) -> str:
+    """The range of `samples` (seconds), as the rows print it."""
+    return f"{min(samples):.2f}-{max(samples):.2f}"
+
+
+def ratio_spread(ours: list[float], theirs: list[float]) -> str:
+    """The range of the ratios of samples taken in the same round."""
+    ratios = [a / b for a, b in zip(ours, theirs, strict=False)]
+    return f"{min(ratios):.2f}-{max(ratios):.2f} by round"
+
+
 def best(repeat: int, work: object) -> float:
     assert callable(work)
     times = []
@@ -334,37 +496,121 @@ def first_sound_row() -> Row:
             f"a later sound {ms(min(w['later'] for w in warmed))}", "")
 
 
+def drag_row(tmp: Path, repeat: int) -> Row:
+    """CPU while dragging at DRAG_HZ, palmish and the minimal window (of palmish's
+    window size) in turns."""
+    moves = str(DRAG_HZ * DRAG_SECONDS)
+    ours, theirs = [], []
+    for n in range(max(3, repeat // 2)):
+        ours.append(child(DRAG_PALMISH, str(tmp / f"drag{n}"), str(DRAG_HZ), moves))
+        size = ours[-1]["size"]
+        assert isinstance(size, list)
+        theirs.append(child(DRAG_MINIMAL, *map(str, [*size, DRAG_HZ, moves])))
+    cpu = [100 * r["cpu"] for r in ours]
+    yard = [100 * r["cpu"] for r in theirs]
+    ratios = [a / b for a, b in zip(cpu, yard, strict=True)]
+    frames = [int(r["frames"]) for r in ours]
+    return (f"CPU while dragging a tile at {DRAG_HZ} Hz",
+            f"{min(cpu):.1f}-{max(cpu):.1f} % of a core, {min(frames)}-{max(frames)} frames",
+            f"minimal window moving a sprite {min(yard):.1f}-{max(yard):.1f} %",
+            f"x{statistics.median(ratios):.2f} ({min(ratios):.2f}-{max(ratios):.2f})")
+
+
+def rotation_rows(tmp: Path, repeat: int) -> list[Row]:
+    """Turns on a fresh install (several, each on its own new data folder) and after
+    the idle warm-up, next to a minimal window turned the same way, in turns."""
+    rounds = max(3, repeat // 2)
+    fresh: list[list[float]] = []
+    at_once: list[float] = []
+    yard: list[float] = []
+    warmed: list[list[float]] = []
+    for n in range(rounds):
+        data = ["--data-dir", str(tmp / f"turn{n}"), "--config", "tall"]
+        got = child(ROTATE_FRESH, "0.35", *data)
+        fresh.append(list(got["times"]))
+        yard += child(ROTATE_MINIMAL, json.dumps(got["sizes"]))["times"]
+        # The harshest case: turned the moment the first frame is up, before any warm-up.
+        data = ["--data-dir", str(tmp / f"turn-now{n}"), "--config", "tall"]
+        at_once.append(child(ROTATE_FRESH, "0", *data)["times"][0])
+        turns = child(ROTATIONS, str(tmp / f"rotate{n}"))["times"]
+        assert isinstance(turns, list)
+        warmed.append(turns)
+    firsts = [f[0] for f in fresh]
+    later = [t for f in fresh for t in f[1:]]
+    yard_s = statistics.median(yard)
+
+    def span(samples: list[float]) -> str:
+        return f"{ms(statistics.median(samples))} ({ms(min(samples))}-{ms(max(samples))})"
+
+    return [
+        ("first turn to Wide, fresh install, 0.35 s after the first frame",
+         f"{span(firsts)}, {rounds} installs",
+         f"minimal window resized, new textures {span(yard)}",
+         f"x{statistics.median(firsts) / yard_s:.1f}"),
+        ("  later turns on those installs", f"{span(later)}", "",
+         f"x{statistics.median(later) / yard_s:.1f}"),
+        ("  turned the moment the first frame is up", f"{span(at_once)}", "",
+         f"x{statistics.median(at_once) / yard_s:.1f}"),
+        ("  after the whole idle warm-up: first turn, later turns",
+         f"{ms(statistics.median(w[0] for w in warmed))} first,"
+         f" {ms(statistics.median(t for w in warmed for t in w[1:]))} later"
+         f" (max {ms(max(t for w in warmed for t in w))})", "", ""),
+    ]
+
+
 def window_rows(repeat: int, tmp: Path, only_start: bool = False) -> list[Row]:
     rows: list[Row] = []
     data = tmp / "data"
     args = ["--data-dir", str(data), "--config", "square"]
-    cold = child(PALMISH_FIRST_FRAME, str(time.time()), *args)
+    fresh_folders = iter(range(1_000))
+
+    def cold_start() -> dict[str, float]:
+        fresh = ["--data-dir", str(tmp / f"fresh{next(fresh_folders)}"), "--config", "square"]
+        return child(PALMISH_FIRST_FRAME, str(time.time()), *fresh)
+
+    child(PALMISH_FIRST_FRAME, str(time.time()), *args)  # makes the warm data folder
     first = child(PALMISH_FIRST_FRAME, str(time.time()), *args)
     size, bezel, lcd = first["size"], first["bezel"], first["lcd"]
     assert isinstance(size, list) and isinstance(bezel, list) and isinstance(lcd, list)
-    # Taken in turns, so that a change in the machine's load weighs on both alike, and
-    # at least 9 pairs: on a busy machine single starts vary by a fifth.
-    warm, minimal = [first], []
+    # Taken in turns (a minimal window, a warm start, a first start on a fresh data
+    # folder), so that a change in the machine's load weighs on all alike, and at
+    # least 9 rounds: on a busy machine single starts vary by a fifth.
+    warm_runs, minimal_runs, cold_runs = [first], [], []
     for n in range(max(repeat, START_PAIRS)):
-        minimal.append(child(MINIMAL_FIRST_FRAME, str(time.time()),
-                             *map(str, [*size, *bezel, *lcd]))["seconds"])
+        minimal_runs.append(child(MINIMAL_FIRST_FRAME, str(time.time()),
+                                  *map(str, [*size, *bezel, *lcd])))
         if n:
-            warm.append(child(PALMISH_FIRST_FRAME, str(time.time()), *args))
-    warm_s = statistics.median(w["seconds"] for w in warm)
-    minimal_s = statistics.median(minimal)
-    rows.append(("warm start -> first frame", f"{warm_s:.2f} s",
-                 f"minimal pyglet window {minimal_s:.2f} s", f"x{warm_s / minimal_s:.2f}"))
-    rows.append(("first start, fresh data folder -> first frame", f"{cold['seconds']:.2f} s",
-                 f"warm start {warm_s:.2f} s", f"x{cold['seconds'] / warm_s:.1f}"))
+            warm_runs.append(child(PALMISH_FIRST_FRAME, str(time.time()), *args))
+        cold_runs.append(cold_start())
+    warm = [r["seconds"] for r in warm_runs]
+    minimal = [r["seconds"] for r in minimal_runs]
+    cold = [r["seconds"] for r in cold_runs]
+    warm_s, minimal_s = statistics.median(warm), statistics.median(minimal)
+    cold_s = statistics.median(cold)
+    rows.append(("warm start -> first frame", f"{warm_s:.2f} s ({spread(warm)})",
+                 f"minimal window, no shadow window {minimal_s:.2f} s ({spread(minimal)})",
+                 f"x{warm_s / minimal_s:.2f} ({ratio_spread(warm, minimal)})"))
+    # CPU time to the first frame: what the start itself costs, which the load other
+    # processes put on a shared machine disturbs far less than the wall clock.
+    warm_cpu = [r["cpu"] for r in warm_runs]
+    minimal_cpu = [r["cpu"] for r in minimal_runs]
+    cold_cpu = [r["cpu"] for r in cold_runs]
+    rows.append(("  the same in CPU time", f"{statistics.median(warm_cpu):.2f} s"
+                 f" ({spread(warm_cpu)})", f"minimal {statistics.median(minimal_cpu):.2f} s"
+                 f" ({spread(minimal_cpu)})",
+                 f"x{statistics.median(warm_cpu) / statistics.median(minimal_cpu):.2f}"
+                 f" ({ratio_spread(warm_cpu, minimal_cpu)})"))
+    rows.append(("first start, fresh data folder -> first frame",
+                 f"{cold_s:.2f} s ({spread(cold)})", f"warm start {warm_s:.2f} s",
+                 f"x{cold_s / warm_s:.2f} ({ratio_spread(cold, warm)})"))
+    rows.append(("  the same in CPU time", f"{statistics.median(cold_cpu):.2f} s"
+                 f" ({spread(cold_cpu)})", f"warm {statistics.median(warm_cpu):.2f} s",
+                 f"x{statistics.median(cold_cpu) / statistics.median(warm_cpu):.2f}"
+                 f" ({ratio_spread(cold_cpu, warm_cpu)})"))
     if only_start:
         return rows
 
-    turns = child(ROTATIONS, str(tmp / "rotate"))["times"]
-    assert isinstance(turns, list)
-    later = statistics.median(turns[2:])
-    rows.append(("first rotation -> frame at the new size",
-                 f"{ms(turns[0])} (2nd {ms(turns[1])}, later {ms(later)})",
-                 "a Palm: one 16.7 ms frame", f"x{turns[0] / (1 / 60):.1f} frames"))
+    rows += rotation_rows(tmp, repeat)
 
     decode = child(DECODE_AT_START, str(data), "square")
     rows.append(("bitmap decoding during a warm start",
@@ -373,13 +619,24 @@ def window_rows(repeat: int, tmp: Path, only_start: bool = False) -> list[Row]:
 
     rows.append(first_sound_row())
 
-    flood = child(FLOOD_PALMISH, str(tmp / "flood"), str(MOVES))
-    yard = child(FLOOD_MINIMAL, *map(str, [*size, MOVES]))
+    # The flood and its yardstick in turns, several rounds: ranges, not one figure.
+    floods, yards = [], []
+    for n in range(max(3, repeat // 2)):
+        floods.append(child(FLOOD_PALMISH, str(tmp / f"flood{n}"), str(MOVES)))
+        yards.append(child(FLOOD_MINIMAL, *map(str, [*size, MOVES])))
+    rates = [f["rate"] / 1000 for f in floods]
+    gaps = [f["longest_gap"] for f in floods]
+    yard_rates = [y["rate"] / 1000 for y in yards]
+    yard_gaps = [y["longest_gap"] for y in yards]
+    ratios = [f["rate"] / y["rate"] for f, y in zip(floods, yards, strict=True)]
+    rows.append(drag_row(tmp, repeat))
     rows.append((f"flood of {MOVES:,} pen moves dragging a tile",
-                 f"{flood['rate'] / 1000:.1f}k moves/s, {int(flood['frames'])} frames, "
-                 f"longest {ms(flood['longest_gap'])} with no frame",
-                 f"yardstick {yard['rate'] / 1000:.1f}k/s, longest {ms(yard['longest_gap'])}",
-                 f"x{flood['rate'] / yard['rate']:.2f}"))
+                 f"{min(rates):.1f}-{max(rates):.1f}k moves/s, "
+                 f"{min(int(f['frames']) for f in floods)}-{max(int(f['frames']) for f in floods)}"
+                 f" frames, longest {ms(min(gaps))}-{ms(max(gaps))} with no frame",
+                 f"yardstick {min(yard_rates):.1f}-{max(yard_rates):.1f}k/s, "
+                 f"longest {ms(min(yard_gaps))}-{ms(max(yard_gaps))}",
+                 f"x{statistics.median(ratios):.2f} ({min(ratios):.2f}-{max(ratios):.2f})"))
     return rows
 
 
@@ -409,11 +666,12 @@ def extract_row(label: str, many: object, tmp: Path, repeat: int) -> Row:
     from prc_tools.extract import extract
 
     runs = iter(range(1_000_000))
-    extract_s = best(max(1, repeat // 2), lambda: extract(many, tmp / f"out{next(runs)}"))
+    first = tmp / f"out{next(runs)}"
+    extract(many, first)
     # The floor: creating as many files of the same sizes in the same place
-    # (file creation is slow in some temporary folders: ~0.2-0.7 ms each here).
-    written = [p for p in (tmp / "out0").rglob("*") if p.is_file()]
-    sizes = [p.stat().st_size for p in written]
+    # (file creation is slow in some temporary folders: ~0.2-0.7 ms each here),
+    # taken in the same rounds as `extract`, alternating.
+    sizes = [p.stat().st_size for p in first.rglob("*") if p.is_file()]
 
     def create() -> None:
         folder = tmp / f"floor{next(runs)}"
@@ -421,9 +679,15 @@ def extract_row(label: str, many: object, tmp: Path, repeat: int) -> Row:
         for n, size in enumerate(sizes):
             (folder / str(n)).write_bytes(bytes(size))
 
-    floor_s = best(max(1, repeat // 2), create)
-    return (label, f"{extract_s:.2f} s", f"creating its {len(sizes):,} files alone {floor_s:.2f} s",
-            f"{extract_s - floor_s:.2f} s net")
+    extract_times, floor_times = [], []
+    for _ in range(max(3, repeat // 2)):
+        extract_times.append(best(1, lambda: extract(many, tmp / f"out{next(runs)}")))
+        floor_times.append(best(1, create))
+    nets = [e - f for e, f in zip(extract_times, floor_times, strict=True)]
+    return (label, f"{min(extract_times):.2f}-{max(extract_times):.2f} s",
+            f"creating its {len(sizes):,} files alone"
+            f" {min(floor_times):.2f}-{max(floor_times):.2f} s",
+            f"{min(nets):.2f}-{max(nets):.2f} s net, by round")
 
 
 def packer_rows(repeat: int, tmp: Path) -> list[Row]:
@@ -433,7 +697,12 @@ def packer_rows(repeat: int, tmp: Path) -> list[Row]:
     from prc_tools.palette import PALM_8BIT, flat
 
     rows: list[Row] = []
-    panel = Image.open(PANEL).convert("RGBA")
+    # The tall panel tiled 3x3 (960x1380): large enough that a process's start and
+    # jitter do not dominate pnmtopalm's time, as they did on the 320x460 panel alone.
+    tile = Image.open(PANEL).convert("RGBA")
+    panel = Image.new("RGBA", (tile.width * ENCODE_TILES, tile.height * ENCODE_TILES))
+    for n in range(ENCODE_TILES * ENCODE_TILES):
+        panel.paste(tile, (tile.width * (n % ENCODE_TILES), tile.height * (n // ENCODE_TILES)))
     ours = best(repeat, lambda: bitmap_encode.encode(panel, depth=8, compression="packbits"))
     # The same pixels already in the palette, as pnmtopalm needs them.
     mapped = bitmap.decode(bitmap_encode.encode(panel, depth=8, compression="none"))[0]
@@ -447,7 +716,7 @@ def packer_rows(repeat: int, tmp: Path) -> list[Row]:
 
     pillow_s = best(repeat, pillow)
     reference = f"pnmtopalm {ms(netpbm)}" if netpbm is not None else "pnmtopalm not installed"
-    rows.append(("encode 8 bpp PackBits, 320x460 panel", ms(ours),
+    rows.append((f"encode 8 bpp PackBits, {panel.width}x{panel.height} (panel tiled)", ms(ours),
                  f"{reference}; Pillow quantize+save {ms(pillow_s)}",
                  f"x{ours / netpbm:.1f} pnmtopalm" if netpbm else ""))
 
@@ -514,9 +783,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--no-window", action="store_true", help="packer rows only")
-    parser.add_argument("--only", choices=["start", "sound"],
+    parser.add_argument("--only", choices=["start", "sound", "rotate", "drag"],
                         help="start: only the two start rows (warm and fresh data folder);"
-                             " sound: only the first-sound row")
+                             " sound: only the first-sound row; rotate: only the turns;"
+                             " drag: only CPU while dragging")
     args = parser.parse_args()
     window = not args.no_window
     only_start = args.only == "start"
@@ -531,10 +801,14 @@ def main() -> int:
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load "
           f"{os.getloadavg()[0]:.1f}" if hasattr(os, "getloadavg") else "")
     print(f"prc_tools C speedups: {_speedups_state()}")
-    with tempfile.TemporaryDirectory() as name:
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as name:
         tmp = Path(name)
         if args.only == "sound":
             rows = [first_sound_row()] if window else []
+        elif args.only == "rotate":
+            rows = rotation_rows(tmp, args.repeat) if window else []
+        elif args.only == "drag":
+            rows = [drag_row(tmp, args.repeat)] if window else []
         else:
             rows = window_rows(args.repeat, tmp, only_start) if window else []
         if args.only is None:

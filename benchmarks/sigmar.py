@@ -9,7 +9,10 @@ Measures, in one run: legal-take generation per second and random playouts
 per second for palmish.sigmar and for a plain cell-by-cell engine written here
 only for comparison; generator time over N seeds (median, max); solver time
 on the fresh boards and on positions reached by random takes from them
-(median, p99, max). A progress bar goes to stderr.
+(median, p99, max); for each difficulty (Easy, Normal, Hard), New Game's deal
+and the solver on the boards it deals; and the Hint on 20 hard positions, as
+`--hard 20` times it (not only the easy positions above). A progress bar goes
+to stderr.
 Targets: generator median <= 50 ms and max <= 500 ms; legal takes >= 10x the
 plain engine; solver p99 <= 100 ms on positions after random takes.
 
@@ -559,6 +562,13 @@ def main() -> int:
           f"{ms(percentile(pos_times, 0.99))} {ms(max(pos_times))}")
     print(f"  positions: {args.positions}, unsolvable {unsolvable}, budget spent {unknown}, "
           f"most nodes {most_nodes}")
+    for difficulty in generator.DIFFICULTIES:
+        deals, solves, budget = per_difficulty(difficulty, max(10, args.seeds // 10),
+                                               args.max_nodes)
+        print(f"{difficulty + ': deal':<34} {ms(statistics.median(deals))} "
+              f"{ms(percentile(deals, 0.99))} {ms(max(deals))}")
+        print(f"{difficulty + ': solver on its boards':<34} {ms(statistics.median(solves))} "
+              f"{ms(percentile(solves, 0.99))} {ms(max(solves))}  budget spent {budget}")
     print(f"{'':<34} {'engine':>10} {'plain':>10} {'ratio':>7}")
     print(f"{'legal-take lists / s (Take objects)':<34} {engine_rate:10.0f} {plain_rate:10.0f} "
           f"{engine_rate / plain_rate:7.1f}")
@@ -566,7 +576,29 @@ def main() -> int:
           f"{codes_rate / plain_rate_2:7.1f}")
     print(f"{'random playouts / s':<34} {engine_playouts:10.0f} {plain_playouts:10.0f} "
           f"{engine_playouts / plain_playouts:7.1f}")
-    return 0
+    return hard_hints(20, None)
+
+
+def per_difficulty(difficulty: str, boards: int, max_nodes: int
+                   ) -> tuple[list[float], list[float], int]:
+    """Seconds of each New Game deal on `difficulty`, of the solver on each board it
+    dealt, and how many of those searches spent their node budget."""
+    numbers = random.Random(f"time {difficulty}")
+    deals: list[float] = []
+    solves: list[float] = []
+    budget = 0
+    for done in range(1, boards + 1):
+        start = time.perf_counter()
+        game = Game.new(seed=generator.deal(difficulty, lambda: numbers.randint(1, 999_999)))
+        deals.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        try:
+            solver.solve(game, max_nodes)
+        except SearchBudget:
+            budget += 1
+        solves.append(time.perf_counter() - start)
+        progress(difficulty[:10], done, boards)
+    return deals, solves, budget
 
 
 if __name__ == "__main__":

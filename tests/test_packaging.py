@@ -1,5 +1,5 @@
-"""A regular (non-editable) install carries the skins and the bundled plugin
-sources, and builds the plugins with prc_tools on its first start."""
+"""A regular (non-editable) install carries the skins, the bundled plugin sources and
+the plugins built from them at packaging time, which its first start uses as they are."""
 
 from __future__ import annotations
 
@@ -110,22 +110,42 @@ def test_without_a_compiler_the_wheel_builds_and_the_pure_python_code_runs(
     assert shown[1] == with_c[1]
 
 
-def test_an_installed_copy_builds_its_plugins_on_first_start(
+def test_the_wheel_carries_every_bundled_plugin_prebuilt_as_the_packer_builds_it(
+    wheel: Path,
+) -> None:
+    from prc_tools import Database, plugin
+
+    folders = sorted(p.parent for p in (ROOT / "skins" / "plugins").glob("*/manifest.yaml"))
+    shipped = zipfile.ZipFile(wheel)
+    names = {n for n in shipped.namelist()
+             if n.startswith("palmish/skins/prebuilt/") and n.endswith(".prc")}
+    assert names == {f"palmish/skins/prebuilt/{f.name}.prc" for f in folders}
+    assert "palmish/skins/prebuilt/headers.kept" in shipped.namelist()
+    for folder in folders:
+        ours = Database.read(shipped.read(f"palmish/skins/prebuilt/{folder.name}.prc"))
+        built = plugin.build_folder(folder)
+        # The same bytes but for the build dates (SOURCE_DATE_EPOCH fixes those too).
+        ours.created = ours.modified = built.created = built.modified = None
+        assert ours.to_bytes() == built.to_bytes(), folder.name
+
+
+def test_an_installed_copy_uses_its_prebuilt_plugins_on_first_start(
     wheel: Path, tmp_path: Path
 ) -> None:
     target = tmp_path / "site"
     env = _install(wheel, target)
     data = tmp_path / "data"
     shot = tmp_path / "shot.png"
-    run = subprocess.run(
-        [sys.executable, "-m", "palmish", "--screenshot", str(shot), "--data-dir", str(data)],
-        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300,
-    )
-    assert run.returncode == 0, run.stderr
-    assert shot.stat().st_size > 0
-    built = sorted(p.name for p in (data / "cache" / "bundled").glob("*.prc"))
-    # Those the first screen uses; the others wait until they are chosen.
-    assert built == ["ishido-board-square.prc", "ishido-pieces.prc", "ishido-sounds.prc"]
+    for app in ("ishido", "sigmar", "pachisi"):
+        run = subprocess.run(
+            [sys.executable, "-m", "palmish", "--screenshot", str(shot), "--data-dir",
+             str(data), "--app", app],
+            cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300,
+        )
+        assert run.returncode == 0 and run.stderr == "", run.stderr
+        assert shot.stat().st_size > 0
+    # Nothing was built: every plugin (and Sigmar's levels) came from the package.
+    assert list((data / "cache" / "bundled").glob("*.prc")) == []
     where = subprocess.run(
         [sys.executable, "-c",
          "from palmish.device.resources import skins_dir; print(skins_dir())"],

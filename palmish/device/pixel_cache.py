@@ -9,8 +9,11 @@ still match; anything else (a changed or replaced plugin, a damaged, short or
 foreign file, a flipped bit: palmish.device.kept seals each file with a
 checksum) means decoding again, and the kept copy is rewritten.
 
-One small file per bitmap and density, written when the bitmap is first
-decoded. The folder is derived data: deleting it only costs decoding again.
+One small file per bitmap and density. A picture decoded while a frame is
+being made is only noted then; the files are written in idle time (the
+device's warm-up after the first frame, and at shutdown), so a first start
+does not pay for writing the next start's cache. The folder is derived data:
+deleting it only costs decoding again.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ class PixelCache:
         self.stamp = [str(plugin), stat.st_size, stat.st_mtime_ns]
         self._prefix = f"{safe_file_stem(plugin.parent.name)}-{safe_file_stem(plugin.stem)}"
         self.hits = 0  # for tests and benchmarks
+        self._pending: list[tuple[int, int, Image.Image]] = []  # put, not written yet
 
     def _path(self, id_: int, density: int) -> Path:
         return self.folder / f"{self._prefix}-{id_}-{density}.rgba"
@@ -58,8 +62,22 @@ class PixelCache:
         return Image.frombytes("RGBA", (size[0], size[1]), pixels)
 
     def put(self, id_: int, density: int, image: Image.Image) -> None:
-        """Keep a picture just decoded (RGBA); a cache that cannot be written is not used."""
+        """Keep a picture just decoded (RGBA), when `write_pending` is next called."""
         if image.mode != "RGBA" or image.width < 1 or image.height < 1:
             return
-        kept.write(self._path(id_, density), image.tobytes(), [*self.stamp, id_, density],
-                   {"size": list(image.size)})
+        self._pending.append((id_, density, image))
+
+    @property
+    def pending(self) -> int:
+        """How many pictures are put but not written yet."""
+        return len(self._pending)
+
+    def write_pending(self, limit: int | None = None) -> int:
+        """Write up to `limit` (None: all) of the pictures put; how many were written.
+        A cache that cannot be written is not used (the next run decodes again)."""
+        count = len(self._pending) if limit is None else min(limit, len(self._pending))
+        for id_, density, image in self._pending[:count]:
+            kept.write(self._path(id_, density), image.tobytes(), [*self.stamp, id_, density],
+                       {"size": list(image.size)})
+        del self._pending[:count]
+        return count

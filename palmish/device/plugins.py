@@ -2,14 +2,15 @@
 
 A plugin is a resource database whose 'pINF' id 0 resource is a YAML mapping
 (game, kind, name, version, author, configs, ...; see docs/plugin-format.md).
-Bundled plugins are source folders under skins/plugins/ built by the packer
-into <data-dir>/cache/bundled/; installed ones are databases in storage. An
-installed plugin replaces a bundled one of the same game, kind and name: the
-lists show it once, as installed, and it is the one used. The user's choice per
-(kind, slot) is kept in the app's prefs database; a missing or broken choice
-falls back to the default bundled plugin with a one-line message, and a choice
-whose plugin is gone (deleted, or no longer serving the slot) is then cleared,
-so the message comes once.
+Bundled plugins are source folders under skins/plugins/, built by the packer
+when palmish is packaged (skins/prebuilt/, palmish.device.prebuilt) or, where
+there is no usable prebuilt file, into <data-dir>/cache/bundled/; installed
+ones are databases in storage. An installed plugin replaces a bundled one of
+the same game, kind and name: the lists show it once, as installed, and it is
+the one used. The user's choice per (kind, slot) is kept in the app's prefs
+database; a missing or broken choice falls back to the default bundled plugin
+with a one-line message, and a choice whose plugin is gone (deleted, or no
+longer serving the slot) is then cleared, so the message comes once.
 
 Speed: a plugin's description is kept across runs (plugin_descriptions), so a
 warm start neither parses headers nor loads the schema registry, and so are
@@ -28,7 +29,8 @@ import contextlib
 import os
 import subprocess
 import sys
-from collections.abc import Mapping
+import time
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -39,6 +41,8 @@ from palmish.device import kept
 from palmish.device.pixel_cache import PixelCache
 from palmish.device.plugin_descriptions import DescriptionCache
 from palmish.device.plugin_index import InstalledIndex
+from palmish.device.prebuilt import has_manifest, prebuilt_folder, prebuilt_name, read_headers
+from palmish.device.resources import packaged
 from palmish.device.storage import Reporter, Storage, installed_file_name, safe_file_stem
 from prc_tools import Database, PrcError, Resource, pinf
 from prc_tools.atomic import write_atomic
@@ -50,6 +54,9 @@ from prc_tools.schema import registry
 if TYPE_CHECKING:
     from prc_tools.bitmap_header import Header
 
+# The longest a load waits for the background build to write the plugin it needs
+# (one build takes a tenth of a second; a stuck process is not waited for longer).
+BACKGROUND_WAIT_S = 5.0
 # Where each member of a bitmap family starts, and its header.
 MemberHeaders = list[tuple[int, "Header"]]
 
@@ -228,6 +235,14 @@ class PluginRegistry:
     def __init__(self, storage: Storage, bundled_root: Path | None, report: Reporter) -> None:
         self.storage = storage
         self.bundled_root = bundled_root
+        # The packaging step's builds (palmish.device.prebuilt). Inside the installed
+        # package they are used as they are; beside a source tree, only while no
+        # source file is newer (someone may be editing the art).
+        self.prebuilt_root = prebuilt_folder(bundled_root) if bundled_root is not None else None
+        self._prebuilt_trusted = bundled_root is not None and packaged(bundled_root)
+        self._prebuilt: dict[Path, Path] = {}  # each prebuilt file in use -> its folder
+        self._refused: set[Path] = set()  # prebuilt files found damaged when read
+        self._headers: dict[str, tuple[int, Database]] | None = None  # prebuilt.HEADERS
         self.report = report
         self._plugins: list[PluginInfo] | None = None
         self._bundled: list[PluginInfo] | None = None
@@ -244,6 +259,7 @@ class PluginRegistry:
         self._folders: dict[Path, Path] = {}  # every bundled build -> its folder
         self._cache_refused = False  # a build could not be kept (said once)
         self._prebuilding: subprocess.Popen[bytes] | None = None  # kept while it runs
+        self._prebuild_targets: set[Path] = set()  # what that process builds
 
     @property
     def bundled_cache(self) -> Path:
@@ -298,13 +314,19 @@ class PluginRegistry:
         found = []
         self._data = []
         for folder in sorted(p for p in root.iterdir() if p.is_dir()):
-            if not _has_manifest(folder):
+            if not has_manifest(folder):
                 continue
-            target = self.bundled_cache / f"{safe_file_stem(folder.name)}.prc"
+            target = self._cache_target(folder)
             self._folders[target] = folder
             try:
-                newest = _newest_mtime(folder)
-                db = self._cached_database(folder, target, newest)
+                newest = None if self._prebuilt_trusted else _newest_mtime(folder)
+                prebuilt = self._prebuilt_database(folder, newest)
+                db: Database | None = None
+                if prebuilt is not None:
+                    target, db = prebuilt
+                else:
+                    newest = _newest_mtime(folder) if newest is None else newest
+                    db = self._cached_database(folder, target, newest)
                 if db is None:  # built when first loaded; described by its header now
                     db = self._header_database(folder, target.with_suffix(".pinf"), newest)
                     self._unbuilt[target] = folder
@@ -333,14 +355,65 @@ class PluginRegistry:
         return found
 
     def _data_database(self, folder: Path, target: Path) -> Database:
-        """A data folder's whole database: the kept build, rebuilt when a file is newer
-        or the build is damaged."""
+        """A data folder's whole database: the prebuilt one, or the kept build, rebuilt
+        when a file is newer or the build is damaged."""
+        if target in self._prebuilt:
+            data = kept.read_beside(target, MAX_INPUT_BYTES)
+            if data is not None:
+                return Database.read(data)
+            self._refuse_prebuilt(target)
+        if target in self._refused:
+            target = self._cache_target(folder)
         return Database.read(self._bundled_bytes(folder, target)[0])
+
+    def _cache_target(self, folder: Path) -> Path:
+        """Where a bundled folder is built when it has no usable prebuilt file."""
+        return self.bundled_cache / f"{safe_file_stem(folder.name)}.prc"
+
+    def _prebuilt_database(self, folder: Path, newest: float | None
+                           ) -> tuple[Path, Database] | None:
+        """The packaging step's build of `folder` (its header only: the file is read,
+        and its seal checked, when it is loaded) and where it is, when usable: listed
+        in the prebuilt headers with its present size and (outside the installed
+        package) no source file newer. Anything else is built into cache/ as before."""
+        if self.prebuilt_root is None:
+            return None
+        path = self.prebuilt_root / prebuilt_name(folder)
+        if path in self._refused:
+            return None
+        if self._headers is None:
+            self._headers = read_headers(self.prebuilt_root)
+        entry = self._headers.get(path.name)
+        if entry is None or (not self._prebuilt_trusted and not _is_fresh(folder, path, newest)):
+            return None
+        try:
+            if path.stat().st_size != entry[0]:
+                return None
+        except OSError:
+            return None
+        self._prebuilt[path] = folder
+        return path, entry[1]
+
+    def _refuse_prebuilt(self, path: Path) -> None:
+        """A prebuilt file turned out damaged: its folder is built into cache/ instead
+        (silently, as a damaged cache is), from the next scan on."""
+        self._refused.add(path)
+        self._prebuilt.pop(path, None)
+        self._bundled = self._plugins = None
+
+    def _load_instead(self, info: PluginInfo) -> LoadedPlugin:
+        """Load what replaces a damaged prebuilt plugin: its folder built into cache/."""
+        self._refuse_prebuilt(info.path)
+        again = self.by_name(info.creator, info.kind, info.name)
+        if again is None or again.path == info.path:
+            raise InvalidPlugin(f"{info.path.name} is damaged")
+        return self.load(again)
 
     def _bundled_bytes(self, folder: Path, target: Path) -> tuple[bytes, os.stat_result | None]:
         """The build of a bundled folder and the stat of the kept file (None: it could
         not be kept, the bytes are this run's). A build that is older than a file of
         its folder, or whose bytes its checksum does not vouch for, is made anew."""
+        self._await_background(folder, target)
         data = kept.read_beside(target, MAX_INPUT_BYTES) if _is_fresh(folder, target) else None
         if data is None:
             from prc_tools import plugin
@@ -396,21 +469,42 @@ class PluginRegistry:
             self._keep(header, db.to_bytes(), sealed=True)
         return db
 
-    def prebuild(self) -> subprocess.Popen[bytes] | None:
-        """Start building, in another process, the bundled plugins not built yet.
+    def prebuild(self, first: Iterable[Path] = ()) -> subprocess.Popen[bytes] | None:
+        """Start building, in another process, the bundled plugins not built yet,
+        those in `first` (the turned configuration's) before the others.
 
         For after the first frame: a later turn of the device then loads them
-        from the cache. None when there is nothing to build.
+        from the cache. None when there is nothing to build (with the packaging
+        step's builds there never is).
         """
-        pending = [str(p) for target, folder in self._unbuilt.items()
-                   if not _is_fresh(folder, target) for p in (folder, target)]
+        wanted = set(first)
+        pending = sorted((target for target, folder in self._unbuilt.items()
+                          if not _is_fresh(folder, target)),
+                         key=lambda target: (target not in wanted, target.name))
         if not pending or self._cache_refused:
             return None
+        self._prebuild_targets = set(pending)
         self._prebuilding = subprocess.Popen(
-            [sys.executable, "-m", "palmish.device.prebuild", *pending],
+            [sys.executable, "-m", "palmish.device.prebuild",
+             *(str(p) for target in pending for p in (self._unbuilt[target], target))],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
         return self._prebuilding
+
+    def _await_background(self, folder: Path, target: Path) -> None:
+        """Wait while the background build has `target` still to write, so that a
+        plugin is never built twice at once (its turn comes early: `prebuild`'s
+        `first`). The process writes the seal last; a build it gave up on is made here."""
+        process = self._prebuilding
+        if process is None or target not in self._prebuild_targets:
+            return
+        deadline = time.monotonic() + BACKGROUND_WAIT_S
+        seal = kept.sum_path(target)
+        while process.poll() is None and time.monotonic() < deadline:
+            if _is_fresh(folder, target) and _is_fresh(folder, seal):
+                break
+            time.sleep(0.002)
+        self._prebuild_targets.discard(target)
 
     def _scan_installed(self) -> list[PluginInfo]:
         """Installed plugins from the index: only new or changed files are read and checked
@@ -459,15 +553,21 @@ class PluginRegistry:
                 if loaded is not None and (folder is None or _is_fresh(folder, info.path)):
                     return loaded
             stat: os.stat_result | None
+            prebuilt = info.path in self._prebuilt
+            found: bytes | None
             if folder is not None:
-                data, stat = self._bundled_bytes(folder, info.path)
+                found, stat = self._bundled_bytes(folder, info.path)
             else:
                 stat = info.path.stat()
-                data = read_regular(info.path)
-            db = Database.read(data)
+                found = (kept.read_beside(info.path, MAX_INPUT_BYTES) if prebuilt
+                         else read_regular(info.path))
+            if found is None:  # a prebuilt file whose seal does not vouch for it
+                return self._load_instead(info)
+            db = Database.read(found)
             fresh = self._describe(db, info.path, info.bundled)
             members = None
-            if stat is None or not self.descriptions.checked(info.path, stat):
+            # A prebuilt file's seal vouches for what the packer wrote: not checked again.
+            if not prebuilt and (stat is None or not self.descriptions.checked(info.path, stat)):
                 members = check_structure(db)
                 if stat is not None:
                     self.descriptions.mark_checked(info.path, stat)
@@ -488,15 +588,31 @@ class PluginRegistry:
         """The plugins `chosen` would give for each kind in `slot`, where that needs no
         fallback (so nothing is reported): for getting a slot ready ahead of time."""
         found = []
+        for info in self.in_use_infos(creator, slot):
+            with contextlib.suppress(InvalidPlugin):
+                found.append(self.load(info))
+        return found
+
+    def in_use_infos(self, creator: str, slot: str) -> list[PluginInfo]:
+        """What `in_use` loads, not loaded (nothing is built or read)."""
+        found = []
         for kind in sorted({p.kind for p in self.find(creator, slot=slot)}):
             name = self.choice(creator, kind, slot)
             info = (self.by_name(creator, kind, name) if name is not None
                     else self.default_for(creator, kind, slot))
-            if info is None or not info.serves(slot):
-                continue
-            with contextlib.suppress(InvalidPlugin):
-                found.append(self.load(info))
+            if info is not None and info.serves(slot):
+                found.append(info)
         return found
+
+    def keep_pixels(self, limit: int | None = 1) -> bool:
+        """Write up to `limit` (None: all) of the pictures decoded since the last call
+        into the pixel cache, for idle time; whether any are still waiting."""
+        for loaded in self._loaded.values():
+            if loaded.pixels is None or limit == 0:
+                continue
+            written = loaded.pixels.write_pending(limit)
+            limit = None if limit is None else limit - written
+        return any(p.pixels is not None and p.pixels.pending for p in self._loaded.values())
 
     @property
     def building(self) -> bool:
@@ -654,10 +770,6 @@ def _header_only(folder: Path) -> Database:
             Resource(pinf.INFO_TYPE, pinf.INFO_ID, plugin.info_bytes(found.info))
         )
     return header
-
-
-def _has_manifest(folder: Path) -> bool:
-    return any((folder / name).is_file() for name in ("manifest.yaml", "manifest.yml"))
 
 
 def _is_fresh(folder: Path, target: Path, newest: float | None = None) -> bool:

@@ -34,3 +34,10 @@ def bundled_plugins_dir() -> Path | None:
     root = skins_dir()
     return root / "plugins" if root is not None else None
 
+
+
+def packaged(path: Path) -> bool:
+    """Whether `path` lies inside the installed palmish package (whose files only an
+    install changes), not in a source tree or a folder named by $PALMISH_SKINS."""
+    package = Path(palmish.__file__).resolve().parent
+    return path.resolve().is_relative_to(package)

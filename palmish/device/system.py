@@ -336,9 +336,12 @@ class Device:
         """Build, in another process, the bundled plugins the first screen did not need.
 
         The window calls this once its first frame is up, so that a later turn
-        finds the other configurations' plugins built. The process, or None.
+        finds the other configurations' plugins built (the turned one's first).
+        The process, or None.
         """
-        return self.plugins.prebuild()
+        turned = rotated(self.config).plugin_slot
+        first = self.plugins.in_use_infos(self.running_app.creator, turned)
+        return self.plugins.prebuild(info.path for info in first)
 
     def warm_up(self) -> bool:
         """One small step of getting the turned configuration ready; False when done.
@@ -346,12 +349,13 @@ class Device:
         For idle time once the first frame is up: after the background build,
         each step decodes one bitmap of the running app's plugins for the slot
         and density the device has when turned, so the turn itself finds them
-        decoded. Nothing is reported from here (a broken choice is left for
-        the turn to report).
+        decoded; then each step writes one decoded picture to the pixel cache.
+        Nothing is reported from here (a broken choice is left for the turn to
+        report).
         """
         if self._warming is None:
             self._warming = self._warm_steps()
-        return next(self._warming, False)
+        return next(self._warming, False) or self.plugins.keep_pixels()
 
     def _warm_steps(self) -> Iterator[bool]:
         while self.plugins.building:
@@ -370,6 +374,7 @@ class Device:
         try:
             if self._running:
                 self._stop_running()
+            self.plugins.keep_pixels(None)  # what idle time did not write yet
         finally:
             self._release_lock()
 

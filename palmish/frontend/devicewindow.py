@@ -21,13 +21,13 @@ from pyglet import gl
 from pyglet.window import key as pkey
 from pyglet.window import mouse
 
-from palmish.device.display import DisplayConfig
+from palmish.device.display import DisplayConfig, rotated
 from palmish.device.events import Event, KeyDown, PenDown, PenMove, PenUp
 from palmish.device.geometry import Rect
 from palmish.frontend.audio import SoundPlayer
 from palmish.frontend.input import Layout, action_event, key_event
 from palmish.frontend.skin import Button, Circle, Skin
-from palmish.frontend.texture import LcdTexture, bezel_texture
+from palmish.frontend.texture import LcdTexture, bezel_texture, frame_around
 from palmish.frontend.xcaption import is_xlib_window, set_x_caption
 
 PRESSED_SHADE = (0, 0, 0, 96)  # drawn over a hard button while it is held down
@@ -110,9 +110,9 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         self._shade_group = pyglet.graphics.Group(order=2)
         # Made once each and kept (see _show): bezel sprites by id() of the skin
         # face, LCD textures and their sprites by LCD size.
-        self._bezels: dict[int, Any] = {}
+        self._bezels: dict[int, list[Any]] = {}
         self._lcds: dict[tuple[int, int], tuple[LcdTexture, Any]] = {}
-        self._bezel: Any = None  # the sprites shown now
+        self._bezel: list[Any] | None = None  # the sprites shown now
         self._lcd_sprite: Any = None
         # Set before the window exists: creating it may dispatch resize/expose at once.
         self._frame_pending = False
@@ -166,32 +166,54 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         self._shown_config = config
         self._shown_screen = self.device.screen
         self.layout = layout = self._layout_for(config)
+        bezel, (self.lcd, lcd_sprite) = self._sprites_for(layout, config)
+        self.lcd.upload_all(self._shown_screen.image)
+        x, y, _, _ = layout.gl_rect(layout.face.lcd)
+        lcd_sprite.position = (x, y, 0)
+        lcd_sprite.scale = self.zoom * layout.lcd_scale
+        for old in [*(self._bezel or []), self._lcd_sprite]:
+            if old is not None and old not in (*bezel, lcd_sprite):
+                old.visible = False
+        for sprite in (*bezel, lcd_sprite):
+            sprite.visible = True
+        self._bezel, self._lcd_sprite = bezel, lcd_sprite
+        self._release_button()
+
+    def _sprites_for(self, layout: Layout, config: DisplayConfig
+                     ) -> tuple[list[Any], tuple[LcdTexture, Any]]:
+        """The bezel sprites of the layout's face (the parts around the LCD) and the
+        LCD texture and sprite of the configuration's size, made the first time
+        (hidden until `_show` shows them)."""
         bezel = self._bezels.get(id(layout.face))
         if bezel is None:
             texture = bezel_texture(layout.face, self.skin.background)
-            bezel = self._bezels[id(layout.face)] = self._sprite(texture, self._bezel_group)
+            bezel = self._bezels[id(layout.face)] = []
+            for x, y, w, h in frame_around(*layout.face.size, layout.face.lcd):
+                sprite = self._sprite(texture.get_region(x, y, w, h), self._bezel_group)
+                sprite.position = (x * self.zoom, y * self.zoom, 0)
+                sprite.scale = self.zoom
+                bezel.append(sprite)
         size = (config.width, config.height)
         if size not in self._lcds:
             lcd = LcdTexture(*size)
             self._lcds[size] = (lcd, self._sprite(lcd.texture, self._lcd_group))
-        self.lcd, lcd_sprite = self._lcds[size]
-        self.lcd.upload_all(self._shown_screen.image)
-        x, y, _, _ = layout.gl_rect(layout.face.lcd)
-        lcd_sprite.position = (x, y, 0)
-        bezel.scale = self.zoom
-        lcd_sprite.scale = self.zoom * layout.lcd_scale
-        for old in (self._bezel, self._lcd_sprite):
-            if old is not None and old not in (bezel, lcd_sprite):
-                old.visible = False
-        bezel.visible = lcd_sprite.visible = True
-        self._bezel, self._lcd_sprite = bezel, lcd_sprite
-        self._release_button()
+        return bezel, self._lcds[size]
+
+    def prepare_turn(self) -> None:
+        """Make the turned device's bezel and LCD textures now (for idle time), so that
+        the turn itself only shows them."""
+        turned = rotated(self.device.config)
+        if turned == self.device.config:
+            return
+        self._sprites_for(self._layout_for(turned), turned)
 
     def _sprite(self, texture: pyglet.image.Texture, group: pyglet.graphics.Group) -> Any:
-        return pyglet.sprite.Sprite(
+        sprite = pyglet.sprite.Sprite(
             texture, 0, 0, blend_src=OPAQUE_BLEND[0], blend_dest=OPAQUE_BLEND[1],
             batch=self._batch, group=group,
         )
+        sprite.visible = False  # `_show` shows it
+        return sprite
 
     def _relayout(self, config: DisplayConfig) -> None:
         # A stroke in progress goes on across the turn (a key press mid-drag): the

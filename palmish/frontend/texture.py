@@ -46,6 +46,17 @@ def bezel_texture(face: Face, background: tuple[int, int, int]) -> pyglet.image.
     return texture
 
 
+def frame_around(width: int, height: int, hole: Rect) -> list[tuple[int, int, int, int]]:
+    """The parts of a width x height picture around `hole` (y down, as skins give it),
+    as (x, y, w, h) with y up, as GL draws them: bottom, top, left, right; empty ones
+    left out. The bezel is drawn as these, not whole under the LCD: a software
+    renderer pays for every pixel drawn, and the LCD covers the hole anyway."""
+    hole_y = height - hole.bottom  # the hole's lowest row, counted from the bottom
+    parts = [(0, 0, width, hole_y), (0, hole_y + hole.h, width, height - hole_y - hole.h),
+             (0, hole_y, hole.x, hole.h), (hole.right, hole_y, width - hole.right, hole.h)]
+    return [part for part in parts if part[2] > 0 and part[3] > 0]
+
+
 def bounding_box(rects: list[Rect]) -> Rect:
     box = rects[0]
     for rect in rects[1:]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import sys
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
@@ -17,6 +18,9 @@ from palmish.frontend.skin import SkinError, default_skin_name, load_skin
 
 if TYPE_CHECKING:
     from palmish.frontend.devicewindow import DeviceLike
+
+# The longest the idle warm-up holds the event loop at a time (input waits at most this).
+WARM_SLICE_S = 0.004
 
 
 @runtime_checkable
@@ -77,22 +81,36 @@ def run(device: DeviceLike, skin: str | None = None, zoom: int = 1,
             file=sys.stderr,
         )
     warming = device if isinstance(device, WarmsUp) else None
+    turn_ready = [False]
 
     def warm_step(_dt: float) -> None:
-        # One small step at a time (the audio path first: the first tap makes a
-        # sound; then one bitmap per step), so input is handled at once between steps.
-        more = window.sounds.warm_up() or (warming is not None and warming.warm_up())
+        # Small steps for up to WARM_SLICE_S, then back to the event loop, so input
+        # is handled at once between slices. The turned device first (its bezel and
+        # LCD textures, then one bitmap per step): a turn is what a new user tries
+        # first; then the audio path (the first tap's sound).
+        ends = time.perf_counter() + WARM_SLICE_S
+        more = True
+        while more and time.perf_counter() < ends and not window.has_exit:
+            if not turn_ready[0]:
+                window.prepare_turn()
+                turn_ready[0] = True
+                continue
+            more = ((warming is not None and warming.warm_up())
+                    or window.sounds.warm_up())
         if more and not window.has_exit:
-            pyglet.clock.schedule_once(warm_step, 0.02)
+            pyglet.clock.schedule_once(warm_step, 0)
 
     def start_preparing(_dt: float) -> None:
+        if window.frames_drawn == 0:  # not before the first frame is up
+            pyglet.clock.schedule_once(start_preparing, 0.01)
+            return
         gc.enable()  # the command line holds cyclic collection back until now
         if warming is not None:
             warming.prepare_in_background()
         warm_step(0.0)
 
     # Once the first frame is up: the plugins and art a later turn will need.
-    pyglet.clock.schedule_once(start_preparing, 0.3)
+    pyglet.clock.schedule_once(start_preparing, 0)
     pyglet.app.run(None)  # no redraw interval: frames are drawn on demand
     window.close()
     return 0

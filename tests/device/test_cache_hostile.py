@@ -10,6 +10,7 @@ import resource
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,18 @@ MEMORY_LIMIT = 2 << 30
 
 def _limited() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+
+
+@pytest.fixture(scope="module", autouse=True)
+def unbuilt_skins(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The checkout's skins without the prebuilt plugins (`make` builds them), so that
+    the device builds the bundled plugins into cache/, the files these tests damage."""
+    skins = tmp_path_factory.mktemp("skins")
+    for part in ("devices", "plugins"):
+        (skins / part).symlink_to(ROOT / "skins" / part)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PALMISH_SKINS", str(skins))
+        yield
 
 
 def shot(data: Path, out: Path, app: str = "ishido") -> subprocess.CompletedProcess[str]:

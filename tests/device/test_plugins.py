@@ -387,6 +387,8 @@ def test_idle_warm_up_decodes_what_the_turned_device_draws(
         assert steps < 1000
     assert steps > 0
     assert not device.warm_up()  # done: nothing more to do
+    kept = device.storage.cache_dir / "pixels"  # what it decoded, written in idle time too
+    assert len(list(kept.iterdir())) >= 2
 
     monkeypatch.setattr(bitmap, "decode_member", lambda *a: pytest.fail("decoded at the turn"))
     wide = device.plugins.chosen("PIsh", "board", "wide")

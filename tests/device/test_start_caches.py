@@ -165,6 +165,9 @@ def test_decoded_bitmaps_are_kept_and_served_while_the_plugin_is_unchanged(
     assert first is not None
     pictures = {(i, d): first.bitmap(i, d) for i in (2000, 2001) for d in (72, 144)}
     assert all(p is not None for p in pictures.values())
+    assert not (tmp_path / "data" / "cache" / PIXELS).exists()  # written in idle time
+    assert first.pixels is not None and first.pixels.pending == 4
+    assert first.pixels.write_pending(1) == 1 and first.pixels.write_pending() == 3
     monkeypatch.setattr(bitmap, "decode_member", lambda *a: pytest.fail("decoded again"))
     again = session(tmp_path, bundled).chosen("PIsh", "board", "square")
     assert again is not None and again.pixels is not None
@@ -183,6 +186,7 @@ def test_decoded_bitmaps_of_a_changed_plugin_or_a_damaged_copy_are_decoded_again
     picture = first.bitmap(2000, 144)
     mark = first.bitmap(2001, 144)
     assert picture is not None and mark is not None
+    assert first.pixels is not None and first.pixels.write_pending() == 2
     kept = sorted((tmp_path / "data" / "cache" / PIXELS).iterdir())
     assert len(kept) == 2
     real = bitmap.decode_member
@@ -219,6 +223,7 @@ def test_a_kept_picture_replaced_by_a_fifo_or_an_oversized_file_is_not_read(
     assert first is not None
     picture, mark = first.bitmap(2000, 144), first.bitmap(2001, 144)
     assert picture is not None and mark is not None
+    assert first.pixels is not None and first.pixels.write_pending() == 2
     fifo, big = sorted((tmp_path / "data" / "cache" / PIXELS).iterdir())
     fifo.unlink()
     os.mkfifo(fifo)  # reading it would wait for a writer for ever

@@ -6,8 +6,10 @@ import pytest
 
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import CharKey, Key, KeyDown, Rotate, ToggleInputArea
+from palmish.device.geometry import Rect
 from palmish.frontend.input import KEY_ACTIONS, Layout, action_event, key_action, key_event
 from palmish.frontend.skin import load_skin
+from palmish.frontend.texture import frame_around
 
 
 def layout(skin: str, config: ConfigName, zoom: int) -> Layout:
@@ -137,3 +139,24 @@ def test_key_events(name: str, ctrl: bool, wants_text: bool, event: object) -> N
 )
 def test_a_form_takes_enter_only(name: str, event: object) -> None:
     assert key_event(name, False, False, takes_enter=True) == event
+
+
+@pytest.mark.parametrize(("width", "height", "hole"), [
+    (392, 700, Rect(36, 110, 320, 480)),  # a hole inside
+    (30, 20, Rect(0, 0, 10, 10)),  # in a corner: no top or left part
+    (30, 20, Rect(5, 7, 25, 13)),  # reaching the right and bottom edges
+    (30, 20, Rect(0, 0, 30, 20)),  # the whole picture: no parts at all
+])
+def test_the_bezel_parts_cover_the_picture_but_the_lcd_once(
+    width: int, height: int, hole: Rect
+) -> None:
+    covered = [[0] * width for _ in range(height)]
+    for x, y, w, h in frame_around(width, height, hole):
+        assert w > 0 and h > 0
+        for row in range(height - y - h, height - y):  # GL's y up, back to rows down
+            for col in range(x, x + w):
+                covered[row][col] += 1
+    for row in range(height):
+        for col in range(width):
+            inside = hole.x <= col < hole.right and hole.y <= row < hole.bottom
+            assert covered[row][col] == (0 if inside else 1), (col, row)

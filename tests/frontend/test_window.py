@@ -71,6 +71,12 @@ def test_window_opens_with_the_skin_and_shows_the_framebuffer(
     got = shot.resize(face.size, Image.Resampling.NEAREST).crop(corner)
     assert ImageChops.difference(got, bezel.crop(corner)).getbbox() is None
     assert_screen_matches(window)
+    # The whole window: the bezel (drawn as the parts around the LCD) and the LCD.
+    lcd = window.device.screen.image.convert("RGB").resize((face.lcd.w, face.lcd.h),
+                                                           Image.Resampling.NEAREST)
+    bezel.paste(lcd, (face.lcd.x, face.lcd.y))
+    whole = shot.resize(face.size, Image.Resampling.NEAREST)
+    assert ImageChops.difference(whole, bezel).getbbox() is None
 
 
 def test_clicking_the_status_bar_rotate_button_turns_the_window_landscape(

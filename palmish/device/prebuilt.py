@@ -1,0 +1,155 @@
+"""The bundled plugins built when palmish is packaged: skins/prebuilt/, one .prc a folder.
+
+    python -m palmish.device.prebuilt [PLUGINS PREBUILT]
+
+Building the bundled plugin folders (skins/plugins/) gives the same bytes on
+every machine, so it is done once, when the package is built: setup.py builds
+them into the wheel (palmish/skins/prebuilt/), and `make` into the checkout's
+skins/prebuilt/ (a build product, not tracked by git). The device reads a
+prebuilt database in place of building its folder into the data folder's
+cache, so a first start does no building; a folder without a usable
+prebuilt file (a source tree never built, a source file edited since) is
+built on first use as before (docs/architecture.md, "Start").
+
+Without arguments: the skins folder palmish uses now (palmish.device.resources).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from palmish.device import kept
+from palmish.device.storage import parse_json, safe_file_stem
+
+if TYPE_CHECKING:
+    from prc_tools import Database
+
+FOLDER = "prebuilt"  # beside skins/plugins/
+MANIFESTS = ("manifest.yaml", "manifest.yml")
+# What a start needs of every prebuilt database (its header and 'pINF'), in one
+# sealed file, so that listing the bundled plugins reads one small file, not 27.
+HEADERS = "headers.kept"
+HEADERS_SOURCE = [HEADERS, 1]
+MAX_HEADERS_BYTES = 1 << 22
+
+
+def has_manifest(folder: Path) -> bool:
+    """Whether `folder` is a plugin (or data) source folder the packer can build."""
+    return any((folder / name).is_file() for name in MANIFESTS)
+
+
+def prebuilt_folder(plugins: Path) -> Path:
+    """Where the prebuilt databases of the plugin folders under `plugins` are kept."""
+    return plugins.parent / FOLDER
+
+
+def prebuilt_name(folder: Path) -> str:
+    """The file name of a source folder's prebuilt database."""
+    return f"{safe_file_stem(folder.name)}.prc"
+
+
+def source_folders(plugins: Path) -> list[Path]:
+    """The buildable folders under `plugins`, by name."""
+    return sorted(p for p in plugins.iterdir() if p.is_dir() and has_manifest(p))
+
+
+def build_all(plugins: Path, target: Path) -> list[Path]:
+    """Build every folder under `plugins` into `target`; the files written.
+
+    Each database is a plain Palm database with its seal beside it (NAME.sum,
+    palmish.device.kept), so the device uses only a file that reads back whole,
+    written by this palmish version; their headers go into HEADERS. A build of
+    a folder that is gone is removed.
+    """
+    from prc_tools import plugin
+
+    target.mkdir(parents=True, exist_ok=True)
+    written = []
+    headers: dict[str, object] = {}
+    for folder in source_folders(plugins):
+        path = target / prebuilt_name(folder)
+        db = plugin.build_folder(folder)
+        data = db.to_bytes()
+        if not kept.write_beside(path, data):
+            raise OSError(f"cannot write {path}")
+        written.append(path)
+        header = base64.b64encode(header_of(db).to_bytes()).decode("ascii")
+        headers[path.name] = {"size": len(data), "header": header}
+    if not kept.write(target / HEADERS, json.dumps(headers, sort_keys=True).encode(),
+                      HEADERS_SOURCE):
+        raise OSError(f"cannot write {target / HEADERS}")
+    keep = {*written, *map(kept.sum_path, written)}
+    for old in [*target.glob("*.prc"), *target.glob("*.prc" + kept.SUM_SUFFIX)]:
+        if old not in keep:
+            old.unlink()
+    return written
+
+
+def header_of(db: Database) -> Database:
+    """`db` with only what describing it needs: name, type, creator, attributes, 'pINF'."""
+    from prc_tools import Database
+
+    info = db.resource("pINF", 0) if db.is_resource else None
+    return Database(db.name, db.type, db.creator, attributes=db.attributes,
+                    resources=[info] if info is not None else [])
+
+
+def read_headers(target: Path) -> dict[str, tuple[int, Database]]:
+    """File name -> (size, header database) of the builds in `target`, as HEADERS says;
+    empty when it is missing, damaged or from another palmish version."""
+    from prc_tools import Database, PrcError
+
+    found = kept.read(target / HEADERS, HEADERS_SOURCE, MAX_HEADERS_BYTES)
+    try:
+        raw = parse_json(found[0], MAX_HEADERS_BYTES) if found is not None else None
+    except ValueError:
+        raw = None
+    if not isinstance(raw, dict):
+        return {}
+    headers = {}
+    for name, entry in raw.items():
+        if not isinstance(entry, dict):
+            continue
+        size, header = entry.get("size"), entry.get("header")
+        if not isinstance(size, int) or not isinstance(header, str):
+            continue
+        try:
+            headers[name] = (size, Database.read(base64.b64decode(header, validate=True)))
+        except (binascii.Error, ValueError, PrcError):
+            continue
+    return headers
+
+
+def main(argv: list[str]) -> int:
+    from prc_tools import PrcError
+
+    if argv and len(argv) != 2:
+        print("usage: python -m palmish.device.prebuilt [PLUGINS PREBUILT]", file=sys.stderr)
+        return 2
+    if argv:
+        plugins, target = Path(argv[0]), Path(argv[1])
+    else:
+        from palmish.device.resources import bundled_plugins_dir
+
+        found = bundled_plugins_dir()
+        if found is None:
+            print("palmish: no bundled plugins folder found", file=sys.stderr)
+            return 1
+        plugins, target = found, prebuilt_folder(found)
+    try:
+        written = build_all(plugins, target)
+    except (PrcError, OSError) as exc:
+        print(f"palmish: cannot prebuild the bundled plugins: {exc}", file=sys.stderr)
+        return 1
+    print(f"{len(written)} bundled plugins built into {os.fspath(target)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,146 @@
+"""The bundled plugins built at packaging time (issue 27): used as they are, never built
+again on a first start; a stale or damaged one (a source tree being edited) falls back
+to building into cache/, and the background build never builds a plugin twice."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from palmish.device import plugins as plugins_module
+from palmish.device import prebuilt
+from palmish.device.plugins import PluginRegistry
+from palmish.device.storage import Storage
+from prc_tools import Database
+from prc_tools import plugin as packer
+
+
+def registry(tmp_path: Path, bundled: Path, said: list[str]) -> PluginRegistry:
+    return PluginRegistry(Storage(tmp_path / "data", report=said.append), bundled, said.append)
+
+
+def no_building(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(packer, "build_folder", lambda *a, **k: pytest.fail("built"))
+
+
+def test_prebuilt_plugins_are_used_and_nothing_is_built(
+    tmp_path: Path, bundled: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    written = prebuilt.build_all(bundled, prebuilt.prebuilt_folder(bundled))
+    assert sorted(p.name for p in written) == ["test-board-wide.prc", "test-board.prc",
+                                               "test-sounds.prc"]
+    no_building(monkeypatch)
+    said: list[str] = []
+    reg = registry(tmp_path, bundled, said)
+    board = reg.chosen("PIsh", "board", "square")
+    assert board is not None and board.info.path == tmp_path / "prebuilt" / "test-board.prc"
+    assert board.bitmap(2000, 144) is not None
+    assert reg.prebuild() is None  # nothing left to build in the background
+    assert not list(reg.bundled_cache.glob("*.prc")) and said == []
+
+
+def test_a_prebuilt_plugin_older_than_a_source_file_is_built_as_before(
+    tmp_path: Path, bundled: Path
+) -> None:
+    prebuilt.build_all(bundled, prebuilt.prebuilt_folder(bundled))
+    edited = bundled / "test-board" / "manifest.yaml"
+    later = time.time() + 10
+    os.utime(edited, (later, later))
+    said: list[str] = []
+    board = registry(tmp_path, bundled, said).chosen("PIsh", "board", "square")
+    assert board is not None and board.info.path.parent.name == "bundled"
+    assert board.info.path.is_file() and said == []
+
+
+def flip_a_bit(path: Path) -> bytes:
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 4
+    return bytes(data)
+
+
+@pytest.mark.parametrize("damage", ["empty", "text", "zeros", "flipped bit", "no headers"])
+def test_a_damaged_or_empty_prebuilt_plugin_is_built_without_a_word(
+    tmp_path: Path, bundled: Path, damage: str
+) -> None:
+    folder = prebuilt.prebuilt_folder(bundled)
+    prebuilt.build_all(bundled, folder)
+    board = folder / "test-board.prc"
+    if damage == "no headers":
+        (folder / prebuilt.HEADERS).unlink()
+    else:
+        board.write_bytes({"empty": b"", "text": b"not a database", "zeros": b"\0" * 100,
+                           "flipped bit": flip_a_bit(board)}[damage])
+    said: list[str] = []
+    reg = registry(tmp_path, bundled, said)
+    loaded = reg.chosen("PIsh", "board", "square")
+    assert loaded is not None and loaded.info.path == reg.bundled_cache / "test-board.prc"
+    assert Database.read(loaded.info.path.read_bytes()).name == "Test Board"
+    assert loaded.bitmap(2000, 144) is not None
+    assert [p.name for p in reg.all()] == ["Test Board", "Test Board Wide", "Test Sounds"]
+    assert said == []
+
+
+def test_listing_reads_only_the_prebuilt_headers(
+    tmp_path: Path, bundled: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    prebuilt.build_all(bundled, prebuilt.prebuilt_folder(bundled))
+    reads: list[Path] = []
+    real = plugins_module.kept.read_beside
+
+    def counting(path: Path, limit: int) -> bytes | None:
+        reads.append(path)
+        return real(path, limit)
+
+    monkeypatch.setattr(plugins_module.kept, "read_beside", counting)
+    reg = registry(tmp_path, bundled, [])
+    assert len(reg.all()) == 3 and reads == []
+    assert reg.chosen("PIsh", "board", "square") is not None
+    assert [p.name for p in reads] == ["test-board.prc"]
+
+
+def test_inside_the_package_prebuilt_plugins_are_trusted_without_walking_the_sources(
+    tmp_path: Path, bundled: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    prebuilt.build_all(bundled, prebuilt.prebuilt_folder(bundled))
+    later = time.time() + 10
+    os.utime(bundled / "test-board" / "manifest.yaml", (later, later))  # as an install may
+    monkeypatch.setattr(plugins_module, "packaged", lambda path: True)
+    monkeypatch.setattr(plugins_module, "_newest_mtime", lambda f: pytest.fail("walked"))
+    no_building(monkeypatch)
+    board = registry(tmp_path, bundled, []).chosen("PIsh", "board", "square")
+    assert board is not None and board.info.path.parent.name == "prebuilt"
+
+
+def test_a_load_waits_for_the_background_build_instead_of_building_the_same_plugin(
+    tmp_path: Path, bundled: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    reg = registry(tmp_path, bundled, [])
+    assert reg.chosen("PIsh", "board", "square") is not None
+    wide = reg.in_use_infos("PIsh", "wide")
+    assert [p.name for p in wide] == ["Test Board Wide", "Test Sounds"]
+    process = reg.prebuild(p.path for p in wide)
+    assert process is not None
+    no_building(monkeypatch)  # in this process: the bytes must come from the other one
+    loaded = reg.chosen("PIsh", "board", "wide")
+    assert loaded is not None and loaded.info.name == "Test Board Wide"
+    process.wait(60)
+
+
+def test_prebuilding_again_removes_the_builds_of_folders_that_are_gone(
+    tmp_path: Path, bundled: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "out"
+    assert prebuilt.main([str(bundled), str(target)]) == 0
+    assert "3 bundled plugins built" in capsys.readouterr().out
+    (bundled / "test-sounds" / "manifest.yaml").unlink()
+    assert prebuilt.main([str(bundled), str(target)]) == 0
+    assert sorted(p.name for p in target.iterdir()) == [
+        "headers.kept", "test-board-wide.prc", "test-board-wide.prc.sum", "test-board.prc",
+        "test-board.prc.sum"]
+    assert sorted(prebuilt.read_headers(target)) == ["test-board-wide.prc", "test-board.prc"]
+    assert prebuilt.main([str(bundled)]) == 2
+    assert prebuilt.main([str(tmp_path / "missing"), str(target)]) == 1
+    assert "cannot prebuild" in capsys.readouterr().err
