@@ -290,9 +290,84 @@ _MARKED = [tuple(k for k in range(8) if mask & (0x80 >> k)) for mask in range(25
 _FULL_MASK = [(0xFF00 >> n) & 0xFF for n in range(9)]  # the bits of a group of n bytes
 _ONE_BYTE = [bytes((value,)) for value in range(256)]
 _ZERO_MASKS = re.compile(rb"\x00+")
+# The one offset a mask of a single bit marks; None for the other masks.
+_SINGLE = [_MARKED[mask][0] if len(_MARKED[mask]) == 1 else None for mask in range(256)]
 
 
 def _scanline_decode(data: bytes, pos: int, row_bytes: int, rows: int) -> tuple[bytes, int]:
+    """The quick way when the stream is whole, else the careful one, which says what is wrong."""
+    try:
+        decoded = _scanline_decode_quick(data, pos, row_bytes, rows)
+    except IndexError:  # the data ran out
+        decoded = None
+    return decoded or _scanline_decode_checked(data, pos, row_bytes, rows)
+
+
+def _scanline_decode_quick(
+    data: bytes, pos: int, row_bytes: int, rows: int
+) -> tuple[bytes, int] | None:
+    """One row kept and changed in place, a step per changed group, none per unchanged run.
+
+    Masks of one bit (most changes in art) set a byte, a full mask a slice. Runs
+    of zero masks are found with ``bytes.find`` on the stream's bytes made flags
+    (one translate for the image). None, or IndexError, if the data runs out.
+    """
+    size = len(data)
+    groups = _ceil_div(row_bytes, 8)
+    first_end = pos + groups + row_bytes
+    if first_end > size:
+        return None
+    # Like palmtopnm: the first row carries every byte whatever its masks say.
+    row = bytearray(data[pos:first_end])
+    del row[0::9]  # the masks
+    out = bytearray(row)
+    pos = first_end
+    # Every later row takes at most a mask and a byte per byte: the stream ends by then.
+    flags_end = min(size, pos + (rows - 1) * (groups + row_bytes))
+    nonzero = data[pos:flags_end].translate(_TO_FLAG)
+    base = pos
+    whole = row_bytes & ~7  # the groups of 8; a last shorter group is read apart
+    tail = row_bytes & 7
+    single, marked = _SINGLE, _MARKED
+    for _ in range(1, rows):
+        start = 0
+        while start < whole:
+            mask = data[pos]
+            offset = single[mask]
+            if offset is not None:
+                row[start + offset] = data[pos + 1]
+                pos += 2
+            elif not mask:  # this and maybe more unchanged groups
+                limit = pos + ((whole - start) >> 3)
+                found = nonzero.find(1, pos + 1 - base, limit - base)
+                after = limit if found < 0 else found + base
+                start += (after - pos) << 3
+                pos = after
+                continue
+            elif mask == 0xFF:
+                row[start : start + 8] = data[pos + 1 : pos + 9]
+                pos += 9
+            else:
+                for offset in marked[mask]:
+                    pos += 1
+                    row[start + offset] = data[pos]
+                pos += 1
+            start += 8
+        if tail:
+            mask = data[pos] & _FULL_MASK[tail]
+            for offset in marked[mask]:
+                pos += 1
+                row[whole + offset] = data[pos]
+            pos += 1
+        out += row
+    if pos > size or len(out) != row_bytes * rows:  # a slice past the end came up short
+        return None
+    return bytes(out), pos
+
+
+def _scanline_decode_checked(
+    data: bytes, pos: int, row_bytes: int, rows: int
+) -> tuple[bytes, int]:
     out = bytearray()
     size = len(data)
     groups = [(start, min(8, row_bytes - start)) for start in range(0, row_bytes, 8)]
