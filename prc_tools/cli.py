@@ -59,7 +59,8 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Plugin folders are described in docs/plugin-format.md.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    # With its prog given, argparse formats nothing (and imports no shutil) until asked.
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True, prog=PROG)
 
     build = commands.add_parser(
         "build", help="make a database from a plugin folder",
@@ -296,7 +297,7 @@ def _describe_resource(
                 {"width": m.width, "height": m.height, "depth": m.depth, "density": m.density,
                  "version": m.version, "compression": m.compression,
                  "transparent": m.transparent}
-                for m in bitmap.decode(data, budget)
+                for m in bitmap.check(data, budget)  # no images made: no Pillow
             ]
         elif type_ == plugin.WAVE_TYPE:
             wav = sound.read_wav(data)

@@ -22,11 +22,11 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import accumulate, compress
 from operator import mul
 
-from PIL import Image, ImageChops
-
 from prc_tools import speedups
 from prc_tools.errors import BitmapError
-from prc_tools.lookup import look_up
+
+# Pillow is imported by the pure-Python functions that use it: with the C module
+# built, reading a database (`prc-tools info`, `verify`) never loads it.
 
 SCANLINE = "scanline"
 RLE = "rle"
@@ -100,6 +100,10 @@ def _scanline_encode(rows: Sequence[bytes]) -> bytes:
     Done for the whole image at once: Pillow compares the rows and packs the
     masks; slicing interleaves masks and bytes; ``compress`` keeps the changed ones.
     """
+    from PIL import Image, ImageChops
+
+    from prc_tools.lookup import look_up
+
     row_bytes = len(rows[0]) if rows else 0
     if row_bytes == 0:
         return b""
@@ -447,10 +451,9 @@ def _rle_decode(data: bytes, pos: int, row_bytes: int, rows: int) -> tuple[bytes
         ops[1::2] = values
     try:
         # Pillow refuses a run that crosses the end of a row (of row_bytes).
-        image = Image.frombytes("L", (row_bytes, rows), ops, "packbits", "L")
+        return _packbits_plane(ops, row_bytes, rows), pos + 2 * pairs
     except ValueError:
         return _rle_decode_checked(data, pos, row_bytes, rows)
-    return image.tobytes(), pos + 2 * pairs
 
 
 def _pairs_filling(counts: bytes, total: int) -> int | None:
@@ -469,6 +472,8 @@ def _pairs_filling(counts: bytes, total: int) -> int | None:
 
 def _byte_sum(block: bytes) -> int:
     """The sum of the bytes, from Pillow's histogram (several times quicker than ``sum``)."""
+    from PIL import Image
+
     histogram = Image.frombytes("L", (len(block), 1), block).histogram()
     return sum(map(mul, histogram, range(256)))
 
@@ -543,6 +548,8 @@ def _packbits_decode(
 
 def _packbits_plane(ops: bytes | bytearray, row_bytes: int, rows: int) -> bytes:
     """Byte-wise PackBits decoded by Pillow, which refuses an op crossing a row's end."""
+    from PIL import Image
+
     return Image.frombytes("L", (row_bytes, rows), ops, "packbits", "L").tobytes()
 
 
