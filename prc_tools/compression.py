@@ -514,11 +514,14 @@ def _rle_decode_checked(data: bytes, pos: int, row_bytes: int, rows: int) -> tup
 def _packbits_decode(
     data: bytes, pos: int, row_bytes: int, rows: int, unit: int
 ) -> tuple[bytes, int]:
-    """Ops found by a walk over the stream, then decoded by Pillow's C PackBits decoder.
+    """Ops found by a walk over the stream, then decoded by one of Pillow's C decoders.
 
-    2-byte units are two byte streams with the same ops (the high bytes and the
-    low bytes), decoded apart and interleaved. Any stream the quick way doubts
-    goes to the careful one, which says what is wrong.
+    1-byte units: Pillow's PackBits decoder reads the bytes walked as they are.
+    2-byte units: Pillow's TGA RLE decoder, with 2-byte pixels, reads the same
+    ops once each repeat header is rewritten as TGA's (a literal's is the
+    same; the walk leaves out no-ops). Both refuse an op that crosses the end
+    of a row. Any stream the quick way doubts goes to the careful one, which
+    says what is wrong.
     """
     if row_bytes * rows == 0 or row_bytes % unit:
         return _packbits_decode_checked(data, pos, row_bytes, rows, unit)
@@ -529,21 +532,30 @@ def _packbits_decode(
     try:
         if unit == 1:
             return _packbits_plane(data[pos:end], row_bytes, rows), end
-        high, low = bytearray(), bytearray()
+        pieces: list[bytes | bytearray] = []
         for start, stop, short in spans:
             if short:  # (header, high byte, low byte) triples
-                headers = data[start:stop:3]
-                high += _interleaved(headers, data[start + 1 : stop : 3])
-                low += _interleaved(headers, data[start + 2 : stop : 3])
-            else:  # a header and its units
-                high += data[start : start + 1] + data[start + 1 : stop : 2]
-                low += data[start : start + 1] + data[start + 2 : stop : 2]
-        out = bytearray(row_bytes * rows)
-        out[0::2] = _packbits_plane(high, row_bytes // 2, rows)
-        out[1::2] = _packbits_plane(low, row_bytes // 2, rows)
+                ops = bytearray(data[start:stop])
+                ops[0::3] = ops[0::3].translate(_TGA_HEADER)
+                pieces.append(ops)
+            else:  # a literal of 2+ units: the same header in TGA
+                pieces.append(data[start:stop])
+        return _tga_rle_words(b"".join(pieces), row_bytes // 2, rows), end
     except ValueError:  # an op crosses the end of a row
         return _packbits_decode_checked(data, pos, row_bytes, rows, unit)
-    return bytes(out), end
+
+
+# PackBits headers as TGA RLE's: a literal of n units is n - 1 in both; a repeat
+# of n units is 257 - n in PackBits, 0x80 + n - 1 in TGA. (0x80, a no-op, is never asked.)
+_TGA_HEADER = bytes(h if h < 0x80 else 0x80 | ((256 - h) & 0x7F) for h in range(256))
+
+
+def _tga_rle_words(ops: bytes, width: int, rows: int) -> bytes:
+    """TGA RLE ops of 2-byte pixels decoded by Pillow, bytes kept in their order."""
+    from PIL import Image
+
+    # "I;16" holds 2 bytes a pixel and copies them as they come (top row first: 1).
+    return Image.frombytes("I;16", (width, rows), ops, "tga_rle", ("I;16", 1, 16)).tobytes()
 
 
 def _packbits_plane(ops: bytes | bytearray, row_bytes: int, rows: int) -> bytes:
@@ -551,13 +563,6 @@ def _packbits_plane(ops: bytes | bytearray, row_bytes: int, rows: int) -> bytes:
     from PIL import Image
 
     return Image.frombytes("L", (row_bytes, rows), ops, "packbits", "L").tobytes()
-
-
-def _interleaved(first: bytes, second: bytes) -> bytearray:
-    both = bytearray(2 * len(first))
-    both[0::2] = first
-    both[1::2] = second
-    return both
 
 
 def _packbits_walk(
