@@ -310,11 +310,12 @@ def _scanline_decode(data: bytes, pos: int, row_bytes: int, rows: int) -> tuple[
 def _scanline_decode_quick(
     data: bytes, pos: int, row_bytes: int, rows: int
 ) -> tuple[bytes, int] | None:
-    """One row kept and changed in place, a step per changed group, none per unchanged run.
+    """One row kept and changed in place, a step per changed group, none per unchanged one.
 
-    Masks of one bit (most changes in art) set a byte, a full mask a slice. Runs
-    of zero masks are found with ``bytes.find`` on the stream's bytes made flags
-    (one translate for the image). None, or IndexError, if the data runs out.
+    Masks of one bit (most changes in art) set a byte, a full mask a slice. The
+    next changed group after unchanged ones is found by ``bytes.find`` on the
+    stream's bytes made flags (one translate for the image). None, or
+    IndexError, if the data runs out.
     """
     size = len(data)
     groups = _ceil_div(row_bytes, 8)
@@ -325,46 +326,48 @@ def _scanline_decode_quick(
     row = bytearray(data[pos:first_end])
     del row[0::9]  # the masks
     out = bytearray(row)
-    pos = first_end
     # Every later row takes at most a mask and a byte per byte: the stream ends by then.
-    flags_end = min(size, pos + (rows - 1) * (groups + row_bytes))
-    nonzero = data[pos:flags_end].translate(_TO_FLAG)
-    base = pos
+    stream = data[first_end : min(size, first_end + (rows - 1) * (groups + row_bytes))]
+    nonzero = stream.translate(_TO_FLAG)  # where the next changed group is: one find
+    pos = 0
     whole = row_bytes & ~7  # the groups of 8; a last shorter group is read apart
     tail = row_bytes & 7
     single, marked = _SINGLE, _MARKED
     for _ in range(1, rows):
         start = 0
         while start < whole:
-            mask = data[pos]
+            mask = stream[pos]
+            if not mask:  # unchanged groups, then the next changed one or the row's end
+                limit = pos + ((whole - start) >> 3)
+                found = nonzero.find(1, pos + 1, limit)
+                if found < 0:
+                    pos = limit
+                    break
+                start += (found - pos) << 3
+                pos = found
+                mask = stream[pos]
             offset = single[mask]
             if offset is not None:
-                row[start + offset] = data[pos + 1]
+                row[start + offset] = stream[pos + 1]
                 pos += 2
-            elif not mask:  # this and maybe more unchanged groups
-                limit = pos + ((whole - start) >> 3)
-                found = nonzero.find(1, pos + 1 - base, limit - base)
-                after = limit if found < 0 else found + base
-                start += (after - pos) << 3
-                pos = after
-                continue
             elif mask == 0xFF:
-                row[start : start + 8] = data[pos + 1 : pos + 9]
+                row[start : start + 8] = stream[pos + 1 : pos + 9]  # short at the end: caught below
                 pos += 9
             else:
                 for offset in marked[mask]:
                     pos += 1
-                    row[start + offset] = data[pos]
+                    row[start + offset] = stream[pos]
                 pos += 1
             start += 8
         if tail:
-            mask = data[pos] & _FULL_MASK[tail]
+            mask = stream[pos] & _FULL_MASK[tail]
             for offset in marked[mask]:
                 pos += 1
-                row[whole + offset] = data[pos]
+                row[whole + offset] = stream[pos]
             pos += 1
         out += row
-    if pos > size or len(out) != row_bytes * rows:  # a slice past the end came up short
+    pos += first_end
+    if pos > size or len(out) != row_bytes * rows:  # the data ran out
         return None
     return bytes(out), pos
 
