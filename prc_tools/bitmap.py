@@ -13,7 +13,6 @@ encoders' colour tables (a start of the emulator only decodes).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
 
 from prc_tools import compression
 from prc_tools.bitmap_header import (
@@ -30,6 +29,7 @@ from prc_tools.bitmap_header import (
     read_header,
 )
 from prc_tools.errors import BitmapError
+from prc_tools.value import FrozenValue
 
 # Not `from typing import TYPE_CHECKING`: typing costs a quick command 3 ms to load.
 TYPE_CHECKING = False
@@ -100,8 +100,7 @@ class DecodeBudget:
 _DIRECT_INFO_SIZE = 8
 
 
-@dataclass(frozen=True)
-class Member:
+class Member(FrozenValue):
     """One decoded bitmap of a family."""
 
     image: Image.Image  # RGBA; transparent pixels have alpha 0
@@ -118,9 +117,43 @@ class Member:
     row_bytes: int
     offset: int  # where this member starts in the decoded data
 
+    __slots__ = (
+        "colour_table", "compression", "density", "depth", "has_colour_table", "height",
+        "image", "offset", "row_bytes", "transparent", "transparent_value", "version", "width",
+    )
 
-@dataclass(frozen=True)
-class Shape:
+    def __init__(
+        self,
+        image: Image.Image,
+        width: int,
+        height: int,
+        depth: int,
+        density: int,
+        version: int,
+        compression: str,
+        transparent: bool,
+        transparent_value: int | None,
+        has_colour_table: bool,
+        colour_table: tuple[RGB, ...] | None,
+        row_bytes: int,
+        offset: int,
+    ) -> None:
+        self._set("image", image)
+        self._set("width", width)
+        self._set("height", height)
+        self._set("depth", depth)
+        self._set("density", density)
+        self._set("version", version)
+        self._set("compression", compression)
+        self._set("transparent", transparent)
+        self._set("transparent_value", transparent_value)
+        self._set("has_colour_table", has_colour_table)
+        self._set("colour_table", colour_table)
+        self._set("row_bytes", row_bytes)
+        self._set("offset", offset)
+
+
+class Shape(FrozenValue):
     """What ``check`` tells of a member: its size and format, not its pixels."""
 
     width: int
@@ -130,6 +163,28 @@ class Shape:
     version: int
     compression: str
     transparent: bool
+
+    __slots__ = (
+        "compression", "density", "depth", "height", "transparent", "version", "width",
+    )
+
+    def __init__(
+        self,
+        width: int,
+        height: int,
+        depth: int,
+        density: int,
+        version: int,
+        compression: str,
+        transparent: bool,
+    ) -> None:
+        self._set("width", width)
+        self._set("height", height)
+        self._set("depth", depth)
+        self._set("density", density)
+        self._set("version", version)
+        self._set("compression", compression)
+        self._set("transparent", transparent)
 
 
 def decode(data: bytes, budget: DecodeBudget | None = None) -> list[Member]:
@@ -230,11 +285,10 @@ def best(members: Sequence[Member], density: int, max_depth: int = 16) -> Member
 
     resample = Image.Resampling.NEAREST if upscale else Image.Resampling.BOX
     image = source.image.convert("RGBa").resize((width, height), resample).convert("RGBA")
-    return replace(source, image=image, width=width, height=height, density=density)
+    return source.replace(image=image, width=width, height=height, density=density)
 
 
-@dataclass(frozen=True)
-class _Unpacked:
+class _Unpacked(FrozenValue):
     """A member's checked header facts and its decompressed rows, before any image."""
 
     raw: bytes
@@ -243,6 +297,26 @@ class _Unpacked:
     transparent_value: int | None
     colour_table: tuple[RGB, ...] | None
     big_endian: bool  # 16 bits: RGB565 words stored big-endian
+
+    __slots__ = (
+        "big_endian", "codec", "colour_table", "depth", "raw", "transparent_value",
+    )
+
+    def __init__(
+        self,
+        raw: bytes,
+        depth: int,
+        codec: str,
+        transparent_value: int | None,
+        colour_table: tuple[RGB, ...] | None,
+        big_endian: bool,
+    ) -> None:
+        self._set("raw", raw)
+        self._set("depth", depth)
+        self._set("codec", codec)
+        self._set("transparent_value", transparent_value)
+        self._set("colour_table", colour_table)
+        self._set("big_endian", big_endian)
 
 
 def _decode_member(
