@@ -138,19 +138,7 @@ class Member(FrozenValue):
         row_bytes: int,
         offset: int,
     ) -> None:
-        self._set("image", image)
-        self._set("width", width)
-        self._set("height", height)
-        self._set("depth", depth)
-        self._set("density", density)
-        self._set("version", version)
-        self._set("compression", compression)
-        self._set("transparent", transparent)
-        self._set("transparent_value", transparent_value)
-        self._set("has_colour_table", has_colour_table)
-        self._set("colour_table", colour_table)
-        self._set("row_bytes", row_bytes)
-        self._set("offset", offset)
+        self._init(locals())
 
 
 class Shape(FrozenValue):
@@ -178,13 +166,7 @@ class Shape(FrozenValue):
         compression: str,
         transparent: bool,
     ) -> None:
-        self._set("width", width)
-        self._set("height", height)
-        self._set("depth", depth)
-        self._set("density", density)
-        self._set("version", version)
-        self._set("compression", compression)
-        self._set("transparent", transparent)
+        self._init(locals())
 
 
 def decode(data: bytes, budget: DecodeBudget | None = None) -> list[Member]:
@@ -311,12 +293,7 @@ class _Unpacked(FrozenValue):
         colour_table: tuple[RGB, ...] | None,
         big_endian: bool,
     ) -> None:
-        self._set("raw", raw)
-        self._set("depth", depth)
-        self._set("codec", codec)
-        self._set("transparent_value", transparent_value)
-        self._set("colour_table", colour_table)
-        self._set("big_endian", big_endian)
+        self._init(locals())
 
 
 def _decode_member(

@@ -74,18 +74,7 @@ class Header(FrozenValue):
         transparent: int,
         next_offset: int,
     ) -> None:
-        self._set("width", width)
-        self._set("height", height)
-        self._set("row_bytes", row_bytes)
-        self._set("flags", flags)
-        self._set("pixel_size", pixel_size)
-        self._set("version", version)
-        self._set("header_size", header_size)
-        self._set("compression_type", compression_type)
-        self._set("pixel_format", pixel_format)
-        self._set("density", density)
-        self._set("transparent", transparent)
-        self._set("next_offset", next_offset)
+        self._init(locals())
 
     @property
     def depth(self) -> int:

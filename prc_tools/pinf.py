@@ -72,15 +72,7 @@ class Header(FrozenValue):
         default: bool,
         fields: dict[str, Any],
     ) -> None:
-        self._set("game", game)
-        self._set("kind", kind)
-        self._set("name", name)
-        self._set("version", version)
-        self._set("author", author)
-        self._set("configs", configs)
-        self._set("cell", cell)
-        self._set("default", default)
-        self._set("fields", fields)
+        self._init(locals())
 
 
 def decode(data: bytes) -> dict[str, Any]:

@@ -54,11 +54,7 @@ class Sound(FrozenValue):
         is_float: bool,
         data: bytes,
     ) -> None:
-        self._set("rate", rate)
-        self._set("channels", channels)
-        self._set("bits", bits)
-        self._set("is_float", is_float)
-        self._set("data", data)
+        self._init(locals())
 
     @property
     def frame_size(self) -> int:

@@ -57,12 +57,14 @@ class Value:
 
 
 class FrozenValue(Value):
-    """A Value whose fields cannot change after ``__init__`` (which sets them with ``_set``)."""
+    """A Value whose fields cannot change once ``__init__`` has set them all, by
+    ``self._init(locals())`` (its parameters are the fields)."""
 
     __slots__ = ()
 
-    def _set(self, name: str, value: object) -> None:
-        object.__setattr__(self, name, value)
+    def _init(self, arguments: dict[str, object]) -> None:
+        for name in self._fields():
+            object.__setattr__(self, name, arguments[name])
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"cannot assign to field {name!r} of a {type(self).__name__}")
