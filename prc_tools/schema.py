@@ -15,7 +15,6 @@ import os
 import re
 import sys
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -25,6 +24,7 @@ from prc_tools.errors import PluginError
 from prc_tools.files import FileProblem, read_regular
 from prc_tools.pinf import KINDS, SLOTS
 from prc_tools.safeyaml import brief
+from prc_tools.value import FrozenValue
 
 ENTRY_POINT_GROUP = "prc_tools.plugin_schemas"
 MAX_SCHEMA_BYTES = 1024 * 1024
@@ -39,19 +39,34 @@ class SchemaError(PluginError):
     """A schema file that cannot be used; the message is one line naming the file."""
 
 
-@dataclass(frozen=True)
-class BitmapRule:
+class BitmapRule(FrozenValue):
     """Bitmaps `id`..`id + count - 1` must exist; optionally at a fixed or cell-based size."""
 
     id: int
-    count: int = 1
-    name: str | None = None  # the schema's name for `id`, if it has one
-    what: str | None = None  # how messages call it ("the board", "tiles")
-    cells: tuple[int, int] | None = None  # size = cells x the plugin's cell (144 dpi)
-    size: tuple[int, int] | None = None  # a fixed size in 144-dpi pixels
+    count: int
+    name: str | None  # the schema's name for `id`, if it has one
+    what: str | None  # how messages call it ("the board", "tiles")
+    cells: tuple[int, int] | None  # size = cells x the plugin's cell (144 dpi)
+    size: tuple[int, int] | None  # a fixed size in 144-dpi pixels
     # At most this many of the plugin's cells each way: a size the game can draw,
     # checked from a member's header before its pixels are decoded.
-    max_cells: tuple[int, int] | None = None
+    max_cells: tuple[int, int] | None
+
+    __slots__ = (
+        "cells", "count", "id", "max_cells", "name", "size", "what",
+    )
+
+    def __init__(
+        self,
+        id: int,
+        count: int = 1,
+        name: str | None = None,
+        what: str | None = None,
+        cells: tuple[int, int] | None = None,
+        size: tuple[int, int] | None = None,
+        max_cells: tuple[int, int] | None = None,
+    ) -> None:
+        self._init(locals())
 
     def label(self) -> str:
         if self.what is not None:
@@ -59,27 +74,36 @@ class BitmapRule:
         return f"'{self.name}'" if self.name is not None else f"Tbmp {self.id}"
 
 
-@dataclass(frozen=True)
-class SoundRule:
+class SoundRule(FrozenValue):
     """A 'wave' resource that must exist."""
 
     id: int
-    name: str | None = None
+    name: str | None
+
+    __slots__ = ("id", "name")
+
+    def __init__(self, id: int, name: str | None = None) -> None:
+        self._init(locals())
 
 
-@dataclass(frozen=True)
-class KindRules:
+class KindRules(FrozenValue):
     """What build and verify insist on for one kind of plugin."""
 
-    bitmaps: tuple[BitmapRule, ...] = ()
-    sounds: tuple[SoundRule, ...] = ()
+    bitmaps: tuple[BitmapRule, ...]
+    sounds: tuple[SoundRule, ...]
+
+    __slots__ = ("bitmaps", "sounds")
+
+    def __init__(
+        self, bitmaps: tuple[BitmapRule, ...] = (), sounds: tuple[SoundRule, ...] = ()
+    ) -> None:
+        self._init(locals())
 
 
 _NO_RULES = KindRules()
 
 
-@dataclass(frozen=True)
-class Schema:
+class Schema(FrozenValue):
     """One game's plugins, as its schema file describes them."""
 
     game: str
@@ -89,15 +113,40 @@ class Schema:
     configs: tuple[str, ...]  # display slots its plugins may serve
     bitmaps: Mapping[str, int]  # names a manifest may use for bitmap ids
     sounds: Mapping[str, int]  # names a manifest may use for sound ids
-    required: Mapping[str, KindRules] = field(default_factory=dict)
+    required: Mapping[str, KindRules]
     # Pattern placeholders, most significant first: {a: 6, b: 6} -> n = 6*a + b.
-    placeholders: Mapping[str, int] = field(default_factory=dict)
+    placeholders: Mapping[str, int]
     # A Board or Pieces plugin serving this slot carries this word in its name.
-    config_names: Mapping[str, str] = field(default_factory=dict)
+    config_names: Mapping[str, str]
     # True: the cell has one shape in every slot, so a Board or Pieces plugin may serve
     # portrait and wide slots at once (a game whose cells are square, say).
-    one_cell_shape: bool = False
-    source: str = ""  # the file it came from, for messages
+    one_cell_shape: bool
+    source: str  # the file it came from, for messages
+
+    __slots__ = (
+        "bitmaps", "config_names", "configs", "creator", "game", "one_cell_shape",
+        "placeholders", "required", "sounds", "source", "title", "types",
+    )
+
+    def __init__(
+        self,
+        game: str,
+        title: str,
+        creator: str,
+        types: Mapping[str, str],
+        configs: tuple[str, ...],
+        bitmaps: Mapping[str, int],
+        sounds: Mapping[str, int],
+        required: Mapping[str, KindRules] | None = None,
+        placeholders: Mapping[str, int] | None = None,
+        config_names: Mapping[str, str] | None = None,
+        one_cell_shape: bool = False,
+        source: str = "",
+    ) -> None:
+        required = {} if required is None else required
+        placeholders = {} if placeholders is None else placeholders
+        config_names = {} if config_names is None else config_names
+        self._init(locals())
 
     @property
     def kinds(self) -> tuple[str, ...]:
