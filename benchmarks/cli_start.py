@@ -9,7 +9,8 @@ machine's load weighs on every command alike; a first round, not counted,
 writes the byte code as an install would have it. FILE defaults to a small
 database made here (two bitmaps and a sound); pass a plugin database to time
 the schema checks of `verify` too. Printed: best, median and worst of the
-rounds, and the best against bare Python's best. With ``--against DIR`` (a
+rounds, and the best against bare Python's best; CPU time too (the child's user +
+system time), steadier than wall-clock on a shared machine. With ``--against DIR`` (a
 folder holding another version of the package, such as
 `git archive main prc_tools | tar -x -C DIR`), each prc-tools command also runs
 from there, in the same rounds: a before-and-after that the load cannot skew.
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -54,12 +56,18 @@ def small_database(path: Path) -> Path:
 _ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
 
 
-def timed(command: list[str]) -> float:
-    start = time.perf_counter()
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def timed(command: list[str]) -> tuple[float, float]:
+    """Wall-clock and CPU seconds (user + system, from the child's rusage) of one run."""
+    start, cpu = time.perf_counter(), _children_cpu()
     subprocess.run(
         command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, env=_ENV
     )
-    return time.perf_counter() - start
+    return time.perf_counter() - start, _children_cpu() - cpu
 
 
 def main() -> int:
@@ -91,20 +99,28 @@ def main() -> int:
             for label in [label for label in commands if label.startswith("prc-tools")]:
                 other = [sys.executable, "-c", launch, *commands[label][1:]]
                 commands[f"{label} [against]"] = other
-        times: dict[str, list[float]] = {label: [] for label in commands}
+        times: dict[str, list[tuple[float, float]]] = {label: [] for label in commands}
         for command in commands.values():
             timed(command)
         for _ in range(args.rounds):
             for label, command in commands.items():
                 times[label].append(timed(command))
-    bare = min(times["python -c pass"])
+    bare = times["python -c pass"]
     print(f"{args.rounds} interleaved rounds; file: {args.file or 'a small database made here'}")
-    print(f"{'command':>34}  {'best':>8}  {'median':>8}  {'worst':>8}  {'best/python':>11}")
+    print("wall-clock best, median and worst; CPU (user + system) best; each against bare"
+          " Python's best, and the range of the per-round ratios (CPU)")
+    print(f"{'command':>34}  {'best':>8}  {'median':>8}  {'worst':>8}  {'CPU best':>8}"
+          f"  {'best/python':>11}  {'CPU/python':>10}  {'CPU range':>11}")
+    bare_wall, bare_cpu = min(t[0] for t in bare), min(t[1] for t in bare)
     for label, runs in times.items():
-        best, middle, worst = min(runs), statistics.median(runs), max(runs)
+        walls = [t[0] for t in runs]
+        best, middle, worst = min(walls), statistics.median(walls), max(walls)
+        cpu = min(t[1] for t in runs)
+        ratios = sorted(t[1] / max(b[1], 1e-6) for t, b in zip(runs, bare, strict=True))
         print(
             f"{label:>34}  {best * 1000:6.1f}ms  {middle * 1000:6.1f}ms  {worst * 1000:6.1f}ms"
-            f"  {best / bare:10.2f}x"
+            f"  {cpu * 1000:6.1f}ms  {best / bare_wall:10.2f}x  {cpu / bare_cpu:9.2f}x"
+            f"  {ratios[0]:.2f}-{ratios[-1]:.2f}x"
         )
     return 0
 

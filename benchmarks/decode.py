@@ -1,29 +1,44 @@
 """Decoding one Palm bitmap: prc_tools (C speedups and pure Python) against netpbm's palmtopnm.
 
-    .venv/bin/python benchmarks/decode.py [--size WxH] [--rounds N]
+    .venv/bin/python benchmarks/decode.py [--size WxH] [--rounds N] [--depths 2,4] [--codecs rle]
 
 For every depth (1, 2, 4, 8, 16 bits) and codec (none, ScanLine, RLE, PackBits) one
 bitmap of an art-like picture (flat areas, gradients, edges and some noise) is
 encoded by prc_tools, then decoded to an RGBA image in this process: with the C
-speedups, and with PRC_TOOLS_PURE=1's code (both paths are always loaded here).
-palmtopnm decodes the same bytes from a file to /dev/null; its figure is net of
-its own process start (a 1x1 bitmap's run, taken in the same rounds: the best
-run less the best start, as the best of differences would pick the round whose
-start happened to be slow). Each figure is the best of N rounds, and the rounds
-are interleaved, so a change in the machine's load weighs on every column alike.
-Ratios are against palmtopnm.
+speedups, and with PRC_TOOLS_PURE=1's code (both paths are always loaded here;
+the pure path is what runs when the C module is not built).
+
+palmtopnm's time is a whole run of the program on the same bytes in a file:
+process start, reading the file, decoding, converting to PNM and writing it to
+/dev/null. Its net time takes away, round by round, a run on a 1x1 bitmap
+(process start and a trivial decode): the quicker of two, one at the start and
+one at the end of the same round. prc_tools' time is
+bytes in memory to a Pillow RGBA image; 1600x1600 keeps even the quickest
+decode well above the jitter of a process start.
+
+The rounds are interleaved (each round runs every case, C, pure and palmtopnm
+one after the other), so a change in the machine's load weighs on every column
+alike, and each ratio is taken within a round. Both wall-clock and CPU time are
+taken (the process's own for prc_tools, the child's for palmtopnm, net of the
+start's alike): on a shared machine the CPU ratio is the steadier one. Printed:
+best wall-clock times, the pure/palmtopnm ratio's median over the rounds (wall
+and CPU), its CPU range, and the C path's CPU ratio.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
+import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from PIL import Image, ImageDraw
@@ -59,76 +74,100 @@ def picture(width: int, height: int, seed: int = 7) -> Image.Image:
     return image
 
 
-def best_of(rounds: list[float]) -> float:
-    return min(rounds)
+Timing = tuple[float, float]  # (wall-clock, CPU) seconds
 
 
-def timed(work: Callable[[], object]) -> float:
-    start = time.perf_counter()
+def timed(work: Callable[[], object]) -> Timing:
+    wall, cpu = time.perf_counter(), time.process_time()
     work()
-    return time.perf_counter() - start
+    return time.perf_counter() - wall, time.process_time() - cpu
 
 
-def run_tool(tool: str, path: Path) -> float:
-    start = time.perf_counter()
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run_tool(tool: str, path: Path) -> Timing:
+    wall, cpu = time.perf_counter(), _children_cpu()
     subprocess.run([tool, str(path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                    check=True)
-    return time.perf_counter() - start
+    return time.perf_counter() - wall, _children_cpu() - cpu
+
+
+def _ratios(ours: list[Timing], ref: list[Timing], kind: int) -> list[float]:
+    return sorted(o[kind] / max(r[kind], 1e-6) for o, r in zip(ours, ref, strict=True))
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", default="1600x1600")
     parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--depths", default=",".join(map(str, DEPTHS)),
+                        help="comma-separated bits per pixel (default: all)")
+    parser.add_argument("--codecs", default=",".join(CODECS),
+                        help="comma-separated codecs (default: all)")
     args = parser.parse_args()
     width, height = (int(n) for n in args.size.split("x"))
+    depths = [int(d) for d in args.depths.split(",")]
+    codecs = args.codecs.split(",")
     native = speedups.built()
     tool = shutil.which("palmtopnm")
+    if tool is None:
+        print("palmtopnm (netpbm) is not installed: nothing to compare with")
+        return 1
     source = picture(width, height)
-    print(f"{width}x{height}, best of {args.rounds} rounds; C speedups "
-          f"{'built' if native else 'NOT built'}; palmtopnm {'found' if tool else 'NOT found'}")
+    print(f"{width}x{height}, {args.rounds} interleaved rounds; C speedups "
+          f"{'built' if native else 'NOT built'}")
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
         tiny = tmp / "tiny.bmp"
         tiny.write_bytes(bitmap.encode(Image.new("RGB", (1, 1)), depth=8, density=72,
                                        compression="none"))
         cases = []
-        for depth in DEPTHS:
-            for codec in CODECS:
+        for depth in depths:
+            for codec in codecs:
                 data = bitmap.encode(source, depth=depth, density=72, compression=codec)
                 path = tmp / f"{depth}-{codec}.bmp"
                 path.write_bytes(data)
                 cases.append((depth, codec, data, path))
-        times: dict[tuple[int, str, str], list[float]] = {}
-        starts: list[float] = []
+        times: dict[tuple[int, str, str], list[Timing]] = {}
         for _ in range(args.rounds):
-            if tool:
-                starts.append(run_tool(tool, tiny))
+            runs: dict[tuple[int, str], Timing] = {}
+            start_before = run_tool(tool, tiny)
             for depth, codec, data, path in cases:
                 for label, chosen in (("c", native), ("pure", None)):
                     if label == "c" and native is None:
                         continue
                     speedups.native = chosen
                     times.setdefault((depth, codec, label), []).append(
-                        timed(lambda d=data: bitmap.decode(d)))
-                if tool:
-                    times.setdefault((depth, codec, "palmtopnm"), []).append(
-                        run_tool(tool, path))
+                        timed(partial(bitmap.decode, data)))
+                runs[(depth, codec)] = run_tool(tool, path)
+            # The quicker of two starts, one before and one after the round's cases.
+            start_after = run_tool(tool, tiny)
+            start = (min(start_before[0], start_after[0]), min(start_before[1], start_after[1]))
+            for key, (wall, cpu) in runs.items():
+                times.setdefault((*key, "palmtopnm"), []).append((wall - start[0], cpu - start[1]))
         speedups.native = native
-    header = ("depth", "codec", "C", "pure", "palmtopnm (net)", "C/ref", "pure/ref")
-    print("  ".join(f"{h:>15}" for h in header))
-    worst = 0.0
+    header = ("depth", "codec", "C best", "pure best", "palmtopnm net", "pure/ref wall",
+              "pure/ref CPU", "CPU range", "C/ref CPU")
+    print("  ".join(f"{h:>13}" for h in header))
+    worst_wall = worst_cpu = 0.0
     for depth, codec, _data, _path in cases:
-        pure = best_of(times[(depth, codec, "pure")])
-        c = best_of(times[(depth, codec, "c")]) if native else float("nan")
-        ref = (max(best_of(times[(depth, codec, "palmtopnm")]) - best_of(starts), 1e-6)
-               if tool else float("nan"))
-        worst = max(worst, pure / ref) if tool else worst
-        cells = (str(depth), codec, f"{c * 1000:.2f} ms", f"{pure * 1000:.2f} ms",
-                 f"{ref * 1000:.2f} ms", f"x{c / ref:.2f}", f"x{pure / ref:.2f}")
-        print("  ".join(f"{cell:>15}" for cell in cells))
-    if tool:
-        print(f"worst pure-Python ratio: x{worst:.2f} (goal: at most x2 on every row)")
+        pure = times[(depth, codec, "pure")]
+        ref = times[(depth, codec, "palmtopnm")]
+        c = times.get((depth, codec, "c"), [(math.nan, math.nan)] * len(pure))
+        wall, cpu = _ratios(pure, ref, 0), _ratios(pure, ref, 1)
+        worst_wall = max(worst_wall, statistics.median(wall))
+        worst_cpu = max(worst_cpu, statistics.median(cpu))
+        cells = (str(depth), codec, f"{min(t[0] for t in c) * 1000:.2f} ms",
+                 f"{min(t[0] for t in pure) * 1000:.2f} ms",
+                 f"{min(t[0] for t in ref) * 1000:.2f} ms",
+                 f"x{statistics.median(wall):.2f}", f"x{statistics.median(cpu):.2f}",
+                 f"x{cpu[0]:.2f}-{cpu[-1]:.2f}", f"x{statistics.median(_ratios(c, ref, 1)):.2f}")
+        print("  ".join(f"{cell:>13}" for cell in cells))
+    print(f"worst median pure/palmtopnm: x{worst_wall:.2f} wall-clock, x{worst_cpu:.2f} CPU"
+          " (goal: at most x2 on every row)")
     return 0
 
 

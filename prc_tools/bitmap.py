@@ -2,7 +2,9 @@
 
 ``decode`` walks a bitmap family (low-density members chained by
 nextDepthOffset, the 16-byte dummy header, then version 3 members chained by
-nextBitmapOffset) and returns every member as a Pillow RGBA image.
+nextBitmapOffset) and returns every member as a Pillow RGBA image; ``check``
+decompresses and checks every member as ``decode`` does, without making
+images (``prc-tools info`` and ``verify`` need no Pillow then).
 ``encode`` and ``encode_family`` (in bitmap_encode) write them; they are
 imported from there when first asked for, as decoding needs none of the
 encoders' colour tables (a start of the emulator only decodes).
@@ -11,10 +13,6 @@ encoders' colour tables (a start of the emulator only decodes).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
-
-from PIL import Image
 
 from prc_tools import compression
 from prc_tools.bitmap_header import (
@@ -30,19 +28,25 @@ from prc_tools.bitmap_header import (
     Header,
     read_header,
 )
-from prc_tools.bitmap_pixels import direct_to_image, indexed_to_image
 from prc_tools.errors import BitmapError
-from prc_tools.palette import RGB, default_palette
+from prc_tools.value import FrozenValue
 
+# Not `from typing import TYPE_CHECKING`: typing costs a quick command 3 ms to load.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from PIL import Image
+
     from prc_tools.bitmap_encode import encode, encode_family
+    from prc_tools.palette import RGB
 
 __all__ = [
     "DUMMY_HEADER",
     "DecodeBudget",
     "Header",
     "Member",
+    "Shape",
     "best",
+    "check",
     "decode",
     "decode_member",
     "encode",
@@ -96,8 +100,7 @@ class DecodeBudget:
 _DIRECT_INFO_SIZE = 8
 
 
-@dataclass(frozen=True)
-class Member:
+class Member(FrozenValue):
     """One decoded bitmap of a family."""
 
     image: Image.Image  # RGBA; transparent pixels have alpha 0
@@ -114,6 +117,57 @@ class Member:
     row_bytes: int
     offset: int  # where this member starts in the decoded data
 
+    __slots__ = (
+        "colour_table", "compression", "density", "depth", "has_colour_table", "height",
+        "image", "offset", "row_bytes", "transparent", "transparent_value", "version", "width",
+    )
+
+    def __init__(
+        self,
+        image: Image.Image,
+        width: int,
+        height: int,
+        depth: int,
+        density: int,
+        version: int,
+        compression: str,
+        transparent: bool,
+        transparent_value: int | None,
+        has_colour_table: bool,
+        colour_table: tuple[RGB, ...] | None,
+        row_bytes: int,
+        offset: int,
+    ) -> None:
+        self._init(locals())
+
+
+class Shape(FrozenValue):
+    """What ``check`` tells of a member: its size and format, not its pixels."""
+
+    width: int
+    height: int
+    depth: int
+    density: int
+    version: int
+    compression: str
+    transparent: bool
+
+    __slots__ = (
+        "compression", "density", "depth", "height", "transparent", "version", "width",
+    )
+
+    def __init__(
+        self,
+        width: int,
+        height: int,
+        depth: int,
+        density: int,
+        version: int,
+        compression: str,
+        transparent: bool,
+    ) -> None:
+        self._init(locals())
+
 
 def decode(data: bytes, budget: DecodeBudget | None = None) -> list[Member]:
     """Every member of the bitmap family in ``data``, in file order.
@@ -125,6 +179,21 @@ def decode(data: bytes, budget: DecodeBudget | None = None) -> list[Member]:
     if not members:
         raise BitmapError("bitmap family holds only a dummy header")
     return members
+
+
+def check(data: bytes, budget: DecodeBudget | None = None) -> list[Shape]:
+    """Every member decompressed and checked as ``decode`` does (the same errors),
+    without making its image: a member that checks decodes."""
+    data = bytes(data)
+    shapes = []
+    for pos, header in _walk(data):
+        unpacked = _unpack_member(data, pos, header, budget)
+        shapes.append(Shape(header.width, header.height, unpacked.depth, header.density,
+                            header.version, unpacked.codec,
+                            unpacked.transparent_value is not None))
+    if not shapes:
+        raise BitmapError("bitmap family holds only a dummy header")
+    return shapes
 
 
 def member_headers(data: bytes) -> list[Header]:
@@ -194,14 +263,77 @@ def best(members: Sequence[Member], density: int, max_depth: int = 16) -> Member
     width = max(1, round(source.width * density / source.density))
     height = max(1, round(source.height * density / source.density))
     upscale = density > source.density
+    from PIL import Image
+
     resample = Image.Resampling.NEAREST if upscale else Image.Resampling.BOX
     image = source.image.convert("RGBa").resize((width, height), resample).convert("RGBA")
-    return replace(source, image=image, width=width, height=height, density=density)
+    return source.replace(image=image, width=width, height=height, density=density)
+
+
+class _Unpacked(FrozenValue):
+    """A member's checked header facts and its decompressed rows, before any image."""
+
+    raw: bytes
+    depth: int
+    codec: str
+    transparent_value: int | None
+    colour_table: tuple[RGB, ...] | None
+    big_endian: bool  # 16 bits: RGB565 words stored big-endian
+
+    __slots__ = (
+        "big_endian", "codec", "colour_table", "depth", "raw", "transparent_value",
+    )
+
+    def __init__(
+        self,
+        raw: bytes,
+        depth: int,
+        codec: str,
+        transparent_value: int | None,
+        colour_table: tuple[RGB, ...] | None,
+        big_endian: bool,
+    ) -> None:
+        self._init(locals())
 
 
 def _decode_member(
     data: bytes, pos: int, header: Header, budget: DecodeBudget | None = None
 ) -> Member:
+    from prc_tools.bitmap_pixels import direct_to_image, indexed_to_image
+    from prc_tools.palette import default_palette
+
+    unpacked = _unpack_member(data, pos, header, budget)
+    depth, raw = unpacked.depth, unpacked.raw
+    colour_table, transparent_value = unpacked.colour_table, unpacked.transparent_value
+    if depth == 16:
+        image = direct_to_image(raw, header.width, header.height, header.row_bytes,
+                                unpacked.big_endian, transparent_value)
+    else:
+        palette = colour_table if colour_table is not None else default_palette(depth)
+        image = indexed_to_image(
+            raw, header.width, header.height, header.row_bytes, depth, palette, transparent_value
+        )
+    return Member(
+        image=image,
+        width=header.width,
+        height=header.height,
+        depth=depth,
+        density=header.density,
+        version=header.version,
+        compression=unpacked.codec,
+        transparent=transparent_value is not None,
+        transparent_value=transparent_value,
+        has_colour_table=colour_table is not None,
+        colour_table=colour_table,
+        row_bytes=header.row_bytes,
+        offset=pos,
+    )
+
+
+def _unpack_member(
+    data: bytes, pos: int, header: Header, budget: DecodeBudget | None
+) -> _Unpacked:
+    """Every check of a member and its rows decompressed: all that can go wrong in a decode."""
     where = f"bitmap at byte {pos}"
     depth = header.depth
     if depth not in (1, 2, 4, 8, 16):
@@ -261,34 +393,13 @@ def _decode_member(
             r, g, b = direct_transparent
             transparent_value = ((r >> 3) << 11) | ((g >> 2) << 5) | (b >> 3)
         big_endian = header.version < 3 or header.pixel_format == PIXEL_FORMAT_565
-        image = direct_to_image(
-            raw, header.width, header.height, header.row_bytes, big_endian, transparent_value
-        )
     else:
         if header.version >= 3 and header.pixel_format != PIXEL_FORMAT_INDEXED:
             raise BitmapError(f"{where}: indexed pixel format {header.pixel_format} unknown")
         if transparent and not (header.version >= 3 and header.transparent == NO_TRANSPARENCY_V3):
             transparent_value = header.transparent & 0xFF
-        palette = colour_table if colour_table is not None else default_palette(depth)
-        image = indexed_to_image(
-            raw, header.width, header.height, header.row_bytes, depth, palette, transparent_value
-        )
-
-    return Member(
-        image=image,
-        width=header.width,
-        height=header.height,
-        depth=depth,
-        density=header.density,
-        version=header.version,
-        compression=codec,
-        transparent=transparent_value is not None,
-        transparent_value=transparent_value,
-        has_colour_table=colour_table is not None,
-        colour_table=colour_table,
-        row_bytes=header.row_bytes,
-        offset=pos,
-    )
+        big_endian = False
+    return _Unpacked(raw, depth, codec, transparent_value, colour_table, big_endian)
 
 
 def _codec(header: Header, where: str) -> str:

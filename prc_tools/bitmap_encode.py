@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from PIL import Image, ImageChops
 
@@ -357,5 +357,5 @@ def chain(member: bytes) -> bytes:
 def _chain(member: bytes) -> bytes:
     """Pad a member to 4 bytes and point its chain field just past itself."""
     padded = member + bytes(-len(member) % 4)
-    linked = write_header(replace(read_header(padded, 0), next_offset=len(padded)))
+    linked = write_header(read_header(padded, 0).replace(next_offset=len(padded)))
     return linked + padded[len(linked) :]

@@ -6,6 +6,7 @@ Indexed rows are packed most significant bit first; direct colour is RGB565
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -21,10 +22,11 @@ _OPAQUE_BLACK = (0, 0, 0, 255)
 
 def swap_bytes(data: bytes) -> bytes:
     """Swap each pair of bytes (big-endian <-> little-endian 16-bit words)."""
-    swapped = bytearray(len(data))
-    swapped[0::2] = data[1::2]
-    swapped[1::2] = data[0::2]
-    return bytes(swapped)
+    if len(data) % 2:
+        raise ValueError("swap_bytes: odd length")
+    words = array("H", data)  # "H" is 2 bytes wherever Pillow runs
+    words.byteswap()  # one C pass, far quicker than two stepped slices
+    return words.tobytes()
 
 
 def expand_565(value: int) -> RGB:
@@ -88,12 +90,12 @@ def direct_to_image(
     rgba = Image.frombytes("RGB", size, little, "raw", "BGR;16", row_bytes).convert("RGBA")
     if transparent_565 is not None:
         # Transparent where a pixel's word is the key: per byte 255 where it differs
-        # from the key's byte, and the two bytes' answers OR-ed (as whole numbers).
-        words = Image.frombytes("LA", size, little, "raw", "LA", row_bytes).tobytes()
-        low = words[0::2].translate(_differs_from(transparent_565 & 0xFF))
-        high = words[1::2].translate(_differs_from(transparent_565 >> 8))
-        either = int.from_bytes(low, "little") | int.from_bytes(high, "little")
-        rgba.putalpha(Image.frombytes("L", size, either.to_bytes(len(low), "little")))
+        # from the key's byte, and the lighter of the two bytes' answers.
+        low, high = Image.frombytes("LA", size, little, "raw", "LA", row_bytes).split()
+        rgba.putalpha(ImageChops.lighter(
+            look_up(low, _differs_from(transparent_565 & 0xFF)),
+            look_up(high, _differs_from(transparent_565 >> 8)),
+        ))
     return rgba
 
 

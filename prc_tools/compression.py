@@ -22,11 +22,11 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import accumulate, compress
 from operator import mul
 
-from PIL import Image, ImageChops
-
 from prc_tools import speedups
 from prc_tools.errors import BitmapError
-from prc_tools.lookup import look_up
+
+# Pillow is imported by the pure-Python functions that use it: with the C module
+# built, reading a database (`prc-tools info`, `verify`) never loads it.
 
 SCANLINE = "scanline"
 RLE = "rle"
@@ -100,6 +100,10 @@ def _scanline_encode(rows: Sequence[bytes]) -> bytes:
     Done for the whole image at once: Pillow compares the rows and packs the
     masks; slicing interleaves masks and bytes; ``compress`` keeps the changed ones.
     """
+    from PIL import Image, ImageChops
+
+    from prc_tools.lookup import look_up
+
     row_bytes = len(rows[0]) if rows else 0
     if row_bytes == 0:
         return b""
@@ -290,9 +294,87 @@ _MARKED = [tuple(k for k in range(8) if mask & (0x80 >> k)) for mask in range(25
 _FULL_MASK = [(0xFF00 >> n) & 0xFF for n in range(9)]  # the bits of a group of n bytes
 _ONE_BYTE = [bytes((value,)) for value in range(256)]
 _ZERO_MASKS = re.compile(rb"\x00+")
+# The one offset a mask of a single bit marks; None for the other masks.
+_SINGLE = [_MARKED[mask][0] if len(_MARKED[mask]) == 1 else None for mask in range(256)]
 
 
 def _scanline_decode(data: bytes, pos: int, row_bytes: int, rows: int) -> tuple[bytes, int]:
+    """The quick way when the stream is whole, else the careful one, which says what is wrong."""
+    try:
+        decoded = _scanline_decode_quick(data, pos, row_bytes, rows)
+    except IndexError:  # the data ran out
+        decoded = None
+    return decoded or _scanline_decode_checked(data, pos, row_bytes, rows)
+
+
+def _scanline_decode_quick(
+    data: bytes, pos: int, row_bytes: int, rows: int
+) -> tuple[bytes, int] | None:
+    """One row kept and changed in place, a step per changed group, none per unchanged one.
+
+    Masks of one bit (most changes in art) set a byte, a full mask a slice. The
+    next changed group after unchanged ones is found by ``bytes.find`` on the
+    stream's bytes made flags (one translate for the image). None, or
+    IndexError, if the data runs out.
+    """
+    size = len(data)
+    groups = _ceil_div(row_bytes, 8)
+    first_end = pos + groups + row_bytes
+    if first_end > size:
+        return None
+    # Like palmtopnm: the first row carries every byte whatever its masks say.
+    row = bytearray(data[pos:first_end])
+    del row[0::9]  # the masks
+    out = bytearray(row)
+    # Every later row takes at most a mask and a byte per byte: the stream ends by then.
+    stream = data[first_end : min(size, first_end + (rows - 1) * (groups + row_bytes))]
+    nonzero = stream.translate(_TO_FLAG)  # where the next changed group is: one find
+    pos = 0
+    whole = row_bytes & ~7  # the groups of 8; a last shorter group is read apart
+    tail = row_bytes & 7
+    single, marked = _SINGLE, _MARKED
+    for _ in range(1, rows):
+        start = 0
+        while start < whole:
+            mask = stream[pos]
+            if not mask:  # unchanged groups, then the next changed one or the row's end
+                limit = pos + ((whole - start) >> 3)
+                found = nonzero.find(1, pos + 1, limit)
+                if found < 0:
+                    pos = limit
+                    break
+                start += (found - pos) << 3
+                pos = found
+                mask = stream[pos]
+            offset = single[mask]
+            if offset is not None:
+                row[start + offset] = stream[pos + 1]
+                pos += 2
+            elif mask == 0xFF:
+                row[start : start + 8] = stream[pos + 1 : pos + 9]  # short at the end: caught below
+                pos += 9
+            else:
+                for offset in marked[mask]:
+                    pos += 1
+                    row[start + offset] = stream[pos]
+                pos += 1
+            start += 8
+        if tail:
+            mask = stream[pos] & _FULL_MASK[tail]
+            for offset in marked[mask]:
+                pos += 1
+                row[whole + offset] = stream[pos]
+            pos += 1
+        out += row
+    pos += first_end
+    if pos > size or len(out) != row_bytes * rows:  # the data ran out
+        return None
+    return bytes(out), pos
+
+
+def _scanline_decode_checked(
+    data: bytes, pos: int, row_bytes: int, rows: int
+) -> tuple[bytes, int]:
     out = bytearray()
     size = len(data)
     groups = [(start, min(8, row_bytes - start)) for start in range(0, row_bytes, 8)]
@@ -372,10 +454,9 @@ def _rle_decode(data: bytes, pos: int, row_bytes: int, rows: int) -> tuple[bytes
         ops[1::2] = values
     try:
         # Pillow refuses a run that crosses the end of a row (of row_bytes).
-        image = Image.frombytes("L", (row_bytes, rows), ops, "packbits", "L")
+        return _packbits_plane(ops, row_bytes, rows), pos + 2 * pairs
     except ValueError:
         return _rle_decode_checked(data, pos, row_bytes, rows)
-    return image.tobytes(), pos + 2 * pairs
 
 
 def _pairs_filling(counts: bytes, total: int) -> int | None:
@@ -394,6 +475,8 @@ def _pairs_filling(counts: bytes, total: int) -> int | None:
 
 def _byte_sum(block: bytes) -> int:
     """The sum of the bytes, from Pillow's histogram (several times quicker than ``sum``)."""
+    from PIL import Image
+
     histogram = Image.frombytes("L", (len(block), 1), block).histogram()
     return sum(map(mul, histogram, range(256)))
 
@@ -434,11 +517,14 @@ def _rle_decode_checked(data: bytes, pos: int, row_bytes: int, rows: int) -> tup
 def _packbits_decode(
     data: bytes, pos: int, row_bytes: int, rows: int, unit: int
 ) -> tuple[bytes, int]:
-    """Ops found by a walk over the stream, then decoded by Pillow's C PackBits decoder.
+    """Ops found by a walk over the stream, then decoded by one of Pillow's C decoders.
 
-    2-byte units are two byte streams with the same ops (the high bytes and the
-    low bytes), decoded apart and interleaved. Any stream the quick way doubts
-    goes to the careful one, which says what is wrong.
+    1-byte units: Pillow's PackBits decoder reads the bytes walked as they are.
+    2-byte units: Pillow's TGA RLE decoder, with 2-byte pixels, reads the same
+    ops once each repeat header is rewritten as TGA's (a literal's is the
+    same; the walk leaves out no-ops). Both refuse an op that crosses the end
+    of a row. Any stream the quick way doubts goes to the careful one, which
+    says what is wrong.
     """
     if row_bytes * rows == 0 or row_bytes % unit:
         return _packbits_decode_checked(data, pos, row_bytes, rows, unit)
@@ -449,33 +535,37 @@ def _packbits_decode(
     try:
         if unit == 1:
             return _packbits_plane(data[pos:end], row_bytes, rows), end
-        high, low = bytearray(), bytearray()
+        pieces: list[bytes | bytearray] = []
         for start, stop, short in spans:
             if short:  # (header, high byte, low byte) triples
-                headers = data[start:stop:3]
-                high += _interleaved(headers, data[start + 1 : stop : 3])
-                low += _interleaved(headers, data[start + 2 : stop : 3])
-            else:  # a header and its units
-                high += data[start : start + 1] + data[start + 1 : stop : 2]
-                low += data[start : start + 1] + data[start + 2 : stop : 2]
-        out = bytearray(row_bytes * rows)
-        out[0::2] = _packbits_plane(high, row_bytes // 2, rows)
-        out[1::2] = _packbits_plane(low, row_bytes // 2, rows)
+                ops = bytearray(data[start:stop])
+                ops[0::3] = ops[0::3].translate(_TGA_HEADER)
+                pieces.append(ops)
+            else:  # a literal of 2+ units: the same header in TGA
+                pieces.append(data[start:stop])
+        return _tga_rle_words(b"".join(pieces), row_bytes // 2, rows), end
     except ValueError:  # an op crosses the end of a row
         return _packbits_decode_checked(data, pos, row_bytes, rows, unit)
-    return bytes(out), end
+
+
+# PackBits headers as TGA RLE's: a literal of n units is n - 1 in both; a repeat
+# of n units is 257 - n in PackBits, 0x80 + n - 1 in TGA. (0x80, a no-op, is never asked.)
+_TGA_HEADER = bytes(h if h < 0x80 else 0x80 | ((256 - h) & 0x7F) for h in range(256))
+
+
+def _tga_rle_words(ops: bytes, width: int, rows: int) -> bytes:
+    """TGA RLE ops of 2-byte pixels decoded by Pillow, bytes kept in their order."""
+    from PIL import Image
+
+    # "I;16" holds 2 bytes a pixel and copies them as they come (top row first: 1).
+    return Image.frombytes("I;16", (width, rows), ops, "tga_rle", ("I;16", 1, 16)).tobytes()
 
 
 def _packbits_plane(ops: bytes | bytearray, row_bytes: int, rows: int) -> bytes:
     """Byte-wise PackBits decoded by Pillow, which refuses an op crossing a row's end."""
+    from PIL import Image
+
     return Image.frombytes("L", (row_bytes, rows), ops, "packbits", "L").tobytes()
-
-
-def _interleaved(first: bytes, second: bytes) -> bytearray:
-    both = bytearray(2 * len(first))
-    both[0::2] = first
-    both[1::2] = second
-    return both
 
 
 def _packbits_walk(

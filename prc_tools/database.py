@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import os
 import struct
-from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
 
 from prc_tools.errors import DatabaseError, PrcError
 from prc_tools.files import FileProblem, read_regular
+from prc_tools.value import Value
 
 HEADER_SIZE = 78
 RESOURCE_ENTRY_SIZE = 10
@@ -143,56 +143,84 @@ def decode_code(raw: bytes) -> str:
     return raw.decode("latin-1")
 
 
-@dataclass
-class Resource:
+class Resource(Value):
     """One resource of a PRC: a four-character type, a 16-bit id and its bytes."""
 
-    type: str
-    id: int
-    data: bytes
+    __slots__ = ("data", "id", "type")
+
+    def __init__(self, type: str, id: int, data: bytes) -> None:
+        self.type = type
+        self.id = id
+        self.data = data
 
 
-@dataclass
-class Record:
+class Record(Value):
     """One record of a PDB: its bytes, attribute byte (flags + category) and 24-bit unique id."""
 
-    data: bytes
-    attributes: int = 0
-    unique_id: int = 0
+    __slots__ = ("attributes", "data", "unique_id")
+
+    def __init__(self, data: bytes, attributes: int = 0, unique_id: int = 0) -> None:
+        self.data = data
+        self.attributes = attributes
+        self.unique_id = unique_id
 
     @property
     def category(self) -> int:
         return self.attributes & 0x0F
 
 
-@dataclass
-class Database:
+class Database(Value):
     """A whole PDB or PRC. Resources make it a resource database (attribute 0x0001)."""
 
-    name: str
-    type: str
-    creator: str
-    resources: list[Resource] = field(default_factory=list)
-    records: list[Record] = field(default_factory=list)
-    attributes: int = 0
-    version: int = 0
-    created: datetime | None = None
-    modified: datetime | None = None
-    backed_up: datetime | None = None
-    modification_number: int = 0
-    app_info: bytes | None = None
-    sort_info: bytes | None = None
-    unique_id_seed: int = 0
-    next_record_list: int = 0
-    # What a read keeps so that writing gives the same bytes back (see to_bytes):
-    # the bytes between the entry list and the first block (customarily two
-    # zeros), the whole name field when it is not the canonical NUL-padded
-    # form, and stored dates that the datetime fields cannot say (Unix-epoch ones).
-    gap: bytes = GAP
-    name_field: bytes | None = None
-    stored_dates: dict[str, int] = field(default_factory=dict)
+    __slots__ = (
+        "app_info", "attributes", "backed_up", "created", "creator", "gap", "modification_number",
+        "modified", "name", "name_field", "next_record_list", "records", "resources",
+        "sort_info", "stored_dates", "type", "unique_id_seed", "version",
+    )
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        name: str,
+        type: str,
+        creator: str,
+        resources: list[Resource] | None = None,
+        records: list[Record] | None = None,
+        attributes: int = 0,
+        version: int = 0,
+        created: datetime | None = None,
+        modified: datetime | None = None,
+        backed_up: datetime | None = None,
+        modification_number: int = 0,
+        app_info: bytes | None = None,
+        sort_info: bytes | None = None,
+        unique_id_seed: int = 0,
+        next_record_list: int = 0,
+        gap: bytes = GAP,
+        name_field: bytes | None = None,
+        stored_dates: dict[str, int] | None = None,
+    ) -> None:
+        self.name = name
+        self.type = type
+        self.creator = creator
+        self.resources: list[Resource] = [] if resources is None else resources
+        self.records: list[Record] = [] if records is None else records
+        self.attributes = attributes
+        self.version = version
+        self.created = created
+        self.modified = modified
+        self.backed_up = backed_up
+        self.modification_number = modification_number
+        self.app_info = app_info
+        self.sort_info = sort_info
+        self.unique_id_seed = unique_id_seed
+        self.next_record_list = next_record_list
+        # What a read keeps so that writing gives the same bytes back (see to_bytes):
+        # the bytes between the entry list and the first block (customarily two
+        # zeros), the whole name field when it is not the canonical NUL-padded
+        # form, and stored dates that the datetime fields cannot say (Unix-epoch ones).
+        self.gap = gap
+        self.name_field = name_field
+        self.stored_dates: dict[str, int] = {} if stored_dates is None else stored_dates
         if self.resources:
             self.attributes |= ATTR_RESOURCE
         if self.resources and self.records:

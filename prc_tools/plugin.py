@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from prc_tools import bitmap, safeyaml, sound
 from prc_tools.bitmap_header import BITMAP_TYPES
@@ -21,16 +20,21 @@ from prc_tools.database import ATTR_RESOURCE, Database, Record, Resource
 from prc_tools.errors import PluginError, PrcError
 from prc_tools.pinf import INFO_ID, INFO_TYPE, check_fields, decode, find
 from prc_tools.pinf import read as read_header
-from prc_tools.requirements import check_database, check_folder_ids, check_picture_size
 from prc_tools.safeyaml import brief
-from prc_tools.schema import Registry, registry
 
-# What only building needs is imported there: `info` and `verify` start quicker.
+# What only building needs is imported there, and the schemas where they are
+# read: `info` of a database that is no plugin never loads them.
+
+# Not `from typing import TYPE_CHECKING`: typing costs a quick command 3 ms to load.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from PIL import Image
 
     from prc_tools.folder_files import FolderFiles
     from prc_tools.manifest import BitmapSpec, Manifest
+    from prc_tools.schema import Registry
 
 Progress = Callable[[int, int], None]
 Warn = Callable[[str], None]
@@ -68,6 +72,7 @@ def build_files(
     """`build_folder` of a folder's files, on disk or (for `extract`'s check) in memory."""
     from prc_tools.manifest import load, load_text
     from prc_tools.manifest_exact import apply_header, in_order
+    from prc_tools.requirements import check_folder_ids
 
     held = files.manifest_text()
     manifest = load(files.folder, schemas) if held is None else load_text(*held, schemas)
@@ -288,6 +293,8 @@ def encode_bitmap(
 def _check_bitmap_size(
     manifest: Manifest, spec: BitmapSpec, image: Image.Image, path: Path
 ) -> None:
+    from prc_tools.requirements import check_picture_size
+
     if manifest.schema is None or manifest.kind is None or spec.type != "Tbmp":
         return
     cell = manifest.info.get("cell") if manifest.info is not None else None
@@ -307,6 +314,8 @@ def read_info(db: Database) -> dict[str, Any]:
     data = find(db)
     if data is None:
         raise PluginError(f"no '{INFO_TYPE}' id {INFO_ID} resource: not a plugin")
+    from prc_tools.schema import registry
+
     return check_fields(decode(data), registry()).fields
 
 
@@ -326,6 +335,9 @@ def verify(
     `decoded`, when given, receives the decoded members of every 'Tbmp' by id,
     so a caller that draws them does not decode them a second time.
     """
+    from prc_tools.requirements import check_database
+    from prc_tools.schema import registry
+
     schemas = registry() if schemas is None else schemas
     lines: list[str] = []
     plugin = (find(db) is not None
@@ -344,9 +356,12 @@ def verify(
         where = f"{res.type} {res.id}"
         try:
             if res.type in BITMAP_TYPES:
-                members = bitmap.decode(res.data, budget)
+                members: Sequence[bitmap.Member | bitmap.Shape]
                 if res.type == "Tbmp" and decoded is not None:
+                    members = bitmap.decode(res.data, budget)
                     decoded.setdefault(res.id, members)  # the first, as db.resource finds it
+                else:  # the same checks, without making images
+                    members = bitmap.check(res.data, budget)
                 sizes = ", ".join(f"{m.width}x{m.height}@{m.density}/{m.depth}" for m in members)
                 lines.append(f"{where}: bitmap {sizes}")
             elif res.type == WAVE_TYPE:

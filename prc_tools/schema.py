@@ -9,20 +9,26 @@ more. `registry()` is the process-wide set, loaded once.
 from __future__ import annotations
 
 import functools
+import importlib
 import math
 import os
 import re
+import sys
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
 
 from prc_tools import safeyaml
 from prc_tools.errors import PluginError
 from prc_tools.files import FileProblem, read_regular
 from prc_tools.pinf import KINDS, SLOTS
 from prc_tools.safeyaml import brief
+from prc_tools.value import FrozenValue
+
+# Not `from typing import TYPE_CHECKING`: typing costs a quick command 3 ms to load.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 ENTRY_POINT_GROUP = "prc_tools.plugin_schemas"
 MAX_SCHEMA_BYTES = 1024 * 1024
@@ -37,19 +43,34 @@ class SchemaError(PluginError):
     """A schema file that cannot be used; the message is one line naming the file."""
 
 
-@dataclass(frozen=True)
-class BitmapRule:
+class BitmapRule(FrozenValue):
     """Bitmaps `id`..`id + count - 1` must exist; optionally at a fixed or cell-based size."""
 
     id: int
-    count: int = 1
-    name: str | None = None  # the schema's name for `id`, if it has one
-    what: str | None = None  # how messages call it ("the board", "tiles")
-    cells: tuple[int, int] | None = None  # size = cells x the plugin's cell (144 dpi)
-    size: tuple[int, int] | None = None  # a fixed size in 144-dpi pixels
+    count: int
+    name: str | None  # the schema's name for `id`, if it has one
+    what: str | None  # how messages call it ("the board", "tiles")
+    cells: tuple[int, int] | None  # size = cells x the plugin's cell (144 dpi)
+    size: tuple[int, int] | None  # a fixed size in 144-dpi pixels
     # At most this many of the plugin's cells each way: a size the game can draw,
     # checked from a member's header before its pixels are decoded.
-    max_cells: tuple[int, int] | None = None
+    max_cells: tuple[int, int] | None
+
+    __slots__ = (
+        "cells", "count", "id", "max_cells", "name", "size", "what",
+    )
+
+    def __init__(
+        self,
+        id: int,
+        count: int = 1,
+        name: str | None = None,
+        what: str | None = None,
+        cells: tuple[int, int] | None = None,
+        size: tuple[int, int] | None = None,
+        max_cells: tuple[int, int] | None = None,
+    ) -> None:
+        self._init(locals())
 
     def label(self) -> str:
         if self.what is not None:
@@ -57,27 +78,36 @@ class BitmapRule:
         return f"'{self.name}'" if self.name is not None else f"Tbmp {self.id}"
 
 
-@dataclass(frozen=True)
-class SoundRule:
+class SoundRule(FrozenValue):
     """A 'wave' resource that must exist."""
 
     id: int
-    name: str | None = None
+    name: str | None
+
+    __slots__ = ("id", "name")
+
+    def __init__(self, id: int, name: str | None = None) -> None:
+        self._init(locals())
 
 
-@dataclass(frozen=True)
-class KindRules:
+class KindRules(FrozenValue):
     """What build and verify insist on for one kind of plugin."""
 
-    bitmaps: tuple[BitmapRule, ...] = ()
-    sounds: tuple[SoundRule, ...] = ()
+    bitmaps: tuple[BitmapRule, ...]
+    sounds: tuple[SoundRule, ...]
+
+    __slots__ = ("bitmaps", "sounds")
+
+    def __init__(
+        self, bitmaps: tuple[BitmapRule, ...] = (), sounds: tuple[SoundRule, ...] = ()
+    ) -> None:
+        self._init(locals())
 
 
 _NO_RULES = KindRules()
 
 
-@dataclass(frozen=True)
-class Schema:
+class Schema(FrozenValue):
     """One game's plugins, as its schema file describes them."""
 
     game: str
@@ -87,15 +117,40 @@ class Schema:
     configs: tuple[str, ...]  # display slots its plugins may serve
     bitmaps: Mapping[str, int]  # names a manifest may use for bitmap ids
     sounds: Mapping[str, int]  # names a manifest may use for sound ids
-    required: Mapping[str, KindRules] = field(default_factory=dict)
+    required: Mapping[str, KindRules]
     # Pattern placeholders, most significant first: {a: 6, b: 6} -> n = 6*a + b.
-    placeholders: Mapping[str, int] = field(default_factory=dict)
+    placeholders: Mapping[str, int]
     # A Board or Pieces plugin serving this slot carries this word in its name.
-    config_names: Mapping[str, str] = field(default_factory=dict)
+    config_names: Mapping[str, str]
     # True: the cell has one shape in every slot, so a Board or Pieces plugin may serve
     # portrait and wide slots at once (a game whose cells are square, say).
-    one_cell_shape: bool = False
-    source: str = ""  # the file it came from, for messages
+    one_cell_shape: bool
+    source: str  # the file it came from, for messages
+
+    __slots__ = (
+        "bitmaps", "config_names", "configs", "creator", "game", "one_cell_shape",
+        "placeholders", "required", "sounds", "source", "title", "types",
+    )
+
+    def __init__(
+        self,
+        game: str,
+        title: str,
+        creator: str,
+        types: Mapping[str, str],
+        configs: tuple[str, ...],
+        bitmaps: Mapping[str, int],
+        sounds: Mapping[str, int],
+        required: Mapping[str, KindRules] | None = None,
+        placeholders: Mapping[str, int] | None = None,
+        config_names: Mapping[str, str] | None = None,
+        one_cell_shape: bool = False,
+        source: str = "",
+    ) -> None:
+        required = {} if required is None else required
+        placeholders = {} if placeholders is None else placeholders
+        config_names = {} if config_names is None else config_names
+        self._init(locals())
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -360,23 +415,75 @@ class Registry:
 
 def from_entry_points() -> Registry:
     """The schemas installed packages register in the group `prc_tools.plugin_schemas`."""
-    import importlib.metadata  # ~10 ms to import: only when the registry is first needed
-
     schemas = []
-    for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
-        where = f"entry point {entry.name} ({entry.value})"
+    for name, value in entry_points(ENTRY_POINT_GROUP):
+        where = f"entry point {name} ({value})"
         try:
-            target = entry.load()
+            target = _load_entry_point(value)
         except Exception as exc:  # an installed package's import error: name it, one line
             raise SchemaError(f"{where}: cannot load: {exc}") from None
         if not isinstance(target, (str, os.PathLike)):
             raise SchemaError(f"{where}: gives {type(target).__name__}, not a schema file path")
         schema = load_file(target)
-        if schema.game != entry.name:
+        if schema.game != name:
             raise SchemaError(f"{schema.source}: game {schema.game!r} is registered under"
-                              f" the entry point name {entry.name!r}")
+                              f" the entry point name {name!r}")
         schemas.append(schema)
     return Registry(schemas)
+
+
+def entry_points(group: str) -> list[tuple[str, str]]:
+    """(name, value) of each entry point in `group`, as importlib.metadata finds them.
+
+    Read here from the distributions' `entry_points.txt` (each sys.path folder's
+    `*.dist-info` and `*.egg-info`; a distribution on the path twice counts once,
+    the first), because importing importlib.metadata costs 10 to 30 ms, most of
+    a `prc-tools verify` (tests/prc_tools/test_schema.py compares the two).
+    """
+    found: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for folder in sys.path:
+        try:
+            names = sorted(os.listdir(folder or "."))
+        except OSError:  # gone, not a folder, or a zip file
+            continue
+        for entry in names:
+            stem, dot, suffix = entry.rpartition(".")
+            if not dot or suffix not in ("dist-info", "egg-info"):
+                continue
+            distribution = re.sub(r"[-_.]+", "_", stem.partition("-")[0]).lower()
+            if distribution in seen:
+                continue
+            seen.add(distribution)
+            try:
+                text = Path(folder or ".", entry, "entry_points.txt").read_text("utf-8")
+            except OSError:  # a distribution without entry points
+                continue
+            found.extend(_group_entries(text, group))
+    return found
+
+
+def _group_entries(text: str, group: str) -> Iterator[tuple[str, str]]:
+    """The `name = value` lines of the INI section `[group]`."""
+    section = None
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line[0] in "#;":
+            continue
+        if line[0] == "[" and line[-1] == "]":
+            section = line[1:-1].strip()
+        elif section == group and "=" in line:
+            name, _, value = line.partition("=")
+            yield name.strip(), value.partition("[")[0].strip()  # extras do not matter here
+
+
+def _load_entry_point(value: str) -> object:
+    """What `module:attribute.path` names (the module imported)."""
+    module, _, attributes = value.partition(":")
+    target: object = importlib.import_module(module.strip())
+    for attribute in filter(None, attributes.strip().split(".")):
+        target = getattr(target, attribute)
+    return target
 
 
 # Schema files a program added for this process (`add_file`), besides the installed ones.

@@ -15,9 +15,9 @@ import struct
 import sys
 from array import array
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from prc_tools.errors import SoundError
+from prc_tools.value import FrozenValue
 
 RATES = (11025, 22050)
 BITS = (8, 16)
@@ -35,8 +35,7 @@ FORMAT_EXTENSIBLE = 0xFFFE
 _STREAMING_SIZE = 0xFFFF_FFFF  # some writers leave the size unset when streaming
 
 
-@dataclass(frozen=True)
-class Sound:
+class Sound(FrozenValue):
     """A parsed WAV: its format and the raw little-endian sample bytes (whole frames)."""
 
     rate: int
@@ -44,6 +43,18 @@ class Sound:
     bits: int
     is_float: bool
     data: bytes
+
+    __slots__ = ("bits", "channels", "data", "is_float", "rate")
+
+    def __init__(
+        self,
+        rate: int,
+        channels: int,
+        bits: int,
+        is_float: bool,
+        data: bytes,
+    ) -> None:
+        self._init(locals())
 
     @property
     def frame_size(self) -> int:

@@ -13,10 +13,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
-
-if TYPE_CHECKING:
-    from typing_extensions import Buffer
 
 PURE_VARIABLE = "PRC_TOOLS_PURE"
 # Set (to anything but "" or "0") where the module must have been built: CI
@@ -29,18 +25,25 @@ def required() -> bool:
     return os.environ.get(REQUIRED_VARIABLE, "") not in ("", "0")
 
 
-class Native(Protocol):
-    """What prc_tools uses of the C module (the stub prc_tools/_speedups.pyi)."""
+# Not `from typing import TYPE_CHECKING`: typing costs a quick command 3 ms to load.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Protocol
 
-    def packbits_encode(self, rows: Sequence[Buffer], unit: int) -> bytes: ...
-    def rle_encode(self, rows: Sequence[Buffer]) -> bytes: ...
-    def scanline_encode(self, rows: Sequence[Buffer]) -> bytes: ...
-    def distinct_keys(self, pixels: Buffer) -> bytes: ...
-    def map_keys(self, pixels: Buffer, keys: Buffer, values: Buffer) -> bytes: ...
-    def rgb_to_565(self, rgb: Buffer) -> bytes: ...
-    def decode(
-        self, type_code: int, data: Buffer, pos: int, row_bytes: int, rows: int, unit: int
-    ) -> tuple[bytes | None, int, int]: ...
+    from typing_extensions import Buffer
+
+    class Native(Protocol):
+        """What prc_tools uses of the C module (the stub prc_tools/_speedups.pyi)."""
+
+        def packbits_encode(self, rows: Sequence[Buffer], unit: int) -> bytes: ...
+        def rle_encode(self, rows: Sequence[Buffer]) -> bytes: ...
+        def scanline_encode(self, rows: Sequence[Buffer]) -> bytes: ...
+        def distinct_keys(self, pixels: Buffer) -> bytes: ...
+        def map_keys(self, pixels: Buffer, keys: Buffer, values: Buffer) -> bytes: ...
+        def rgb_to_565(self, rgb: Buffer) -> bytes: ...
+        def decode(
+            self, type_code: int, data: Buffer, pos: int, row_bytes: int, rows: int, unit: int
+        ) -> tuple[bytes | None, int, int]: ...
 
 
 def built() -> Native | None:

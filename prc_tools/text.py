@@ -9,7 +9,6 @@ through `printable`, and JSON output through `json_text`.
 
 from __future__ import annotations
 
-import json
 import re
 
 # Python's own wording that means nothing to a user: an object's address in a
@@ -50,6 +49,8 @@ def json_text(value: object, indent: int | None = 2) -> str:
     """`value` as JSON that is safe on a terminal: letters of any script stay as they
     are, but every character that is not printable is a \\u escape (JSON itself
     escapes only U+0000 to U+001F)."""
+    import json  # only `--json` and the callers that write JSON load it
+
     text = json.dumps(value, indent=indent, ensure_ascii=False, default=str)
     if text.isprintable():
         return text

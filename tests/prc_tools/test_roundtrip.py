@@ -13,7 +13,6 @@ import json
 import shutil
 import subprocess
 from collections.abc import Callable
-from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -54,7 +53,7 @@ def padded_family() -> bytes:
                                   compression="scanline")
     first = read_header(family, 0)
     junk = b"\xde\xad\xbe\xef" * 2
-    relinked = write_header(replace(first, next_offset=first.next_offset + 8))
+    relinked = write_header(first.replace(next_offset=first.next_offset + 8))
     return (relinked + family[len(relinked) : first.next_offset] + junk
             + family[first.next_offset :] + b"\x00\x01\x02")
 

@@ -162,9 +162,8 @@ def test_entry_points_load_to_schema_paths(
     group = schemas.ENTRY_POINT_GROUP
 
     def installed(*pairs: tuple[str, str]) -> None:
-        points = [importlib.metadata.EntryPoint(name, value, group) for name, value in pairs]
-        monkeypatch.setattr(importlib.metadata, "entry_points",
-                            lambda group: points if group == schemas.ENTRY_POINT_GROUP else [])
+        monkeypatch.setattr(schemas, "entry_points",
+                            lambda asked: list(pairs) if asked == group else [])
 
     installed(("domino", "domino_game:SCHEMA_PATH"))
     assert schemas.from_entry_points().games() == ("domino",)
@@ -177,6 +176,35 @@ def test_entry_points_load_to_schema_paths(
         with pytest.raises(SchemaError, match=message):
             schemas.from_entry_points()
     sys.modules.pop("domino_game", None)
+
+
+@pytest.mark.parametrize("group", [schemas.ENTRY_POINT_GROUP, "console_scripts"])
+def test_entry_points_are_read_as_importlib_metadata_reads_them(group: str) -> None:
+    """schema.entry_points reads entry_points.txt itself (importlib.metadata is slow to import)."""
+    expected = sorted((entry.name, entry.value.partition("[")[0].strip())
+                      for entry in importlib.metadata.entry_points(group=group))
+    assert expected  # palmish registers its games' schemas and its commands
+    assert sorted(schemas.entry_points(group)) == expected
+
+
+def test_an_entry_points_file_is_read_by_sections(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    info = tmp_path / "Domino_Games-1.0.dist-info"
+    info.mkdir()
+    (info / "entry_points.txt").write_text(
+        "# a comment\n[console_scripts]\ndomino = domino_game:main\n\n"
+        f"[{schemas.ENTRY_POINT_GROUP}]\n domino = domino_game:SCHEMA_PATH [extra]\n"
+    )
+    shadowed = tmp_path / "later"
+    (shadowed / "domino_games-2.0.dist-info").mkdir(parents=True)
+    (shadowed / "domino_games-2.0.dist-info" / "entry_points.txt").write_text(
+        f"[{schemas.ENTRY_POINT_GROUP}]\ndomino = other:PATH\n"
+    )
+    monkeypatch.setattr(sys, "path", [str(tmp_path), str(tmp_path / "missing"), str(shadowed)])
+    assert schemas.entry_points(schemas.ENTRY_POINT_GROUP) == [
+        ("domino", "domino_game:SCHEMA_PATH")
+    ]
 
 
 # ---------------------------------------------------------------- build and verify
@@ -298,14 +326,13 @@ def test_a_schema_limits_kinds_and_configs(tmp_path: Path) -> None:
 
 
 def test_the_schema_in_the_docs_is_the_shipped_one() -> None:
-    import dataclasses
     import re
 
     text = (ROOT / "docs" / "plugin-format.md").read_text(encoding="utf-8")
     blocks = re.findall(r"```yaml\n(.*?)```", text, re.S)
     [block] = [b for b in blocks if b.startswith("game:") and "\ntypes:" in b]
     documented = parse(yaml.safe_load(block), "docs")
-    assert dataclasses.replace(documented, source=SCHEMA.source) == SCHEMA
+    assert documented.replace(source=SCHEMA.source) == SCHEMA
 
 
 def test_a_preloaded_document_serves_load_file_without_reading_yaml(
