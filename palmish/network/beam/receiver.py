@@ -23,6 +23,8 @@ from palmish.network.protocol import VERSION, Message, ProtocolError
 from palmish.network.transport import Server
 
 STEP_S = 0.05  # the loop's longest sleep between answers
+ACCEPTED, DECLINED, FAILED, REFUSED, INTERRUPTED = (
+    "accepted", "declined", "failed", "refused", "interrupted")
 
 
 @dataclass(frozen=True)
@@ -44,12 +46,16 @@ class Ended:
     (`kind`, `size`; empty before the offer)."""
 
     ticket: int
-    ok: bool
+    verdict: str  # ACCEPTED, DECLINED, FAILED (accepted, then not installed), REFUSED, INTERRUPTED
     text: str
     sender: str
     kind: str = ""
     size: int = 0
     arrival: Arrival | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.verdict == ACCEPTED
 
 
 @dataclass
@@ -73,7 +79,7 @@ def new_code() -> str:
 class Desk:
     """One receiver: its name, its code for this session, its paired senders.
 
-    `on_offer(arrival)`: ask the person, then call `finish(ticket, accepted, text)`.
+    `on_offer(arrival)`: ask the person, then call `finish(ticket, verdict, text)`.
     `on_progress(ticket, received, size)`, `on_done(ended)`: news for the person
     (a headless receiver prints a line for each `on_done`)."""
 
@@ -149,7 +155,7 @@ class Desk:
         session = self.session
         if session is not None and session.peer == peer:
             self.session = None  # the bytes held go with it: nothing was written
-            self.on_done(_ended(session, False, f"interrupted: {session.sender} is gone"))
+            self.on_done(_ended(session, INTERRUPTED, f"interrupted: {session.sender} is gone"))
 
     def take_outbox(self) -> list[tuple[int, Message]]:
         out, self.outbox = self.outbox, []
@@ -163,7 +169,7 @@ class Desk:
         if refusal is None and msg["number"] is not None and msg["size"]:
             refusal = "a number item carries no data"
         if refusal is not None:
-            self._close(session, False, refusal)
+            self._close(session, REFUSED, refusal)
             return
         session.phase = "data" if msg["size"] else "end"
         self.outbox.append((session.peer, {"t": "ready"}))
@@ -185,14 +191,14 @@ class Desk:
     def _end(self, session: _Session, msg: Message, now: float) -> None:
         data = bytes(session.data)
         if not hmac.compare_digest(hashlib.sha256(data).hexdigest(), msg["sha256"]):
-            self._close(session, False, "damaged on the way (its SHA-256 differs)")
+            self._close(session, REFUSED, "damaged on the way (its SHA-256 differs)")
             return
         offer = session.offer
         item = BeamItem(offer["kind"], offer["app"], offer["name"], offer["number"], data)
         try:
             checked = items.check(item)
         except ValueError as err:
-            self._close(session, False, _one_line(str(err)))
+            self._close(session, REFUSED, _one_line(str(err)))
             return
         session.phase, session.asked_at = "asking", now
         session.arrival = Arrival(session.ticket, session.sender, session.key, item, checked,
@@ -203,15 +209,16 @@ class Desk:
 
     # ------------------------------------------------------------- the owner's side
 
-    def finish(self, ticket: int, accepted: bool, text: str) -> bool:
-        """The person's answer and what came of it; False when that beam is already
-        over (its sender went away or the wait ran out)."""
+    def finish(self, ticket: int, verdict: str, text: str) -> bool:
+        """The person's answer and what came of it (ACCEPTED: installed or opened;
+        DECLINED; FAILED: accepted, then it could not be installed); False when that
+        beam is already over (its sender went away or the wait ran out)."""
         session = self.session
         if session is None or session.ticket != ticket or session.phase != "asking":
             return False
-        if accepted and session.arrival is not None:
+        if verdict == ACCEPTED:
             self.pairings.remember(session.sender, session.key)
-        self._close(session, accepted, text)
+        self._close(session, verdict, text)
         return True
 
     def tick(self, now: float) -> None:
@@ -219,17 +226,17 @@ class Desk:
         session = self.session
         if session is not None and session.phase == "asking" \
                 and now - session.asked_at > wire.DECIDE_S:
-            self._close(session, False, "declined: no answer")
+            self._close(session, DECLINED, "declined: no answer")
 
-    def _close(self, session: _Session, accepted: bool, text: str) -> None:
-        self.outbox.append((session.peer, {"t": "result", "accepted": accepted,
+    def _close(self, session: _Session, verdict: str, text: str) -> None:
+        self.outbox.append((session.peer, {"t": "result", "accepted": verdict == ACCEPTED,
                                            "text": _one_line(text)}))
         self.session = None
-        self.on_done(_ended(session, accepted, text))
+        self.on_done(_ended(session, verdict, text))
 
 
-def _ended(session: _Session, ok: bool, text: str) -> Ended:
-    return Ended(session.ticket, ok, text, session.sender, session.offer.get("kind", ""),
+def _ended(session: _Session, verdict: str, text: str) -> Ended:
+    return Ended(session.ticket, verdict, text, session.sender, session.offer.get("kind", ""),
                  session.offer.get("size", 0), session.arrival)
 
 

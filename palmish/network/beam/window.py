@@ -20,7 +20,16 @@ from palmish.device.events import BeamDone, BeamOffered, BeamProgress, Event
 from palmish.device.exchange import BeamItem
 from palmish.network.beam import items, wire
 from palmish.network.beam.pairing import Pairings, sender_key
-from palmish.network.beam.receiver import Arrival, Desk, Ended, new_code, serve
+from palmish.network.beam.receiver import (
+    ACCEPTED,
+    DECLINED,
+    FAILED,
+    Arrival,
+    Desk,
+    Ended,
+    new_code,
+    serve,
+)
 from palmish.network.beam.sender import Outcome, send_item
 from palmish.network.bridge import LoopThread
 from palmish.network.commands import parse_address
@@ -89,8 +98,7 @@ class WindowBeam:
         if arrival is None:
             return "That beam is over: its sender went away or the wait ran out."
         if not accept:
-            text = f"declined by {self.name}"
-            self._finish(ticket, False, text)
+            self._finish(ticket, DECLINED, f"declined by {self.name}")
             return "Declined."
         try:
             if arrival.item.number is None:
@@ -98,9 +106,9 @@ class WindowBeam:
             else:
                 text = self._open(arrival.item)
         except ValueError as err:
-            self._finish(ticket, False, f"could not be installed: {err}")
+            self._finish(ticket, FAILED, f"could not be installed: {err}")
             return f"Could not install it: {err}"
-        self._finish(ticket, True, text)
+        self._finish(ticket, ACCEPTED, text)
         return text
 
     def paired(self) -> list[str]:
@@ -158,13 +166,13 @@ class WindowBeam:
     def _receiving_progress(self, ticket: int, done: int, total: int) -> None:
         self._post(BeamProgress(ticket, False, done, total))
 
-    def _finish(self, ticket: int, accepted: bool, text: str) -> None:
+    def _finish(self, ticket: int, verdict: str, text: str) -> None:
         desk, server = self._desk, self._server
         if desk is None or server is None or self._thread is None:
             return
 
         def deliver() -> None:
-            desk.finish(ticket, accepted, text)
+            desk.finish(ticket, verdict, text)
             server.flush()
 
         self._thread.call(deliver)
