@@ -155,7 +155,8 @@ class Desk:
         session = self.session
         if session is not None and session.peer == peer:
             self.session = None  # the bytes held go with it: nothing was written
-            self.on_done(_ended(session, INTERRUPTED, f"interrupted: {session.sender} is gone"))
+            self.on_done(_ended(session, INTERRUPTED,
+                                 f"{session.sender} went away before the end; nothing was kept"))
 
     def take_outbox(self) -> list[tuple[int, Message]]:
         out, self.outbox = self.outbox, []
