@@ -25,6 +25,7 @@ from palmish.device.storage import Storage
 from palmish.games import GameDescriptor, games, load
 from prc_tools import Database, PrcError
 from prc_tools.files import FileProblem, read_regular
+from prc_tools.text import printable
 
 PLUGIN_SUFFIXES = (".prc", ".pdb")
 BEAMED_FILE = "beamed.prc"  # the accepted plugin's name in a private folder, for the installer
@@ -80,7 +81,16 @@ def read_item_file(path: Path) -> bytes:
 
 
 def check(item: BeamItem) -> Checked:
-    """Check a received item in memory; ValueError (one line) saying why it is refused."""
+    """Check a received item in memory; ValueError (one line) saying why it is refused.
+    An item whose name holds terminal escapes or other unprintable characters is
+    refused too: the person is never asked about a name that cannot be shown as is."""
+    checked = _check(item)
+    if not (checked.title.isprintable() and checked.what.isprintable()):
+        raise ValueError(f"its name holds unprintable characters: '{printable(checked.title)}'")
+    return checked
+
+
+def _check(item: BeamItem) -> Checked:
     if item.kind == PLUGIN:
         return _check_plugin(item.data)
     found = game_for(item.kind, item.app)
