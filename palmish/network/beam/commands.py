@@ -249,18 +249,18 @@ async def _decide(accept: bool, arrival: Arrival, data_dir: Path) -> tuple[str, 
 def _take(arrival: Arrival, data_dir: Path) -> str:
     """Install a file item through `palmish install`'s path; keep a board or a deal
     in its game's saved state, so the game opens it at its next start."""
+    from palmish.cli import _usable_dir
     from palmish.network.beam import items
 
+    problem = _usable_dir(data_dir)
+    if problem:
+        raise ValueError(problem)
     item = arrival.item
     if item.number is None:
-        from palmish.cli import _usable_dir
         from palmish.device.plugins import PluginRegistry
         from palmish.device.resources import bundled_plugins_dir
         from palmish.device.storage import Storage, report_to_stderr
 
-        problem = _usable_dir(data_dir)
-        if problem:
-            raise ValueError(problem)
         storage = Storage(data_dir, report=report_to_stderr)
         registry = PluginRegistry(storage, bundled_plugins_dir(), storage.report)
         return items.install(item, storage, registry)

@@ -23,6 +23,7 @@ from palmish.device.plugins import (
 )
 from palmish.device.storage import Storage
 from palmish.games import GameDescriptor, games, load
+from palmish.network.beam.wire import too_large
 from prc_tools import Database, PrcError
 from prc_tools.files import FileProblem, read_regular
 from prc_tools.text import printable
@@ -58,8 +59,8 @@ def number_item(kind: str, number: int) -> BeamItem:
 
 def file_item(path: Path) -> BeamItem:
     """What the file is as a beam item: a plugin database, or a file a game
-    beams (a Sigmar level); ValueError (one line) for a file no one beams.
-    A file over the limit is read up to it: the receiver refuses it by size."""
+    beams (a Sigmar level); ValueError (one line) for a file no one beams or
+    one over the limit."""
     for _game, beamable in beamables():
         item = beamable.item_from_file(path)
         if item is not None:
@@ -70,10 +71,14 @@ def file_item(path: Path) -> BeamItem:
 
 
 def read_item_file(path: Path) -> bytes:
-    """The file's bytes, at most one more than an item may hold (enough to be refused)."""
+    """The file's bytes; ValueError (one line) when it cannot be read or is larger
+    than an item may be (the receiver's own words: `too large: 5 MB, at most 1 MB`)."""
     try:
         size = path.stat().st_size
-        return read_regular(path, max(size, MAX_ITEM_BYTES + 1))
+        problem = too_large(size)
+        if problem is not None:
+            raise ValueError(f"{path}: {problem}")
+        return read_regular(path, MAX_ITEM_BYTES)
     except FileProblem as err:
         raise ValueError(f"{path}: {err}") from None
     except OSError as err:
