@@ -210,3 +210,16 @@ def test_any_line_from_a_sender_is_a_message_or_a_protocol_error(line: bytes) ->
     except ProtocolError:
         return
     assert msg["t"] in wire.SENDER_KINDS
+
+
+def test_a_sender_lists_receivers_and_no_games() -> None:
+    """Discovery fed in-process (no Zeroconf): what a receiver advertises is what a
+    sender lists; a Pachisi game is not a receiver, nor the other way round."""
+    from palmish.network.discovery import FoundGame, GameList, service_info
+
+    receivers, games = GameList(apps=(wire.APP,)), GameList()
+    for found in (receivers, games):
+        found.found(service_info("Kitchen", wire.APP, 40732, ["192.0.2.7"]))
+        found.found(service_info("Attic", "pachisi", 40731, ["192.0.2.8"]))
+    assert receivers.games() == [FoundGame("Kitchen", "beam", "192.0.2.7", 40732)]
+    assert [g.table for g in games.games()] == ["Attic"]
