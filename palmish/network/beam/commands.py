@@ -148,6 +148,8 @@ def run_beam(args: argparse.Namespace) -> int:
     outcome = asyncio.run(send_item(item, host, port, name=_name(args), key=key,
                                     code=args.code, on_progress=progress, on_asking=asking))
     receiver = repr(outcome.receiver) if outcome.receiver else where
+    if outcome.status == "failed":
+        return _fail(outcome.text)  # it names the receiver or the address itself
     if outcome.accepted:
         _say(f"accepted by {receiver}: {outcome.text}")
         return EXIT_OK
@@ -168,7 +170,9 @@ def run_receive(args: argparse.Namespace) -> int:
     try:
         pairings = Pairings(data_dir)
     except ValueError as err:
-        return _fail(str(err))
+        if not args.forget_all:
+            return _fail(f"{err} (`palmish receive --forget-all` forgets every pairing)")
+        pairings = Pairings(data_dir, damaged_ok=True)
     if args.paired or args.forget is not None or args.forget_all:
         return _pairing(args, pairings)
     try:
