@@ -105,6 +105,21 @@ def test_an_unanswered_offer_is_declined_and_a_gone_sender_is_interrupted(
     assert desk.session is None and not (tmp_path / "network").exists()
 
 
+def test_a_sender_that_only_pings_does_not_keep_the_receiver_busy(tmp_path: Path) -> None:
+    rec = Recorder(tmp_path)
+    desk = rec.desk
+    assert desk.hello(1, hello(code=CODE), 0.0)
+    for second in range(int(wire.TRANSFER_S)):
+        desk.receive(1, {"t": "ping"}, float(second))
+        desk.tick(float(second))
+    assert desk.session is not None
+    desk.tick(wire.TRANSFER_S + 1)
+    assert rec.ended[-1].verdict == "refused" and desk.session is None
+    assert desk.hello(2, hello(code=CODE), wire.TRANSFER_S + 2) is True  # free again
+    with pytest.raises(ProtocolError):  # the slow one is dropped when it speaks again
+        desk.receive(1, {"t": "end", "sha256": EMPTY_SHA}, wire.TRANSFER_S + 3)
+
+
 def test_out_of_order_and_oversized_data_drop_the_sender(tmp_path: Path) -> None:
     rec = Recorder(tmp_path)
     desk = rec.desk
