@@ -60,6 +60,11 @@ class Beamable(Protocol):
         """The file as an item of this game's (a `.dat` level), None when it is not one
         of its files; ValueError (one line) for a file of its kind that cannot be read."""
 
+    def check_database(self, data: bytes) -> Checked | None:
+        """A received plugin-kind item that is a database of this game's own, which
+        `palmish install` gives to the game's installer (Sigmar's Levels), checked;
+        None when it is not one. ValueError (one line) for a bad one."""
+
     def check(self, item: BeamItem) -> Checked:
         """Check a received item fully in memory; ValueError (one line) if it is bad."""
 

@@ -23,6 +23,9 @@ class IshidoBeam:
     def item_from_file(self, path: Path) -> BeamItem | None:
         return None  # a deal is a number, never a file
 
+    def check_database(self, data: bytes) -> Checked | None:
+        return None  # every PalmIshido database is a plugin
+
     def check(self, item: BeamItem) -> Checked:
         return Checked(f"Deal {item.number}", f"{GAME.name} deal")
 

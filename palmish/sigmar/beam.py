@@ -35,6 +35,23 @@ class SigmarBeam:
         parse_level(data, str(path))  # a bad level is said here, before anything is sent
         return BeamItem(LEVEL, GAME.id, name=level_id, data=data)
 
+    def check_database(self, data: bytes) -> Checked | None:
+        from palmish.sigmar.level import LEVELS_DB_TYPE, levels_from_resources
+        from prc_tools import Database, PrcError
+
+        try:
+            db = Database.read(data)
+        except PrcError:
+            return None  # the plugin checks say what it is not
+        if (db.type, db.creator) != (LEVELS_DB_TYPE, GAME.creator):
+            return None
+        levels, problems = levels_from_resources(db.resources, db.name)
+        if problems:
+            raise ValueError(problems[0])
+        if not levels:
+            raise ValueError(f"{db.name}: a Levels database without levels")
+        return Checked(db.name, f"{GAME.name} levels ({len(levels)})")
+
     def check(self, item: BeamItem) -> Checked:
         if item.kind == BOARD:
             return Checked(f"Board {item.number}", f"{GAME.name} board")

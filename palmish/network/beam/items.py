@@ -108,6 +108,10 @@ def _check(item: BeamItem) -> Checked:
 
 
 def _check_plugin(data: bytes) -> Checked:
+    for _game, beamable in beamables():  # a game's own database (Sigmar's Levels)
+        checked = beamable.check_database(data)
+        if checked is not None:
+            return checked
     try:
         db = Database.read(data)
     except PrcError as exc:
