@@ -69,6 +69,26 @@ def test_a_plugin_beamed_between_windows_is_installed_on_accept(
     assert receiving.forget("Den") == 1 and receiving.paired() == []
 
 
+def test_a_bundled_plugin_is_beamed_as_its_built_database(
+        pair: tuple[WindowBeam, WindowBeam]) -> None:
+    from palmish.network.beam import items
+
+    receiving, sending = pair
+    host, port, code = receiving.start_receiving(listen="127.0.0.1", port=0)
+    plugins = sending.device.plugins
+    granite = next(p for p in plugins.all() if p.name == "Granite Board" and p.bundled)
+    item = items.plugin_item(granite, plugins)
+    sending.send(item, f"{host}:{port}", code)
+    offered = _next(receiving, BeamOffered)
+    assert isinstance(offered, BeamOffered)
+    assert (offered.checked.title, offered.checked.what) == ("Granite Board",
+                                                             "Board plugin for PalmIshido")
+    assert receiving.answer(offered.ticket, True).startswith("installed 'Granite Board'")
+    copy = next(p for p in receiving.device.plugins.all()
+                if p.name == "Granite Board" and not p.bundled)
+    assert copy.path.read_bytes() == item.data
+
+
 def test_a_declined_board_writes_nothing_and_an_accepted_one_opens(
         pair: tuple[WindowBeam, WindowBeam], tmp_path: Path) -> None:
     receiving, sending = pair

@@ -17,6 +17,7 @@ from palmish.device.exchange import MAX_ITEM_BYTES, PLUGIN, Beamable, BeamItem, 
 from palmish.device.plugins import (
     InvalidPlugin,
     NotADatabase,
+    PluginInfo,
     PluginRegistry,
     check_contents,
     describe,
@@ -68,6 +69,19 @@ def file_item(path: Path) -> BeamItem:
     if path.suffix.lower() not in PLUGIN_SUFFIXES:
         raise ValueError(f"{path}: not a plugin (.prc) or a file a game beams")
     return BeamItem(PLUGIN, data=read_item_file(path))
+
+
+def plugin_item(info: PluginInfo, plugins: PluginRegistry) -> BeamItem:
+    """A plugin of the registry, bundled or installed, as an item: its database's
+    bytes; ValueError (one line) when they cannot be had or are too many."""
+    try:
+        data = plugins.database_bytes(info)
+    except (OSError, PrcError, FileProblem) as err:
+        raise ValueError(f"{info.name}: cannot be read: {err}") from None
+    problem = too_large(len(data))
+    if problem is not None:
+        raise ValueError(f"{info.name}: {problem}")
+    return BeamItem(PLUGIN, data=data)
 
 
 def read_item_file(path: Path) -> bytes:
