@@ -24,6 +24,23 @@ class SigmarBeam:
     def number_kinds(self) -> tuple[str, ...]:
         return (BOARD,)
 
+    def current_item(self, app: App) -> BeamItem | None:
+        """A level by its contents (the friend may not have it), else the random
+        board by its number."""
+        from palmish.sigmar.app import SigmarApp
+
+        if not isinstance(app, SigmarApp):
+            return None
+        game = app.game
+        if game.level is not None:
+            entry = next((e for e in app.levels if e.id == game.level), None)
+            if entry is not None:
+                return BeamItem(LEVEL, GAME.id, name=entry.id,
+                                data=entry.level.text().encode("utf-8"))
+        if game.seed is None:
+            return None
+        return BeamItem(BOARD, GAME.id, number=game.seed)
+
     def item_from_file(self, path: Path) -> BeamItem | None:
         if not path.name.lower().endswith(LEVEL_SUFFIX):
             return None

@@ -109,3 +109,30 @@ def test_a_declined_board_writes_nothing_and_an_accepted_one_opens(
     assert real_app(receiving.device.running_app).game.seed == 4321  # type: ignore[attr-defined]
     done = _next(sending, BeamDone)
     assert isinstance(done, BeamDone) and done.ok
+
+
+def test_the_games_beam_menu_items_send_what_is_played(tmp_path: Path) -> None:
+    """Beamable.current_item: Sigmar's level by its contents or board by its number,
+    PalmIshido's deal by its number; each checks as the receiver checks it."""
+    from palmish.network.beam import items
+
+    device = _device(tmp_path)
+    try:
+        device.switch_to("sigmar")
+        sigmar = real_app(device.running_app)
+        beamable = items.game_for("board")
+        assert beamable is not None
+        board = beamable[1].current_item(sigmar)
+        assert board == BeamItem("board", "sigmar", number=sigmar.game.seed)  # type: ignore[attr-defined]
+        assert sigmar.open_board("7") is None  # type: ignore[attr-defined]
+        level = beamable[1].current_item(sigmar)
+        assert level is not None and (level.kind, level.name) == ("level", "7")
+        assert items.check(level).title == "Level 7: Caution"
+        device.switch_to("ishido")
+        ishido = real_app(device.running_app)
+        deal = items.game_for("deal")
+        assert deal is not None
+        assert deal[1].current_item(ishido) == BeamItem(
+            "deal", "ishido", number=ishido.game.seed)  # type: ignore[attr-defined]
+    finally:
+        device.shutdown()
