@@ -136,3 +136,20 @@ def test_the_games_beam_menu_items_send_what_is_played(tmp_path: Path) -> None:
             "deal", "ishido", number=ishido.game.seed)  # type: ignore[attr-defined]
     finally:
         device.shutdown()
+
+
+def test_a_cancelled_beam_is_interrupted_on_both_sides(
+        pair: tuple[WindowBeam, WindowBeam]) -> None:
+    receiving, sending = pair
+    host, port, code = receiving.start_receiving(listen="127.0.0.1", port=0)
+    ticket = sending.send(BeamItem("deal", "ishido", number=8), f"{host}:{port}", code)
+    offered = _next(receiving, BeamOffered)  # the person has not answered yet
+    assert isinstance(offered, BeamOffered)
+    sending.cancel(ticket)
+    cancelled = _next(sending, BeamDone)
+    assert isinstance(cancelled, BeamDone) and (cancelled.ticket, cancelled.ok,
+                                                cancelled.text) == (ticket, False, "cancelled")
+    gone = _next(receiving, BeamDone)
+    assert isinstance(gone, BeamDone) and gone.ticket == offered.ticket and not gone.ok
+    assert receiving.answer(offered.ticket, True).startswith("That beam is over")
+    assert receiving.device.running_app.id == "launcher"  # nothing was opened
