@@ -257,3 +257,21 @@ def test_hostile_connections_leave_the_receiver_receiving(tmp_path: Path,
     assert process.finish() == 0
     assert process.out_lines[1].startswith("accepted: PalmIshido deal 12 from 'Den'")
     assert any("dropped peer" in line for line in process.err_lines)
+
+
+def test_a_board_for_a_folder_a_window_holds_fails_in_one_line(tmp_path: Path,
+                                                               started: list[Process]) -> None:
+    (tmp_path / "r").mkdir()
+    window = Device(config_by_name("square"), tmp_path / "r", installed_apps(), "launcher",
+                    exclusive=True, report=lambda message: None)  # holds the folder's lock
+    try:
+        process, port, code = receiver(started, tmp_path / "r", "--accept", "--count", "1")
+        sent = beam(tmp_path / "s", port, "--board", "3", code=code)
+        assert process.finish() == 0
+    finally:
+        window.shutdown()
+    assert sent.returncode == 1
+    line = process.out_lines[1]
+    assert line.startswith("failed: Sigmar's Garden board 3 from 'Den': could not be installed: ")
+    assert sent.stderr.strip().splitlines()[-1].startswith(
+        "palmish: 'Kitchen': could not be installed: ")
