@@ -28,7 +28,8 @@ async def host_table(
     say(f"listening on {_address(host, port)} code {table.code}")
     if on_listening is not None:
         on_listening(host, port)
-    announced = await _advertise(table, listen, port, log) if advertise else None
+    announced = (await _advertise(table.table_name, listen, port, log, table.app)
+                 if advertise else None)
     kept: object = None
     try:
         while True:
@@ -64,11 +65,11 @@ async def host_table(
             await asyncio.to_thread(announced.close)
 
 
-async def _advertise(table: Table, listen: str, port: int,
-                     log: Callable[[str], None]) -> Advertisement | None:
+async def _advertise(table: str, listen: str, port: int, log: Callable[[str], None],
+                     app: str) -> Advertisement | None:
     """Announce the game on the local network; one log line when that cannot be."""
     try:
-        return await asyncio.to_thread(Advertisement, table.table_name, table.app, port,
+        return await asyncio.to_thread(Advertisement, table, app, port,
                                        lan_addresses(listen))
     except Exception as err:  # zeroconf raises many kinds: no multicast, no interface
         log(f"cannot advertise the game ({type(err).__name__}: {err}); join by address")
