@@ -13,6 +13,8 @@
     app PalmIshido         switch to an app
     net 0 {"t":"ping"}     a line from network peer 0 (docs/network.md)
     net-closed 0           the link to network peer 0 closed
+    beam-offer 1 46080 Kitchen | Jade Board | Board plugin for PalmIshido
+    beam-progress 1 2048 46080 / beam-arrived 1 deal ishido 77 / beam-ended 1 Declined.
 
 Parsing is strict: a bad line is a ScriptError naming the file and line, and
 `check_script` tells, before anything runs, of an app or menu command the
@@ -28,6 +30,10 @@ from typing import Protocol
 
 from palmish.device.app import App
 from palmish.device.events import (
+    BeamArrived,
+    BeamEnded,
+    BeamOffered,
+    BeamProgress,
     CharKey,
     Event,
     Key,
@@ -198,6 +204,40 @@ def _net_closed(args: list[str], word: str) -> list[Step]:
     return [NetworkClosed(_peer(args[0]))]
 
 
+def _number(text: str, what: str) -> int:
+    if not text.isdigit() or len(text) > 9:
+        raise ValueError(f"{what} is a number, not {text!r}")
+    return int(text)
+
+
+def _beam_offer(args: list[str], word: str) -> list[Step]:
+    parts = " ".join(args[2:]).split(" | ")
+    if len(args) < 3 or len(parts) != 3:
+        raise ValueError("'beam-offer' takes a beam number, a size and SENDER | TITLE | WHAT")
+    sender, title, what = parts
+    return [BeamOffered(_number(args[0], "a beam"), sender, title, what,
+                        _number(args[1], "a size"))]
+
+
+def _beam_progress(args: list[str], word: str) -> list[Step]:
+    if len(args) != 3:
+        raise ValueError("'beam-progress' takes a beam number, bytes done and bytes in all")
+    return [BeamProgress(_number(args[0], "a beam"), _number(args[1], "bytes done"),
+                         _number(args[2], "a size"))]
+
+
+def _beam_arrived(args: list[str], word: str) -> list[Step]:
+    if len(args) not in (3, 4):
+        raise ValueError("'beam-arrived' takes a beam number, a kind, an app and a value")
+    return [BeamArrived(_number(args[0], "a beam"), args[1], args[2], " ".join(args[3:]))]
+
+
+def _beam_ended(args: list[str], word: str) -> list[Step]:
+    if len(args) < 2:
+        raise ValueError("'beam-ended' takes a beam number and a line")
+    return [BeamEnded(_number(args[0], "a beam"), " ".join(args[1:]))]
+
+
 _PARSERS: dict[str, Parser] = {
     "pen-down": _pen(PenDown),
     "pen-move": _pen(PenMove),
@@ -215,6 +255,10 @@ _PARSERS: dict[str, Parser] = {
     "app": _app,
     "net": _net,
     "net-closed": _net_closed,
+    "beam-offer": _beam_offer,
+    "beam-progress": _beam_progress,
+    "beam-arrived": _beam_arrived,
+    "beam-ended": _beam_ended,
 }
 
 
