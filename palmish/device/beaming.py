@@ -179,13 +179,11 @@ class BeamDesk:
     def _progress(self, event: BeamProgress) -> None:
         bar = self.bars.get(event.beam)
         if bar is None:
+            if event.text:  # a beam this device sends: its bar until it ends
+                self._bar(event.beam, escaped(event.text, 120), event.done, event.total)
             return
         bar.update(event.done, event.total)
         self.device.redraw_modal(bar)
-
-    def sending(self, beam: int, text: str, total: int) -> None:
-        """An app started a beam: its bar shows until the beam ends."""
-        self._bar(beam, text, 0, total)
 
     def _arrived(self, event: BeamArrived) -> None:
         line = ""

@@ -147,11 +147,14 @@ class BeamOffered:
 
 @dataclass(frozen=True)
 class BeamProgress:
-    """A beam sent or received here moved on: `done` of `total` bytes."""
+    """A beam sent or received here moved on: `done` of `total` bytes. The first
+    event of a beam this device sends names it (`text`: Beaming Jade Board to
+    Kitchen), and its progress bar opens."""
 
     beam: int
     done: int
     total: int
+    text: str = ""
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,9 @@
     net 0 {"t":"ping"}     a line from network peer 0 (docs/network.md)
     net-closed 0           the link to network peer 0 closed
     beam-offer 1 46080 Kitchen | Jade Board | Board plugin for PalmIshido
-    beam-progress 1 2048 46080 / beam-arrived 1 deal ishido 77 / beam-ended 1 Declined.
+    beam-progress 1 2048 46080 [Beaming Jade Board to Kitchen]
+    beam-arrived 1 deal ishido 77 / beam-ended 1 Declined.
+    beam-arrived 1 deal ishido 77 / beam-ended 1 Declined.
 
 Parsing is strict: a bad line is a ScriptError naming the file and line, and
 `check_script` tells, before anything runs, of an app or menu command the
@@ -220,10 +222,11 @@ def _beam_offer(args: list[str], word: str) -> list[Step]:
 
 
 def _beam_progress(args: list[str], word: str) -> list[Step]:
-    if len(args) != 3:
-        raise ValueError("'beam-progress' takes a beam number, bytes done and bytes in all")
+    if len(args) < 3:
+        raise ValueError("'beam-progress' takes a beam number, bytes done, bytes in all"
+                         " and what is beamed (the first line of a beam sent)")
     return [BeamProgress(_number(args[0], "a beam"), _number(args[1], "bytes done"),
-                         _number(args[2], "a size"))]
+                         _number(args[2], "a size"), " ".join(args[3:]))]
 
 
 def _beam_arrived(args: list[str], word: str) -> list[Step]:

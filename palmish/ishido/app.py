@@ -15,9 +15,12 @@ from dataclasses import dataclass
 from PIL import Image
 
 from palmish.boardgame import BoardGameApp, Command, FormResult
+from palmish.boardgame.beam_send import beam
 from palmish.device.app import AppContext
+from palmish.device.beaming import BeamItem
 from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, PenDown
 from palmish.device.geometry import Rect
+from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Field, PushButtons
 from palmish.device.ui.modal import Modal
 from palmish.ishido import Game, dialogs
@@ -358,7 +361,22 @@ class IshidoApp(BoardGameApp):
             Command("Hint", "hint", self.hint, "H"),
             Command("Demo", "demo", self.start_demo),
             Command("Deal number...", "deal", self._ask_deal, "D"),
+            Command("Beam Deal", "beam", self._beam_deal),
         )),)
+
+    def _beam_deal(self) -> None:
+        """Game > Beam Deal: the deal number, so a friend plays the same 72 tiles."""
+        seed = self.game.seed
+        if seed is None:
+            self.open(Alert("Beam Deal", "This game was not dealt by a number, so it "
+                            "cannot be beamed.", icon="info"))
+            return
+        beam(BeamItem("deal", self.id, f"Deal {seed}", value=str(seed)), self.open)
+
+    def open_beamed(self, kind: str, value: str) -> None:
+        """A deal beamed here and accepted (palmish.device.beaming.OpensBeamed)."""
+        if kind == "deal" and value.isdigit() and int(value) < 1 << 31:
+            self.confirm_discard("Play", lambda: self.deal(int(value)))
 
     def _ask_deal(self) -> None:
         self.open(dialogs.deal_entry(self.game.seed),

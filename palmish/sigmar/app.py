@@ -16,8 +16,10 @@ from typing import Any
 from PIL import Image
 
 from palmish.boardgame import BoardGameApp, Command, FormResult
+from palmish.boardgame.beam_send import beam
 from palmish.boardgame.sliced import SlicedJob
 from palmish.device.app import AppContext
+from palmish.device.beaming import BeamItem
 from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, PenDown
 from palmish.device.ui.form import CheckBox, Field, PopupList
 from palmish.device.ui.modal import Modal
@@ -37,7 +39,13 @@ from palmish.sigmar.art import load_art
 from palmish.sigmar.catalog import all_levels
 from palmish.sigmar.icon import launcher_icon
 from palmish.sigmar.layout import SigmarLayout, layout_for
-from palmish.sigmar.level import LEVELS_DB_TYPE, LevelEntry, find_level, normalize_level_id
+from palmish.sigmar.level import (
+    LEVEL_SUFFIX,
+    LEVELS_DB_TYPE,
+    LevelEntry,
+    find_level,
+    normalize_level_id,
+)
 from palmish.sigmar.schema import SCHEMA
 from palmish.sigmar.view import Scene, SigmarView
 
@@ -583,6 +591,7 @@ class SigmarApp(BoardGameApp):
             Command("Hint", "hint", self.hint, "H"),
             Command("Levels...", "levels", self._ask_level, "L"),
             Command("Board Number...", "board", self._ask_board, "B"),
+            Command("Beam Board", "beam", self._beam_board),
             Command("Statistics", "stats", self._show_stats, "S"),
         )),)
 
@@ -632,6 +641,39 @@ class SigmarApp(BoardGameApp):
                   lambda n: self.confirm_discard(
                       "Play", lambda: self.start_game(self._random_board(n)))
                   if isinstance(n, int) else None)
+
+    def _beam_board(self) -> None:
+        """Game > Beam Board: a random board by its number, a level by its contents,
+        so the friend plays the same board."""
+        game = self.game
+        if game.level is not None:
+            try:
+                entry = find_level(self.levels, game.level)
+            except LevelError:
+                self.say("This level is no longer installed")
+                return
+            item = BeamItem("level", self.id, self.title(), value=entry.id,
+                            name=f"{entry.id}{LEVEL_SUFFIX}",
+                            data=entry.level.text().encode("utf-8"))
+        else:
+            item = BeamItem("board", self.id, self.title(), value=str(game.seed))
+        beam(item, self.open)
+
+    def open_beamed(self, kind: str, value: str) -> None:
+        """A board or level beamed here and accepted (palmish.device.beaming.OpensBeamed):
+        it opens, asking first if the game in progress would be lost."""
+        if kind == "board" and value.isdigit() and len(value) <= 9:
+            self.confirm_discard("Play", lambda: self.start_game(self._random_board(int(value))))
+        elif kind == "level":
+            if self.ctx is not None:
+                self._load_levels(self.ctx)  # installed just now
+
+            def play() -> None:
+                problem = self.open_board(value)
+                if problem:
+                    self.say(problem)
+
+            self.confirm_discard("Play", play)
 
     def _show_stats(self) -> None:
         self.open(dialogs.statistics(self.tallies.tally(VARIANT),
