@@ -132,56 +132,9 @@ class NetworkClosed:
     reason: str = ""
 
 
-@dataclass(frozen=True)
-class BeamOffered:
-    """Another handheld beams an item here (docs/network.md, "Beam"): the device
-    asks Accept or Decline over whatever app runs. The texts are as received;
-    the device escapes them for the Palm font."""
-
-    beam: int
-    sender: str  # the sending handheld's name
-    title: str  # the item's name: Jade Board, Board 1234, Deal 77
-    what: str  # Board plugin for PalmIshido
-    size: int  # bytes
-
-
-@dataclass(frozen=True)
-class BeamProgress:
-    """A beam sent or received here moved on: `done` of `total` bytes. The first
-    event of a beam this device sends names it (`text`: Beaming Jade Board to
-    Kitchen), and its progress bar opens."""
-
-    beam: int
-    done: int
-    total: int
-    text: str = ""
-
-
-@dataclass(frozen=True)
-class BeamArrived:
-    """An accepted beam arrived whole and passed the checks: the device installs
-    it (`kind` plugin or level) or opens it in its game (board, deal: `value`)."""
-
-    beam: int
-    kind: str
-    app: str  # the game's id
-    value: str = ""
-
-
-@dataclass(frozen=True)
-class BeamEnded:
-    """A beam sent or received here ended; `text` says how, in one line."""
-
-    beam: int
-    text: str
-
-
-BEAM_EVENTS = (BeamOffered, BeamProgress, BeamArrived, BeamEnded)
-
 Event = (
     PenDown | PenMove | PenUp | KeyDown | CharKey | MenuCommand | DisplayChanged | AppStart
-    | AppStop | Tick | Rotate | ToggleInputArea | NetworkLine | NetworkClosed | BeamOffered
-    | BeamProgress | BeamArrived | BeamEnded
+    | AppStop | Tick | Rotate | ToggleInputArea | NetworkLine | NetworkClosed
 )
 
 
