@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import importlib
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -130,6 +131,9 @@ def build_parser() -> argparse.ArgumentParser:
     from palmish.network.commands import add_commands
 
     add_commands(commands)  # host, join
+    from palmish.network.beam.commands import add_commands as add_beam_commands
+
+    add_beam_commands(commands)  # beam, receive
     return parser
 
 
@@ -167,6 +171,8 @@ def main(argv: list[str] | None = None) -> int:
         "plugins": _plugins,
         "host": _network("run_host"),
         "join": _network("run_join"),
+        "beam": _network("run_beam", "beam.commands"),
+        "receive": _network("run_receive", "beam.commands"),
     }
     if args.command is None and args.events is not None and args.screenshot is None:
         parser.error("--events needs --screenshot (or use the gremlins command)")
@@ -185,11 +191,10 @@ def main(argv: list[str] | None = None) -> int:
             gc.enable()
 
 
-def _network(name: str) -> Callable[[argparse.Namespace], int]:
+def _network(name: str, module: str = "commands") -> Callable[[argparse.Namespace], int]:
     """A network command's handler, imported only when it runs."""
     def handler(args: argparse.Namespace) -> int:
-        from palmish.network import commands
-
+        commands = importlib.import_module(f"palmish.network.{module}")
         run: Callable[[argparse.Namespace], int] = getattr(commands, name)
         return run(args)
 

@@ -49,6 +49,7 @@ class GameDescriptor(NamedTuple):
     hard_button: int | None = None  # 1..3: the hard app button that starts it
     installer: str | None = None  # "module:function" for `palmish install FILE` (apps.py)
     options: tuple[GameOption, ...] = ()
+    beam: str | None = None  # "module:name" of its Beamable (palmish.device.exchange)
     art_script: str | None = None  # draws its bundled plugins (path from the repository root)
     screenshot_script: str | None = None  # writes docs/screenshots/<id>-*.png (same)
 
@@ -62,7 +63,8 @@ class GameDescriptor(NamedTuple):
         if len(self.creator) != 4 or not self.creator.isascii():
             found.append(f"creator {self.creator!r} is not four ASCII characters")
         found += [f"{what} {target!r} is not 'module:name'"
-                  for what, target in (("app", self.app), ("installer", self.installer))
+                  for what, target in (("app", self.app), ("installer", self.installer),
+                                       ("beam", self.beam))
                   if target is not None and not _is_target(target)]
         if self.hard_button is not None and not 1 <= self.hard_button <= HARD_BUTTON_COUNT:
             found.append(f"hard button {self.hard_button} is not 1 to {HARD_BUTTON_COUNT}")

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from palmish.device.display import DisplayConfig
+from palmish.device.exchange import BeamItem, Checked
 from palmish.device.geometry import Rect
 
 
@@ -132,9 +133,44 @@ class NetworkClosed:
     reason: str = ""
 
 
+@dataclass(frozen=True)
+class BeamOffered:
+    """Receiving: `item` from the handheld `sender` passed every check; the person is
+    asked (docs/network.md, "Beam") and the answer goes to the receiver's `answer`."""
+
+    ticket: int
+    sender: str  # as received (validated, no control characters): show through printable
+    item: BeamItem
+    checked: Checked
+    size: int  # bytes received (0 for a number item)
+
+
+@dataclass(frozen=True)
+class BeamProgress:
+    """`done` of `total` bytes of beam `ticket` have crossed (`sending`: this device sends)."""
+
+    ticket: int
+    sending: bool
+    done: int
+    total: int
+
+
+@dataclass(frozen=True)
+class BeamDone:
+    """Beam `ticket` is over: `ok` (accepted and installed or opened) or not; `text` is
+    one line for the person ("declined by Kitchen", "busy", "too large: 5 MB, at most 1 MB")."""
+
+    ticket: int
+    sending: bool
+    ok: bool
+    text: str
+    why: str = ""  # sending: the sender's status (accepted, refused, code, busy, failed)
+
+
 Event = (
     PenDown | PenMove | PenUp | KeyDown | CharKey | MenuCommand | DisplayChanged | AppStart
     | AppStop | Tick | Rotate | ToggleInputArea | NetworkLine | NetworkClosed
+    | BeamOffered | BeamProgress | BeamDone
 )
 
 

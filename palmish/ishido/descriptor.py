@@ -11,6 +11,7 @@ GAME = GameDescriptor(
     app="palmish.ishido.app:IshidoApp",
     schema=Path(__file__).with_name("plugin-schema.yaml"),
     hard_button=1,
+    beam="palmish.ishido.beam:BEAM",  # a deal (docs/network.md, "Beam")
     art_script="skins/plugins/make_ishido_art.py",
     screenshot_script="docs/screenshots/make_ishido_screenshots.py",
 )

@@ -64,11 +64,11 @@ async def host_table(
             await asyncio.to_thread(announced.close)
 
 
-async def _advertise(table: str, listen: str, port: int,
-                     log: Callable[[str], None]) -> Advertisement | None:
+async def _advertise(table: str, listen: str, port: int, log: Callable[[str], None],
+                     app: str = "pachisi") -> Advertisement | None:
     """Announce the game on the local network; one log line when that cannot be."""
     try:
-        return await asyncio.to_thread(Advertisement, table, "pachisi", port,
+        return await asyncio.to_thread(Advertisement, table, app, port,
                                        lan_addresses(listen))
     except Exception as err:  # zeroconf raises many kinds: no multicast, no interface
         log(f"cannot advertise the game ({type(err).__name__}: {err}); join by address")

@@ -47,7 +47,11 @@ def seat_token(data_dir: Path, name: str) -> str:
     per name, so two joiners sharing a folder never overwrite each other's): a
     joiner killed and started again with the same name and folder sends it
     again and gets its seat back."""
-    path = data_dir / FOLDER / SEATS / f"{exact_file_stem(name)}.token"
+    return kept_token(data_dir / FOLDER / SEATS / f"{exact_file_stem(name)}.token")
+
+
+def kept_token(path: Path) -> str:
+    """The 32 hex digits kept in `path`, made (and written) the first time."""
     try:
         kept = read_regular(path, 64).decode("ascii").strip()
     except (FileProblem, UnicodeDecodeError):

@@ -29,6 +29,7 @@ from palmish.network.protocol import (
     PING_EVERY_S,
     SILENCE_LIMIT_S,
     VERSION,
+    FromJoiner,
     Message,
     ProtocolError,
     RateLimit,
@@ -55,13 +56,14 @@ def version_refusal(msg: Message) -> str | None:
     return None
 
 
-def read_hello(line: bytes) -> Message:
+def read_hello(line: bytes, kinds: FromJoiner = JOINER_KINDS,
+               limit: int = MAX_JOINER_LINE) -> Message:
     """The first line. Its version is read before its fields are judged, so a
     client of another version whose hello has other fields still hears why."""
     try:
-        return protocol.decode(line, {"hello": JOINER_KINDS["hello"]}, MAX_JOINER_LINE)
+        return protocol.decode(line, {"hello": kinds["hello"]}, limit)
     except ProtocolError:
-        claimed = claimed_version(line, MAX_JOINER_LINE)
+        claimed = claimed_version(line, limit)
         if claimed is not None and claimed != VERSION:
             return {"t": "hello", "v": claimed, "app": "", "code": ""}
         raise
@@ -79,11 +81,14 @@ def claimed_version(line: bytes, limit: int) -> int | None:
 
 
 class Server:
-    """Serves one handler on one TCP address."""
+    """Serves one handler on one TCP address. `kinds` and `line_limit` are what its
+    peers may send (a game's joiners by default; a beam's sender: docs/network.md)."""
 
     def __init__(self, handler: Handler, log: Callable[[str], None],
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, kinds: FromJoiner = JOINER_KINDS,
+                 line_limit: int = MAX_JOINER_LINE) -> None:
         self.handler, self.log, self.clock = handler, log, clock
+        self.kinds, self.line_limit = kinds, line_limit
         self._writers: dict[int, asyncio.StreamWriter] = {}
         self._seated: set[int] = set()
         self._ids = itertools.count(1)
@@ -93,7 +98,7 @@ class Server:
         self._activity = asyncio.Event()
 
     async def start(self, host: str, port: int) -> tuple[str, int]:
-        self._server = await asyncio.start_server(self._serve, host, port, limit=MAX_JOINER_LINE)
+        self._server = await asyncio.start_server(self._serve, host, port, limit=self.line_limit)
         self._pinger = asyncio.create_task(self._ping())
         address = self._server.sockets[0].getsockname()
         return str(address[0]), int(address[1])
@@ -154,7 +159,7 @@ class Server:
         except (TimeoutError, asyncio.TimeoutError):
             self.log(f"dropped peer {peer} {where}: silent for too long")
         except ValueError:  # readline's limit
-            self.log(f"dropped peer {peer} {where}: line longer than {MAX_JOINER_LINE} bytes")
+            self.log(f"dropped peer {peer} {where}: line longer than {self.line_limit} bytes")
         except (ConnectionError, asyncio.IncompleteReadError):
             pass
         except asyncio.CancelledError:
@@ -175,7 +180,7 @@ class Server:
         line = await asyncio.wait_for(reader.readline(), HELLO_TIMEOUT_S)
         if not line.endswith(b"\n"):
             return  # closed before a whole hello
-        hello = read_hello(line)
+        hello = read_hello(line, self.kinds, self.line_limit)
         refusal = version_refusal(hello)
         if refusal is not None:
             self.log(f"refused peer {peer}: {refusal}")
@@ -198,7 +203,7 @@ class Server:
             pause = limit.delay(self.clock())
             if pause:
                 await asyncio.sleep(pause)
-            msg = protocol.decode(line, JOINER_KINDS, MAX_JOINER_LINE)
+            msg = protocol.decode(line, self.kinds, self.line_limit)
             self.handler.receive(peer, msg, self.clock())
             self._activity.set()
 
@@ -209,16 +214,18 @@ async def _drain(writer: asyncio.StreamWriter) -> None:
 
 
 class Link:
-    """A joiner's connection to a host."""
+    """A joiner's connection to a host (or a beam sender's to a receiver: `kinds`)."""
 
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.reader, self.writer = reader, writer
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                 kinds: FromJoiner = HOST_KINDS) -> None:
+        self.reader, self.writer, self.kinds = reader, writer, kinds
 
     @classmethod
-    async def open(cls, host: str, port: int, timeout: float = 5.0) -> Link:
+    async def open(cls, host: str, port: int, timeout: float = 5.0,
+                   kinds: FromJoiner = HOST_KINDS) -> Link:
         reader, writer = await asyncio.wait_for(
             asyncio.open_connection(host, port, limit=MAX_HOST_LINE), timeout)
-        return cls(reader, writer)
+        return cls(reader, writer, kinds)
 
     def send(self, msg: Message) -> None:
         if not self.writer.is_closing():
@@ -231,7 +238,7 @@ class Link:
         if not line.endswith(b"\n"):
             return None
         try:
-            return protocol.decode(line, HOST_KINDS, MAX_HOST_LINE)
+            return protocol.decode(line, self.kinds, MAX_HOST_LINE)
         except ProtocolError:
             claimed = claimed_version(line, MAX_HOST_LINE)
             if claimed is not None and claimed != VERSION:

@@ -1,0 +1,48 @@
+"""What PalmIshido beams (docs/network.md, "Beam"; the descriptor's `beam`): a
+deal by its number, which deals the same 72 tiles in the same order."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from palmish.device.app import App
+from palmish.device.exchange import BeamItem, Checked
+from palmish.device.storage import Storage
+from palmish.ishido.descriptor import GAME
+
+DEAL = "deal"
+
+
+class IshidoBeam:
+    def kinds(self) -> tuple[str, ...]:
+        return (DEAL,)
+
+    def number_kinds(self) -> tuple[str, ...]:
+        return (DEAL,)
+
+    def item_from_file(self, path: Path) -> BeamItem | None:
+        return None  # a deal is a number, never a file
+
+    def check(self, item: BeamItem) -> Checked:
+        return Checked(f"Deal {item.number}", f"{GAME.name} deal")
+
+    def install(self, item: BeamItem, storage: Storage) -> str:
+        raise ValueError("a deal opens in its game; there is nothing to install")
+
+    def open(self, app: App, item: BeamItem, ask: bool) -> None:
+        from palmish.ishido.app import IshidoApp
+
+        if not isinstance(app, IshidoApp) or item.number is None:
+            raise ValueError(f"a deal opens in {GAME.name}")
+        number = item.number
+
+        def deal() -> None:
+            app.deal(number)
+
+        if ask:
+            app.confirm_discard("Open", deal)
+        else:
+            deal()
+
+
+BEAM = IshidoBeam()

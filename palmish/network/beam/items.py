@@ -1,0 +1,132 @@
+"""Beam items (docs/network.md, "Beam", "Items"): made from what the sender
+names, checked by the receiver in memory, installed only after the person
+accepts, and then only through `palmish install`'s path.
+
+A plugin is the network's own kind (any game's database, checked as
+`palmish install` checks it); every other kind belongs to the game whose
+descriptor's `beam` Beamable declares it. Nothing here names a game.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import cast
+
+from palmish.device.exchange import MAX_ITEM_BYTES, PLUGIN, Beamable, BeamItem, Checked
+from palmish.device.plugins import (
+    InvalidPlugin,
+    NotADatabase,
+    PluginRegistry,
+    check_contents,
+    describe,
+)
+from palmish.device.storage import Storage
+from palmish.games import GameDescriptor, games, load
+from prc_tools import Database, PrcError
+from prc_tools.files import FileProblem, read_regular
+
+PLUGIN_SUFFIXES = (".prc", ".pdb")
+BEAMED_FILE = "beamed.prc"  # the accepted plugin's name in a private folder, for the installer
+
+
+def beamables() -> list[tuple[GameDescriptor, Beamable]]:
+    """Every game that beams something, with its Beamable."""
+    found: list[tuple[GameDescriptor, Beamable]] = []
+    for game in games():
+        if game.beam is not None:
+            found.append((game, cast("Beamable", load(game.beam))))
+    return found
+
+
+def game_for(kind: str, app: str = "") -> tuple[GameDescriptor, Beamable] | None:
+    """The game taking items of `kind` (of the game `app`, when given)."""
+    for game, beamable in beamables():
+        if kind in beamable.kinds() and app in ("", game.id):
+            return game, beamable
+    return None
+
+
+def number_item(kind: str, number: int) -> BeamItem:
+    """A board or a deal by its number; ValueError (one line) when no game has that kind."""
+    found = game_for(kind)
+    if found is None or kind not in found[1].number_kinds():
+        raise ValueError(f"no game here beams a {kind} by its number")
+    return BeamItem(kind, found[0].id, number=number)
+
+
+def file_item(path: Path) -> BeamItem:
+    """What the file is as a beam item: a plugin database, or a file a game
+    beams (a Sigmar level); ValueError (one line) for a file no one beams.
+    A file over the limit is read up to it: the receiver refuses it by size."""
+    for _game, beamable in beamables():
+        item = beamable.item_from_file(path)
+        if item is not None:
+            return item
+    if path.suffix.lower() not in PLUGIN_SUFFIXES:
+        raise ValueError(f"{path}: not a plugin (.prc) or a file a game beams")
+    return BeamItem(PLUGIN, data=read_item_file(path))
+
+
+def read_item_file(path: Path) -> bytes:
+    """The file's bytes, at most one more than an item may hold (enough to be refused)."""
+    try:
+        size = path.stat().st_size
+        return read_regular(path, max(size, MAX_ITEM_BYTES + 1))
+    except FileProblem as err:
+        raise ValueError(f"{path}: {err}") from None
+    except OSError as err:
+        raise ValueError(f"{path}: {err.strerror or err}") from None
+
+
+def check(item: BeamItem) -> Checked:
+    """Check a received item in memory; ValueError (one line) saying why it is refused."""
+    if item.kind == PLUGIN:
+        return _check_plugin(item.data)
+    found = game_for(item.kind, item.app)
+    if found is None:
+        raise ValueError(f"not something this handheld takes (a {item.kind} of {item.app!r})")
+    numbers = item.kind in found[1].number_kinds()
+    if numbers != (item.number is not None) or (numbers and item.data):
+        raise ValueError(f"a {item.kind} is {'a number' if numbers else 'a file'}")
+    return found[1].check(item)
+
+
+def _check_plugin(data: bytes) -> Checked:
+    try:
+        db = Database.read(data)
+    except PrcError as exc:
+        raise ValueError(f"not a Palm database: {str(exc).splitlines()[0][:120]}") from None
+    try:
+        info = describe(db, Path(BEAMED_FILE))
+        check_contents(db)
+    except InvalidPlugin as exc:
+        raise ValueError(f"not a good plugin: {str(exc)[:160]}") from None
+    game = next((g.name for g in games() if g.id == info.game), info.game)
+    return Checked(info.name, f"{info.kind.capitalize()} plugin for {game}")
+
+
+def install(item: BeamItem, storage: Storage, plugins: PluginRegistry) -> str:
+    """Install an accepted file item as `palmish install FILE` does; the line it
+    printed. ValueError (one line) when it cannot. Number items are opened, not
+    installed (see `open_number`)."""
+    if item.kind != PLUGIN:
+        found = game_for(item.kind, item.app)
+        if found is None:
+            raise ValueError(f"no game here takes a {item.kind}")
+        return found[1].install(item, storage)
+    from palmish.apps import install_game_file
+
+    with tempfile.TemporaryDirectory(prefix="palmish-beam-") as folder:
+        path = Path(folder) / BEAMED_FILE
+        path.write_bytes(item.data)
+        try:
+            done = install_game_file(path, storage)  # a game's database (Sigmar's Levels)
+            if done is not None:
+                return done
+            info = plugins.install(path)
+        except NotADatabase as exc:
+            raise ValueError(f"not a Palm database: {exc}") from None
+        except OSError as exc:
+            raise ValueError(f"cannot install: {exc.strerror or exc}") from None
+    return f"installed {info.name!r} ({info.game} {info.kind}) as {info.path}"

@@ -1,0 +1,204 @@
+"""Beam in the window (docs/network.md, "Beam"; the API: the interface notes
+in docs/network.md "Beam in the window"). The network runs on the window's
+network thread (bridge.LoopThread); what it learns enters the device as
+events in `device.inbox` (BeamOffered, BeamProgress, BeamDone), as network
+games' lines do. The person's answer comes back through `answer`, called on
+the device's thread, which installs or opens there and then tells the sender.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import itertools
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from palmish.device.events import BeamDone, BeamOffered, BeamProgress, Event
+from palmish.device.exchange import BeamItem
+from palmish.network.beam import items, wire
+from palmish.network.beam.pairing import Pairings, sender_key
+from palmish.network.beam.receiver import (
+    ACCEPTED,
+    DECLINED,
+    FAILED,
+    Arrival,
+    Desk,
+    Ended,
+    new_code,
+    serve,
+)
+from palmish.network.beam.sender import Outcome, send_item
+from palmish.network.bridge import LoopThread
+from palmish.network.commands import parse_address
+from palmish.network.transport import Server
+
+if TYPE_CHECKING:
+    from palmish.device.system import Device
+
+WINDOW_LISTEN = "0.0.0.0"  # a receiving window is for other machines: every interface
+BEAM_PORT = 40732  # the window's port (a free one when it is taken)
+
+
+class WindowBeam:
+    """One per window. Receiving is on between `start_receiving` and
+    `stop_receiving` (the launcher's Beam Receive preference); sending needs
+    nothing started. The loop thread is made at the first use (or shared)."""
+
+    def __init__(self, device: Device, data_dir: Path, name: str,
+                 thread: Callable[[], LoopThread] | None = None) -> None:
+        self.device, self.data_dir, self.name = device, data_dir, name
+        self._thread_source = thread
+        self._thread: LoopThread | None = None
+        self._server: Server | None = None
+        self._desk: Desk | None = None
+        self._ticker: concurrent.futures.Future[None] | None = None
+        self._arrivals: dict[int, Arrival] = {}
+        self._sends = itertools.count(1)
+        self._sending: dict[int, concurrent.futures.Future[Outcome]] = {}
+
+    # ------------------------------------------------------------------ receiving
+
+    def start_receiving(self, listen: str = WINDOW_LISTEN,
+                        port: int = BEAM_PORT) -> tuple[str, int, str]:
+        """Listen for beams: (the address listened on, its port, the code to show).
+        OSError when no port can be had; ValueError (one line) for damaged pairings."""
+        if self._server is not None and self._desk is not None:
+            host, bound = self._address
+            return host, bound, self._desk.code
+        thread = self._loop()
+        desk = Desk(self.name, new_code(), Pairings(self.data_dir), self._offered,
+                    self._received, self._receiving_progress, _log)
+        server = Server(desk, _log, kinds=wire.SENDER_KINDS, line_limit=wire.MAX_SENDER_LINE)
+        try:
+            self._address: tuple[str, int] = thread.run(server.start(listen, port))
+        except OSError:
+            self._address = thread.run(server.start(listen, 0))  # the port is taken
+        self._server, self._desk = server, desk
+        self._ticker = asyncio.run_coroutine_threadsafe(serve(desk, server), thread.loop)
+        return self._address[0], self._address[1], desk.code
+
+    def stop_receiving(self) -> None:
+        server, self._server, self._desk = self._server, None, None
+        if self._ticker is not None:
+            self._ticker.cancel()
+            self._ticker = None
+        if server is not None and self._thread is not None:
+            self._thread.call(lambda: asyncio.ensure_future(server.close()))
+        self._arrivals.clear()
+
+    def answer(self, ticket: int, accept: bool) -> str:
+        """The person's answer to a BeamOffered (on the device's thread): an accepted
+        file item is installed here through `palmish install`'s path, an accepted
+        board or deal opens in its game (asking first if a game in progress would be
+        lost). The line to show; the sender hears it too."""
+        arrival = self._arrivals.pop(ticket, None)
+        if arrival is None:
+            return "That beam is over: its sender went away or the wait ran out."
+        if not accept:
+            self._finish(ticket, DECLINED, f"declined by {self.name}")
+            return "Declined."
+        try:
+            if arrival.item.number is None:
+                text = items.install(arrival.item, self.device.storage, self.device.plugins)
+            else:
+                text = self._open(arrival.item)
+        except ValueError as err:
+            self._finish(ticket, FAILED, f"could not be installed: {err}")
+            return f"Could not install it: {err}"
+        self._finish(ticket, ACCEPTED, text)
+        return text
+
+    def paired(self) -> list[str]:
+        """The handhelds paired with this one as a receiver (shown through printable)."""
+        return Pairings(self.data_dir).names()
+
+    def forget(self, name: str | None) -> int:
+        """Forget one paired handheld (None: all); how many were forgotten."""
+        forgotten = Pairings(self.data_dir).forget(name)
+        if self._desk is not None and self._thread is not None:
+            desk = self._desk
+            self._thread.call(lambda: desk.pairings.forget(name))
+        return forgotten
+
+    # ------------------------------------------------------------------ sending
+
+    def send(self, item: BeamItem, address: str, code: str | None = None) -> int:
+        """Beam `item` to `HOST:PORT` (with the receiver's code the first time); the
+        ticket of the BeamProgress and BeamDone events it posts. ValueError (one
+        line) for an address that is not HOST:PORT."""
+        host, port = parse_address(address)
+        ticket = next(self._sends)
+        key = sender_key(self.data_dir)
+
+        def progress(done: int, total: int) -> None:
+            self._post(BeamProgress(ticket, True, done, total))
+
+        async def run() -> Outcome:
+            outcome = await send_item(item, host, port, name=self.name, key=key, code=code,
+                                      on_progress=progress)
+            self._post(BeamDone(ticket, True, outcome.accepted, outcome.text,
+                                why=outcome.status))
+            return outcome
+
+        self._sending[ticket] = asyncio.run_coroutine_threadsafe(run(), self._loop().loop)
+        return ticket
+
+    def cancel(self, ticket: int) -> None:
+        """Stop sending `ticket` (the receiver sees the sender gone; nothing is written)."""
+        future = self._sending.pop(ticket, None)
+        if future is not None:
+            future.cancel()
+
+    # ------------------------------------------------------------------ the loop's side
+
+    def _offered(self, arrival: Arrival) -> None:
+        self._arrivals[arrival.ticket] = arrival
+        self._post(BeamOffered(arrival.ticket, arrival.sender, arrival.item, arrival.checked,
+                               arrival.size))
+
+    def _received(self, ended: Ended) -> None:
+        self._arrivals.pop(ended.ticket, None)
+        self._post(BeamDone(ended.ticket, False, ended.ok, ended.text))
+
+    def _receiving_progress(self, ticket: int, done: int, total: int) -> None:
+        self._post(BeamProgress(ticket, False, done, total))
+
+    def _finish(self, ticket: int, verdict: str, text: str) -> None:
+        desk, server = self._desk, self._server
+        if desk is None or server is None or self._thread is None:
+            return
+
+        def deliver() -> None:
+            desk.finish(ticket, verdict, text)
+            server.flush()
+
+        self._thread.call(deliver)
+
+    def _open(self, item: BeamItem) -> str:
+        found = items.game_for(item.kind, item.app)
+        if found is None:
+            raise ValueError(f"no game here takes a {item.kind}")
+        game, beamable = found
+        self.device.switch_to(game.id)
+        from palmish.apps import real_app
+
+        beamable.open(real_app(self.device.running_app), item, ask=True)
+        return f"opened {game.name} {item.kind} {item.number}"
+
+    def _post(self, event: Event) -> None:
+        self.device.inbox.put(event)
+
+    def _loop(self) -> LoopThread:
+        if self._thread is None:
+            self._thread = self._thread_source() if self._thread_source else LoopThread()
+        self.device.polled = True
+        return self._thread
+
+
+def _log(line: str) -> None:
+    from prc_tools.text import printable
+
+    print(f"palmish beam: {printable(line)}", file=sys.stderr, flush=True)

@@ -1,0 +1,89 @@
+"""The beam message kind (docs/network.md, "Beam"): the field tables of what a
+sender and a receiver say, read by the same `protocol.decode` and carried by
+the same transport as every network message; only the limits differ (a
+sender's lines carry the item in chunks).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+
+from palmish.device.exchange import MAX_ITEM_BYTES
+from palmish.network.protocol import (
+    CODE,
+    LINE,
+    FromJoiner,
+    ProtocolError,
+    _bool,
+    _int,
+    _optional,
+    _text,
+)
+
+APP = "beam"  # the hello's `app`: what a beam receiver speaks
+CHUNK_BYTES = 32 * 1024  # an item's bytes per `data` line
+MAX_SENDER_LINE = 48 * 1024  # a `data` line: 32 KiB as base64 (43,692 characters) and its frame
+MAX_OFFERED = 1 << 40  # a size the receiver still reads (to refuse it by its size)
+DECIDE_S = 120.0  # how long a receiver waits for its person before declining
+WRONG_CODES = 5  # wrong pairing codes a receiver hears in WRONG_CODE_WINDOW_S
+WRONG_CODE_WINDOW_S = 60.0
+
+
+DEVICE_NAME = _text(r"[^\x00-\x1f\x7f-\x9f]{1,40}")  # a handheld's name: printable, one line
+KEY = _text(r"[0-9a-f]{32}")  # a sender's pairing key (made once per data folder)
+KIND = _text(r"[a-z]{1,16}")
+GAME = _text(r"[a-z]{0,16}")
+ITEM_NAME = _text(r"[^\x00-\x1f\x7f-\x9f/\\]{0,40}")
+SHA256 = _text(r"[0-9a-f]{64}")
+CHUNK = _text(r"[A-Za-z0-9+/]{4,43692}={0,2}")
+
+# kind -> (required fields, optional fields), as protocol.decode reads them.
+SENDER_KINDS: FromJoiner = {
+    "hello": ({"v": _int(0, 1 << 30), "app": _text(r"[a-z]{1,16}")},
+              {"name": DEVICE_NAME, "key": KEY, "code": CODE}),
+    "ping": ({}, {}),
+    "offer": ({"kind": KIND, "app": GAME, "name": ITEM_NAME,
+               "number": _optional(_int(0, (1 << 31) - 1)), "size": _int(0, MAX_OFFERED)}, {}),
+    "data": ({"n": _int(0, MAX_ITEM_BYTES // CHUNK_BYTES), "bytes": CHUNK}, {}),
+    "end": ({"sha256": SHA256}, {}),
+}
+RECEIVER_KINDS: FromJoiner = {
+    "welcome": ({"v": _int(1, 1 << 30), "app": _text(r"[a-z]{1,16}"), "name": DEVICE_NAME}, {}),
+    "refused": ({"v": _int(1, 1 << 30), "reason": LINE},
+                {"why": _text(r"code|busy|other")}),
+    "ping": ({}, {}),
+    "ready": ({}, {}),
+    "progress": ({"received": _int(0, MAX_ITEM_BYTES)}, {}),
+    "asking": ({"title": LINE, "what": LINE}, {}),
+    "result": ({"accepted": _bool, "text": LINE}, {}),
+}
+
+
+def encode_chunk(data: bytes) -> str:
+    return base64.b64encode(data).decode("ascii")
+
+
+def decode_chunk(text: str) -> bytes:
+    try:
+        return base64.b64decode(text, validate=True)
+    except (binascii.Error, ValueError):
+        raise ProtocolError("data: bad base64") from None
+
+
+def size_text(size: int) -> str:
+    """A size as people read it: `512 bytes`, `45 KB`, `5 MB` (1 KB = 1,024 bytes)."""
+    if size < 1024:
+        return f"{size} bytes"
+    if size < 1 << 20:
+        return f"{round(size / 1024)} KB"
+    megabytes = size / (1 << 20)
+    return f"{megabytes:.0f} MB" if megabytes >= 10 or megabytes.is_integer() \
+        else f"{megabytes:.1f} MB"
+
+
+def too_large(size: int) -> str | None:
+    """The refusal for an item over the limit, or None."""
+    if size <= MAX_ITEM_BYTES:
+        return None
+    return f"too large: {size_text(size)}, at most {size_text(MAX_ITEM_BYTES)}"
