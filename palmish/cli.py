@@ -100,6 +100,11 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_options(parser)
     _add_data_dir(parser)
     parser.add_argument(
+        "--listen", metavar="ADDRESS", dest="window_listen",
+        help="the window's Beam Receive listens on this address (default: every interface;"
+             " a loopback address such as 127.0.0.1 is neither announced nor browsed)",
+    )
+    parser.add_argument(
         "--screenshot", type=Path, metavar="OUT.png", help="no window: write the screen as a PNG"
     )
     parser.add_argument(
@@ -294,7 +299,7 @@ def _screenshot_or_window(args: argparse.Namespace) -> int:
             device.shutdown()
             return fail(str(exc), EXIT_USAGE)
         return _screenshot(device, [step for _, step in numbered], args.screenshot)
-    return _window(device, args.device, args.zoom)
+    return _window(device, args.device, args.zoom, args.window_listen)
 
 
 def _game_options_given(args: argparse.Namespace) -> list[tuple[str, str]]:
@@ -358,13 +363,14 @@ def _screenshot(device: Device, steps: list[Step], out: Path) -> int:
     return EXIT_OK
 
 
-def _window(device: Device, skin: str | None, zoom: int) -> int:
+def _window(device: Device, skin: str | None, zoom: int, listen: str | None = None) -> int:
     try:
         from palmish.frontend.window import run
     except ImportError as exc:
         device.shutdown()
         return fail(f"the window cannot open: {exc}")
     offer_network(device)
+    offer_beam(device, listen)
     try:
         return run(device, skin=skin, zoom=zoom, cache_dir=device.storage.cache_dir)
     finally:
@@ -386,6 +392,32 @@ def offer_network(device: Device) -> None:
 
     made: list[object] = []
     services.network = network
+
+
+def offer_beam(device: Device, listen: str | None) -> None:
+    """The window's apps may beam, and the device receives while the launcher's
+    Beam Receive preference is on (docs/network.md, "Beam")."""
+    from palmish.device import services
+
+    def beam() -> object:
+        if not made:
+            from palmish.network.beam.device_service import BeamWindowService
+            from palmish.network.beam.window import WINDOW_LISTEN
+            from palmish.network.commands import table_name
+
+            made.append(BeamWindowService(device, device.storage.data_dir, table_name(),
+                                          listen or WINDOW_LISTEN))
+        return made[0]
+
+    made: list[object] = []
+    services.beam = beam
+    if device.storage.load_prefs(LAUNCHER_CREATOR).get("beam_receive") is True:
+        from palmish.device.beaming import service
+
+        beams = service()
+        problem = beams.set_receiving(True) if beams is not None else None
+        if problem:
+            device.notify(f"Beam Receive is off: {problem}")
 
 
 def _gremlins(args: argparse.Namespace) -> int:

@@ -25,7 +25,9 @@ from palmish.device.context import DeviceContext
 from palmish.device.datalock import DataDirLock
 from palmish.device.display import DisplayConfig, input_area_toggled, rotated
 from palmish.device.events import (
-    BEAM_EVENTS,
+    BeamDone,
+    BeamOffered,
+    BeamProgress,
     CharKey,
     DisplayChanged,
     Event,
@@ -214,7 +216,7 @@ class Device:
             # Past any open dialog (another device's move never waits for this
             # one's menus).
             self._behind_dialogs(event)
-        elif isinstance(event, BEAM_EVENTS):
+        elif isinstance(event, BeamOffered | BeamProgress | BeamDone):
             self.beams.handle(event)
         # DisplayChanged, AppStart, AppStop and Tick are the device's own to send.
         self._after_event()

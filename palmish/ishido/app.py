@@ -17,8 +17,8 @@ from PIL import Image
 from palmish.boardgame import BoardGameApp, Command, FormResult
 from palmish.boardgame.beam_send import beam
 from palmish.device.app import AppContext
-from palmish.device.beaming import BeamItem
 from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, PenDown
+from palmish.device.exchange import BeamItem
 from palmish.device.geometry import Rect
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Field, PushButtons
@@ -371,12 +371,7 @@ class IshidoApp(BoardGameApp):
             self.open(Alert("Beam Deal", "This game was not dealt by a number, so it "
                             "cannot be beamed.", icon="info"))
             return
-        beam(BeamItem("deal", self.id, f"Deal {seed}", value=str(seed)), self.open)
-
-    def open_beamed(self, kind: str, value: str) -> None:
-        """A deal beamed here and accepted (palmish.device.beaming.OpensBeamed)."""
-        if kind == "deal" and value.isdigit() and int(value) < 1 << 31:
-            self.confirm_discard("Play", lambda: self.deal(int(value)))
+        beam(BeamItem("deal", self.id, number=seed), f"Deal {seed}", self.open)
 
     def _ask_deal(self) -> None:
         self.open(dialogs.deal_entry(self.game.seed),

@@ -62,7 +62,7 @@ def screen_text(on: bool, beams: BeamService | None) -> str:
     here = beams.receiving()
     if here is None:
         return "Beam Receive is on, but this handheld is not listening."
-    paired = [escaped(name, 24) for name in beams.pairs()]
+    paired = [escaped(name, 24) for name in beams.paired()]
     lines = [f"Name: {escaped(here.name, 32)}", f"Address: {escaped(here.address, 48)}",
              f"Code: {here.code}",
              "Paired: " + (", ".join(paired) if paired else "none")]
@@ -89,14 +89,14 @@ def open_screen(ctx: AppContext) -> None:
 def forget(ctx: AppContext, then: Callable[[], None]) -> None:
     """Forget every paired handheld, after a confirmation: each types the code again."""
     beams = beaming.service()
-    if beams is None or not beams.pairs():
+    if beams is None or not beams.paired():
         ctx.open_modal(Alert(TITLE, "No handheld is paired with this one.", icon="info"),
                        lambda _r: then())
         return
 
     def confirmed(result: object) -> None:
         if result == 0:
-            beams.forget_pairs()
+            beams.forget(None)
         then()
 
     ctx.open_modal(Alert(TITLE, "Forget every paired handheld? Each must type this "

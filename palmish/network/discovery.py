@@ -76,13 +76,19 @@ def game_from_info(info: InfoLike) -> FoundGame | None:
         return None
     if not isinstance(port, int) or not 1 <= port <= 65535:
         return None
+    host = usable_address(info)
+    return None if host is None else FoundGame(table, app, host, port)
+
+
+def usable_address(info: InfoLike) -> str | None:
+    """The first address of an advertisement a peer can connect to, or None."""
     for text in info.parsed_addresses():
         try:
             address = ipaddress.ip_address(text)
         except ValueError:
             continue
         if not (address.is_multicast or address.is_unspecified):
-            return FoundGame(table, app, str(address), port)
+            return str(address)
     return None
 
 

@@ -19,8 +19,8 @@ from palmish.boardgame import BoardGameApp, Command, FormResult
 from palmish.boardgame.beam_send import beam
 from palmish.boardgame.sliced import SlicedJob
 from palmish.device.app import AppContext
-from palmish.device.beaming import BeamItem
 from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, PenDown
+from palmish.device.exchange import BeamItem
 from palmish.device.ui.form import CheckBox, Field, PopupList
 from palmish.device.ui.modal import Modal
 from palmish.outcome import Outcome, Termination
@@ -40,7 +40,6 @@ from palmish.sigmar.catalog import all_levels
 from palmish.sigmar.icon import launcher_icon
 from palmish.sigmar.layout import SigmarLayout, layout_for
 from palmish.sigmar.level import (
-    LEVEL_SUFFIX,
     LEVELS_DB_TYPE,
     LevelEntry,
     find_level,
@@ -652,28 +651,11 @@ class SigmarApp(BoardGameApp):
             except LevelError:
                 self.say("This level is no longer installed")
                 return
-            item = BeamItem("level", self.id, self.title(), value=entry.id,
-                            name=f"{entry.id}{LEVEL_SUFFIX}",
+            item = BeamItem("level", self.id, name=entry.id,
                             data=entry.level.text().encode("utf-8"))
         else:
-            item = BeamItem("board", self.id, self.title(), value=str(game.seed))
-        beam(item, self.open)
-
-    def open_beamed(self, kind: str, value: str) -> None:
-        """A board or level beamed here and accepted (palmish.device.beaming.OpensBeamed):
-        it opens, asking first if the game in progress would be lost."""
-        if kind == "board" and value.isdigit() and len(value) <= 9:
-            self.confirm_discard("Play", lambda: self.start_game(self._random_board(int(value))))
-        elif kind == "level":
-            if self.ctx is not None:
-                self._load_levels(self.ctx)  # installed just now
-
-            def play() -> None:
-                problem = self.open_board(value)
-                if problem:
-                    self.say(problem)
-
-            self.confirm_discard("Play", play)
+            item = BeamItem("board", self.id, number=game.seed)
+        beam(item, self.title(), self.open)
 
     def _show_stats(self) -> None:
         self.open(dialogs.statistics(self.tallies.tally(VARIANT),
