@@ -10,13 +10,12 @@ from collections.abc import Callable
 from palmish.boardgame.beam_send import beam
 from palmish.boardgame.media import PluginContext
 from palmish.boardgame.prefs import SLOT_TITLES
-from palmish.device.exchange import MAX_ITEM_BYTES, PLUGIN, BeamItem
+from palmish.device.exchange import PLUGIN, BeamItem
 from palmish.device.plugins import PluginInfo
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form, PopupList
 from palmish.device.ui.modal import Modal
 from palmish.device.ui.textview import TextViewer
-from prc_tools.files import FileProblem, read_regular
 
 OpenModal = Callable[[Modal, Callable[[object], None] | None], None]
 
@@ -33,12 +32,12 @@ def plugin_listing(infos: list[PluginInfo], first: int) -> str:
     return "\n\n".join(f"# {infos[i].name}\n{plugin_details(infos[i])}" for i in order)
 
 
-def _beam_plugin(info: PluginInfo, open_modal: OpenModal) -> None:
+def _beam_plugin(plugins: PluginContext, info: PluginInfo, open_modal: OpenModal) -> None:
     """Beam: the plugin's database itself, bundled or installed."""
-    try:
-        data = read_regular(info.path, MAX_ITEM_BYTES + 1)  # one more: the receiver refuses it
-    except FileProblem as err:
-        open_modal(Alert("Beam", f"Cannot read {info.name}: {err}", icon="error"), None)
+    try:  # too large a file goes anyway: the receiver refuses it by its size
+        data = plugins.plugin_file(info)
+    except ValueError as err:
+        open_modal(Alert("Beam", f"Cannot beam {info.name}: {err}", icon="error"), None)
         return
     beam(BeamItem(PLUGIN, data=data), info.name, open_modal)
 
@@ -71,7 +70,7 @@ def open_plugin_manager(plugins: PluginContext, open_modal: OpenModal,
         if button == 0:
             open_modal(TextViewer("Plugin Info", plugin_listing(infos, index)), reopen(index))
         elif button == 1:
-            _beam_plugin(info, open_modal)
+            _beam_plugin(plugins, info, open_modal)
         elif button == 2:
             if info.bundled:
                 open_modal(Alert("Plugin Manager",

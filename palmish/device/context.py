@@ -126,6 +126,11 @@ class DeviceContext:
         """Remove an installed plugin (the Plugin Manager's Delete)."""
         self._device.plugins.delete(info)
 
+    def plugin_file(self, info: PluginInfo) -> bytes:
+        """The plugin's database as stored (the Plugin Manager's Beam sends it);
+        InvalidPlugin (one line) when it cannot be read."""
+        return self._device.plugins.file_bytes(info)
+
     # ------------------------------------------------------------ app data
 
     def bundled_databases(self, db_type: str) -> list[Database]:
