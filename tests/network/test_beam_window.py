@@ -138,5 +138,5 @@ def test_a_busy_or_absent_receiver_is_one_clear_line(
     into.set_receiving(False)  # gone: nothing listens there now
     sender.beams.send(out, Sending(BeamItem("deal", "ishido", number=77), here.address,
                                    "Deal 77", "Lounge"))
-    pump((sender,), lambda: isinstance(top(sender), Progress) and top(sender).ended)
+    pump((sender,), lambda: isinstance(bar := top(sender), Progress) and bar.ended)
     assert message(sender).startswith("Deal 77: Cannot reach 127.0.0.1:")
