@@ -64,31 +64,26 @@ def _text(value: bytes | None, most: int) -> str | None:
     return text
 
 
-def game_from_info(info: InfoLike) -> FoundGame | None:
+def game_from_info(info: InfoLike, apps: Sequence[str] = APPS) -> FoundGame | None:
     """The game an advertisement describes, or None for one to ignore (another
-    app or version, no usable address, a name that is not printable text)."""
+    app or version, no usable address, a name that is not printable text).
+    `apps`: the apps looked for (a beam sender looks for `beam` receivers)."""
     props = info.properties or {}
     app = _text(props.get(b"app"), 16)
     version = _text(props.get(b"v"), 6)
     table = _text(props.get(b"table"), MAX_TABLE_NAME)
     port = info.port
-    if app not in APPS or version != str(VERSION) or table is None:
+    if app is None or app not in apps or version != str(VERSION) or table is None:
         return None
     if not isinstance(port, int) or not 1 <= port <= 65535:
         return None
-    host = usable_address(info)
-    return None if host is None else FoundGame(table, app, host, port)
-
-
-def usable_address(info: InfoLike) -> str | None:
-    """The first address of an advertisement a peer can connect to, or None."""
     for text in info.parsed_addresses():
         try:
             address = ipaddress.ip_address(text)
         except ValueError:
             continue
         if not (address.is_multicast or address.is_unspecified):
-            return str(address)
+            return FoundGame(table, app, str(address), port)
     return None
 
 
@@ -96,13 +91,15 @@ class GameList:
     """The games a joiner shows, kept up to date from advertisements (thread-safe:
     zeroconf calls from its own thread, the window reads from its own)."""
 
-    def __init__(self, on_change: Callable[[], None] | None = None) -> None:
+    def __init__(self, on_change: Callable[[], None] | None = None,
+                 apps: Sequence[str] = APPS) -> None:
         self._games: dict[str, FoundGame] = {}
         self._lock = threading.Lock()
         self._on_change = on_change
+        self._apps = apps
 
     def found(self, info: InfoLike) -> None:
-        game = game_from_info(info)
+        game = game_from_info(info, self._apps)
         with self._lock:
             if game is None:
                 changed = self._games.pop(info.name, None) is not None
@@ -198,10 +195,11 @@ class Advertisement:
 class Browser:
     """Games found on the local network, in `games`, until `close()`."""
 
-    def __init__(self, on_change: Callable[[], None] | None = None) -> None:
+    def __init__(self, on_change: Callable[[], None] | None = None,
+                 apps: Sequence[str] = APPS) -> None:
         from zeroconf import ServiceBrowser, Zeroconf
 
-        self.games = GameList(on_change)
+        self.games = GameList(on_change, apps)
         self._zc = Zeroconf()
         listener: Any = BrowseListener(self.games)  # a zeroconf ServiceListener by shape
         self._browser = ServiceBrowser(self._zc, SERVICE_TYPE, listener=listener)

@@ -40,7 +40,7 @@ class SigmarBeam:
             return Checked(f"Board {item.number}", f"{GAME.name} board")
         level_id = _level_id(item.name)
         level = parse_level(item.data, f"level {level_id}")
-        return Checked(f"Level {level_id} {level.name!r}", f"{GAME.name} level")
+        return Checked(f"Level {level_id}: {level.name}", f"{GAME.name} level")
 
     def install(self, item: BeamItem, storage: Storage) -> str:
         from palmish.sigmar.install import install

@@ -16,9 +16,9 @@ TIMEOUT_S = 90.0  # no process of these tests lives longer
 class Process:
     """A `palmish` subprocess whose stdout and stderr lines are read as they come."""
 
-    def __init__(self, *args: str) -> None:
+    def __init__(self, *args: str, module: str = "palmish") -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "palmish", *args], stdout=subprocess.PIPE,
+            [sys.executable, "-m", module, *args], stdout=subprocess.PIPE,
             stderr=subprocess.PIPE, text=True, encoding="utf-8", errors="replace")
         self.out: queue.Queue[str] = queue.Queue()
         self.err_lines: list[str] = []

@@ -1,142 +1,91 @@
-"""Beam between two window devices in one process, over loopback (docs/network.md,
-"Beam"): the real window service on each side, the dialogs driven by keys as a
-person would (the code asked once, Accept, the last lines), events taken from
-each device's inbox as the window's clock would. No multicast: both listen on
-127.0.0.1, so neither advertises nor browses."""
+"""The window's beam service (palmish/network/beam/window.py) between two devices in
+one process, on loopback: the events it posts into each device's inbox, the
+person's answer installing or opening on the device's thread."""
 
 from __future__ import annotations
 
-import shutil
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from palmish.device.beaming import Sending
+from palmish.apps import installed_apps, real_app
 from palmish.device.display import CONFIGS, ConfigName
-from palmish.device.events import CharKey, Key, KeyDown
+from palmish.device.events import BeamDone, BeamOffered, BeamProgress, Event
 from palmish.device.exchange import PLUGIN, BeamItem
 from palmish.device.system import Device
-from palmish.device.ui.alert import Alert
-from palmish.device.ui.number_entry import NumberEntry
-from palmish.device.ui.progress import Progress
-from palmish.ishido.app import IshidoApp
-from palmish.launcher import LauncherApp
-from palmish.network.beam.device_service import BeamWindowService
-from prc_tools import plugin
-from tests.game_devices import PLUGINS, build_plugins
+from palmish.network.beam.window import WindowBeam
+from tests.game_devices import PLUGINS
+from tests.network import beam_items
 
-DEADLINE_S = 20.0
+WAIT_S = 30.0
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_plugins(tmp_path_factory, "beam-built", IshidoApp())
-
-
-@pytest.fixture(scope="module")
-def test_pieces(tmp_path_factory: pytest.TempPathFactory) -> bytes:
-    """'Beamed Pieces': the bundled high-contrast pieces under another name."""
-    folder = tmp_path_factory.mktemp("src") / "beamed"
-    shutil.copytree(PLUGINS / "ishido-pieces-contrast", folder)
-    manifest = folder / "manifest.yaml"
-    manifest.write_text(manifest.read_text().replace("name: High Contrast Pieces",
-                                                     "name: Beamed Pieces"))
-    return plugin.build_folder(folder).to_bytes()
-
-
-def handheld(data: Path, built: Path, start: str) -> Device:
-    shutil.copytree(built, data / "cache")
-    return Device(CONFIGS[ConfigName.SQUARE], data, [LauncherApp(), IshidoApp()],
-                  start_app=start, bundled_plugins=PLUGINS, durable=False, alerts=False)
+def _device(data_dir: Path) -> Device:
+    return Device(CONFIGS[ConfigName.SQUARE], data_dir, installed_apps(), "launcher",
+                  bundled_plugins=PLUGINS, durable=False, alerts=False)
 
 
 @pytest.fixture
-def pair(tmp_path: Path, built: Path) -> Iterator[tuple[Device, BeamWindowService,
-                                                        Device, BeamWindowService]]:
-    sender = handheld(tmp_path / "sender", built, "PalmIshido")
-    receiver = handheld(tmp_path / "receiver", built, "Applications")
-    out = BeamWindowService(sender, tmp_path / "sender", "Kitchen", listen="127.0.0.1")
-    into = BeamWindowService(receiver, tmp_path / "receiver", "Lounge", listen="127.0.0.1")
-    try:
-        yield sender, out, receiver, into
-    finally:
-        into.set_receiving(False)
-        for device in (sender, receiver):
-            device.shutdown()
+def pair(tmp_path: Path) -> Iterator[tuple[WindowBeam, WindowBeam]]:
+    receiving = WindowBeam(_device(tmp_path / "r"), tmp_path / "r", "Kitchen")
+    sending = WindowBeam(_device(tmp_path / "s"), tmp_path / "s", "Den")
+    yield receiving, sending
+    receiving.stop_receiving()
+    for beam in (receiving, sending):
+        beam.device.shutdown()
 
 
-def pump(devices: tuple[Device, ...], until: Callable[[], bool]) -> None:
-    """Post what the network put in each inbox until `until` holds (bounded in time)."""
-    deadline = time.monotonic() + DEADLINE_S
-    while not until():
-        assert time.monotonic() < deadline, "the beam did not get there in time"
-        for device in devices:
-            device.post_waiting()
-        time.sleep(0.01)
+def _next(beam: WindowBeam, kind: type[Event]) -> Event:
+    """The next event of `kind` in the device's inbox (others are kept in order)."""
+    while True:
+        event = beam.device.inbox.get(timeout=WAIT_S)
+        if isinstance(event, kind):
+            return event
 
 
-def top(device: Device) -> object:
-    return device.modals[-1] if device.modals else None
+def test_a_plugin_beamed_between_windows_is_installed_on_accept(
+        pair: tuple[WindowBeam, WindowBeam]) -> None:
+    receiving, sending = pair
+    host, port, code = receiving.start_receiving(listen="127.0.0.1", port=0)
+    data = beam_items.cherry()
+    ticket = sending.send(BeamItem(PLUGIN, data=data), f"{host}:{port}")
+    refused = _next(sending, BeamDone)
+    assert isinstance(refused, BeamDone) and (refused.ticket, refused.why) == (ticket, "code")
+    ticket = sending.send(BeamItem(PLUGIN, data=data), f"{host}:{port}", code)
+    offered = _next(receiving, BeamOffered)
+    assert isinstance(offered, BeamOffered)
+    assert (offered.sender, offered.checked.title, offered.size) == ("Den", "Cherry Board",
+                                                                     len(data))
+    progress = _next(sending, BeamProgress)
+    assert isinstance(progress, BeamProgress) and progress.sending and progress.total == len(data)
+    line = receiving.answer(offered.ticket, True)
+    assert line.startswith("installed 'Cherry Board'")
+    done = _next(sending, BeamDone)
+    assert isinstance(done, BeamDone) and done.ok and done.text == line
+    installed = [p for p in receiving.device.plugins.all() if not p.bundled]
+    assert [p.name for p in installed] == ["Cherry Board"]
+    assert receiving.paired() == ["Den"]
+    assert receiving.forget("Den") == 1 and receiving.paired() == []
 
 
-def message(device: Device) -> str:
-    modal = top(device)
-    return modal.message if isinstance(modal, Alert) else ""
-
-
-def test_a_plugin_beamed_is_asked_for_once_then_installed(
-        pair: tuple[Device, BeamWindowService, Device, BeamWindowService],
-        test_pieces: bytes) -> None:
-    sender, out, receiver, into = pair
-    assert into.set_receiving(True) is None
-    here = into.receiving()
-    assert here is not None and here.address.startswith("127.0.0.1:") and len(here.code) == 4
-    sending = Sending(BeamItem(PLUGIN, data=test_pieces), here.address, "Beamed Pieces",
-                      "Lounge")
-    sender.beams.send(out, sending)
-    assert isinstance(top(sender), Progress)  # waiting, Cancel at hand
-
-    # Not paired yet: the receiver wants its code; the sender's person types it.
-    pump((sender, receiver), lambda: "code" in message(sender).lower())
-    sender.post(KeyDown(Key.SELECT))
-    assert isinstance(top(sender), NumberEntry)
-    for digit in here.code:
-        sender.post(CharKey(digit))
-    sender.post(CharKey("\n"))
-
-    # The receiver asks, over whatever app runs; nothing is installed before Accept.
-    pump((sender, receiver), lambda: message(receiver).startswith("Accept"))
-    assert message(receiver) == (
-        f"Accept Beamed Pieces (Pieces plugin for PalmIshido, "
-        f"{round(len(test_pieces) / 1024)} KB) from Kitchen?")
-    assert not any(p.name == "Beamed Pieces" for p in receiver.plugins.all())
-    receiver.post(KeyDown(Key.SELECT))  # Accept has the focus
-    assert "Beamed Pieces is installed" in message(receiver)
-    receiver.plugins.refresh(bundled=False)
-    assert any(p.name == "Beamed Pieces" and not p.bundled for p in receiver.plugins.all())
-    pump((sender, receiver), lambda: "accepted by Lounge" in message(sender))
-    assert into.paired() == ["Kitchen"]
-
-    # Paired now: the next beam goes without a code.
-    sender.post(KeyDown(Key.SELECT))
-    receiver.post(KeyDown(Key.SELECT))
-    sender.beams.send(out, sending)
-    pump((sender, receiver), lambda: message(receiver).startswith("Accept"))
-    receiver.post(KeyDown(Key.RIGHT))
-    receiver.post(KeyDown(Key.SELECT))  # Decline
-    pump((sender, receiver), lambda: message(sender) == "Beamed Pieces: Declined by Lounge.")
-
-
-def test_a_busy_or_absent_receiver_is_one_clear_line(
-        pair: tuple[Device, BeamWindowService, Device, BeamWindowService]) -> None:
-    sender, out, _receiver, into = pair
-    assert into.set_receiving(True) is None
-    here = into.receiving()
-    assert here is not None
-    into.set_receiving(False)  # gone: nothing listens there now
-    sender.beams.send(out, Sending(BeamItem("deal", "ishido", number=77), here.address,
-                                   "Deal 77", "Lounge"))
-    pump((sender,), lambda: isinstance(bar := top(sender), Progress) and bar.ended)
-    assert message(sender).startswith("Deal 77: Cannot reach 127.0.0.1:")
+def test_a_declined_board_writes_nothing_and_an_accepted_one_opens(
+        pair: tuple[WindowBeam, WindowBeam], tmp_path: Path) -> None:
+    receiving, sending = pair
+    host, port, code = receiving.start_receiving(listen="127.0.0.1", port=0)
+    board = BeamItem("board", "sigmar", number=4321)
+    sending.send(board, f"{host}:{port}", code)
+    offered = _next(receiving, BeamOffered)
+    assert isinstance(offered, BeamOffered)
+    assert receiving.answer(offered.ticket, False) == "Declined."
+    done = _next(sending, BeamDone)
+    assert isinstance(done, BeamDone) and not done.ok and done.text == "declined by Kitchen"
+    assert not (tmp_path / "r" / "network").exists()
+    sending.send(board, f"{host}:{port}", code)
+    offered = _next(receiving, BeamOffered)
+    assert isinstance(offered, BeamOffered)
+    receiving.answer(offered.ticket, True)
+    assert receiving.device.running_app.id == "sigmar"
+    assert real_app(receiving.device.running_app).game.seed == 4321  # type: ignore[attr-defined]
+    done = _next(sending, BeamDone)
+    assert isinstance(done, BeamDone) and done.ok

@@ -148,6 +148,8 @@ def run_beam(args: argparse.Namespace) -> int:
     outcome = asyncio.run(send_item(item, host, port, name=_name(args), key=key,
                                     code=args.code, on_progress=progress, on_asking=asking))
     receiver = repr(outcome.receiver) if outcome.receiver else where
+    if outcome.status == "failed":
+        return _fail(outcome.text)  # it names the receiver or the address itself
     if outcome.accepted:
         _say(f"accepted by {receiver}: {outcome.text}")
         return EXIT_OK
@@ -168,7 +170,9 @@ def run_receive(args: argparse.Namespace) -> int:
     try:
         pairings = Pairings(data_dir)
     except ValueError as err:
-        return _fail(str(err))
+        if not args.forget_all:
+            return _fail(f"{err} (`palmish receive --forget-all` forgets every pairing)")
+        pairings = Pairings(data_dir, damaged_ok=True)
     if args.paired or args.forget is not None or args.forget_all:
         return _pairing(args, pairings)
     try:
@@ -249,18 +253,18 @@ async def _decide(accept: bool, arrival: Arrival, data_dir: Path) -> tuple[str, 
 def _take(arrival: Arrival, data_dir: Path) -> str:
     """Install a file item through `palmish install`'s path; keep a board or a deal
     in its game's saved state, so the game opens it at its next start."""
+    from palmish.cli import _usable_dir
     from palmish.network.beam import items
 
+    problem = _usable_dir(data_dir)
+    if problem:
+        raise ValueError(problem)
     item = arrival.item
     if item.number is None:
-        from palmish.cli import _usable_dir
         from palmish.device.plugins import PluginRegistry
         from palmish.device.resources import bundled_plugins_dir
         from palmish.device.storage import Storage, report_to_stderr
 
-        problem = _usable_dir(data_dir)
-        if problem:
-            raise ValueError(problem)
         storage = Storage(data_dir, report=report_to_stderr)
         registry = PluginRegistry(storage, bundled_plugins_dir(), storage.report)
         return items.install(item, storage, registry)

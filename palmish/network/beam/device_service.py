@@ -1,9 +1,9 @@
 """The beam service the window's device and apps see (palmish.device.beaming.
 BeamService): the window's beam (window.WindowBeam) plus what the dialogs
-need besides: Beam Receive turned on and off with the address it shows, the
-handhelds found receiving nearby, and a beam started with the device's
-dialogs. A window listening on a loopback address neither advertises nor
-browses (tests and one-machine trials never multicast)."""
+need besides: Beam Receive turned on and off with the address it shows, and
+a beam started with the device's dialogs. A window listening on a loopback
+address neither advertises nor browses (tests and one-machine trials never
+multicast)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from palmish.device.beaming import Receiving, Sending
-from palmish.network.beam import nearby
 from palmish.network.beam.window import BEAM_PORT, WINDOW_LISTEN, WindowBeam, _log
 from palmish.network.discovery import lan_addresses
 
@@ -28,8 +27,6 @@ class BeamWindowService(WindowBeam):
         super().__init__(device, data_dir, name)
         self.listen = listen
         self._here: Receiving | None = None
-        self._advert: nearby.Advertised | None = None
-        self._browser: nearby.Finder | None = None
         device.beams.service = self
 
     @property
@@ -47,12 +44,10 @@ class BeamWindowService(WindowBeam):
         if not on:
             self.stop_receiving()
             self._here = None
-            if self._advert is not None:
-                self._advert.close()
-                self._advert = None
             return None
         try:
-            host, port, code = self.start_receiving(self.listen, BEAM_PORT)
+            host, port, code = self.start_receiving(self.listen, BEAM_PORT,
+                                                    advertise=not self.local_only)
         except (OSError, ValueError) as err:
             return str(err) or type(err).__name__
         shown = (lan_addresses(self.listen) or ["127.0.0.1"])[0] if host in ("0.0.0.0", "::") \
@@ -60,16 +55,10 @@ class BeamWindowService(WindowBeam):
         address = f"[{shown}]:{port}" if ":" in shown else f"{shown}:{port}"
         self._here = Receiving(self.name, address, code)
         _log(f"receiving on {address} code {code}")
-        if not self.local_only and self._advert is None:
-            self._advert = nearby.advertise(self.name, port, lan_addresses(self.listen), _log)
         return None
 
     def nearby(self) -> Sequence[tuple[str, str]]:
-        if self.local_only:
-            return []
-        if self._browser is None:
-            self._browser = nearby.find(_log)
-        return [] if self._browser is None else self._browser.receivers()
+        return [] if self.local_only else self.found_receivers()
 
     def start(self, sending: Sending) -> None:
         self.device.beams.send(self, sending)

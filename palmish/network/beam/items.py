@@ -23,8 +23,10 @@ from palmish.device.plugins import (
 )
 from palmish.device.storage import Storage
 from palmish.games import GameDescriptor, games, load
+from palmish.network.beam.wire import too_large
 from prc_tools import Database, PrcError
 from prc_tools.files import FileProblem, read_regular
+from prc_tools.text import printable
 
 PLUGIN_SUFFIXES = (".prc", ".pdb")
 BEAMED_FILE = "beamed.prc"  # the accepted plugin's name in a private folder, for the installer
@@ -57,8 +59,8 @@ def number_item(kind: str, number: int) -> BeamItem:
 
 def file_item(path: Path) -> BeamItem:
     """What the file is as a beam item: a plugin database, or a file a game
-    beams (a Sigmar level); ValueError (one line) for a file no one beams.
-    A file over the limit is read up to it: the receiver refuses it by size."""
+    beams (a Sigmar level); ValueError (one line) for a file no one beams or
+    one over the limit."""
     for _game, beamable in beamables():
         item = beamable.item_from_file(path)
         if item is not None:
@@ -69,10 +71,14 @@ def file_item(path: Path) -> BeamItem:
 
 
 def read_item_file(path: Path) -> bytes:
-    """The file's bytes, at most one more than an item may hold (enough to be refused)."""
+    """The file's bytes; ValueError (one line) when it cannot be read or is larger
+    than an item may be (the receiver's own words: `too large: 5 MB, at most 1 MB`)."""
     try:
         size = path.stat().st_size
-        return read_regular(path, max(size, MAX_ITEM_BYTES + 1))
+        problem = too_large(size)
+        if problem is not None:
+            raise ValueError(f"{path}: {problem}")
+        return read_regular(path, MAX_ITEM_BYTES)
     except FileProblem as err:
         raise ValueError(f"{path}: {err}") from None
     except OSError as err:
@@ -80,7 +86,16 @@ def read_item_file(path: Path) -> bytes:
 
 
 def check(item: BeamItem) -> Checked:
-    """Check a received item in memory; ValueError (one line) saying why it is refused."""
+    """Check a received item in memory; ValueError (one line) saying why it is refused.
+    An item whose name holds terminal escapes or other unprintable characters is
+    refused too: the person is never asked about a name that cannot be shown as is."""
+    checked = _check(item)
+    if not (checked.title.isprintable() and checked.what.isprintable()):
+        raise ValueError(f"its name holds unprintable characters: '{printable(checked.title)}'")
+    return checked
+
+
+def _check(item: BeamItem) -> Checked:
     if item.kind == PLUGIN:
         return _check_plugin(item.data)
     found = game_for(item.kind, item.app)

@@ -34,14 +34,23 @@ def _digest(key: str) -> str:
 class Pairings:
     """The receiver's paired senders, read when made and written on every change."""
 
-    def __init__(self, data_dir: Path) -> None:
+    def __init__(self, data_dir: Path, damaged_ok: bool = False) -> None:
+        """ValueError (one line) when the file is damaged, unless `damaged_ok`
+        (to forget it all): then it is read as empty."""
         self.path = data_dir / keep.FOLDER / FOLDER / PAIRED_FILE
         self.paired: list[tuple[str, str]] = []  # (name, SHA-256 of its key), oldest first
-        kept = keep._read(self.path)  # ValueError (one line) when damaged
+        try:
+            kept = keep._read(self.path)
+        except ValueError:
+            if damaged_ok:
+                return
+            raise
         if kept is None:
             return
         entries = kept.get("paired") if isinstance(kept, dict) else None
         if not isinstance(entries, list):
+            if damaged_ok:
+                return
             raise ValueError(f"{self.path}: not a list of paired handhelds")
         for entry in entries[-MAX_PAIRED:]:
             if (isinstance(entry, dict) and DEVICE_NAME(entry.get("name"))
@@ -72,7 +81,7 @@ class Pairings:
         """Forget the senders paired as `name` (None: all); how many were forgotten."""
         before = len(self.paired)
         self.paired = [(n, k) for n, k in self.paired if name is not None and n != name]
-        if len(self.paired) != before:
+        if len(self.paired) != before or name is None:
             self._save()
         return before - len(self.paired)
 

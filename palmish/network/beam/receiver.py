@@ -64,6 +64,7 @@ class _Session:
     ticket: int
     sender: str
     key: str
+    started: float
     phase: str = "offer"  # offer -> data -> end -> asking
     offer: Message = field(default_factory=dict)
     data: bytearray = field(default_factory=bytearray)
@@ -107,7 +108,7 @@ class Desk:
                                        "why": why}))
             return False
         self._tickets += 1
-        self.session = _Session(peer, self._tickets, msg["name"], msg["key"])
+        self.session = _Session(peer, self._tickets, msg["name"], msg["key"], now)
         self.outbox.append((peer, {"t": "welcome", "v": VERSION, "app": wire.APP,
                                    "name": self.name}))
         return True
@@ -155,7 +156,8 @@ class Desk:
         session = self.session
         if session is not None and session.peer == peer:
             self.session = None  # the bytes held go with it: nothing was written
-            self.on_done(_ended(session, INTERRUPTED, f"interrupted: {session.sender} is gone"))
+            self.on_done(_ended(session, INTERRUPTED,
+                                 f"{session.sender} went away before the end; nothing was kept"))
 
     def take_outbox(self) -> list[tuple[int, Message]]:
         out, self.outbox = self.outbox, []
@@ -222,11 +224,17 @@ class Desk:
         return True
 
     def tick(self, now: float) -> None:
-        """Decline an item the person has not answered for wire.DECIDE_S."""
+        """Decline an item the person has not answered for wire.DECIDE_S; refuse one
+        that has not arrived whole in wire.TRANSFER_S (a sender that pings and
+        sends nothing would keep the receiver busy)."""
         session = self.session
-        if session is not None and session.phase == "asking" \
-                and now - session.asked_at > wire.DECIDE_S:
+        if session is None:
+            return
+        if session.phase == "asking" and now - session.asked_at > wire.DECIDE_S:
             self._close(session, DECLINED, "declined: no answer")
+        elif session.phase != "asking" and now - session.started > wire.TRANSFER_S:
+            self._close(session, REFUSED, f"too slow: not here whole within"
+                                          f" {wire.TRANSFER_S:.0f} s")
 
     def _close(self, session: _Session, verdict: str, text: str) -> None:
         self.outbox.append((session.peer, {"t": "result", "accepted": verdict == ACCEPTED,

@@ -50,8 +50,11 @@ async def send_item(item: BeamItem, host: str, port: int, *, name: str, key: str
     where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     try:
         link = await Link.open(host, port, kinds=wire.RECEIVER_KINDS)
+    except ConnectionRefusedError:
+        return Outcome(FAILED, f"cannot reach {where}: nothing receives there")
     except (OSError, asyncio.TimeoutError) as err:
-        return Outcome(FAILED, f"cannot reach {where}: {getattr(err, 'strerror', None) or err}")
+        reason = getattr(err, "strerror", None) or "no answer within 5 s"
+        return Outcome(FAILED, f"cannot reach {where}: {reason}")
     pinger = asyncio.ensure_future(_ping(link))
     receiver = ""
     try:
@@ -91,7 +94,8 @@ async def _next(link: Link, where: str, receiver: str, kind: str) -> Message:
     while True:
         msg = await link.receive()
         if msg is None:
-            raise _Over(Outcome(FAILED, f"{receiver or where} closed the connection", receiver))
+            raise _Over(Outcome(FAILED, f"{receiver or where} is gone (the connection closed)",
+                                receiver))
         if msg["t"] == "ping":
             continue
         if msg["t"] == "refused":

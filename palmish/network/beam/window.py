@@ -33,6 +33,7 @@ from palmish.network.beam.receiver import (
 from palmish.network.beam.sender import Outcome, send_item
 from palmish.network.bridge import LoopThread
 from palmish.network.commands import parse_address
+from palmish.network.discovery import Advertisement, Browser, lan_addresses
 from palmish.network.transport import Server
 
 if TYPE_CHECKING:
@@ -58,13 +59,16 @@ class WindowBeam:
         self._arrivals: dict[int, Arrival] = {}
         self._sends = itertools.count(1)
         self._sending: dict[int, concurrent.futures.Future[Outcome]] = {}
+        self._browser: Browser | None = None
+        self._advert: Advertisement | None = None
 
     # ------------------------------------------------------------------ receiving
 
-    def start_receiving(self, listen: str = WINDOW_LISTEN,
-                        port: int = BEAM_PORT) -> tuple[str, int, str]:
-        """Listen for beams: (the address listened on, its port, the code to show).
-        OSError when no port can be had; ValueError (one line) for damaged pairings."""
+    def start_receiving(self, listen: str = WINDOW_LISTEN, port: int = BEAM_PORT,
+                        advertise: bool = False) -> tuple[str, int, str]:
+        """Listen for beams: (the address listened on, its port, the code to show);
+        `advertise`: announce the receiver on the local network (DNS-SD). OSError
+        when no port can be had; ValueError (one line) for damaged pairings."""
         if self._server is not None and self._desk is not None:
             host, bound = self._address
             return host, bound, self._desk.code
@@ -77,11 +81,20 @@ class WindowBeam:
         except OSError:
             self._address = thread.run(server.start(listen, 0))  # the port is taken
         self._server, self._desk = server, desk
+        if advertise:
+            try:
+                self._advert = Advertisement(self.name, wire.APP, self._address[1],
+                                             lan_addresses(listen) or ["127.0.0.1"])
+            except Exception as err:  # zeroconf: no multicast, no interface, ...
+                _log(f"cannot announce the receiver ({type(err).__name__}); send by address")
         self._ticker = asyncio.run_coroutine_threadsafe(serve(desk, server), thread.loop)
         return self._address[0], self._address[1], desk.code
 
     def stop_receiving(self) -> None:
         server, self._server, self._desk = self._server, None, None
+        if self._advert is not None:
+            self._advert.close()
+            self._advert = None
         if self._ticker is not None:
             self._ticker.cancel()
             self._ticker = None
@@ -145,6 +158,29 @@ class WindowBeam:
 
         self._sending[ticket] = asyncio.run_coroutine_threadsafe(run(), self._loop().loop)
         return ticket
+
+    def found_receivers(self) -> list[tuple[str, str]]:
+        """The receivers found on the local network: (name, "HOST:PORT"), by name
+        (empty when multicast does not work here: the address is typed instead)."""
+        if self._browser is None:
+            try:
+                self._browser = Browser(apps=(wire.APP,))
+            except Exception as err:  # zeroconf: no multicast, no interface, ...
+                _log(f"cannot look for receivers on the network ({type(err).__name__})")
+                return []
+        return [(found.table, found.address) for found in self._browser.games.games()]
+
+    def close(self) -> None:
+        """Stop receiving, sending and browsing (the window closes)."""
+        self.stop_receiving()
+        for ticket in list(self._sending):
+            self.cancel(ticket)
+        if self._browser is not None:
+            self._browser.close()
+            self._browser = None
+        if self._advert is not None:
+            self._advert.close()
+            self._advert = None
 
     def cancel(self, ticket: int) -> None:
         """Stop sending `ticket` (the receiver sees the sender gone; nothing is written)."""

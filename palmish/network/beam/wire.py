@@ -26,6 +26,7 @@ CHUNK_BYTES = 32 * 1024  # an item's bytes per `data` line
 MAX_SENDER_LINE = 48 * 1024  # a `data` line: 32 KiB as base64 (43,692 characters) and its frame
 MAX_OFFERED = 1 << 40  # a size the receiver still reads (to refuse it by its size)
 DECIDE_S = 120.0  # how long a receiver waits for its person before declining
+TRANSFER_S = 60.0  # from the welcome to the whole item: a slower sender is refused
 WRONG_CODES = 5  # wrong pairing codes a receiver hears in WRONG_CODE_WINDOW_S
 WRONG_CODE_WINDOW_S = 60.0
 

@@ -1,0 +1,60 @@
+"""`palmish beam` and `palmish receive` given bad input: one line, exit 1 (2 for an
+option), never a traceback (docs/network.md, "Beam", "Headless commands")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from palmish.cli import main
+from tests.network.processes import free_port
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        status = main(list(argv))
+    except SystemExit as exit_:  # argparse's usage errors
+        status = int(exit_.code or 0)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_bad_items_and_addresses(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    port = free_port()  # nothing listens there
+    to = ["--to", f"127.0.0.1:{port}", "--data-dir", str(tmp_path / "s")]
+    (tmp_path / "bad.dat").write_text("junk\n")
+    (tmp_path / "notes.txt").write_text("hello")
+    cases = {
+        "missing.prc": f"palmish: {tmp_path / 'missing.prc'}: No such file or directory",
+        "bad.dat": f"palmish: {tmp_path / 'bad.dat'}: no atoms (hex digits 0-f other than 5)"
+                   " below the name",
+        "notes.txt": f"palmish: {tmp_path / 'notes.txt'}: not a plugin (.prc) or a file a game"
+                     " beams",
+    }
+    for name, line in cases.items():
+        assert run(capsys, "beam", str(tmp_path / name), *to) == (1, "", line + "\n")
+    status, _, err = run(capsys, "beam", "--deal", "3", *to)
+    assert (status, err) == (1, f"palmish: cannot reach 127.0.0.1:{port}: nothing receives"
+                                " there\n")
+    for bad in (["--board", "-1"], ["--deal", "99999999999"], ["--to", "nowhere"],
+                ["--code", "12a4"], ["--name", "a\x1bb"]):
+        status, _, err = run(capsys, "beam", "--board", "1", *to, *bad)
+        assert status == 2 and "Traceback" not in err and err.count("error:") == 1
+
+
+def test_pairing_commands_and_a_damaged_pairings_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = ["--data-dir", str(tmp_path)]
+    assert run(capsys, "receive", "--paired", *data) == (0, "", "")
+    assert run(capsys, "receive", "--forget", "Den", *data) == (
+        1, "", "palmish: no handheld named 'Den' is paired\n")
+    paired = tmp_path / "network" / "beam" / "paired.json"
+    paired.parent.mkdir(parents=True)
+    paired.write_text('{"paired": 7}')
+    status, _, err = run(capsys, "receive", "--paired", *data)
+    assert status == 1 and err == (f"palmish: {paired}: not a list of paired handhelds"
+                                   " (`palmish receive --forget-all` forgets every pairing)\n")
+    assert run(capsys, "receive", "--forget-all", *data) == (0, "forgot 0 paired handhelds\n",
+                                                             "")
+    assert run(capsys, "receive", "--paired", *data) == (0, "", "")
