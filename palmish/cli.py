@@ -370,10 +370,11 @@ def _window(device: Device, skin: str | None, zoom: int, listen: str | None = No
         device.shutdown()
         return fail(f"the window cannot open: {exc}")
     offer_network(device)
-    offer_beam(device, listen)
+    close_beam = offer_beam(device, listen)
     try:
         return run(device, skin=skin, zoom=zoom, cache_dir=device.storage.cache_dir)
     finally:
+        close_beam()
         device.shutdown()
 
 
@@ -394,9 +395,10 @@ def offer_network(device: Device) -> None:
     services.network = network
 
 
-def offer_beam(device: Device, listen: str | None) -> None:
+def offer_beam(device: Device, listen: str | None) -> Callable[[], None]:
     """The window's apps may beam, and the device receives while the launcher's
-    Beam Receive preference is on (docs/network.md, "Beam")."""
+    Beam Receive preference is on (docs/network.md, "Beam"). Returns what stops
+    it all when the window closes."""
     from palmish.device import services
 
     def beam() -> object:
@@ -418,6 +420,15 @@ def offer_beam(device: Device, listen: str | None) -> None:
         problem = beams.set_receiving(True) if beams is not None else None
         if problem:
             device.notify(f"Beam Receive is off: {problem}")
+
+    def close() -> None:
+        from palmish.network.beam.window import WindowBeam
+
+        for made_beam in made:
+            if isinstance(made_beam, WindowBeam):
+                made_beam.close()
+
+    return close
 
 
 def _gremlins(args: argparse.Namespace) -> int:
