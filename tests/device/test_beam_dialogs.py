@@ -248,3 +248,16 @@ def test_event_scripts_drive_the_dialogs(device: Device) -> None:
         "beam-progress receive 4 40000 80000\n"
         "beam-done receive 4 refused too large: 5 MB, at most 1 MB\n"))
     assert top(device).message == "Too large: 5 MB, at most 1 MB."  # type: ignore[union-attr]
+
+
+def test_beam_board_sends_a_level_by_its_contents(device: Device, beam: FakeBeam) -> None:
+    device.switch_to("Sigmar's Garden")
+    device.post(MenuCommand("levels"))
+    device.post(CharKey("\n"))  # Play the first level
+    device.post(MenuCommand("beam"))
+    device.post(CharKey("\n"))  # to Lounge
+    item, _, _ = beam.sent[0]
+    assert item.kind == "level" and item.app == "sigmar" and item.number is None
+    from palmish.network.beam import items
+
+    assert items.check(item).title.startswith(f"Level {item.name}:")  # as a receiver reads it

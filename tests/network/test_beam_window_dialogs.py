@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from palmish.apps import real_app
 from palmish.device.beaming import Sending
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import CharKey, Key, KeyDown
@@ -140,3 +141,20 @@ def test_a_busy_or_absent_receiver_is_one_clear_line(
                                    "Deal 77", "Lounge"))
     pump((sender,), lambda: isinstance(bar := top(sender), Progress) and bar.ended)
     assert message(sender).startswith("Deal 77: Cannot reach 127.0.0.1:")
+
+
+def test_a_deal_accepted_opens_in_its_game_over_the_launcher(
+        pair: tuple[Device, BeamWindowService, Device, BeamWindowService]) -> None:
+    sender, out, receiver, into = pair
+    assert into.set_receiving(True) is None
+    here = into.receiving()
+    assert here is not None
+    sender.beams.send(out, Sending(BeamItem("deal", "ishido", number=77), here.address,
+                                   "Deal 77", "Lounge"), here.code)
+    pump((sender, receiver), lambda: message(receiver).startswith("Accept"))
+    assert message(receiver) == "Accept Deal 77 (PalmIshido deal) from Kitchen?"
+    receiver.post(KeyDown(Key.SELECT))
+    assert receiver.running_app.id == "ishido"
+    app = real_app(receiver.running_app)
+    assert isinstance(app, IshidoApp) and app.game.seed == 77
+    pump((sender, receiver), lambda: message(sender) == "Deal 77: accepted by Lounge.")
