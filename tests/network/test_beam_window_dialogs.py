@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from palmish.apps import real_app
-from palmish.device.beaming import Sending
+from palmish.device.beaming import Receiving, Sending
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import CharKey, Key, KeyDown
 from palmish.device.exchange import PLUGIN, BeamItem
@@ -87,13 +87,20 @@ def message(device: Device) -> str:
     return modal.message if isinstance(modal, Alert) else ""
 
 
+def receive(into: BeamWindowService) -> Receiving:
+    """Beam Receive on: where it listens, with its code."""
+    assert into.set_receiving(True) is None
+    here = into.receiving()
+    assert here is not None
+    return here
+
+
 def test_a_plugin_beamed_is_asked_for_once_then_installed(
         pair: tuple[Device, BeamWindowService, Device, BeamWindowService],
         test_pieces: bytes) -> None:
     sender, out, receiver, into = pair
-    assert into.set_receiving(True) is None
-    here = into.receiving()
-    assert here is not None and here.address.startswith("127.0.0.1:") and len(here.code) == 4
+    here = receive(into)
+    assert here.address.startswith("127.0.0.1:") and len(here.code) == 4
     sending = Sending(BeamItem(PLUGIN, data=test_pieces), here.address, "Beamed Pieces",
                       "Lounge")
     sender.beams.send(out, sending)
@@ -133,9 +140,7 @@ def test_a_plugin_beamed_is_asked_for_once_then_installed(
 def test_a_busy_or_absent_receiver_is_one_clear_line(
         pair: tuple[Device, BeamWindowService, Device, BeamWindowService]) -> None:
     sender, out, _receiver, into = pair
-    assert into.set_receiving(True) is None
-    here = into.receiving()
-    assert here is not None
+    here = receive(into)
     into.set_receiving(False)  # gone: nothing listens there now
     sender.beams.send(out, Sending(BeamItem("deal", "ishido", number=77), here.address,
                                    "Deal 77", "Lounge"))
@@ -146,9 +151,7 @@ def test_a_busy_or_absent_receiver_is_one_clear_line(
 def test_a_deal_accepted_opens_in_its_game_over_the_launcher(
         pair: tuple[Device, BeamWindowService, Device, BeamWindowService]) -> None:
     sender, out, receiver, into = pair
-    assert into.set_receiving(True) is None
-    here = into.receiving()
-    assert here is not None
+    here = receive(into)
     sender.beams.send(out, Sending(BeamItem("deal", "ishido", number=77), here.address,
                                    "Deal 77", "Lounge"), here.code)
     pump((sender, receiver), lambda: message(receiver).startswith("Accept"))
