@@ -56,9 +56,18 @@ class Beamable(Protocol):
     def number_kinds(self) -> tuple[str, ...]:
         """Those of `kinds` that are numbers (a board, a deal); the rest carry data."""
 
+    def current_item(self, app: App) -> BeamItem | None:
+        """What the game's Beam menu item sends from the running game `app`: the
+        board or deal being played (None when it has no number to send)."""
+
     def item_from_file(self, path: Path) -> BeamItem | None:
         """The file as an item of this game's (a `.dat` level), None when it is not one
         of its files; ValueError (one line) for a file of its kind that cannot be read."""
+
+    def check_database(self, data: bytes) -> Checked | None:
+        """A received plugin-kind item that is a database of this game's own, which
+        `palmish install` gives to the game's installer (Sigmar's Levels), checked;
+        None when it is not one. ValueError (one line) for a bad one."""
 
     def check(self, item: BeamItem) -> Checked:
         """Check a received item fully in memory; ValueError (one line) if it is bad."""

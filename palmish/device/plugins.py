@@ -442,6 +442,14 @@ class PluginRegistry:
             self.descriptions.put(db, info, schema.source if schema is not None else None)
         return info
 
+    def database_bytes(self, info: PluginInfo) -> bytes:
+        """The plugin's database as its file holds it, a bundled one built first if
+        need be (what a beam sends: docs/network.md, "Beam"). OSError, PrcError."""
+        folder = self._folders.get(info.path) if info.bundled else None
+        if folder is not None:
+            return self._bundled_bytes(folder, info.path)[0]
+        return read_regular(info.path)
+
     # -------------------------------------------------------------- loading
 
     def load(self, info: PluginInfo) -> LoadedPlugin:

@@ -20,8 +20,18 @@ class IshidoBeam:
     def number_kinds(self) -> tuple[str, ...]:
         return (DEAL,)
 
+    def current_item(self, app: App) -> BeamItem | None:
+        from palmish.ishido.app import IshidoApp
+
+        if not isinstance(app, IshidoApp) or app.game.seed is None:
+            return None  # a game set up without a deal number cannot be dealt again
+        return BeamItem(DEAL, GAME.id, number=app.game.seed)
+
     def item_from_file(self, path: Path) -> BeamItem | None:
         return None  # a deal is a number, never a file
+
+    def check_database(self, data: bytes) -> Checked | None:
+        return None  # every PalmIshido database is a plugin
 
     def check(self, item: BeamItem) -> Checked:
         return Checked(f"Deal {item.number}", f"{GAME.name} deal")

@@ -24,6 +24,23 @@ class SigmarBeam:
     def number_kinds(self) -> tuple[str, ...]:
         return (BOARD,)
 
+    def current_item(self, app: App) -> BeamItem | None:
+        """A level by its contents (the friend may not have it), else the random
+        board by its number."""
+        from palmish.sigmar.app import SigmarApp
+
+        if not isinstance(app, SigmarApp):
+            return None
+        game = app.game
+        if game.level is not None:
+            entry = next((e for e in app.levels if e.id == game.level), None)
+            if entry is not None:
+                return BeamItem(LEVEL, GAME.id, name=entry.id,
+                                data=entry.level.text().encode("utf-8"))
+        if game.seed is None:
+            return None
+        return BeamItem(BOARD, GAME.id, number=game.seed)
+
     def item_from_file(self, path: Path) -> BeamItem | None:
         if not path.name.lower().endswith(LEVEL_SUFFIX):
             return None
@@ -34,6 +51,23 @@ class SigmarBeam:
             raise ValueError(f"{path}: {exc}") from None
         parse_level(data, str(path))  # a bad level is said here, before anything is sent
         return BeamItem(LEVEL, GAME.id, name=level_id, data=data)
+
+    def check_database(self, data: bytes) -> Checked | None:
+        from palmish.sigmar.level import LEVELS_DB_TYPE, levels_from_resources
+        from prc_tools import Database, PrcError
+
+        try:
+            db = Database.read(data)
+        except PrcError:
+            return None  # the plugin checks say what it is not
+        if (db.type, db.creator) != (LEVELS_DB_TYPE, GAME.creator):
+            return None
+        levels, problems = levels_from_resources(db.resources, db.name)
+        if problems:
+            raise ValueError(problems[0])
+        if not levels:
+            raise ValueError(f"{db.name}: a Levels database without levels")
+        return Checked(db.name, f"{GAME.name} levels ({len(levels)})")
 
     def check(self, item: BeamItem) -> Checked:
         if item.kind == BOARD:

@@ -238,3 +238,27 @@ def test_a_sender_lists_receivers_and_no_games() -> None:
         found.found(service_info("Attic", "pachisi", 40731, ["192.0.2.8"]))
     assert receivers.games() == [FoundGame("Kitchen", "beam", "192.0.2.7", 40732)]
     assert [g.table for g in games.games()] == ["Attic"]
+
+
+def test_a_levels_database_is_checked_as_the_game_installs_it(tmp_path: Path) -> None:
+    """A plugin-kind item that is Sigmar's Levels database: the game's checks, then
+    the install path of `palmish install levels.prc` (the game's installer)."""
+    from palmish.device.exchange import PLUGIN, BeamItem
+    from palmish.device.plugins import PluginRegistry
+    from palmish.device.storage import Storage
+    from palmish.network.beam import items
+    from prc_tools.plugin import build_folder
+
+    folder = tmp_path / "pack"
+    folder.mkdir()
+    (folder / "40.dat").write_text("Forty\nbb\n", encoding="utf-8")
+    (folder / "manifest.yaml").write_text(
+        "name: My Levels\ntype: SgLv\ncreator: PSgm\nresources:\n"
+        "  - {file: 40.dat, type: SgLv, id: 40}\n", encoding="utf-8")
+    item = BeamItem(PLUGIN, data=build_folder(folder).to_bytes())
+    checked = items.check(item)
+    assert (checked.title, checked.what) == ("My Levels", "Sigmar's Garden levels (1)")
+    storage = Storage(tmp_path / "data")
+    line = items.install(item, storage, PluginRegistry(storage, None, print))
+    assert line == "installed Sigmar's Garden levels 'My Levels': 40"
+    assert (tmp_path / "data" / "files" / "PSgm" / "My Levels.prc").exists()

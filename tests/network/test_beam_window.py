@@ -69,6 +69,26 @@ def test_a_plugin_beamed_between_windows_is_installed_on_accept(
     assert receiving.forget("Den") == 1 and receiving.paired() == []
 
 
+def test_a_bundled_plugin_is_beamed_as_its_built_database(
+        pair: tuple[WindowBeam, WindowBeam]) -> None:
+    from palmish.network.beam import items
+
+    receiving, sending = pair
+    host, port, code = receiving.start_receiving(listen="127.0.0.1", port=0)
+    plugins = sending.device.plugins
+    granite = next(p for p in plugins.all() if p.name == "Granite Board" and p.bundled)
+    item = items.plugin_item(granite, plugins)
+    sending.send(item, f"{host}:{port}", code)
+    offered = _next(receiving, BeamOffered)
+    assert isinstance(offered, BeamOffered)
+    assert (offered.checked.title, offered.checked.what) == ("Granite Board",
+                                                             "Board plugin for PalmIshido")
+    assert receiving.answer(offered.ticket, True).startswith("installed 'Granite Board'")
+    copy = next(p for p in receiving.device.plugins.all()
+                if p.name == "Granite Board" and not p.bundled)
+    assert copy.path.read_bytes() == item.data
+
+
 def test_a_declined_board_writes_nothing_and_an_accepted_one_opens(
         pair: tuple[WindowBeam, WindowBeam], tmp_path: Path) -> None:
     receiving, sending = pair
@@ -89,3 +109,47 @@ def test_a_declined_board_writes_nothing_and_an_accepted_one_opens(
     assert real_app(receiving.device.running_app).game.seed == 4321  # type: ignore[attr-defined]
     done = _next(sending, BeamDone)
     assert isinstance(done, BeamDone) and done.ok
+
+
+def test_the_games_beam_menu_items_send_what_is_played(tmp_path: Path) -> None:
+    """Beamable.current_item: Sigmar's level by its contents or board by its number,
+    PalmIshido's deal by its number; each checks as the receiver checks it."""
+    from palmish.network.beam import items
+
+    device = _device(tmp_path)
+    try:
+        device.switch_to("sigmar")
+        sigmar = real_app(device.running_app)
+        beamable = items.game_for("board")
+        assert beamable is not None
+        board = beamable[1].current_item(sigmar)
+        assert board == BeamItem("board", "sigmar", number=sigmar.game.seed)  # type: ignore[attr-defined]
+        assert sigmar.open_board("7") is None  # type: ignore[attr-defined]
+        level = beamable[1].current_item(sigmar)
+        assert level is not None and (level.kind, level.name) == ("level", "7")
+        assert items.check(level).title == "Level 7: Caution"
+        device.switch_to("ishido")
+        ishido = real_app(device.running_app)
+        deal = items.game_for("deal")
+        assert deal is not None
+        assert deal[1].current_item(ishido) == BeamItem(
+            "deal", "ishido", number=ishido.game.seed)  # type: ignore[attr-defined]
+    finally:
+        device.shutdown()
+
+
+def test_a_cancelled_beam_is_interrupted_on_both_sides(
+        pair: tuple[WindowBeam, WindowBeam]) -> None:
+    receiving, sending = pair
+    host, port, code = receiving.start_receiving(listen="127.0.0.1", port=0)
+    ticket = sending.send(BeamItem("deal", "ishido", number=8), f"{host}:{port}", code)
+    offered = _next(receiving, BeamOffered)  # the person has not answered yet
+    assert isinstance(offered, BeamOffered)
+    sending.cancel(ticket)
+    cancelled = _next(sending, BeamDone)
+    assert isinstance(cancelled, BeamDone) and (cancelled.ticket, cancelled.ok,
+                                                cancelled.text) == (ticket, False, "cancelled")
+    gone = _next(receiving, BeamDone)
+    assert isinstance(gone, BeamDone) and gone.ticket == offered.ticket and not gone.ok
+    assert receiving.answer(offered.ticket, True).startswith("That beam is over")
+    assert receiving.device.running_app.id == "launcher"  # nothing was opened

@@ -17,6 +17,7 @@ from palmish.device.exchange import MAX_ITEM_BYTES, PLUGIN, Beamable, BeamItem, 
 from palmish.device.plugins import (
     InvalidPlugin,
     NotADatabase,
+    PluginInfo,
     PluginRegistry,
     check_contents,
     describe,
@@ -70,6 +71,19 @@ def file_item(path: Path) -> BeamItem:
     return BeamItem(PLUGIN, data=read_item_file(path))
 
 
+def plugin_item(info: PluginInfo, plugins: PluginRegistry) -> BeamItem:
+    """A plugin of the registry, bundled or installed, as an item: its database's
+    bytes; ValueError (one line) when they cannot be had or are too many."""
+    try:
+        data = plugins.database_bytes(info)
+    except (OSError, PrcError, FileProblem) as err:
+        raise ValueError(f"{info.name}: cannot be read: {err}") from None
+    problem = too_large(len(data))
+    if problem is not None:
+        raise ValueError(f"{info.name}: {problem}")
+    return BeamItem(PLUGIN, data=data)
+
+
 def read_item_file(path: Path) -> bytes:
     """The file's bytes; ValueError (one line) when it cannot be read or is larger
     than an item may be (the receiver's own words: `too large: 5 MB, at most 1 MB`)."""
@@ -108,6 +122,10 @@ def _check(item: BeamItem) -> Checked:
 
 
 def _check_plugin(data: bytes) -> Checked:
+    for _game, beamable in beamables():  # a game's own database (Sigmar's Levels)
+        checked = beamable.check_database(data)
+        if checked is not None:
+            return checked
     try:
         db = Database.read(data)
     except PrcError as exc:

@@ -150,8 +150,13 @@ class WindowBeam:
             self._post(BeamProgress(ticket, True, done, total))
 
         async def run() -> Outcome:
-            outcome = await send_item(item, host, port, name=self.name, key=key, code=code,
-                                      on_progress=progress)
+            try:
+                outcome = await send_item(item, host, port, name=self.name, key=key,
+                                          code=code, on_progress=progress)
+            except asyncio.CancelledError:
+                self._post(BeamDone(ticket, True, False, "cancelled", why="failed"))
+                raise
+            self._sending.pop(ticket, None)
             self._post(BeamDone(ticket, True, outcome.accepted, outcome.text,
                                 why=outcome.status))
             return outcome
@@ -183,7 +188,8 @@ class WindowBeam:
             self._advert = None
 
     def cancel(self, ticket: int) -> None:
-        """Stop sending `ticket` (the receiver sees the sender gone; nothing is written)."""
+        """Stop sending `ticket` (the receiver sees the sender gone; nothing is written;
+        a BeamDone "cancelled" follows)."""
         future = self._sending.pop(ticket, None)
         if future is not None:
             future.cancel()
