@@ -228,6 +228,8 @@ class BeamDesk:
             return
         sending = self.sends.pop(event.ticket, None)
         bar = self.bars.pop((True, event.ticket), None)
+        if sending is None and bar is None:
+            return  # the person cancelled it: nothing more to say
         if sending is not None and event.why == "code":
             self._close(bar)
             self._ask_code(sending, event.text)

@@ -18,7 +18,6 @@ from palmish.boardgame import BoardGameApp, Command, FormResult
 from palmish.boardgame.beam_send import beam
 from palmish.device.app import AppContext
 from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, PenDown
-from palmish.device.exchange import BeamItem
 from palmish.device.geometry import Rect
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Field, PushButtons
@@ -365,13 +364,16 @@ class IshidoApp(BoardGameApp):
         )),)
 
     def _beam_deal(self) -> None:
-        """Game > Beam Deal: the deal number, so a friend plays the same 72 tiles."""
-        seed = self.game.seed
-        if seed is None:
+        """Game > Beam Deal: the deal number, so a friend plays the same 72 tiles
+        (the item: palmish/ishido/beam.py)."""
+        from palmish.ishido.beam import BEAM
+
+        item = BEAM.current_item(self)
+        if item is None:
             self.open(Alert("Beam Deal", "This game was not dealt by a number, so it "
                             "cannot be beamed.", icon="info"))
             return
-        beam(BeamItem("deal", self.id, number=seed), f"Deal {seed}", self.open)
+        beam(item, f"Deal {item.number}", self.open)
 
     def _ask_deal(self) -> None:
         self.open(dialogs.deal_entry(self.game.seed),

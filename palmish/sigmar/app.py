@@ -20,7 +20,6 @@ from palmish.boardgame.beam_send import beam
 from palmish.boardgame.sliced import SlicedJob
 from palmish.device.app import AppContext
 from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, PenDown
-from palmish.device.exchange import BeamItem
 from palmish.device.ui.form import CheckBox, Field, PopupList
 from palmish.device.ui.modal import Modal
 from palmish.outcome import Outcome, Termination
@@ -643,18 +642,13 @@ class SigmarApp(BoardGameApp):
 
     def _beam_board(self) -> None:
         """Game > Beam Board: a random board by its number, a level by its contents,
-        so the friend plays the same board."""
-        game = self.game
-        if game.level is not None:
-            try:
-                entry = find_level(self.levels, game.level)
-            except LevelError:
-                self.say("This level is no longer installed")
-                return
-            item = BeamItem("level", self.id, name=entry.id,
-                            data=entry.level.text().encode("utf-8"))
-        else:
-            item = BeamItem("board", self.id, number=game.seed)
+        so the friend plays the same board (the item: palmish/sigmar/beam.py)."""
+        from palmish.sigmar.beam import BEAM
+
+        item = BEAM.current_item(self)
+        if item is None:
+            self.say("This board cannot be beamed")
+            return
         beam(item, self.title(), self.open)
 
     def _show_stats(self) -> None:

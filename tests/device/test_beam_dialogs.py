@@ -211,6 +211,8 @@ def test_cancel_stops_a_beam_and_other_shows_the_address_keys(
     assert item.kind == "board" and address == "192.0.2.44:40732"
     device.post(KeyDown(Key.SELECT))  # Cancel on the bar
     assert beam.cancelled == [1] and device.modals == ()
+    device.post(BeamDone(1, True, False, "cancelled", "failed"))  # what the service says next
+    assert device.modals == ()
 
 
 def test_without_the_window_beam_says_so(device: Device) -> None:
