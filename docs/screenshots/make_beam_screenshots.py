@@ -98,9 +98,7 @@ def shoot(config: ConfigName, tmp: Path) -> None:
     type_number(device, "deal", "77")  # the same pictures every run
     device.post(MenuCommand("beam"))
     save(device, "pick", config)
-    close_all(device)
-    device.beams.send(stand_in, Sending(BeamItem("deal", "ishido", number=77), "x:1",
-                                        "Deal 77", "Lounge"))
+    device.post(CharKey("\n"))  # Beam, to Lounge
     save(device, "sending", config)
     close_all(device)
 
