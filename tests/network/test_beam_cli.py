@@ -58,3 +58,18 @@ def test_pairing_commands_and_a_damaged_pairings_file(
     assert run(capsys, "receive", "--forget-all", *data) == (0, "forgot 0 paired handhelds\n",
                                                              "")
     assert run(capsys, "receive", "--paired", *data) == (0, "", "")
+
+
+def test_a_game_host_is_not_a_receiver(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                       ) -> None:
+    """A beam sent to a network game's host: one line, not a hang or a traceback."""
+    from tests.network.processes import host
+
+    process, port, _ = host(tmp_path / "h")
+    try:
+        status, _, err = run(capsys, "beam", "--deal", "3", "--to", f"127.0.0.1:{port}",
+                             "--code", "1234", "--data-dir", str(tmp_path / "s"))
+    finally:
+        process.kill()
+    assert (status, err) == (1, f"palmish: 127.0.0.1:{port} closed the connection without"
+                                " answering (is it a beam receiver?)\n")

@@ -71,6 +71,8 @@ def test_a_board_from_hello_to_result_and_pairing(tmp_path: Path) -> None:
 def test_busy_wrong_codes_and_a_code_needed(tmp_path: Path) -> None:
     rec = Recorder(tmp_path)
     desk = rec.desk
+    assert desk.hello(9, hello(code=CODE, name="Den\u202eevil"), 0.0) is False
+    assert rec.said()[0]["reason"] == "the sender's name holds unprintable characters"
     assert desk.hello(1, hello(), 0.0) is False
     assert rec.said()[0]["why"] == "code"
     for peer in range(2, 2 + wire.WRONG_CODES):

@@ -4,7 +4,10 @@ process is bounded (processes.TIMEOUT_S) and killed at the end of its test."""
 
 from __future__ import annotations
 
+import contextlib
+import json
 import re
+import socket
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -223,3 +226,52 @@ def test_a_sender_killed_mid_transfer_leaves_nothing_and_a_busy_receiver_refuses
         "interrupted: a plugin of 900 KB from 'Raw': Raw went away before the end;"
         " nothing was kept"]
     assert files_under(tmp_path / "r") == []
+
+
+def _exchange(port: int, data: bytes) -> bytes:
+    """Send `data` on a fresh connection and read until the receiver closes it (10 s
+    at most)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(data)
+        got = b""
+        with contextlib.suppress(ConnectionError):
+            while chunk := sock.recv(65536):
+                got += chunk
+        return got
+
+
+def test_hostile_connections_leave_the_receiver_receiving(tmp_path: Path,
+                                                          started: list[Process]) -> None:
+    process, port, code = receiver(started, tmp_path / "r", "--accept", "--count", "1")
+    assert _exchange(port, b"\x00\xff garbage\n") == b""
+    assert _exchange(port, b"{" * 70000 + b"\n") == b""  # over the 48 KiB line limit
+    assert _exchange(port, b'{"t":"offer"}\n') == b""
+    assert json.loads(_exchange(port, b'{"t":"hello","v":2,"app":"beam"}\n')) == {
+        "t": "refused", "v": 1,
+        "reason": "protocol version 2 is not spoken here (this host speaks 1)"}
+    pachisi = json.loads(_exchange(
+        port, b'{"t":"hello","v":1,"app":"pachisi","code":"1234","name":"Ann"}\n'))
+    assert pachisi["reason"] == "this is a beam receiver, not a pachisi game"
+    sent = beam(tmp_path / "s", port, "--deal", "12", code=code)
+    assert sent.returncode == 0, sent.stderr
+    assert process.finish() == 0
+    assert process.out_lines[1].startswith("accepted: PalmIshido deal 12 from 'Den'")
+    assert any("dropped peer" in line for line in process.err_lines)
+
+
+def test_a_board_for_a_folder_a_window_holds_fails_in_one_line(tmp_path: Path,
+                                                               started: list[Process]) -> None:
+    (tmp_path / "r").mkdir()
+    window = Device(config_by_name("square"), tmp_path / "r", installed_apps(), "launcher",
+                    exclusive=True, report=lambda message: None)  # holds the folder's lock
+    try:
+        process, port, code = receiver(started, tmp_path / "r", "--accept", "--count", "1")
+        sent = beam(tmp_path / "s", port, "--board", "3", code=code)
+        assert process.finish() == 0
+    finally:
+        window.shutdown()
+    assert sent.returncode == 1
+    line = process.out_lines[1]
+    assert line.startswith("failed: Sigmar's Garden board 3 from 'Den': could not be installed: ")
+    assert sent.stderr.strip().splitlines()[-1].startswith(
+        "palmish: 'Kitchen': could not be installed: ")

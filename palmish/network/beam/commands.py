@@ -208,7 +208,12 @@ async def _receive(args: argparse.Namespace, data_dir: Path, pairings: Pairings)
     log = _log("receive")
     offers: list[Arrival] = []
     ended: list[Ended] = []
-    desk = Desk(_name(args), new_code(), pairings, offers.append, ended.append, log=log)
+    def progress(ticket: int, received: int, size: int) -> None:
+        if size > wire.CHUNK_BYTES:
+            log(f"received {wire.size_text(received)} of {wire.size_text(size)}")
+
+    desk = Desk(_name(args), new_code(), pairings, offers.append, ended.append, progress,
+                log=log)
     server = Server(desk, log, kinds=wire.SENDER_KINDS, line_limit=wire.MAX_SENDER_LINE)
     host, port = await server.start(args.listen, args.port)
     _say(f"receiving on {_address(host, port)} code {desk.code}")

@@ -118,6 +118,8 @@ class Desk:
             return f"this is a beam receiver, not a {msg['app'][:16]} game", "other"
         if "name" not in msg or "key" not in msg:
             return "a beam's hello names its sender and its key", "other"
+        if not msg["name"].isprintable():  # the wire refuses controls; this, the rest
+            return "the sender's name holds unprintable characters", "other"
         if self.session is not None:
             return "busy: receiving another beam", "busy"
         if self.pairings.name_of(msg["key"]) is not None:

@@ -93,8 +93,11 @@ async def _next(link: Link, where: str, receiver: str, kind: str) -> Message:
     result ends the beam (_Over)."""
     while True:
         msg = await link.receive()
+        if msg is None and not receiver:  # a game's host drops a beam's hello unanswered
+            raise _Over(Outcome(FAILED, f"{where} closed the connection without answering"
+                                        " (is it a beam receiver?)"))
         if msg is None:
-            raise _Over(Outcome(FAILED, f"{receiver or where} is gone (the connection closed)",
+            raise _Over(Outcome(FAILED, f"{receiver!r} is gone (the connection closed)",
                                 receiver))
         if msg["t"] == "ping":
             continue

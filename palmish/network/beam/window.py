@@ -129,8 +129,9 @@ class WindowBeam:
         return Pairings(self.data_dir).names()
 
     def forget(self, name: str | None) -> int:
-        """Forget one paired handheld (None: all); how many were forgotten."""
-        forgotten = Pairings(self.data_dir).forget(name)
+        """Forget one paired handheld (None: all, even from a damaged file); how many
+        were forgotten. ValueError (one line) for a damaged file and a name."""
+        forgotten = Pairings(self.data_dir, damaged_ok=name is None).forget(name)
         if self._desk is not None and self._thread is not None:
             desk = self._desk
             self._thread.call(lambda: desk.pairings.forget(name))
@@ -228,7 +229,7 @@ class WindowBeam:
         from palmish.apps import real_app
 
         beamable.open(real_app(self.device.running_app), item, ask=True)
-        return f"opened {game.name} {item.kind} {item.number}"
+        return f"{game.name} opens {item.kind} {item.number}"  # once a game in progress may go
 
     def _post(self, event: Event) -> None:
         self.device.inbox.put(event)
