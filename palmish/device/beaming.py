@@ -65,7 +65,8 @@ class BeamService(Protocol):
         """(name, HOST:PORT) of the handhelds found receiving on the local network."""
 
     def paired(self) -> list[str]:
-        """The handhelds paired with this one as a receiver."""
+        """The handhelds paired with this one as a receiver; ValueError (one line)
+        when the file that keeps them is damaged."""
 
     def forget(self, name: str | None) -> int:
         """Forget one paired handheld (None: all); how many were forgotten."""
@@ -182,10 +183,8 @@ class BeamDesk:
                 return
             if event.item.kind == PLUGIN and line.startswith("installed"):
                 line = (f"{escaped(event.checked.title)} is installed: choose it in its "
-                        f"game's Preferences.")
-            elif event.item.number is not None and line.startswith("opened"):
-                return  # the game shows it (asking first if a game would be lost)
-            self._line(line)
+                        f"game's Preferences.")  # rather than the file it went to
+            self._line(_sentence(line))
 
         self.device.open_modal(alert, answered, system=True)
 

@@ -62,10 +62,12 @@ def screen_text(on: bool, beams: BeamService | None) -> str:
     here = beams.receiving()
     if here is None:
         return "Beam Receive is on, but this handheld is not listening."
-    paired = [escaped(name, 24) for name in beams.paired()]
+    try:
+        paired = ", ".join(escaped(name, 24) for name in beams.paired()) or "none"
+    except ValueError as err:  # the file is damaged: Forget clears it
+        paired = f"unreadable ({escaped(str(err), 80)}); Forget clears it"
     lines = [f"Name: {escaped(here.name, 32)}", f"Address: {escaped(here.address, 48)}",
-             f"Code: {here.code}",
-             "Paired: " + (", ".join(paired) if paired else "none")]
+             f"Code: {here.code}", f"Paired: {paired}"]
     return "\n".join(lines)
 
 
@@ -89,7 +91,11 @@ def open_screen(ctx: AppContext) -> None:
 def forget(ctx: AppContext, then: Callable[[], None]) -> None:
     """Forget every paired handheld, after a confirmation: each types the code again."""
     beams = beaming.service()
-    if beams is None or not beams.paired():
+    try:
+        anyone = beams is not None and bool(beams.paired())
+    except ValueError:
+        anyone = True  # a damaged file: forgetting clears it
+    if beams is None or not anyone:
         ctx.open_modal(Alert(TITLE, "No handheld is paired with this one.", icon="info"),
                        lambda _r: then())
         return

@@ -45,6 +45,7 @@ class FakeBeam:
         self.sent: list[tuple[BeamItem, str, str | None]] = []
         self.cancelled: list[int] = []
         self.paired_names = ["Kitchen"]
+        self.damaged = False
         self.found: list[tuple[str, str]] = [("Lounge", "192.0.2.7:40732")]
 
     def receiving(self) -> Receiving | None:
@@ -62,11 +63,13 @@ class FakeBeam:
         return self.found
 
     def paired(self) -> list[str]:
+        if self.damaged:
+            raise ValueError("paired.json: not JSON")
         return self.paired_names
 
     def forget(self, name: str | None) -> int:
         forgotten = len(self.paired_names)
-        self.paired_names = []
+        self.paired_names, self.damaged = [], False
         return forgotten
 
     def send(self, item: BeamItem, address: str, code: str | None = None) -> int:
@@ -263,3 +266,16 @@ def test_beam_board_sends_a_level_by_its_contents(device: Device, beam: FakeBeam
     from palmish.network.beam import items
 
     assert items.check(item).title.startswith(f"Level {item.name}:")  # as a receiver reads it
+
+
+def test_a_damaged_pairings_file_is_one_line_and_forget_clears_it(
+        device: Device, beam: FakeBeam) -> None:
+    beam.on, beam.damaged = True, True
+    device.storage.save_prefs("lnch", {"beam_receive": True})
+    device.post(MenuCommand("beam"))
+    assert "Paired: unreadable (paired.json: not JSON); Forget clears it" in message(device)
+    device.post(KeyDown(Key.RIGHT))
+    device.post(KeyDown(Key.RIGHT))
+    device.post(KeyDown(Key.SELECT))  # Forget
+    device.post(KeyDown(Key.SELECT))  # confirmed
+    assert "Paired: none" in message(device)
