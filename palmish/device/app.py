@@ -118,8 +118,8 @@ class AppContext(Protocol):
         """Delete an installed plugin from storage (ValueError for a bundled one)."""
 
     def plugin_file(self, info: PluginInfo) -> bytes:
-        """The plugin's database as stored (Beam sends it); InvalidPlugin (a
-        ValueError, one line) when it cannot be read."""
+        """The plugin's database as stored (Beam sends it); ValueError (one line)
+        when it cannot be read."""
         ...
 
     # App data besides plugins (a game's levels, say).

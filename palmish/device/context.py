@@ -128,8 +128,11 @@ class DeviceContext:
 
     def plugin_file(self, info: PluginInfo) -> bytes:
         """The plugin's database as stored (the Plugin Manager's Beam sends it);
-        InvalidPlugin (one line) when it cannot be read."""
-        return self._device.plugins.file_bytes(info)
+        ValueError (one line) when it cannot be read."""
+        try:
+            return self._device.plugins.database_bytes(info)  # PrcError is a ValueError
+        except OSError as exc:
+            raise ValueError(f"cannot read {info.path.name}: {exc.strerror or exc}") from None
 
     # ------------------------------------------------------------ app data
 

@@ -492,17 +492,6 @@ class PluginRegistry:
         self._loaded[(info.path, stat.st_mtime_ns if stat is not None else 0)] = loaded
         return loaded
 
-    def file_bytes(self, info: PluginInfo) -> bytes:
-        """The plugin's database file as stored, a bundled one built first (Beam sends
-        it). InvalidPlugin (one line) when it cannot be read."""
-        loaded = self.load(info)
-        try:
-            return read_regular(info.path)
-        except FileProblem as exc:  # a build the cache could not keep: this run's bytes
-            if info.bundled:
-                return loaded.database.to_bytes()
-            raise InvalidPlugin(f"cannot read {info.path}: {exc}") from None
-
     def in_use(self, creator: str, slot: str) -> list[LoadedPlugin]:
         """The plugins `chosen` would give for each kind in `slot`, where that needs no
         fallback (so nothing is reported): for getting a slot ready ahead of time."""
