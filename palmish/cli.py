@@ -88,8 +88,10 @@ def _port(text: str) -> int:
 def _add_network_options(parser: argparse.ArgumentParser) -> None:
     """Where a window's Game > Network Game... > Host listens (docs/network.md)."""
     parser.add_argument(
-        "--network-listen", metavar="ADDRESS",
-        help="the window hosts network games on this address (default: every interface)")
+        "--network-listen", "--listen", metavar="ADDRESS", dest="network_listen",
+        help="the window hosts network games and receives beams on this address (default:"
+             " every interface; Beam on a loopback address such as 127.0.0.1 is neither"
+             " announced nor browsed)")
     parser.add_argument(
         "--network-port", type=_port, metavar="N",
         help="... and this port (default 40731, or a free one; 0: a free one)")
@@ -390,9 +392,11 @@ def _window(device: Device, skin: str | None, zoom: int, args: argparse.Namespac
         device.shutdown()
         return fail(f"the window cannot open: {exc}")
     offer_network(device, args)
+    close_beam = offer_beam(device, args.network_listen)
     try:
         return run(device, skin=skin, zoom=zoom, cache_dir=device.storage.cache_dir)
     finally:
+        close_beam()
         device.shutdown()
 
 
@@ -415,6 +419,42 @@ def offer_network(device: Device, args: argparse.Namespace) -> None:
 
     made: list[object] = []
     services.network = network
+
+
+def offer_beam(device: Device, listen: str | None) -> Callable[[], None]:
+    """The window's apps may beam, and the device receives while the launcher's
+    Beam Receive preference is on (docs/network.md, "Beam"). Returns what stops
+    it all when the window closes."""
+    from palmish.device import services
+
+    def beam() -> object:
+        if not made:
+            from palmish.network.beam.device_service import BeamWindowService
+            from palmish.network.beam.window import WINDOW_LISTEN
+            from palmish.network.commands import table_name
+
+            made.append(BeamWindowService(device, device.storage.data_dir, table_name(),
+                                          listen or WINDOW_LISTEN))
+        return made[0]
+
+    made: list[object] = []
+    services.beam = beam
+    if device.storage.load_prefs(LAUNCHER_CREATOR).get("beam_receive") is True:
+        from palmish.device.beaming import service
+
+        beams = service()
+        problem = beams.set_receiving(True) if beams is not None else None
+        if problem:
+            device.notify(f"Beam Receive is off: {problem}")
+
+    def close() -> None:
+        from palmish.network.beam.window import WindowBeam
+
+        for made_beam in made:
+            if isinstance(made_beam, WindowBeam):
+                made_beam.close()
+
+    return close
 
 
 def _gremlins(args: argparse.Namespace) -> int:

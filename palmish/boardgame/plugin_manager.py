@@ -1,13 +1,16 @@
 """The Plugin Manager: pick a plugin; Info lists it and then every other plugin with
-name, kind, configurations, version and author; Delete removes an installed one
-after a confirmation. Bundled plugins cannot be deleted."""
+name, kind, configurations, version and author; Beam sends its database to
+another handheld (bundled or installed); Delete removes an installed one after
+a confirmation. Bundled plugins cannot be deleted."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from palmish.boardgame.beam_send import beam
 from palmish.boardgame.media import PluginContext
 from palmish.boardgame.prefs import SLOT_TITLES
+from palmish.device.exchange import PLUGIN, BeamItem
 from palmish.device.plugins import PluginInfo
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form, PopupList
@@ -29,6 +32,16 @@ def plugin_listing(infos: list[PluginInfo], first: int) -> str:
     return "\n\n".join(f"# {infos[i].name}\n{plugin_details(infos[i])}" for i in order)
 
 
+def _beam_plugin(plugins: PluginContext, info: PluginInfo, open_modal: OpenModal) -> None:
+    """Beam: the plugin's database itself, bundled or installed."""
+    try:  # too large a file goes anyway: the receiver refuses it by its size
+        data = plugins.plugin_file(info)
+    except ValueError as err:
+        open_modal(Alert("Beam", f"Cannot beam {info.name}: {err}", icon="error"), None)
+        return
+    beam(BeamItem(PLUGIN, data=data), info.name, open_modal)
+
+
 def open_plugin_manager(plugins: PluginContext, open_modal: OpenModal,
                         changed: Callable[[], None], app_name: str, selected: int = 0) -> None:
     """Open the manager; `changed` runs after a deletion (the app reloads its plugins)."""
@@ -41,7 +54,7 @@ def open_plugin_manager(plugins: PluginContext, open_modal: OpenModal,
     labels = tuple(f"{i.name} ({i.kind}{'' if i.bundled else ', installed'})" for i in infos)
     selected = max(0, min(selected, len(infos) - 1))
     form = Form("Plugin Manager", [PopupList("plugin", "Plugin", labels, selected)],
-                buttons=("Info", "Delete", "Done"))
+                buttons=("Info", "Beam", "Delete", "Done"))
 
     def reopen(index: int) -> Callable[[object], None]:
         return lambda _result: open_plugin_manager(plugins, open_modal, changed, app_name, index)
@@ -57,6 +70,8 @@ def open_plugin_manager(plugins: PluginContext, open_modal: OpenModal,
         if button == 0:
             open_modal(TextViewer("Plugin Info", plugin_listing(infos, index)), reopen(index))
         elif button == 1:
+            _beam_plugin(plugins, info, open_modal)
+        elif button == 2:
             if info.bundled:
                 open_modal(Alert("Plugin Manager",
                                  f"{info.name} comes with {app_name} and cannot be deleted."),

@@ -117,6 +117,11 @@ class AppContext(Protocol):
     def delete_plugin(self, info: PluginInfo) -> None:
         """Delete an installed plugin from storage (ValueError for a bundled one)."""
 
+    def plugin_file(self, info: PluginInfo) -> bytes:
+        """The plugin's database as stored (Beam sends it); ValueError (one line)
+        when it cannot be read."""
+        ...
+
     # App data besides plugins (a game's levels, say).
     def bundled_databases(self, db_type: str) -> list[Database]:
         """This app's bundled data databases of a type (not plugins: no pINF)."""

@@ -126,6 +126,14 @@ class DeviceContext:
         """Remove an installed plugin (the Plugin Manager's Delete)."""
         self._device.plugins.delete(info)
 
+    def plugin_file(self, info: PluginInfo) -> bytes:
+        """The plugin's database as stored (the Plugin Manager's Beam sends it);
+        ValueError (one line) when it cannot be read."""
+        try:
+            return self._device.plugins.database_bytes(info)  # PrcError is a ValueError
+        except OSError as exc:
+            raise ValueError(f"cannot read {info.path.name}: {exc.strerror or exc}") from None
+
     # ------------------------------------------------------------ app data
 
     def bundled_databases(self, db_type: str) -> list[Database]:

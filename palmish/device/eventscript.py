@@ -13,6 +13,9 @@
     app PalmIshido         switch to an app
     net 0 {"t":"ping"}     a line from network peer 0 (docs/network.md)
     net-closed 0           the link to network peer 0 closed
+    beam-offer 1 46080 plugin Kitchen | Jade Board | Board plugin for PalmIshido
+    beam-progress receive 1 2048 46080       bytes of a beam sent or received
+    beam-done send 1 code wrong pairing code  how a beam ended
 
 Parsing is strict: a bad line is a ScriptError naming the file and line, and
 `check_script` tells, before anything runs, of an app or menu command the
@@ -28,6 +31,9 @@ from typing import Protocol
 
 from palmish.device.app import App
 from palmish.device.events import (
+    BeamDone,
+    BeamOffered,
+    BeamProgress,
     CharKey,
     Event,
     Key,
@@ -42,6 +48,7 @@ from palmish.device.events import (
     ToggleInputArea,
     coalesce_moves,
 )
+from palmish.device.exchange import BeamItem, Checked
 from prc_tools.files import FileProblem, read_regular
 
 # Limits that keep a hostile script cheap (docs/events-format.md, "Limits").
@@ -198,6 +205,45 @@ def _net_closed(args: list[str], word: str) -> list[Step]:
     return [NetworkClosed(_peer(args[0]))]
 
 
+def _number(text: str, what: str) -> int:
+    if not text.isdigit() or len(text) > 9:
+        raise ValueError(f"{what} is a number, not {text!r}")
+    return int(text)
+
+
+def _beam_offer(args: list[str], word: str) -> list[Step]:
+    parts = " ".join(args[3:]).split(" | ")
+    if len(args) < 4 or len(parts) != 3:
+        raise ValueError("'beam-offer' takes a beam number, a size, a kind and "
+                         "SENDER | TITLE | WHAT")
+    sender, title, what = parts
+    item = BeamItem(args[2], number=0 if _number(args[1], "a size") == 0 else None)
+    return [BeamOffered(_number(args[0], "a beam"), sender, item, Checked(title, what),
+                        _number(args[1], "a size"))]
+
+
+def _direction(text: str) -> bool:
+    if text not in ("send", "receive"):
+        raise ValueError(f"a beam goes 'send' or 'receive', not {text!r}")
+    return text == "send"
+
+
+def _beam_progress(args: list[str], word: str) -> list[Step]:
+    if len(args) != 4:
+        raise ValueError("'beam-progress' takes send or receive, a beam number, bytes done"
+                         " and bytes in all")
+    return [BeamProgress(_number(args[1], "a beam"), _direction(args[0]),
+                         _number(args[2], "bytes done"), _number(args[3], "a size"))]
+
+
+def _beam_done(args: list[str], word: str) -> list[Step]:
+    if len(args) < 4:
+        raise ValueError("'beam-done' takes send or receive, a beam number, how it ended"
+                         " (accepted, declined, refused, code, busy, failed) and a line")
+    return [BeamDone(_number(args[1], "a beam"), _direction(args[0]), args[2] == "accepted",
+                     " ".join(args[3:]), args[2])]
+
+
 _PARSERS: dict[str, Parser] = {
     "pen-down": _pen(PenDown),
     "pen-move": _pen(PenMove),
@@ -215,6 +261,9 @@ _PARSERS: dict[str, Parser] = {
     "app": _app,
     "net": _net,
     "net-closed": _net_closed,
+    "beam-offer": _beam_offer,
+    "beam-progress": _beam_progress,
+    "beam-done": _beam_done,
 }
 
 

@@ -5,6 +5,9 @@ network service (palmish.network.service.WindowNetwork) an app may use to
 host or join a network game; None in tests, screenshots and scripts, where
 nothing may open a socket. The device and the apps never import the network:
 they only call what was put here.
+
+`beam`: the same for Beam (palmish.device.beaming.BeamService): sending and
+receiving boards, deals, levels and plugins; None without the window.
 """
 
 from __future__ import annotations
@@ -12,3 +15,4 @@ from __future__ import annotations
 from collections.abc import Callable
 
 network: Callable[[], object] | None = None
+beam: Callable[[], object] | None = None

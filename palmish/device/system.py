@@ -25,6 +25,9 @@ from palmish.device.context import DeviceContext
 from palmish.device.datalock import DataDirLock
 from palmish.device.display import DisplayConfig, input_area_toggled, rotated
 from palmish.device.events import (
+    BeamDone,
+    BeamOffered,
+    BeamProgress,
     CharKey,
     DisplayChanged,
     Event,
@@ -79,6 +82,7 @@ class _OpenModal:
 
     modal: Modal
     on_close: Callable[[object], None] | None
+    system: bool = False  # a system dialog (Beam's): it stays when the app changes
 
 
 class Device:
@@ -163,6 +167,9 @@ class Device:
         self._switch_to: str | None = None
         self._running = False
         self._warming: Iterator[bool] | None = None  # warm_up()'s steps
+        from palmish.device.beaming import BeamDesk
+
+        self.beams = BeamDesk(self)  # the Accept dialog and progress of beams
         first = self.find_app(start_app) if start_app is not None else self._default_app()
         if first is None:
             raise ValueError(f"no app named {start_app!r} (installed: {self.app_list()})")
@@ -209,6 +216,8 @@ class Device:
             # Past any open dialog (another device's move never waits for this
             # one's menus).
             self._behind_dialogs(event)
+        elif isinstance(event, BeamOffered | BeamProgress | BeamDone):
+            self.beams.handle(event)
         # DisplayChanged, AppStart, AppStop and Tick are the device's own to send.
         self._after_event()
 
@@ -408,10 +417,23 @@ class Device:
             raise ValueError(f"no app named {name!r}")
         self._switch_to = name
 
-    def open_modal(self, modal: Modal, on_close: Callable[[object], None] | None = None) -> None:
-        self._modals.append(_OpenModal(modal, on_close))
+    def open_modal(self, modal: Modal, on_close: Callable[[object], None] | None = None,
+                   system: bool = False) -> None:
+        """Show a modal on top; `system`: it stays open when the app changes."""
+        self._modals.append(_OpenModal(modal, on_close, system))
         modal.layout(self.config.app_bounds, self.config.density)
         modal.draw(self.screen)
+
+    def redraw_modal(self, modal: Modal) -> None:
+        """An open modal changed (a progress bar moved): draw it again."""
+        if any(entry.modal is modal for entry in self._modals):
+            modal.draw(self.screen)
+
+    def close_modal(self, modal: Modal) -> None:
+        """Close an open modal from outside (its beam ended) without its result."""
+        for entry in [e for e in self._modals if e.modal is modal]:
+            modal.close(None)
+            self._close_modal(entry, notify=False)
 
     def notify(self, message: str) -> None:
         """A one-line message for the user: logged, and shown in an alert once per session."""
@@ -561,8 +583,13 @@ class Device:
             entry.on_close(entry.modal.result)
 
     def _close_all_modals(self) -> None:
-        while self._modals:
-            self._close_modal(self._modals[-1], notify=False)
+        """Close the app's modals; system dialogs stay (drawn again over the next app)."""
+        for entry in reversed(self._modals):
+            entry.modal.erase(self.screen)
+        self._modals = [entry for entry in self._modals if entry.system]
+        for entry in self._modals:
+            entry.modal.layout(self.config.app_bounds, self.config.density)
+            entry.modal.draw(self.screen)
 
     def _relayout_modals(self) -> None:
         """After a display change every open modal re-places itself and is drawn again."""
@@ -583,6 +610,9 @@ class Device:
         self._context = DeviceContext(self, app)
         self._running = True
         app.start(self._context)
+        for entry in self._modals:  # system dialogs kept from the app before
+            entry.modal.layout(self.config.app_bounds, self.config.density)
+            entry.modal.draw(self.screen)
 
     def _stop_running(self) -> None:
         self._close_all_modals()

@@ -41,8 +41,8 @@ KEY_ACTIONS: dict[str, str] = {
 
 
 def key_char(symbol_name: str) -> str | None:
-    """The character a desktop key types for the device: a-z, 0-9, ".", "-", "\b", "\n";
-    else None (a host's address is typed with its dots)."""
+    """The character a desktop key types for the device: a-z, 0-9, "\b", "\n", and
+    the "." "-" "_" a name or an address takes; else None."""
     if len(symbol_name) == 1 and "A" <= symbol_name <= "Z":
         return symbol_name.lower()
     for prefix in ("_", "NUM_"):  # pyglet spells the digit keys _0.._9 and NUM_0..NUM_9
@@ -50,7 +50,8 @@ def key_char(symbol_name: str) -> str | None:
         if digit != symbol_name and len(digit) == 1 and digit.isdigit():
             return digit
     return {"BACKSPACE": "\b", "RETURN": "\n", "ENTER": "\n", "NUM_ENTER": "\n",
-            "PERIOD": ".", "NUM_DECIMAL": ".", "MINUS": "-"}.get(symbol_name)
+            "PERIOD": ".", "NUM_DECIMAL": ".", "MINUS": "-", "NUM_SUBTRACT": "-",
+            "UNDERSCORE": "_"}.get(symbol_name)
 
 
 def key_event(

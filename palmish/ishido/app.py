@@ -15,9 +15,11 @@ from dataclasses import dataclass
 from PIL import Image
 
 from palmish.boardgame import BoardGameApp, Command, FormResult
+from palmish.boardgame.beam_send import beam
 from palmish.device.app import AppContext
 from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, PenDown
 from palmish.device.geometry import Rect
+from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Field, PushButtons
 from palmish.device.ui.modal import Modal
 from palmish.ishido import Game, dialogs
@@ -358,7 +360,20 @@ class IshidoApp(BoardGameApp):
             Command("Hint", "hint", self.hint, "H"),
             Command("Demo", "demo", self.start_demo),
             Command("Deal number...", "deal", self._ask_deal, "D"),
+            Command("Beam Deal", "beam", self._beam_deal),
         )),)
+
+    def _beam_deal(self) -> None:
+        """Game > Beam Deal: the deal number, so a friend plays the same 72 tiles
+        (the item: palmish/ishido/beam.py)."""
+        from palmish.ishido.beam import BEAM
+
+        item = BEAM.current_item(self)
+        if item is None:
+            self.open(Alert("Beam Deal", "This game was not dealt by a number, so it "
+                            "cannot be beamed.", icon="info"))
+            return
+        beam(item, f"Deal {item.number}", self.open)
 
     def _ask_deal(self) -> None:
         self.open(dialogs.deal_entry(self.game.seed),

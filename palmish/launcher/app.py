@@ -76,7 +76,9 @@ class LauncherApp(App):
         self._ctx = None
 
     def menus(self) -> tuple[Menu, ...]:
-        return (Menu("App", (MenuItem("About palmish", "about", "A"),)),)
+        return (Menu("App", (MenuItem("About palmish", "about", "A"),)),
+                Menu("Options", (MenuItem("Preferences", "prefs", "R"),
+                                 MenuItem("Beam Receive", "beam", "B"))))
 
     def handle(self, event: Event) -> None:
         if self._ctx is None:
@@ -90,6 +92,15 @@ class LauncherApp(App):
 
             text = f"palmish {__version__}: a Palm OS-style handheld running retro games."
             self._ctx.open_modal(Alert("About palmish", text))
+        elif isinstance(event, MenuCommand) and event.command in ("prefs", "beam"):
+            from palmish.launcher import beam_receive  # not on the first frame's path
+
+            if event.command == "prefs":
+                beam_receive.open_preferences(self._ctx)
+            else:
+                beam_receive.open_screen(self._ctx)
+        elif isinstance(event, MenuCommand):
+            pass  # another app's command (a script may send any)
         else:  # a display change or anything else: draw afresh
             self._draw()
 

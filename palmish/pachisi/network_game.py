@@ -349,7 +349,7 @@ class NetworkGameMixin(_Base):
             self.open(NumberEntry("Port", 40731), typed_port)
 
         # a name or an address such as 192.168.100.200 (typed dots included)
-        self.open(NameEntry("Host address", "", longest=ADDRESS_CHARS, capital=False),
+        self.open(NameEntry("Host address", "", most=ADDRESS_CHARS, capital=False),
                   typed_host)
 
     def _ask_code(self, address: str) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 from PIL import Image
 
 from palmish.boardgame import BoardGameApp, Command, FormResult
+from palmish.boardgame.beam_send import beam
 from palmish.boardgame.sliced import SlicedJob
 from palmish.device.app import AppContext
 from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, PenDown
@@ -37,7 +38,12 @@ from palmish.sigmar.art import load_art
 from palmish.sigmar.catalog import all_levels
 from palmish.sigmar.icon import launcher_icon
 from palmish.sigmar.layout import SigmarLayout, layout_for
-from palmish.sigmar.level import LEVELS_DB_TYPE, LevelEntry, find_level, normalize_level_id
+from palmish.sigmar.level import (
+    LEVELS_DB_TYPE,
+    LevelEntry,
+    find_level,
+    normalize_level_id,
+)
 from palmish.sigmar.schema import SCHEMA
 from palmish.sigmar.view import Scene, SigmarView
 
@@ -583,6 +589,7 @@ class SigmarApp(BoardGameApp):
             Command("Hint", "hint", self.hint, "H"),
             Command("Levels...", "levels", self._ask_level, "L"),
             Command("Board Number...", "board", self._ask_board, "B"),
+            Command("Beam Board", "beam", self._beam_board),
             Command("Statistics", "stats", self._show_stats, "S"),
         )),)
 
@@ -632,6 +639,17 @@ class SigmarApp(BoardGameApp):
                   lambda n: self.confirm_discard(
                       "Play", lambda: self.start_game(self._random_board(n)))
                   if isinstance(n, int) else None)
+
+    def _beam_board(self) -> None:
+        """Game > Beam Board: a random board by its number, a level by its contents,
+        so the friend plays the same board (the item: palmish/sigmar/beam.py)."""
+        from palmish.sigmar.beam import BEAM
+
+        item = BEAM.current_item(self)
+        if item is None:
+            self.say("This board cannot be beamed")
+            return
+        beam(item, self.title(), self.open)
 
     def _show_stats(self) -> None:
         self.open(dialogs.statistics(self.tallies.tally(VARIANT),

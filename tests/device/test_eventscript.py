@@ -107,7 +107,8 @@ def test_menu_commands_and_apps_are_checked_before_running(
     with pytest.raises(ScriptError) as info:
         check_script(steps, "s.events", device.running_app, device.find_app, device.apps)
     # The line, the command, and the commands of the app running at that line.
-    assert str(info.value) == "s.events:5: unknown menu command 'bogus' (Applications's: about)"
+    assert str(info.value) == ("s.events:5: unknown menu command 'bogus' "
+                               "(Applications's: about, beam, prefs)")
     with pytest.raises(ScriptError, match=r"^s\.events:2: no app named 'Elsewhere'$"):
         check_script(numbered_steps("key up\napp Elsewhere\n"), "s.events",
                      device.running_app, device.find_app, device.apps)

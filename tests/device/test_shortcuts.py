@@ -62,7 +62,7 @@ def test_escape_cancels_the_topmost_dialog_then_means_home(
 
 @pytest.mark.parametrize(("buttons", "pressed"), [
     (("Next", "New Game", "OK"), 2),  # a win: OK, never Next or New Game
-    (("Info", "Delete", "Done"), 2),  # the plugin manager: Done, never Info
+    (("Info", "Beam", "Delete", "Done"), 3),  # the plugin manager: Done, never Info
     (("Undo", "Try Again", "New Game"), None),  # all of them act: dismissed, none pressed
     (("OK", "Cancel"), 1),
 ])

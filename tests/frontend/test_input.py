@@ -115,6 +115,11 @@ def test_every_device_key_has_a_desktop_key() -> None:
         ("_7", False, True, CharKey("7")),
         ("NUM_3", False, True, CharKey("3")),
         ("BACKSPACE", False, True, CharKey("\b")),
+        # An address typed for Beam: its dots and dashes, only where text is read.
+        ("PERIOD", False, True, CharKey(".")),
+        ("NUM_DECIMAL", False, True, CharKey(".")),
+        ("MINUS", False, True, CharKey("-")),
+        ("PERIOD", False, False, None),
         ("RETURN", False, True, CharKey("\n")),
         ("RETURN", False, False, KeyDown(Key.SELECT)),
         ("UP", False, True, KeyDown(Key.UP)),

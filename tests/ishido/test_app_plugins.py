@@ -93,7 +93,7 @@ def test_choose_then_delete_an_installed_plugin(data: Path, extra_pieces: Path) 
     manager = device.modals[-1]
     assert isinstance(manager, Form)
     manager.fields[0].selected = index  # type: ignore[union-attr]
-    tap(device, manager.row.buttons[1].rect)  # Delete
+    tap(device, manager.row.buttons[2].rect)  # Delete
     confirm = device.modals[-1]
     assert isinstance(confirm, Alert) and "Test Pieces" in confirm.message
     tap(device, confirm.row.buttons[0].rect)
@@ -114,7 +114,7 @@ def test_bundled_plugins_cannot_be_deleted(data: Path) -> None:
     device.post(MenuCommand("plugins"))
     manager = device.modals[-1]
     assert isinstance(manager, Form)
-    tap(device, manager.row.buttons[1].rect)  # Delete on the first (bundled) plugin
+    tap(device, manager.row.buttons[2].rect)  # Delete on the first (bundled) plugin
     refusal = device.modals[-1]
     assert isinstance(refusal, Alert) and "cannot be deleted" in refusal.message
     assert len(device.context.plugins()) == before

@@ -133,11 +133,14 @@ class ButtonRow:
 
     def place(self, x: int, y: int, scale: int, max_width: int) -> None:
         font = get_font("std", scale)
-        widths = [b.width(scale, font.width(b.label)) for b in self.buttons]
+        labels = [font.width(b.label) for b in self.buttons]
+        widths = [b.width(scale, label) for b, label in zip(self.buttons, labels, strict=True)]
         gaps = (len(widths) - 1) * BUTTON_GAP * scale
         while sum(widths) + gaps > max_width and max(widths) > 1:
-            widest = widths.index(max(widths))  # shrink the widest until the row fits
-            widths[widest] -= 1
+            # Shrink the button with the most room around its label until the row fits:
+            # the minimum width gives way before any label is cut.
+            room = [w - label for w, label in zip(widths, labels, strict=True)]
+            widths[room.index(max(room))] -= 1
         layout_buttons(self.buttons, scale, x, y, widths)
 
     def cancel_index(self) -> int | None:

@@ -1,0 +1,126 @@
+"""Write docs/screenshots/beam-<scene>-<config>.png: Beam in the window.
+
+    .venv/bin/python docs/screenshots/make_beam_screenshots.py
+
+One device per configuration, with a stand-in for the window's beam service
+(no sockets: the beam events are posted as the network thread would post
+them). Scenes: `receive` the launcher's Beam Receive screen (name, address,
+code, paired handhelds), `pick` PalmIshido's Beam Deal asking for a handheld
+(one found nearby, and Other...), `sending` the sender's bar while the
+receiver's person decides, `accept` the receiver asked over Sigmar's Garden,
+`progress` a large plugin arriving. The pictures are the LCD, without a skin.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from shots import HERE, PLUGINS
+
+from palmish.apps import installed_apps
+from palmish.device import services
+from palmish.device.beaming import Receiving, Sending
+from palmish.device.display import CONFIGS, ConfigName
+from palmish.device.events import BeamOffered, BeamProgress, CharKey, Key, KeyDown, MenuCommand
+from palmish.device.exchange import PLUGIN, BeamItem, Checked
+from palmish.device.system import Device
+
+
+class StandIn:
+    """The beam service as the dialogs see it, with fixed answers."""
+
+    def __init__(self, device: Device) -> None:
+        self.device = device
+
+    def receiving(self) -> Receiving | None:
+        return Receiving("Kitchen", "192.168.1.23:40732", "4821")
+
+    def set_receiving(self, on: bool) -> str | None:
+        return None
+
+    def answer(self, ticket: int, accept: bool) -> str:
+        return "Declined."
+
+    def nearby(self) -> Sequence[tuple[str, str]]:
+        return [("Lounge", "192.168.1.40:40732")]
+
+    def paired(self) -> list[str]:
+        return ["Lounge", "Study"]
+
+    def forget(self, name: str | None) -> int:
+        return 0
+
+    def send(self, item: BeamItem, address: str, code: str | None = None) -> int:
+        return 1
+
+    def cancel(self, ticket: int) -> None:
+        pass
+
+    def start(self, sending: Sending) -> None:
+        self.device.beams.send(self, sending)
+
+
+def save(device: Device, scene: str, config: ConfigName) -> None:
+    out = HERE / f"beam-{scene}-{config.value}.png"
+    device.screen.image.save(out, optimize=True)
+    print(out, device.screen.image.size, file=sys.stderr)
+
+
+def close_all(device: Device) -> None:
+    for _ in range(8):
+        if not device.modals:
+            return
+        device.post(KeyDown(Key.CANCEL))
+
+
+def type_number(device: Device, command: str, digits: str) -> None:
+    """Game > Deal number... or Board Number..., typed into its keypad."""
+    device.post(MenuCommand(command))
+    for char in digits + "\n":
+        device.post(CharKey(char))
+    close_all(device)
+
+
+def shoot(config: ConfigName, tmp: Path) -> None:
+    device = Device(CONFIGS[config], tmp / config.value, installed_apps(), "launcher",
+                    bundled_plugins=PLUGINS, durable=False, alerts=False)
+    stand_in = StandIn(device)
+    services.beam = lambda: stand_in
+    device.storage.save_prefs("lnch", {"beam_receive": True})
+    device.post(MenuCommand("beam"))
+    save(device, "receive", config)
+    close_all(device)
+
+    device.switch_to("PalmIshido")
+    type_number(device, "deal", "77")  # the same pictures every run
+    device.post(MenuCommand("beam"))
+    save(device, "pick", config)
+    device.post(CharKey("\n"))  # Beam, to Lounge
+    save(device, "sending", config)
+    close_all(device)
+
+    device.switch_to("Sigmar's Garden")
+    type_number(device, "board", "1234")
+    device.post(BeamOffered(2, "Lounge", BeamItem(PLUGIN, data=b""),
+                            Checked("Jade Board", "Board plugin for PalmIshido"), 46080))
+    save(device, "accept", config)
+    close_all(device)
+    device.post(BeamProgress(3, False, 393216, 655360))
+    save(device, "progress", config)
+    close_all(device)
+    device.shutdown()
+    services.beam = None
+
+
+def main() -> int:
+    with tempfile.TemporaryDirectory() as tmp:
+        for config in ConfigName:
+            shoot(config, Path(tmp))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

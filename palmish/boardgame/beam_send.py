@@ -1,0 +1,86 @@
+"""Sending a beam (docs/network.md, "Beam"): the dialogs every game's Beam item
+and the Plugin Manager's Beam share. Pick a handheld found on the network, or
+Other... (type its address, then its port); then the beam goes, and its
+progress bar, the receiver's code when it asks for it (once per pair: the
+receiver remembers this handheld) and the last line are the device's
+(palmish.device.beaming.BeamDesk)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from palmish.device import beaming
+from palmish.device.beaming import BeamService, Sending
+from palmish.device.exchange import BeamItem
+from palmish.device.ui.alert import Alert
+from palmish.device.ui.form import Form, PopupList
+from palmish.device.ui.modal import Modal
+from palmish.device.ui.name_entry import NameEntry
+from palmish.device.ui.number_entry import NumberEntry
+
+OpenModal = Callable[[Modal, Callable[[object], None] | None], None]
+TITLE = "Beam"
+OTHER = "Other..."
+MOST_LISTED = 8
+ADDRESS_CHARS = 39  # an IPv6 address in full, or a host name
+DEFAULT_PORT = 40732
+
+
+def beam(item: BeamItem, label: str, open_modal: OpenModal) -> None:
+    """Beam `item` (called `label` in the dialogs) to a handheld the person picks."""
+    beams = beaming.service()
+    if beams is None:
+        open_modal(Alert(TITLE, "Beam needs the window (palmish), or palmish beam from a "
+                         "terminal.", icon="info"), None)
+        return
+    found = list(beams.nearby())[:MOST_LISTED]
+    labels = (*(beaming.escaped(f"{name} ({address})", 60) for name, address in found), OTHER)
+    form = Form(f"Beam {beaming.escaped(label, 24)}",
+                (PopupList("to", "To", labels, 0),), buttons=("Beam", "Cancel"))
+
+    def picked(result: object) -> None:
+        index = _chosen(result, "to")
+        if index is None or not 0 <= index < len(labels):
+            return
+        if index < len(found):
+            _send(beams, Sending(item, found[index][1], label, found[index][0]), open_modal)
+        else:
+            _type_address(beams, item, label, open_modal)
+
+    open_modal(form, picked)
+
+
+def _chosen(result: object, key: str) -> int | None:
+    """The index picked in a form closed by its first button, else None."""
+    if not (isinstance(result, tuple) and len(result) == 2 and result[0] == 0):
+        return None
+    values = result[1]
+    index = values.get(key) if isinstance(values, dict) else None
+    return index if isinstance(index, int) else None
+
+
+def _type_address(beams: BeamService, item: BeamItem, label: str,
+                  open_modal: OpenModal) -> None:
+    def typed_host(host: object) -> None:
+        if not isinstance(host, str):
+            return
+
+        def typed_port(port: object) -> None:
+            if isinstance(port, int) and 1 <= port <= 65535:
+                address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+                _send(beams, Sending(item, address, label, address), open_modal)
+            elif port is not None:
+                open_modal(Alert(TITLE, "A port is a number from 1 to 65535.", icon="error"),
+                           None)
+
+        open_modal(NumberEntry("Port", DEFAULT_PORT), typed_port)
+
+    open_modal(NameEntry("Address", "", most=ADDRESS_CHARS, capital=False), typed_host)
+
+
+def _send(beams: BeamService, sending: Sending, open_modal: OpenModal) -> None:
+    try:
+        beams.start(sending)  # its bar, the code if asked and the last line: the device's
+    except ValueError as err:
+        open_modal(Alert(TITLE, f"Cannot beam: {beaming.escaped(str(err), 120)}",
+                         icon="error"), None)

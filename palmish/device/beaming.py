@@ -1,0 +1,262 @@
+"""Beam as the device shows it (docs/network.md, "Beam"): what the apps may send
+and the system dialogs of a beam, over whatever app runs.
+
+The device never imports the network: the window puts the beam service in
+`palmish.device.services.beam`, and what the network does reaches the device
+as events (BeamOffered, BeamProgress, BeamDone), which `BeamDesk` turns into
+the Accept dialog, progress bars, the code a receiver asks for and one last
+line.
+So event scripts and tests drive every beam dialog without a socket.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol, cast
+
+from palmish.device.events import BeamDone, BeamOffered, BeamProgress, Event
+from palmish.device.exchange import PLUGIN, BeamItem
+from prc_tools.text import printable
+
+if TYPE_CHECKING:
+    from palmish.device.system import Device
+    from palmish.device.ui.alert import Alert
+    from palmish.device.ui.progress import Progress
+
+TITLE = "Beam"
+BEAM_EVENTS = (BeamOffered, BeamProgress, BeamDone)
+
+
+@dataclass(frozen=True)
+class Receiving:
+    """This handheld's Beam Receive: its name, address and code, for the screen."""
+
+    name: str
+    address: str
+    code: str
+
+
+@dataclass(frozen=True)
+class Sending:
+    """A beam this device sends: what, where and how the dialogs call it."""
+
+    item: BeamItem
+    address: str
+    label: str  # Jade Board, Deal 77
+    to: str  # the receiver as the person picked it: Kitchen, 127.0.0.1:40732
+
+
+class BeamService(Protocol):
+    """What the window offers the device and the apps to beam
+    (palmish.network.beam.service.BeamWindowService)."""
+
+    def receiving(self) -> Receiving | None:
+        """Where this handheld receives while Beam Receive is on; None when off."""
+
+    def set_receiving(self, on: bool) -> str | None:
+        """Turn Beam Receive on or off; a line saying why it could not, or None."""
+
+    def answer(self, ticket: int, accept: bool) -> str:
+        """The person's answer to a BeamOffered: installs or opens an accepted
+        item; the line to show."""
+
+    def nearby(self) -> Sequence[tuple[str, str]]:
+        """(name, HOST:PORT) of the handhelds found receiving on the local network."""
+
+    def paired(self) -> list[str]:
+        """The handhelds paired with this one as a receiver; ValueError (one line)
+        when the file that keeps them is damaged."""
+
+    def forget(self, name: str | None) -> int:
+        """Forget one paired handheld (None: all); how many were forgotten."""
+
+    def send(self, item: BeamItem, address: str, code: str | None = None) -> int:
+        """Start beaming; the ticket its events carry. ValueError (one line) for
+        an address that is not HOST:PORT."""
+
+    def cancel(self, ticket: int) -> None:
+        """Stop a beam under way (the receiver sees the sender gone)."""
+
+    def start(self, sending: Sending) -> None:
+        """Beam as the person asked, with the device's dialogs (BeamDesk.send)."""
+
+
+def service() -> BeamService | None:
+    """The window's beam service, or None in tests and screenshots without one."""
+    from palmish.device import services
+
+    if services.beam is None:
+        return None
+    return cast(BeamService, services.beam())
+
+
+def escaped(text: str, most: int = 40) -> str:
+    """A received name as the Palm font shows it: unprintable characters as
+    visible escapes (prc_tools.text.printable), cut to `most` characters."""
+    shown = printable(text)
+    return shown if len(shown) <= most else shown[: most - 1] + "\u2026"
+
+
+def size_text(size: int) -> str:
+    """45 KB, 1.0 MB, 312 bytes."""
+    if size < 1024:
+        return f"{size} bytes"
+    if size < 1024 * 1024:
+        return f"{(size + 512) // 1024} KB"
+    return f"{size / (1024 * 1024):.1f} MB"
+
+
+class BeamDesk:
+    """The device's beam dialogs: the Accept question, progress bars for beams
+    sent and received, the code a receiver asks for, and the line each beam
+    ends with. System dialogs: they stay open when the app changes."""
+
+    def __init__(self, device: Device) -> None:
+        self.device = device
+        self.bars: dict[tuple[bool, int], Progress] = {}  # (sending, ticket)
+        self.asking: dict[int, Alert] = {}
+        self.sends: dict[int, Sending] = {}
+        # The window's service for this device (it sets itself here); else the
+        # command line's, if any.
+        self.service: BeamService | None = None
+
+    def _service(self) -> BeamService | None:
+        return self.service if self.service is not None else service()
+
+    def handle(self, event: Event) -> None:
+        if isinstance(event, BeamOffered):
+            self._offered(event)
+        elif isinstance(event, BeamProgress):
+            self._progress(event)
+        elif isinstance(event, BeamDone):
+            self._done(event)
+
+    # ------------------------------------------------------------ sending
+
+    def send(self, beams: BeamService, sending: Sending, code: str | None = None) -> None:
+        """Beam as the person asked (ValueError, one line, for a bad address); its bar
+        shows until it ends, and a receiver that wants its code gets it asked for."""
+        ticket = beams.send(sending.item, sending.address, code)
+        self.sends[ticket] = sending
+        what = (f"Beaming {escaped(sending.label)} to {escaped(sending.to, 48)}. Waiting "
+                f"for its answer...")
+        self._bar(True, ticket, what, len(sending.item.data))
+
+    def _ask_code(self, sending: Sending, why: str) -> None:
+        from palmish.device.ui.number_entry import NumberEntry
+
+        def typed(number: object) -> None:
+            beams = self._service()
+            if isinstance(number, int) and 0 <= number <= 9999 and beams is not None:
+                try:
+                    self.send(beams, sending, f"{number:04d}")
+                except ValueError as err:
+                    self._line(f"Cannot beam: {err}")
+
+        self._line(f"{escaped(sending.to, 48)}: {escaped(why, 120)}. Type the code its "
+                   f"Beam Receive screen shows.", then=lambda: self.device.open_modal(
+                       NumberEntry(f"Code of {escaped(sending.to, 20)}"), typed, system=True))
+
+    # ------------------------------------------------------------ receiving
+
+    def _offered(self, event: BeamOffered) -> None:
+        from palmish.device.ui.alert import Alert
+
+        self._close_bar(False, event.ticket)
+        question = (f"Accept {escaped(event.checked.title)} ({escaped(event.checked.what, 60)}"
+                    f", {size_text(event.size)}) from {escaped(event.sender, 32)}?"
+                    if event.size else
+                    f"Accept {escaped(event.checked.title)} ({escaped(event.checked.what, 60)})"
+                    f" from {escaped(event.sender, 32)}?")
+        alert = Alert(TITLE, question, ("Accept", "Decline"), icon="confirm")
+        self.asking[event.ticket] = alert
+
+        def answered(result: object) -> None:
+            if self.asking.pop(event.ticket, None) is None:
+                return  # the beam ended meanwhile (BeamDone said so)
+            beams = self._service()
+            if beams is None:
+                return
+            line = beams.answer(event.ticket, result == 0)
+            if result != 0:
+                return
+            if event.item.kind == PLUGIN and line.startswith("installed"):
+                line = (f"{escaped(event.checked.title)} is installed: choose it in its "
+                        f"game's Preferences.")  # rather than the file it went to
+            self._line(_sentence(line))
+
+        self.device.open_modal(alert, answered, system=True)
+
+    # ------------------------------------------------------------ both
+
+    def _bar(self, sending: bool, ticket: int, text: str, total: int) -> None:
+        from palmish.device.ui.progress import Progress
+
+        bar = Progress(TITLE, text)
+        bar.update(0, total)
+        self.bars[(sending, ticket)] = bar
+
+        def closed(_result: object) -> None:
+            if self.bars.pop((sending, ticket), None) is bar and not bar.ended:
+                beams = self._service()  # Cancel while it runs
+                if beams is not None and sending:
+                    beams.cancel(ticket)
+                    self.sends.pop(ticket, None)
+
+        self.device.open_modal(bar, closed, system=True)
+
+    def _progress(self, event: BeamProgress) -> None:
+        key = (event.sending, event.ticket)
+        bar = self.bars.get(key)
+        if bar is None and not event.sending:
+            self._bar(False, event.ticket, "Receiving a beam...", event.total)
+            bar = self.bars.get(key)
+        if bar is not None:
+            bar.update(event.done, event.total)
+            self.device.redraw_modal(bar)
+
+    def _done(self, event: BeamDone) -> None:
+        if not event.sending:
+            self._close_bar(False, event.ticket)
+            asking = self.asking.pop(event.ticket, None)
+            if asking is not None:  # the sender went away before the person answered
+                self.device.close_modal(asking)
+            if not event.ok:
+                self._line(_sentence(event.text))
+            return
+        sending = self.sends.pop(event.ticket, None)
+        bar = self.bars.pop((True, event.ticket), None)
+        if sending is None and bar is None:
+            return  # the person cancelled it: nothing more to say
+        if sending is not None and event.why == "code":
+            self._close(bar)
+            self._ask_code(sending, event.text)
+            return
+        label = escaped(sending.label) if sending is not None else "The beam"
+        line = (f"{label}: accepted by {escaped(sending.to, 48)}." if event.ok and sending
+                else f"{label}: {_sentence(event.text)}")
+        if bar is not None and not bar.ended:
+            bar.finish(line, self.device.screen)
+        else:
+            self._line(line)
+
+    def _close_bar(self, sending: bool, ticket: int) -> None:
+        self._close(self.bars.pop((sending, ticket), None))
+
+    def _close(self, bar: Progress | None) -> None:
+        if bar is not None:
+            bar.ended = True
+            self.device.close_modal(bar)
+
+    def _line(self, text: str, then: Callable[[], None] | None = None) -> None:
+        from palmish.device.ui.alert import Alert
+
+        self.device.open_modal(Alert(TITLE, escaped(text, 240), icon="info"),
+                               (lambda _r: then()) if then is not None else None, system=True)
+
+
+def _sentence(text: str) -> str:
+    """A one-line reason as a sentence: capital first, full stop last."""
+    text = escaped(text.strip(), 200) or "?"
+    return text[0].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")

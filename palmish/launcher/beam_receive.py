@@ -1,0 +1,110 @@
+"""Beam Receive, as a Palm's Preferences had it (docs/network.md, "Beam"):
+on or off in the launcher's Preferences, and a screen that shows this
+handheld's name, address and code, with the handhelds paired to it and a way
+to forget them. The setting is the launcher's preference `beam_receive`;
+the window's beam service reads it at start and listens while it is on."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from palmish.device import beaming
+from palmish.device.app import AppContext
+from palmish.device.beaming import BeamService, escaped
+from palmish.device.ui.alert import Alert
+from palmish.device.ui.form import CheckBox, Form
+
+PREF = "beam_receive"
+TITLE = "Beam Receive"
+NEEDS_WINDOW = ("Beam Receive works in the window (palmish), or from a terminal with "
+                "palmish receive.")
+
+
+def receive_on(ctx: AppContext) -> bool:
+    return ctx.load_prefs().get(PREF) is True
+
+
+def open_preferences(ctx: AppContext) -> None:
+    """Options > Preferences: Beam Receive on or off."""
+    form = Form("Preferences", (CheckBox("beam", TITLE, receive_on(ctx)),))
+
+    def closed(result: object) -> None:
+        if isinstance(result, tuple) and len(result) == 2 and result[0] == 0:
+            values = result[1]
+            on = isinstance(values, dict) and values.get("beam") is True
+            if on != receive_on(ctx):
+                switch(ctx, on)
+
+    ctx.open_modal(form, closed)
+
+
+def switch(ctx: AppContext, on: bool, then: Callable[[], None] | None = None) -> None:
+    """Turn Beam Receive on or off: kept in the preferences, told to the service."""
+    beams = beaming.service()
+    problem = beams.set_receiving(on) if beams is not None else None
+    if problem is not None:
+        ctx.open_modal(Alert(TITLE, f"Cannot receive: {escaped(problem, 160)}",
+                             icon="error"), None)
+        return
+    prefs = ctx.load_prefs()
+    prefs[PREF] = on
+    ctx.save_prefs(prefs)
+    if then is not None:
+        then()
+
+
+def screen_text(on: bool, beams: BeamService | None) -> str:
+    """What the Beam Receive screen says."""
+    if not on:
+        return "Beam Receive is off: nothing can be beamed to this handheld."
+    if beams is None:
+        return "Beam Receive is on. " + NEEDS_WINDOW
+    here = beams.receiving()
+    if here is None:
+        return "Beam Receive is on, but this handheld is not listening."
+    try:
+        paired = ", ".join(escaped(name, 24) for name in beams.paired()) or "none"
+    except ValueError as err:  # the file is damaged: Forget clears it
+        paired = f"unreadable ({escaped(str(err), 80)}); Forget clears it"
+    lines = [f"Name: {escaped(here.name, 32)}", f"Address: {escaped(here.address, 48)}",
+             f"Code: {here.code}", f"Paired: {paired}"]
+    return "\n".join(lines)
+
+
+def open_screen(ctx: AppContext) -> None:
+    """Options > Beam Receive: this handheld as a sender must name it, and its
+    paired handhelds; turn receiving on or off, forget the pairs."""
+    beams = beaming.service()
+    on = receive_on(ctx)
+    buttons = ("Done", "Off" if on else "On", "Forget")
+    alert = Alert(TITLE, screen_text(on, beams), buttons, icon="info")
+
+    def closed(result: object) -> None:
+        if result == 1:
+            switch(ctx, not on, lambda: open_screen(ctx))
+        elif result == 2:
+            forget(ctx, lambda: open_screen(ctx))
+
+    ctx.open_modal(alert, closed)
+
+
+def forget(ctx: AppContext, then: Callable[[], None]) -> None:
+    """Forget every paired handheld, after a confirmation: each types the code again."""
+    beams = beaming.service()
+    try:
+        anyone = beams is not None and bool(beams.paired())
+    except ValueError:
+        anyone = True  # a damaged file: forgetting clears it
+    if beams is None or not anyone:
+        ctx.open_modal(Alert(TITLE, "No handheld is paired with this one.", icon="info"),
+                       lambda _r: then())
+        return
+
+    def confirmed(result: object) -> None:
+        if result == 0:
+            beams.forget(None)
+        then()
+
+    ctx.open_modal(Alert(TITLE, "Forget every paired handheld? Each must type this "
+                         "handheld's code again.", ("Forget", "Cancel"), icon="confirm"),
+                   confirmed)

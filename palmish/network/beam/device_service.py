@@ -1,0 +1,65 @@
+"""The beam service the window's device and apps see (palmish.device.beaming.
+BeamService): the window's beam (window.WindowBeam) plus what the dialogs
+need besides: Beam Receive turned on and off with the address it shows, and
+a beam started with the device's dialogs. A window listening on a loopback
+address neither advertises nor browses (tests and one-machine trials never
+multicast)."""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from palmish.device.beaming import Receiving, Sending
+from palmish.network.beam.window import BEAM_PORT, WINDOW_LISTEN, WindowBeam, _log
+from palmish.network.discovery import lan_addresses
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from palmish.device.system import Device
+
+
+class BeamWindowService(WindowBeam):
+    def __init__(self, device: Device, data_dir: Path, name: str,
+                 listen: str = WINDOW_LISTEN) -> None:
+        super().__init__(device, data_dir, name)
+        self.listen = listen
+        self._here: Receiving | None = None
+        device.beams.service = self
+
+    @property
+    def local_only(self) -> bool:
+        """Listening on loopback: no advertising, no browsing."""
+        try:
+            return ipaddress.ip_address(self.listen).is_loopback
+        except ValueError:
+            return self.listen == "localhost"
+
+    def receiving(self) -> Receiving | None:
+        return self._here
+
+    def set_receiving(self, on: bool) -> str | None:
+        if not on:
+            self.stop_receiving()
+            self._here = None
+            return None
+        try:
+            host, port, code = self.start_receiving(self.listen, BEAM_PORT,
+                                                    advertise=not self.local_only)
+        except (OSError, ValueError) as err:
+            return str(err) or type(err).__name__
+        shown = (lan_addresses(self.listen) or ["127.0.0.1"])[0] if host in ("0.0.0.0", "::") \
+            else host
+        address = f"[{shown}]:{port}" if ":" in shown else f"{shown}:{port}"
+        self._here = Receiving(self.name, address, code)
+        _log(f"receiving on {address} code {code}")
+        return None
+
+    def nearby(self) -> Sequence[tuple[str, str]]:
+        return [] if self.local_only else self.found_receivers()
+
+    def start(self, sending: Sending) -> None:
+        self.device.beams.send(self, sending)
+
