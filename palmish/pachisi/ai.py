@@ -15,8 +15,10 @@
   assumed to play like `normal`, from this same position), and half the
   gain of the mover's own next throw is added.
 - hard: the learned player (`learned.py`): the move after which its chance
-  to win, by weights learned in self-play (`train.py`), is highest, a throw
-  the move earns searched one throw deep. `STRONGEST` names it.
+  to win, by weights learned in self-play (`train.py`), is highest. A move
+  that ends the turn is judged after the next player's answer to each of
+  its likely throws; a throw the move earns is searched one throw deep.
+  `STRONGEST` names it.
 
 Every level is deterministic (ties go to the most advanced move), never
 makes a caution move unless the rules force it (first turn, nothing else),

@@ -5,10 +5,14 @@ score; the softmax of the scores is each player's chance to win. The weights
 come from self-play (`python -m palmish.pachisi.train`, which writes
 `hard-weights.json`); they are read the first time `hard` plays.
 
-A move is worth the mover's chance to win after it. A move that earns
-another throw (a 6, 10 or 25, or a capture) is worth the expected best
-continuation over the seven throws. Passing is worth the present position
-with the next player to throw.
+A move is worth the mover's chance to win after it. For `hard`, a move
+that ends the turn is worth that chance once the next player has answered:
+over each of its throws (but the rarest) it makes the move best for itself,
+and the mover's chances after those answers are averaged by the throw odds.
+A move that earns another throw (a 6, 10 or 25, or a capture) is worth the
+expected best continuation over the seven throws. Passing is worth the
+present position, answered the same way. The trainer's learner looks at the
+position only (the weights were made so; search only at play).
 """
 
 from __future__ import annotations
@@ -143,6 +147,7 @@ class Evaluator:
         done = list(first)
         done[by] = False  # and so has the next player's, unless it throws again
         standing = chances(player_features(pos, self.seats, first, by, self.t), self.w)[me]
+        unused = -1.0  # the chance when `by` cannot use its throw, worked out once
         expected = 0.0
         for v, pv in self.t.odds:
             if pv < RARE_THROW:
@@ -151,8 +156,10 @@ class Evaluator:
             moves = [m for m in rules.distinct(rules.legal_moves(
                 pos, self.seats, by, v, first[by])) if not m.caution]
             if not moves:
-                rows = player_features(pos, self.seats, done, after_by, self.t)
-                expected += pv * chances(rows, self.w)[me]
+                if unused < 0.0:
+                    rows = player_features(pos, self.seats, done, after_by, self.t)
+                    unused = chances(rows, self.w)[me]
+                expected += pv * unused
                 continue
             best, mine = -1.0, 0.0
             for m in moves:
