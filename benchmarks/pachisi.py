@@ -11,8 +11,9 @@ Random choices are uniform over distinct moves (rules.distinct: one entering
 move stands for the start area's alike pieces, each of which has its own
 move), so entering is not favoured by the number of pieces waiting.
 2. The tournament: each level in one seat against three copies of a
-   baseline (sane random: uniform among non-caution moves; sane fast: the
-   most advanced non-caution move; and the other levels). The level's seat
+   baseline (random: the random players of 1, who may walk onto 75; sane
+   random: uniform among non-caution moves; sane fast: the most advanced
+   non-caution move; and the other levels). The level's seat
    rotates through all four seats game by game; game g uses seed g
    (--first-seed N: seeds N, N+1, ..., for a check on fresh games). Win
    rate with its 95 % (Wilson) interval against the 25 % of an equal
@@ -20,9 +21,9 @@ move), so entering is not favoured by the number of pieces waiting.
    maximum (CPU time, so other work on a shared machine does not count; the
    speed line gives both). --games per row (default 2,000). A progress bar
    goes to stderr.
-3. The seat bias: each level in all four seats, game g with seed g; the
-   share of wins of each seat (South, West, North, East: South throws
-   first) with its 95 % interval.
+3. The seat bias: each level in all four seats, game g with seed g (or N +
+   g with --first-seed); the share of wins of each seat (South, West,
+   North, East: South throws first) with its 95 % interval.
 """
 
 from __future__ import annotations
