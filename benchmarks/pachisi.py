@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/pachisi.py [--games N] [--speed-seconds S]
         [--dice cowrie|die7] [--levels hard] [--baselines sane-random,normal]
-        [--only speed|table|seats]
+        [--only speed|table|seats] [--first-seed N]
 
 1. Complete 4-player games per second with random players (any legal move,
    caution moves included, never passing), for --speed-seconds.
@@ -11,17 +11,19 @@ Random choices are uniform over distinct moves (rules.distinct: one entering
 move stands for the start area's alike pieces, each of which has its own
 move), so entering is not favoured by the number of pieces waiting.
 2. The tournament: each level in one seat against three copies of a
-   baseline (sane random: uniform among non-caution moves; sane fast: the
-   most advanced non-caution move; and the other levels). The level's seat
-   rotates through all four seats game by game; game g uses seed g. Win
+   baseline (random: the random players of 1, who may walk onto 75; sane
+   random: uniform among non-caution moves; sane fast: the most advanced
+   non-caution move; and the other levels). The level's seat
+   rotates through all four seats game by game; game g uses seed g
+   (--first-seed N: seeds N, N+1, ..., for a check on fresh games). Win
    rate with its 95 % (Wilson) interval against the 25 % of an equal
    player, and the level's CPU ms per decision: mean, 99th percentile and
    maximum (CPU time, so other work on a shared machine does not count; the
    speed line gives both). --games per row (default 2,000). A progress bar
    goes to stderr.
-3. The seat bias: each level in all four seats, game g with seed g; the
-   share of wins of each seat (South, West, North, East: South throws
-   first) with its 95 % interval.
+3. The seat bias: each level in all four seats, game g with seed g (or N +
+   g with --first-seed); the share of wins of each seat (South, West,
+   North, East: South throws first) with its 95 % interval.
 """
 
 from __future__ import annotations
@@ -68,6 +70,7 @@ def level_player(level: str) -> Choice:
 MAX_THROWS = 20_000
 
 PLAYERS: dict[str, Choice] = {
+    "random": random_player,
     "sane-random": sane_random,
     "sane-fast": sane_fast,
     **{lv: level_player(lv) for lv in ai.ALL_LEVELS},
@@ -151,11 +154,11 @@ def timing(times: list[float]) -> str:
             f"{1000 * ordered[-1]:>7.2f}")
 
 
-def row(level: str, baseline: str, games: int, dice: str) -> str:
+def row(level: str, baseline: str, games: int, dice: str, first_seed: int = 0) -> str:
     wins = draws = 0
     times: list[float] = []
     names = [Player(f"P{i}") for i in range(4)]
-    for g in range(games):
+    for g in range(first_seed, first_seed + games):
         seat = g % 4
         seats = [PLAYERS[baseline]] * 4
         seats[seat] = PLAYERS[level]
@@ -164,25 +167,25 @@ def row(level: str, baseline: str, games: int, dice: str) -> str:
         wins += winner == seat
         draws += winner is None
         times += took
-        progress(f"{level} vs 3 {baseline}", g + 1, games)
+        progress(f"{level} vs 3 {baseline}", g + 1 - first_seed, games)
     low, high = wilson(wins, games)
     verdict = "better" if low > 0.25 else "worse" if high < 0.25 else "even"
     return (f"{level:<9} {baseline:<12} {games:>6} {wins:>6} {100 * wins / games:>6.1f}% "
             f"[{100 * low:5.1f}, {100 * high:5.1f}] {verdict:<7} {draws:>6} {timing(times)}")
 
 
-def seat_bias(level: str, games: int, dice: str) -> str:
+def seat_bias(level: str, games: int, dice: str, first_seed: int = 0) -> str:
     """The level in all four seats: how often each seat wins."""
     wins = [0] * 4
     times: list[float] = []
     names = [Player(f"P{i}") for i in range(4)]
-    for g in range(games):
+    for g in range(first_seed, first_seed + games):
         game = Game.new(seed=g, players=names, dice=dice)
         winner, took = play(game, [PLAYERS[level]] * 4, random.Random(g), timed=g % 4)
         if winner is not None:
             wins[winner] += 1
         times += took
-        progress(f"{level} in every seat", g + 1, games)
+        progress(f"{level} in every seat", g + 1 - first_seed, games)
     cells = []
     for w in wins:
         low, high = wilson(w, games)
@@ -198,35 +201,39 @@ def main() -> int:
     parser.add_argument("--levels", default=",".join(ai.ALL_LEVELS))
     parser.add_argument("--baselines", default=",".join(PLAYERS))
     parser.add_argument("--only", choices=("speed", "table", "seats"), default=None)
+    parser.add_argument("--first-seed", type=int, default=0,
+                        help="seed of the first game (game g of a row uses seed N + g)")
     args = parser.parse_args()
     levels = [x for x in args.levels.split(",") if x]
     baselines = [x for x in args.baselines.split(",") if x]
     bad = [x for x in levels if x not in ai.ALL_LEVELS]
     bad += [x for x in baselines if x not in PLAYERS]
-    if bad or args.games < 1 or args.speed_seconds <= 0:
+    if bad or args.games < 1 or args.speed_seconds <= 0 or args.first_seed < 0:
         print(f"pachisi: bad arguments {' '.join(bad)} (levels: {', '.join(ai.LEVELS)}; "
-              f"baselines: {', '.join(PLAYERS)}; --games and --speed-seconds positive)",
+              f"baselines: {', '.join(PLAYERS)}; --games and --speed-seconds positive, "
+              f"--first-seed not negative)",
               file=sys.stderr)
         return 2
     if args.only in (None, "speed"):
         speed(args.speed_seconds, args.dice)
     if args.only in (None, "table"):
-        print(f"tournament, {args.dice}: one seat (rotated) against three copies of the baseline;"
-              f" CPU ms per decision")
+        print(f"tournament, {args.dice}, seeds {args.first_seed}-"
+              f"{args.first_seed + args.games - 1}: one seat (rotated) against three copies "
+              f"of the baseline; CPU ms per decision")
         print(f"{'level':<9} {'vs 3 x':<12} {'games':>6} {'wins':>6} {'share':>7} "
               f"{'95% interval':>14} {'vs 25%':<7} {'draws':>6} {'mean':>7} {'p99':>7} "
               f"{'max':>7}")
         for level in levels:
             for baseline in baselines:
                 if baseline != level:
-                    print(row(level, baseline, args.games, args.dice), flush=True)
+                    print(row(level, baseline, args.games, args.dice, args.first_seed), flush=True)
     if args.only in (None, "seats"):
         print(f"seat bias, {args.dice}: the level in all four seats, wins by seat "
               f"(South throws first); CPU ms per decision of one seat a game")
         print(f"{'level':<9} {'games':>6}  {'South':<19}  {'West':<19}  {'North':<19}  "
               f"{'East':<19}  {'mean':>7} {'p99':>7} {'max':>7}")
         for level in levels:
-            print(seat_bias(level, args.games, args.dice), flush=True)
+            print(seat_bias(level, args.games, args.dice, args.first_seed), flush=True)
     return 0
 
 

@@ -15,8 +15,10 @@
   assumed to play like `normal`, from this same position), and half the
   gain of the mover's own next throw is added.
 - hard: the learned player (`learned.py`): the move after which its chance
-  to win, by weights learned in self-play (`train.py`), is highest, a throw
-  the move earns searched one throw deep. `STRONGEST` names it.
+  to win, by weights learned in self-play (`train.py`), is highest. A move
+  that ends the turn is judged after the next player's answer to each of
+  its likely throws; a throw the move earns is searched one throw deep.
+  `STRONGEST` names it.
 
 Every level is deterministic (ties go to the most advanced move), never
 makes a caution move unless the rules force it (first turn, nothing else),
@@ -68,7 +70,7 @@ def choose(game: Game, level: str = "normal") -> Move | _Pass:
     if level == "easy":
         return sane[0]
     if level == "hard":
-        return choose_learned(game, learned.weights(), keep_captures=True)
+        return choose_learned(game, learned.weights(), keep_captures=True, reply=True)
     pos = [list(game.positions(p)) for p in range(len(game.players))]
     ctx = _Context(game)
     me = game.current
@@ -90,7 +92,7 @@ def choose(game: Game, level: str = "normal") -> Move | _Pass:
 
 
 def choose_learned(game: Game, w: Sequence[float], look: bool = True,
-                   keep_captures: bool = False) -> Move | _Pass:
+                   keep_captures: bool = False, reply: bool = False) -> Move | _Pass:
     """hard (and the trainer's self-play): the move with the best learned
     chance to win; `look` searches a throw the move earns one throw deep;
     `keep_captures` never passes while a move captures."""
@@ -98,6 +100,9 @@ def choose_learned(game: Game, w: Sequence[float], look: bool = True,
     sane = [m for m in rules.distinct(moves) if not m.caution]
     if not sane:
         return PASS if game.can_pass else moves[0]
+    may_pass = game.can_pass and not _stalled(game)
+    if len(sane) == 1 and not may_pass:
+        return sane[0]
     n = len(game.players)
     me = game.current
     value = game.last_throw
@@ -107,16 +112,17 @@ def choose_learned(game: Game, w: Sequence[float], look: bool = True,
     pos = [list(game.positions(p)) for p in range(n)]
     best, best_chance = sane[0], -1.0
     for m in sane:  # in move order: ties go to the most advanced move
-        chance = judge.after_move(pos, m, value, look)
+        chance = judge.after_move(pos, m, value, look, reply)
         if chance > best_chance:
             best, best_chance = m, chance
     # hard never passes up a capture: the learned chances, mostly from
     # four-player games, can undervalue sending a lone far piece home (two
     # players). The trainer's self-play goes without, as the weights were made.
     captures = keep_captures and any(m.captures for m in sane)
-    if (game.can_pass and not _stalled(game) and not captures
-            and judge.chance(pos, me, (me + 1) % n) > best_chance):
-        return PASS
+    if may_pass and not captures:
+        stay = judge.answered(pos, me) if reply else judge.chance(pos, me, (me + 1) % n)
+        if stay > best_chance:
+            return PASS
     return best
 
 

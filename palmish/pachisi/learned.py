@@ -5,10 +5,14 @@ score; the softmax of the scores is each player's chance to win. The weights
 come from self-play (`python -m palmish.pachisi.train`, which writes
 `hard-weights.json`); they are read the first time `hard` plays.
 
-A move is worth the mover's chance to win after it. A move that earns
-another throw (a 6, 10 or 25, or a capture) is worth the expected best
-continuation over the seven throws. Passing is worth the present position
-with the next player to throw.
+A move is worth the mover's chance to win after it. For `hard`, a move
+that ends the turn is worth that chance once the next player has answered:
+over each of its throws (but the rarest) it makes the move best for itself,
+and the mover's chances after those answers are averaged by the throw odds.
+A move that earns another throw (a 6, 10 or 25, or a capture) is worth the
+expected best continuation over the seven throws. Passing is worth the
+present position, answered the same way. The trainer's learner looks at the
+position only (the weights were made so; search only at play).
 """
 
 from __future__ import annotations
@@ -18,12 +22,16 @@ import math
 from collections.abc import Sequence
 from functools import lru_cache
 from importlib import resources
+from operator import mul
 
 from palmish.pachisi import rules
 from palmish.pachisi.features import COUNT, NAMES, Tables, player_features
 from palmish.pachisi.rules import GRACE, Move
 
 WEIGHTS_FILE = "hard-weights.json"
+# The next player's throws rarer than this are not searched (cowrie 6 and 25,
+# 1 in 64 each): a third less time for a 32nd of the odds.
+RARE_THROW = 0.03
 
 Positions = list[list[int]]
 
@@ -59,7 +67,7 @@ def weights() -> tuple[float, ...]:
 
 def chances(rows: Sequence[Sequence[float]], w: Sequence[float]) -> list[float]:
     """Each player's chance to win: the softmax of the rows' scores."""
-    scores = [math.fsum(a * b for a, b in zip(row, w, strict=True)) for row in rows]
+    scores = [math.fsum(map(mul, row, w)) for row in rows]  # the rows are COUNT long
     top = max(scores)
     exp = [math.exp(s - top) for s in scores]
     total = sum(exp)
@@ -96,12 +104,16 @@ class Evaluator:
         return chances(rows, self.w)[me]
 
     def after_move(self, pos: Sequence[Sequence[int]], m: Move, value: int,
-                   look: bool) -> float:
+                   look: bool, reply: bool = False) -> float:
         """The mover's chance after a move of throw `value`; with `look`, a
-        further throw it earns is searched one throw deep."""
+        further throw it earns is searched one throw deep; with `reply`, a
+        move that ends the turn is worth the chance after the next player's
+        answer (`answered`)."""
         me = m.player
         after = apply(pos, m)
         if not (value in GRACE or m.captures):
+            if reply:
+                return self.answered(after, me)
             return self.chance(after, me, (me + 1) % self.n)
         if not look:
             return self.chance(after, me, me)
@@ -121,4 +133,42 @@ class Evaluator:
             if best < 0.0 or not self.first[me]:
                 best = max(best, stay)  # no move, or passing is allowed
             expected += pv * best
+        return expected
+
+    def answered(self, pos: Positions, me: int) -> float:
+        """The mover's expected chance once the next player has thrown and
+        answered as hard would (its move best for its own chance, one ply; a
+        throw it cannot use leaves the position). Throws rarer than
+        RARE_THROW are not searched: the position as it stands counts."""
+        by = (me + 1) % self.n
+        after_by = (by + 1) % self.n
+        first = list(self.first)
+        first[me] = False  # the mover's turn has ended
+        done = list(first)
+        done[by] = False  # and so has the next player's, unless it throws again
+        standing = chances(player_features(pos, self.seats, first, by, self.t), self.w)[me]
+        unused = -1.0  # the chance when `by` cannot use its throw, worked out once
+        expected = 0.0
+        for v, pv in self.t.odds:
+            if pv < RARE_THROW:
+                expected += pv * standing
+                continue
+            moves = [m for m in rules.distinct(rules.legal_moves(
+                pos, self.seats, by, v, first[by])) if not m.caution]
+            if not moves:
+                if unused < 0.0:
+                    rows = player_features(pos, self.seats, done, after_by, self.t)
+                    unused = chances(rows, self.w)[me]
+                expected += pv * unused
+                continue
+            best, mine = -1.0, 0.0
+            for m in moves:
+                if v in GRACE or m.captures:
+                    rows = player_features(apply(pos, m), self.seats, first, by, self.t)
+                else:
+                    rows = player_features(apply(pos, m), self.seats, done, after_by, self.t)
+                c = chances(rows, self.w)
+                if c[by] > best:
+                    best, mine = c[by], c[me]
+            expected += pv * mine
         return expected

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from palmish.pachisi import ai, features, learned, train
+from palmish.pachisi import Game, Player, ai, features, learned, train
 
 
 def test_the_packaged_weights_load() -> None:
@@ -78,3 +78,39 @@ def test_features_are_one_row_per_player() -> None:
     assert rows[2][names.index("order1")] == 1.0  # player 2 throws after player 1
     chances = learned.chances(rows, learned.weights())
     assert abs(sum(chances) - 1.0) < 1e-9
+
+
+def test_the_next_players_answer_is_searched_over_its_throws() -> None:
+    # South (seat 0) has just moved; North (seat 2) has every piece waiting
+    # and its first turn behind it: 2-5 leave it nothing to move, 10 enters
+    # a piece (and throws again), 6 and 25 are too rare to be searched.
+    t = features.tables("cowrie")
+    judge = learned.Evaluator((0, 2), [False, False], t)
+    pos = [[20, 30, 0, 0], [0, 0, 0, 0]]
+    entered = [[20, 30, 0, 0], [10, 0, 0, 0]]
+    odds = dict(t.odds)
+    assert odds[6] < learned.RARE_THROW and odds[25] < learned.RARE_THROW < odds[10]
+    expected = ((odds[2] + odds[3] + odds[4] + odds[5]) * judge.chance(pos, 0, 0)
+                + odds[10] * judge.chance(entered, 0, 1)
+                + (odds[6] + odds[25]) * judge.chance(pos, 0, 1))
+    assert abs(judge.answered(pos, 0) - expected) < 1e-12
+
+
+def test_hard_searches_but_the_trainer_does_not(monkeypatch: pytest.MonkeyPatch) -> None:
+    # hard's choice weighs the next player's answer; the trainer's greedy
+    # learner (which made the committed weights) looks at the position only.
+    game = Game.from_position([Player("A", computer=True), Player("B", computer=True)],
+                              [[20, 30, 0, 0], [0, 0, 0, 0]], throws=[3])
+    game.throw()
+    calls: list[int] = []
+    original = learned.Evaluator.answered
+
+    def counted(self: learned.Evaluator, pos: learned.Positions, me: int) -> float:
+        calls.append(me)
+        return original(self, pos, me)
+
+    monkeypatch.setattr(learned.Evaluator, "answered", counted)
+    ai.choose_learned(game, learned.weights(), look=False)
+    assert calls == []
+    ai.choose(game, "hard")
+    assert calls and set(calls) == {0}
