@@ -272,10 +272,11 @@ def _screenshot_or_window(args: argparse.Namespace) -> int:
     problem = _usable_dir(data_dir)
     if problem:
         return fail(problem)
-    from palmish.device.eventscript import ScriptError, ScriptFileError, read_numbered
-
     numbered: list[tuple[int, Step]] = []
     if args.events is not None:
+        # Only for a script: a window start does not import the script reader.
+        from palmish.device.eventscript import ScriptError, ScriptFileError, read_numbered
+
         try:
             numbered = read_numbered(args.events)
         except ScriptFileError as exc:
