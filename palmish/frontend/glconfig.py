@@ -1,4 +1,6 @@
-"""The window's GL config, chosen without describing every config the X server has.
+"""GLX specifics of the window: its GL config, and showing part of a frame.
+
+The GL config is chosen without describing every config the X server has.
 
 A pyglet window asks its screen for the best config for its template
 (double-buffered, a 24-bit depth buffer, else 16; OpenGL 3.3): pyglet lists
@@ -8,10 +10,16 @@ some 150 configs and 40-70 ms of a start's CPU (issue 27). `window_config`
 asks GLX the same question and reads only the config pyglet would take.
 Anywhere but X (or if pyglet's X classes change), it answers None and pyglet
 chooses as usual.
+
+`sub_buffer_copy` shows one rectangle of the back buffer (GLX_MESA_copy_sub_buffer,
+which Mesa offers, its software renderer included): a frame that changed a few
+cells of the LCD draws and sends only those, not the whole window (issue 27:
+CPU while dragging).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from ctypes import POINTER, byref, c_int, cast
 from typing import Any
 
@@ -60,3 +68,28 @@ def window_config(display: Any) -> Any | None:
             config.screen = display.get_default_screen()  # as pyglet's screen sets it
             return config
     return None
+
+
+def sub_buffer_copy(window: Any) -> Callable[[int, int, int, int], None] | None:
+    """A function showing the back buffer's (x, y, w, h) (window pixels, y up) in `window`,
+    or None where GLX_MESA_copy_sub_buffer is not offered (then whole frames are flipped)."""
+    context = getattr(window, "context", None)
+    drawable = getattr(context, "glx_window", None)
+    x_display = getattr(context, "x_display", None)
+    if not drawable or x_display is None or window.get_framebuffer_size() != window.get_size():
+        return None
+    try:
+        from pyglet.gl import glx_info as info_module
+        from pyglet.gl import glxext_nv as ext_module
+    except ImportError:
+        return None
+    info: Any = info_module
+    ext: Any = ext_module
+    if not info.GLXInfo(x_display).have_extension("GLX_MESA_copy_sub_buffer"):
+        return None
+    copy = ext.glXCopySubBufferMESA
+
+    def show(x: int, y: int, w: int, h: int) -> None:
+        copy(x_display, drawable, x, y, w, h)
+
+    return show

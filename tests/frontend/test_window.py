@@ -394,3 +394,23 @@ def test_the_window_is_the_only_one_pyglet_makes(open_window: WindowFactory) -> 
     window, _device = open_window()
     assert pyglet.gl._shadow_window is None
     assert list(pyglet.app.windows) == [window]
+
+
+@pytest.mark.parametrize(("config", "skin", "zoom"),
+                         [("square", "t3", 1), ("wide", "t3", 1), ("square-low", "classic", 2)])
+def test_frames_that_change_a_few_lcd_pixels_draw_only_those(
+    open_window: WindowFactory, config: str, skin: str, zoom: int
+) -> None:
+    # Where GLX shows part of a frame (Mesa's GLX_MESA_copy_sub_buffer), a frame with
+    # only LCD damage draws and shows the damaged box alone, and no flip happens.
+    window, _ = open_window(config, skin, zoom)
+    flips: list[int] = []
+    flip = window.flip
+    window.flip = lambda: (flips.append(1), flip())  # type: ignore[method-assign]
+    drawn = window.frames_drawn
+    for point in [(20, 30), (60, 90), (100, 40), (130, 120)]:
+        click(window, *window.layout.window_point_of_lcd(point[0] // 2, point[1] // 2))
+    assert window.frames_drawn == drawn + 4
+    if window._show_part is not None and window._show_part.__name__ == "show":
+        assert flips == []
+    assert_screen_matches(window)  # a whole frame drawn and read back
