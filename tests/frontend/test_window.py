@@ -418,9 +418,9 @@ def test_frames_that_change_a_few_lcd_pixels_draw_only_those(
 
 def shown_on_x(window: DeviceWindow) -> Image.Image:
     """What the X window shows now, read from the X server without drawing a frame."""
-    from pyglet.libs.x11 import xlib
-
     import time
+
+    from pyglet.libs.x11 import xlib
 
     width, height = window.get_size()
     deadline = time.monotonic() + 2.0
