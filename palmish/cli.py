@@ -66,12 +66,26 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
+_DEFAULT_DATA_DIR = "<default data folder>"  # filled in by _HelpFormatter
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """Names the default data folder only when help is shown: finding it may import
+    platformdirs, which a start given --data-dir does not need."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = super()._get_help_string(action)
+        if text is None or _DEFAULT_DATA_DIR not in text:
+            return text
+        return text.replace(_DEFAULT_DATA_DIR, str(default_data_dir()).replace("%", "%%"))
+
+
 def _add_data_dir(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--data-dir",
         type=Path,
         metavar="DIR",
-        help=f"the device's storage folder (default: {default_data_dir()})",
+        help=f"the device's storage folder (default: {_DEFAULT_DATA_DIR})",
     )
 
 
@@ -106,6 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="palmish",
         description="A Palm OS-style handheld running retro games.",
         epilog="Without a command, the device opens in a window.",
+        formatter_class=_HelpFormatter,
     )
     first = next(iter(games()), None)
     installers = ", ".join(g.name for g in games() if g.installer is not None)
@@ -235,7 +250,8 @@ def fail(message: str, status: int = EXIT_FAILED) -> int:
 
 
 def _data_dir(*candidates: Path | None) -> Path:
-    return next((c for c in candidates if c is not None), default_data_dir())
+    given = next((c for c in candidates if c is not None), None)
+    return given if given is not None else default_data_dir()  # the default only when needed
 
 
 def _usable_dir(path: Path) -> str | None:
@@ -279,10 +295,11 @@ def _screenshot_or_window(args: argparse.Namespace) -> int:
     problem = _usable_dir(data_dir)
     if problem:
         return fail(problem)
-    from palmish.device.eventscript import ScriptError, ScriptFileError, read_numbered
-
     numbered: list[tuple[int, Step]] = []
     if args.events is not None:
+        # Only for a script: a window start does not import the script reader.
+        from palmish.device.eventscript import ScriptError, ScriptFileError, read_numbered
+
         try:
             numbered = read_numbered(args.events)
         except ScriptFileError as exc:

@@ -308,3 +308,17 @@ def test_an_unknown_app_lists_the_ids_and_names(
         assert err.count("\n") == 1
         assert "'nope'" in err and "ishido (PalmIshido)" in err and "launcher (Applications)" in err
     assert not (tmp_path / "a.png").exists()
+
+
+def test_default_data_folder_is_found_only_when_needed(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Finding it may import platformdirs: a start given --data-dir does not pay for
+    # it, and --help still names it.
+    def not_needed() -> Path:
+        raise AssertionError("the default data folder was looked up")
+
+    monkeypatch.setattr(cli, "default_data_dir", not_needed)
+    parser = cli.build_parser()
+    assert cli._data_dir(None, Path("given")) == Path("given")
+    monkeypatch.setattr(cli, "default_data_dir", lambda: Path("/some/where%s"))
+    assert "(default: /some/where%s)" in " ".join(parser.format_help().split())
+    assert cli._data_dir(None) == Path("/some/where%s")

@@ -8,11 +8,11 @@ preferences, saved state, plugins and sounds all go through the context.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from palmish.device.display import DisplayConfig
 from palmish.device.events import Event
+from palmish.device.frozen import Frozen
 from palmish.device.geometry import Rect
 
 if TYPE_CHECKING:
@@ -24,8 +24,7 @@ if TYPE_CHECKING:
     from prc_tools import Database
 
 
-@dataclass(frozen=True)
-class MenuItem:
+class MenuItem(Frozen):
     """One item of a menu: its label, the command it sends and its shortcut letter."""
 
     label: str
@@ -33,12 +32,11 @@ class MenuItem:
     shortcut: str = ""  # Palm's Graffiti command-stroke letter, shown at the right
 
 
-@dataclass(frozen=True)
-class Menu:
+class Menu(Frozen):
     """One menu of the menu bar: its title and items."""
 
     title: str
-    items: tuple[MenuItem, ...] = field(default_factory=tuple)
+    items: tuple[MenuItem, ...] = ()
 
 
 class AppContext(Protocol):

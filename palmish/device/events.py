@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from typing import TypeVar
 
 from palmish.device.display import DisplayConfig
 from palmish.device.exchange import BeamItem, Checked
+from palmish.device.frozen import Frozen
 from palmish.device.geometry import Rect
 
 
@@ -32,39 +32,34 @@ class Key(str, enum.Enum):
     CANCEL = "cancel"
 
 
-@dataclass(frozen=True)
-class PenDown:
+class PenDown(Frozen):
     """The stylus touched the screen at (x, y), in LCD pixels."""
 
     x: int
     y: int
 
 
-@dataclass(frozen=True)
-class PenMove:
+class PenMove(Frozen):
     """The stylus moved to (x, y) while down."""
 
     x: int
     y: int
 
 
-@dataclass(frozen=True)
-class PenUp:
+class PenUp(Frozen):
     """The stylus was lifted at (x, y)."""
 
     x: int
     y: int
 
 
-@dataclass(frozen=True)
-class KeyDown:
+class KeyDown(Frozen):
     """A hard button (or its desktop key) was pressed."""
 
     key: Key
 
 
-@dataclass(frozen=True)
-class CharKey:
+class CharKey(Frozen):
     """A typed character (Graffiti on a Palm, the keyboard here): a letter, a digit,
     "\b" (backspace) or "\n" (enter). `command`: the Palm command stroke came first
     (Ctrl on the desktop), so a letter runs the menu item with that shortcut."""
@@ -73,50 +68,42 @@ class CharKey:
     command: bool = False
 
 
-@dataclass(frozen=True)
-class MenuCommand:
+class MenuCommand(Frozen):
     """A menu item chosen; `command` is the item's id as the app declared it."""
 
     command: str
 
 
-@dataclass(frozen=True)
-class DisplayChanged:
+class DisplayChanged(Frozen):
     """The display configuration changed (a turn, the input area): lay out again."""
 
     config: DisplayConfig
     bounds: Rect  # the app's new bounds
 
 
-@dataclass(frozen=True)
-class AppStart:
+class AppStart(Frozen):
     """The app became the running one."""
 
 
-@dataclass(frozen=True)
-class AppStop:
+class AppStop(Frozen):
     """Another app is about to run."""
 
 
-@dataclass(frozen=True)
-class Tick:
+class Tick(Frozen):
     """A timer the app asked for has fired; `now_ms` is device time."""
 
     now_ms: int
 
 
-@dataclass(frozen=True)
-class Rotate:
+class Rotate(Frozen):
     """The status bar's rotate button (or a script) asks for a rotation."""
 
 
-@dataclass(frozen=True)
-class ToggleInputArea:
+class ToggleInputArea(Frozen):
     """The status bar's input-area button (or a script) opens/closes the input area."""
 
 
-@dataclass(frozen=True)
-class NetworkLine:
+class NetworkLine(Frozen):
     """One line received from network peer `peer` (docs/network.md), as it came:
     the app that plays over the network validates it. Goes to the running app
     even while a dialog is open (one device's menus never pause the others)."""
@@ -125,16 +112,14 @@ class NetworkLine:
     text: str
 
 
-@dataclass(frozen=True)
-class NetworkClosed:
+class NetworkClosed(Frozen):
     """The link to network peer `peer` closed or was dropped (`reason`: one line)."""
 
     peer: int
     reason: str = ""
 
 
-@dataclass(frozen=True)
-class BeamOffered:
+class BeamOffered(Frozen):
     """Receiving: `item` from the handheld `sender` passed every check; the person is
     asked (docs/network.md, "Beam") and the answer goes to the receiver's `answer`."""
 
@@ -145,8 +130,7 @@ class BeamOffered:
     size: int  # bytes received (0 for a number item)
 
 
-@dataclass(frozen=True)
-class BeamProgress:
+class BeamProgress(Frozen):
     """`done` of `total` bytes of beam `ticket` have crossed (`sending`: this device sends)."""
 
     ticket: int
@@ -155,8 +139,7 @@ class BeamProgress:
     total: int
 
 
-@dataclass(frozen=True)
-class BeamDone:
+class BeamDone(Frozen):
     """Beam `ticket` is over: `ok` (accepted and installed or opened) or not; `text` is
     one line for the person ("declined by Kitchen", "busy", "too large: 5 MB, at most 1 MB")."""
 

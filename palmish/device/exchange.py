@@ -10,8 +10,9 @@ game; the games never import the network.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
+
+from palmish.device.frozen import Frozen
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -23,8 +24,7 @@ PLUGIN = "plugin"  # the kind no game declares: a plugin database, checked as `p
 MAX_ITEM_BYTES = 1 << 20  # 1 MiB: an item's content at most
 
 
-@dataclass(frozen=True)
-class BeamItem:
+class BeamItem(Frozen):
     """One thing to beam, as it travels.
 
     A *number item* (a Sigmar board, a PalmIshido deal) has a `number` and no
@@ -39,8 +39,7 @@ class BeamItem:
     data: bytes = b""
 
 
-@dataclass(frozen=True)
-class Checked:
+class Checked(Frozen):
     """What the receiver learned of an item by checking it (never the sender's word)."""
 
     title: str  # "Jade Board", "Board 1234", "Level 7 'Spiral'" (unescaped: show via printable)

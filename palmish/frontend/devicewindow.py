@@ -13,6 +13,7 @@ input, a timer, damage or an expose, and nothing runs while the device is idle.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any, Protocol
 
 import pyglet
@@ -25,6 +26,7 @@ from palmish.device.display import DisplayConfig, rotated
 from palmish.device.events import Event, KeyDown, PenDown, PenMove, PenUp
 from palmish.device.geometry import Rect
 from palmish.frontend.audio import SoundPlayer
+from palmish.frontend.glconfig import sub_buffer_copy
 from palmish.frontend.input import Layout, action_event, key_event
 from palmish.frontend.skin import Button, Circle, Skin
 from palmish.frontend.texture import LcdTexture, bezel_texture, frame_around
@@ -45,6 +47,10 @@ FRAME_BUDGET_S = 0.008
 # The bezel (already laid over the background) and the LCD are opaque: copying
 # them without blending is cheaper for a software renderer.
 OPAQUE_BLEND = (gl.GL_ONE, gl.GL_ZERO)
+
+
+def _cannot_show_part(x: int, y: int, w: int, h: int) -> None:
+    """Stands for "GLX shows only whole frames here" (DeviceWindow._show_part)."""
 
 
 class ScreenLike(Protocol):
@@ -118,6 +124,11 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         self._frame_pending = False
         self._polling = False
         self._needs_draw = True
+        # What the next frame draws: the whole window, or only the LCD rectangles in
+        # _dirty (window pixels), shown with _show_part where GLX offers it.
+        self._whole_frame = True
+        self._dirty: list[tuple[int, int, int, int]] = []
+        self._show_part: Callable[[int, int, int, int], None] | None = None
         self._timer_due: int | None = None
         self._pen_down = False
         self._last_pen: tuple[int, int] | None = None
@@ -245,7 +256,35 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         self._last_frame_at = time.monotonic()
         if not self._needs_draw or self.has_exit:
             return False
-        self.draw(0.0)  # switch_to, on_draw, flip
+        if self._whole_frame or not self._draw_dirty():
+            self.draw(0.0)  # switch_to, on_draw, flip
+        return True
+
+    def _redraw_all(self) -> None:
+        self._needs_draw = True
+        self._whole_frame = True
+
+    def _draw_dirty(self) -> bool:
+        """Draw and show only the box around the LCD's damaged rectangles (a dragged
+        tile and the cells it left and entered), not the whole window: a software
+        renderer pays for every pixel drawn and sent. False if GLX cannot show part
+        of a frame (then the caller draws the whole window)."""
+        if self._show_part is None:
+            self._show_part = sub_buffer_copy(self) or _cannot_show_part
+        if self._show_part is _cannot_show_part or not self._dirty:
+            return False
+        left = min(x for x, _, _, _ in self._dirty)
+        bottom = min(y for _, y, _, _ in self._dirty)
+        right = max(x + w for x, _, w, _ in self._dirty)
+        top = max(y + h for _, y, _, h in self._dirty)
+        self.switch_to()
+        gl.glEnable(gl.GL_SCISSOR_TEST)
+        gl.glScissor(left, bottom, right - left, top - bottom)
+        try:
+            self.dispatch_event("on_draw")  # everything drawn is cut to the box
+        finally:
+            gl.glDisable(gl.GL_SCISSOR_TEST)
+        self._show_part(left, bottom, right - left, top - bottom)
         return True
 
     def sync(self) -> None:
@@ -255,12 +294,13 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         if device.config != self._shown_config or device.screen is not self._shown_screen:
             self._relayout(device.config)
             device.take_damage()  # all of it was just uploaded
-            self._needs_draw = True
+            self._redraw_all()
         else:
             damage = device.take_damage()
             if damage:
                 self.lcd.upload(self._shown_screen.image, damage)
                 self._needs_draw = True
+                self._dirty += [self.layout.lcd_gl_rect(rect) for rect in damage]
         self._schedule_timer()
         self._follow_polling()
 
@@ -313,13 +353,15 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         self._batch.draw()
         self.frames_drawn += 1
         self._needs_draw = False
+        self._whole_frame = False
+        self._dirty.clear()
 
     def on_expose(self) -> None:
-        self._needs_draw = True
+        self._redraw_all()
         self.request_frame()
 
     def on_resize(self, width: int, height: int) -> None:
-        self._needs_draw = True
+        self._redraw_all()
         self.request_frame()
 
     def capture(self) -> Image.Image:
@@ -425,7 +467,7 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
             self._held = pyglet.shapes.Rectangle(
                 x, y, w, h, color=PRESSED_SHADE, batch=self._batch, group=self._shade_group
             )
-        self._needs_draw = True
+        self._redraw_all()
 
     def _start_repeat(self, _dt: float, action: str) -> None:
         if self._held is not None or self._repeat_key is not None:
@@ -445,5 +487,5 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         if self._held is not None:
             self._held.delete()
             self._held = None
-            self._needs_draw = True
+            self._redraw_all()
             self.request_frame()

@@ -148,3 +148,8 @@ class Layout:
         height = self.window_size[1]
         z = self.zoom
         return (rect.x * z, height - rect.bottom * z, rect.w * z, rect.h * z)
+
+    def lcd_gl_rect(self, rect: Rect) -> tuple[int, int, int, int]:
+        """An LCD rectangle (LCD pixels) as (x, y, w, h) in window pixels with y up."""
+        lcd, k = self.face.lcd, self.lcd_scale
+        return self.gl_rect(Rect(lcd.x + rect.x * k, lcd.y + rect.y * k, rect.w * k, rect.h * k))

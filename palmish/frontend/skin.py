@@ -23,6 +23,7 @@ from PIL import Image, UnidentifiedImageError
 from palmish.device import resources
 from palmish.device.display import CONFIGS, ConfigName, DisplayConfig
 from palmish.device.events import Key
+from palmish.device.frozen import Frozen
 from palmish.device.geometry import Rect
 from prc_tools.files import FileProblem, inside, read_regular
 from prc_tools.safeyaml import brief
@@ -45,8 +46,7 @@ class SkinError(Exception):
     """A skin that cannot be found or is malformed; the message says what and where."""
 
 
-@dataclass(frozen=True)
-class Circle:
+class Circle(Frozen):
     """A round button's shape, in skin pixels."""
 
     cx: int
@@ -60,8 +60,7 @@ class Circle:
         return Rect(self.cx - self.r, self.cy - self.r, 2 * self.r, 2 * self.r)
 
 
-@dataclass(frozen=True)
-class Button:
+class Button(Frozen):
     """A hard button on the skin: what it does and where it is."""
 
     action: str  # a Key value, ROTATE or INPUT_AREA
@@ -127,8 +126,7 @@ def flat_bezel(image: Image.Image, background: RGB) -> bytes:
     return flat.transpose(Image.Transpose.FLIP_TOP_BOTTOM).tobytes()
 
 
-@dataclass(frozen=True)
-class Skin:
+class Skin(Frozen):
     """A device skin: the configurations it offers and a face per orientation."""
 
     name: str

@@ -64,12 +64,17 @@ def run(device: DeviceLike, skin: str | None = None, zoom: int = 1,
         import pyglet
 
         from palmish.frontend.devicewindow import DeviceWindow
+        from palmish.frontend.glconfig import window_config
 
-        pyglet.display.get_display()  # the connection the window will use, opened here
+        display = pyglet.display.get_display()  # the connection the window will use
     except Exception as exc:  # pyglet raises its own types when X or GL is missing
         return _fail(f"cannot open a window, no usable display ({_reason(exc)})")
     try:
-        window = DeviceWindow(device, chosen, zoom)
+        config = window_config(display)
+    except Exception:  # pyglet's X classes not as expected: pyglet chooses itself
+        config = None
+    try:
+        window = DeviceWindow(device, chosen, zoom, **({"config": config} if config else {}))
     except Exception as exc:  # no GL context of the needed kind, display gone, ...
         return _fail(f"cannot open a window ({_reason(exc)})")
     screen = window.screen

@@ -394,3 +394,62 @@ def test_the_window_is_the_only_one_pyglet_makes(open_window: WindowFactory) -> 
     window, _device = open_window()
     assert pyglet.gl._shadow_window is None
     assert list(pyglet.app.windows) == [window]
+
+
+@pytest.mark.parametrize(("config", "skin", "zoom"),
+                         [("square", "t3", 1), ("wide", "t3", 1), ("square-low", "classic", 2)])
+def test_frames_that_change_a_few_lcd_pixels_draw_only_those(
+    open_window: WindowFactory, config: str, skin: str, zoom: int
+) -> None:
+    # Where GLX shows part of a frame (Mesa's GLX_MESA_copy_sub_buffer), a frame with
+    # only LCD damage draws and shows the damaged box alone, and no flip happens.
+    window, _ = open_window(config, skin, zoom)
+    flips: list[int] = []
+    flip = window.flip
+    window.flip = lambda: (flips.append(1), flip())  # type: ignore[method-assign]
+    drawn = window.frames_drawn
+    for point in [(20, 30), (60, 90), (100, 40), (130, 120)]:
+        click(window, *window.layout.window_point_of_lcd(point[0] // 2, point[1] // 2))
+    assert window.frames_drawn == drawn + 4
+    if window._show_part is not None and window._show_part.__name__ == "show":
+        assert flips == []
+    assert_screen_matches(window)  # a whole frame drawn and read back
+
+
+def shown_on_x(window: DeviceWindow) -> Image.Image:
+    """What the X window shows now, read from the X server without drawing a frame."""
+    import time
+
+    from pyglet.libs.x11 import xlib
+
+    width, height = window.get_size()
+    deadline = time.monotonic() + 2.0
+    while True:  # until the window is mapped (viewable), which X does in its own time
+        xlib.XSync(window._x_display, False)
+        window.dispatch_events()
+        picture = xlib.XGetImage(window._x_display, window._window, 0, 0, width, height,
+                                 0xFFFFFFFF, xlib.ZPixmap)
+        if picture or time.monotonic() > deadline:
+            break
+        time.sleep(0.02)
+    assert picture, "the X server gave no picture of the window (off the screen?)"
+    image = picture.contents
+    assert image.bits_per_pixel == 32
+    # The data field is declared as a C string: read the pointer itself.
+    data = ctypes.c_void_p.from_buffer(image, type(image).data.offset).value
+    pixels = ctypes.string_at(data, image.bytes_per_line * height)
+    return Image.frombuffer("RGBX", (width, height), pixels, "raw", "BGRX",
+                            image.bytes_per_line, 1).convert("RGB")
+
+
+@pytest.mark.parametrize(("config", "skin", "zoom"),  # windows that fit the test screen
+                         [("square", "t3", 1), ("wide", "t3", 1), ("square-low", "classic", 1)])
+def test_the_window_shows_after_partial_frames_what_a_whole_frame_draws(
+    open_window: WindowFactory, config: str, skin: str, zoom: int
+) -> None:
+    window, _ = open_window(config, skin, zoom)
+    for point in [(10, 15), (30, 45), (50, 20), (65, 60)]:
+        click(window, *window.layout.window_point_of_lcd(*point))
+    shown = shown_on_x(window)
+    whole = window.capture()
+    assert ImageChops.difference(shown, whole).getbbox() is None
