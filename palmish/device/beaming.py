@@ -209,7 +209,7 @@ class BeamDesk:
     def _progress(self, event: BeamProgress) -> None:
         key = (event.sending, event.ticket)
         bar = self.bars.get(key)
-        if bar is None and not event.sending:
+        if bar is None and not event.sending and event.done < event.total:
             self._bar(False, event.ticket, "Receiving a beam...", event.total)
             bar = self.bars.get(key)
         if bar is not None:

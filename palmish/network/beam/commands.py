@@ -110,7 +110,7 @@ def _name(args: argparse.Namespace) -> str:
 def run_beam(args: argparse.Namespace) -> int:
     import asyncio
 
-    from palmish.network.beam import items
+    from palmish.network.beam import items, wire
     from palmish.network.beam.pairing import sender_key
     from palmish.network.beam.sender import send_item
     from palmish.network.beam.wire import size_text
@@ -134,7 +134,7 @@ def run_beam(args: argparse.Namespace) -> int:
     total = len(item.data)
 
     def progress(done: int, size: int) -> None:
-        if size > 32 * 1024:
+        if size > wire.SHOWN_BYTES:
             print(f"palmish beam: sent {size_text(done)} of {size_text(size)}",
                   file=sys.stderr, flush=True)
 
@@ -209,7 +209,7 @@ async def _receive(args: argparse.Namespace, data_dir: Path, pairings: Pairings)
     offers: list[Arrival] = []
     ended: list[Ended] = []
     def progress(ticket: int, received: int, size: int) -> None:
-        if size > wire.CHUNK_BYTES:
+        if size > wire.SHOWN_BYTES:
             log(f"received {wire.size_text(received)} of {wire.size_text(size)}")
 
     desk = Desk(_name(args), new_code(), pairings, offers.append, ended.append, progress,

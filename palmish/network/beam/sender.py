@@ -68,8 +68,9 @@ async def send_item(item: BeamItem, host: str, port: int, *, name: str, key: str
         link.send({"t": "offer", "kind": item.kind, "app": item.app, "name": item.name,
                    "number": item.number, "size": size})
         await _next(link, where, receiver, "ready")
-        for n, start in enumerate(range(0, size, wire.CHUNK_BYTES)):
-            chunk = item.data[start:start + wire.CHUNK_BYTES]
+        step = wire.chunk_bytes(size)
+        for n, start in enumerate(range(0, size, step)):
+            chunk = item.data[start:start + step]
             link.send({"t": "data", "n": n, "bytes": wire.encode_chunk(chunk)})
             progress = await _next(link, where, receiver, "progress")
             on_progress(progress["received"], size)

@@ -22,11 +22,21 @@ from palmish.network.protocol import (
 )
 
 APP = "beam"  # the hello's `app`: what a beam receiver speaks
-CHUNK_BYTES = 32 * 1024  # an item's bytes per `data` line
+CHUNK_BYTES = 32 * 1024  # an item's bytes per `data` line, at most
+SHOWN_BYTES = 4 * 1024  # an item larger than this shows its progress on both sides
+PIECES = 8  # ... in about this many steps at least (smaller chunks, down to SHOWN_BYTES)
 MAX_SENDER_LINE = 48 * 1024  # a `data` line: 32 KiB as base64 (43,692 characters) and its frame
 MAX_OFFERED = 1 << 40  # a size the receiver still reads (to refuse it by its size)
 DECIDE_S = 120.0  # how long a receiver waits for its person before declining
 TRANSFER_S = 60.0  # from the welcome to the whole item: a slower sender is refused
+
+
+def chunk_bytes(size: int) -> int:
+    """The chunk a sender uses for an item of `size` bytes: CHUNK_BYTES, or smaller
+    for a small item, so that one of a few KB still crosses in steps a bar can show."""
+    return min(CHUNK_BYTES, max(SHOWN_BYTES, -(-size // PIECES)))
+
+
 WRONG_CODES = 5  # wrong pairing codes a receiver hears in WRONG_CODE_WINDOW_S
 WRONG_CODE_WINDOW_S = 60.0
 
