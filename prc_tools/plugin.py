@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from prc_tools.folder_files import FolderFiles
     from prc_tools.manifest import BitmapSpec, Manifest
     from prc_tools.schema import Registry
+    from prc_tools.schema_codes import GameCodes
 
 Progress = Callable[[int, int], None]
 Warn = Callable[[str], None]
@@ -320,6 +321,11 @@ def read_info(db: Database) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- verifying
+
+
+def may_be_plugin(db: Database, codes: GameCodes) -> bool:
+    """Whether `verify` reads `db` as a plugin: it has a 'pINF', or a game's codes."""
+    return find(db) is not None or codes.serve(db.creator, db.type)
 
 
 def verify(
