@@ -341,10 +341,10 @@ def verify(
     `decoded`, when given, receives the decoded members of every 'Tbmp' by id,
     so a caller that draws them does not decode them a second time.
     """
-    from prc_tools.requirements import check_database
-    from prc_tools.schema import registry
+    if schemas is None:
+        from prc_tools.schema import registry
 
-    schemas = registry() if schemas is None else schemas
+        schemas = registry()
     lines: list[str] = []
     plugin = (find(db) is not None
               or schemas.by_codes(db.creator, db.type) is not None)
@@ -353,6 +353,8 @@ def verify(
         lines.append(f"pINF {INFO_ID}: {header.game} {header.kind} plugin {brief(header.name)}")
         schema = schemas.get(header.game)
         if schema is not None:
+            from prc_tools.requirements import check_database
+
             # Sizes from the members' headers first: a tile the size of a wall
             # is refused before a single pixel of it is decoded.
             check_database(schema, header.kind, header.cell, _member_headers(db),
