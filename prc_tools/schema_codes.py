@@ -19,6 +19,7 @@ import zlib
 from pathlib import Path
 
 from prc_tools import __version__
+from prc_tools.files import FileProblem, read_regular
 from prc_tools.schema import ENTRY_POINT_GROUP, Registry, entry_point_sources
 
 # Not `from typing import TYPE_CHECKING`: typing costs a quick command 3 ms to load.
@@ -115,12 +116,10 @@ def _file_line(path: str | bytes | os.PathLike[str]) -> str | None:
 def _read(path: Path, stamp: list[str]) -> GameCodes | None:
     """The kept codes if the file is whole and every file they came from is unchanged."""
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
-        lines = data.decode("ascii").split("\n")
-    except (OSError, UnicodeError):
+        lines = read_regular(path, MAX_BYTES).decode("ascii").split("\n")
+    except (FileProblem, UnicodeError):  # none yet, a FIFO, too big, not ours
         return None
-    if len(data) > MAX_BYTES or lines[: len(stamp)] != stamp or lines[-1] != "end":
+    if lines[: len(stamp)] != stamp or lines[-1] != "end":
         return None
     games = []
     try:

@@ -54,7 +54,8 @@ def installed(tmp_path: Path) -> Path:
 def verify(file: Path, site: Path, cache: Path | str) -> Run:
     env = {**os.environ, "PYTHONPATH": str(site), schema_codes.CACHE_ENV: str(cache)}
     done = subprocess.run([sys.executable, "-c", SCRIPT, "verify", "-v", str(file)],
-                          capture_output=True, text=True, env=env, cwd=site, check=False)
+                          capture_output=True, text=True, env=env, cwd=site, check=False,
+                          timeout=120)
     assert "Traceback" not in done.stderr, done.stderr
     return Run(done)
 
@@ -126,6 +127,7 @@ def test_a_removed_game_is_forgotten(tmp_path: Path, installed: Path) -> None:
 
 @pytest.mark.parametrize("damage", [
     b"", b"not a cache at all\n", b"\xff\xfe\x00garbage", "cut", "bad hex", "bad code",
+    "too big",
 ])
 def test_a_damaged_cache_is_ignored_and_replaced(
     tmp_path: Path, installed: Path, damage: bytes | str
@@ -142,6 +144,8 @@ def test_a_damaged_cache_is_ignored_and_replaced(
         data = text.replace(b"\ngame ", b"\ngame zz", 1)
     elif damage == "bad code":  # a creator of three characters
         data = text.replace(b" 446f6d69", b" 446f6d", 1)
+    elif damage == "too big":  # the whole text, then more than the limit
+        data = text.replace(b"\nend", b"\n" + b"x" * schema_codes.MAX_BYTES + b"\nend")
     else:
         assert isinstance(damage, bytes)
         data = damage
@@ -186,3 +190,16 @@ def test_the_cache_folder_is_the_platforms(monkeypatch: pytest.MonkeyPatch) -> N
     assert schema_codes.cache_folder() == Path("/elsewhere")
     monkeypatch.setenv(schema_codes.CACHE_ENV, "")
     assert schema_codes.cache_folder() is None
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_in_place_of_the_cache_is_not_waited_for(tmp_path: Path, installed: Path) -> None:
+    cache = tmp_path / "cache"
+    plain = database_file(tmp_path, "data", "Test")
+    verify(plain, installed, cache)
+    (kept,) = cache.iterdir()
+    kept.unlink()
+    os.mkfifo(kept)
+    run = verify(plain, installed, cache)  # would hang on opening the FIFO to read
+    assert run.code == 0 and "yaml" in run.modules
+    assert kept.is_file()  # replaced by the file
