@@ -100,7 +100,8 @@ def _code(code: str) -> str:
 def _stamp_lines(entries: list[tuple[str, str, Path]]) -> list[str]:
     """What the kept codes must have been made under: the format, sys.path, the entries."""
     lines = [FORMAT]
-    lines += [f"path {_hex(folder)}" for folder in sys.path]
+    # '' (`python -c`, `-m`) is the working folder: another folder, another stamp.
+    lines += [f"path {_hex(os.path.abspath(folder or os.curdir))}" for folder in sys.path]
     lines += [f"entry {_hex(name)} {_hex(value)}" for name, value, _ in entries]
     return lines
 

@@ -51,10 +51,10 @@ def installed(tmp_path: Path) -> Path:
     return site
 
 
-def verify(file: Path, site: Path, cache: Path | str) -> Run:
+def verify(file: Path, site: Path, cache: Path | str, cwd: Path | None = None) -> Run:
     env = {**os.environ, "PYTHONPATH": str(site), schema_codes.CACHE_ENV: str(cache)}
     done = subprocess.run([sys.executable, "-c", SCRIPT, "verify", "-v", str(file)],
-                          capture_output=True, text=True, env=env, cwd=site, check=False,
+                          capture_output=True, text=True, env=env, cwd=cwd or site, check=False,
                           timeout=120)
     assert "Traceback" not in done.stderr, done.stderr
     return Run(done)
@@ -203,3 +203,16 @@ def test_a_fifo_in_place_of_the_cache_is_not_waited_for(tmp_path: Path, installe
     run = verify(plain, installed, cache)  # would hang on opening the FIFO to read
     assert run.code == 0 and "yaml" in run.modules
     assert kept.is_file()  # replaced by the file
+
+
+def test_the_working_folder_on_the_path_is_part_of_the_stamp(
+    tmp_path: Path, installed: Path
+) -> None:
+    """`python -c` puts '' on sys.path: a game module there would be another one."""
+    cache = tmp_path / "cache"
+    plain = database_file(tmp_path, "data", "Test")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    for folder in (installed, elsewhere, installed):
+        assert verify(plain, installed, cache, cwd=folder).code == 0
+    assert len(list(cache.iterdir())) == 2
