@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from prc_tools import bitmap
     from prc_tools.database import Database
     from prc_tools.schema import Registry
+    from prc_tools.schema_codes import GameCodes
 
 PROG = "prc-tools"
 EXIT_OK = 0
@@ -137,6 +138,22 @@ def schemas_for(args: argparse.Namespace) -> Registry:
         raise InputError(str(exc)) from None
 
 
+def game_codes() -> GameCodes:
+    """The installed games' codes; InputError (one line) if a schema is bad."""
+    from prc_tools.schema_codes import installed_codes
+
+    try:
+        return installed_codes()
+    except PluginError as exc:
+        raise InputError(str(exc)) from None
+
+
+def no_schemas() -> Registry:
+    from prc_tools.schema import Registry
+
+    return Registry()
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)  # exits with 2 on bad usage
     try:
@@ -243,8 +260,15 @@ def cmd_extract(args: argparse.Namespace) -> int:
 def cmd_verify(args: argparse.Namespace) -> int:
     from prc_tools import plugin
 
-    schemas = schemas_for(args)
-    db = read_database(args.file)
+    if args.schema:
+        schemas = schemas_for(args)
+        db = read_database(args.file)
+    else:
+        # A database that is no game's plugin needs only the games' codes, kept
+        # across runs: no schema, no YAML (prc_tools/schema_codes.py).
+        codes = game_codes()
+        db = read_database(args.file)
+        schemas = schemas_for(args) if plugin.may_be_plugin(db, codes) else no_schemas()
     try:
         lines = plugin.verify(db, schemas=schemas)
     except input_errors() as exc:

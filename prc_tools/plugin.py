@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from prc_tools.folder_files import FolderFiles
     from prc_tools.manifest import BitmapSpec, Manifest
     from prc_tools.schema import Registry
+    from prc_tools.schema_codes import GameCodes
 
 Progress = Callable[[int, int], None]
 Warn = Callable[[str], None]
@@ -322,6 +323,11 @@ def read_info(db: Database) -> dict[str, Any]:
 # ---------------------------------------------------------------- verifying
 
 
+def may_be_plugin(db: Database, codes: GameCodes) -> bool:
+    """Whether `verify` reads `db` as a plugin: it has a 'pINF', or a game's codes."""
+    return find(db) is not None or codes.serve(db.creator, db.type)
+
+
 def verify(
     db: Database,
     decoded: dict[int, list[bitmap.Member]] | None = None,
@@ -335,10 +341,10 @@ def verify(
     `decoded`, when given, receives the decoded members of every 'Tbmp' by id,
     so a caller that draws them does not decode them a second time.
     """
-    from prc_tools.requirements import check_database
-    from prc_tools.schema import registry
+    if schemas is None:
+        from prc_tools.schema import registry
 
-    schemas = registry() if schemas is None else schemas
+        schemas = registry()
     lines: list[str] = []
     plugin = (find(db) is not None
               or schemas.by_codes(db.creator, db.type) is not None)
@@ -347,6 +353,8 @@ def verify(
         lines.append(f"pINF {INFO_ID}: {header.game} {header.kind} plugin {brief(header.name)}")
         schema = schemas.get(header.game)
         if schema is not None:
+            from prc_tools.requirements import check_database
+
             # Sizes from the members' headers first: a tile the size of a wall
             # is refused before a single pixel of it is decoded.
             check_database(schema, header.kind, header.cell, _member_headers(db),

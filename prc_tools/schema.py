@@ -433,14 +433,19 @@ def from_entry_points() -> Registry:
 
 
 def entry_points(group: str) -> list[tuple[str, str]]:
-    """(name, value) of each entry point in `group`, as importlib.metadata finds them.
+    """(name, value) of each entry point in `group`, as importlib.metadata finds them."""
+    return [(name, value) for name, value, _ in entry_point_sources(group)]
+
+
+def entry_point_sources(group: str) -> list[tuple[str, str, Path]]:
+    """(name, value, the `entry_points.txt` it is in) of each entry point in `group`.
 
     Read here from the distributions' `entry_points.txt` (each sys.path folder's
     `*.dist-info` and `*.egg-info`; a distribution on the path twice counts once,
     the first), because importing importlib.metadata costs 10 to 30 ms, most of
     a `prc-tools verify` (tests/prc_tools/test_schema.py compares the two).
     """
-    found: list[tuple[str, str]] = []
+    found: list[tuple[str, str, Path]] = []
     seen: set[str] = set()
     for folder in sys.path:
         try:
@@ -455,11 +460,12 @@ def entry_points(group: str) -> list[tuple[str, str]]:
             if distribution in seen:
                 continue
             seen.add(distribution)
+            source = Path(folder or ".", entry, "entry_points.txt")
             try:
-                text = Path(folder or ".", entry, "entry_points.txt").read_text("utf-8")
+                text = source.read_text("utf-8")
             except OSError:  # a distribution without entry points
                 continue
-            found.extend(_group_entries(text, group))
+            found.extend((name, value, source) for name, value in _group_entries(text, group))
     return found
 
 
@@ -511,6 +517,11 @@ def registry() -> Registry:
     """The installed schemas and those added (`add_file`), loaded once per process."""
     installed = from_entry_points()
     return installed.with_files(_ADDED) if _ADDED else installed
+
+
+def added_files() -> tuple[Path, ...]:
+    """The schema files `add_file` added to this process's registry."""
+    return tuple(_ADDED)
 
 
 def find(game: str | None) -> Schema | None:

@@ -86,3 +86,19 @@ def test_the_package_still_offers_its_classes(name: str) -> None:
     assert getattr(prc_tools, name) is getattr(database, name)
     with pytest.raises(AttributeError):
         prc_tools.NoSuchName  # noqa: B018
+
+
+def test_verify_of_a_database_that_is_no_plugin_loads_no_schema_once_codes_are_kept(
+    tmp_path: Path,
+) -> None:
+    db = Database("Plain", "data", "Test", attributes=database.ATTR_RESOURCE)
+    picture = Image.new("RGB", (4, 4), (30, 30, 200))
+    db.resources.append(Resource("Tbmp", 1000, bitmap.encode(picture, depth=8, density=72)))
+    path = tmp_path / "plain.prc"
+    db.write(path)
+    _modules_after("verify", str(path))  # keeps the games' codes (the suite's cache folder)
+    modules = _modules_after("verify", str(path))
+    assert _loaded(modules, "prc_tools.database")
+    allowed = () if speedups.built() else ("PIL",)
+    unwanted = (*HEAVY, *SLOW_STDLIB, "palmish", "prc_tools.requirements")
+    assert not [name for name in unwanted if name not in allowed and _loaded(modules, name)]
