@@ -6,8 +6,8 @@ tiles in pure Python). The bundled plugins give the same pictures on every
 machine, so the packaging step (palmish.device.prebuilt) decodes every
 bitmap of every prebuilt database at each density once, and keeps them in
 one file per database and density: a sealed file (palmish.device.kept) whose
-meta lists the bitmaps (id, width, height) and whose payload is their RGBA
-pixels, one after the other, zlib-compressed (pixel art: ~0.26 MB for all
+payload is a JSON line listing the bitmaps (id, width, height, flattened),
+then their RGBA pixels one after the other, zlib-compressed (pixel art: ~0.26 MB for all
 the bundled art at 144 dpi instead of 7.7 MB; a board and its pieces
 decompress in ~1-2 ms).
 
@@ -19,6 +19,7 @@ cache/pixels/ as before (palmish.device.pixel_cache).
 
 from __future__ import annotations
 
+import json
 import zlib
 from pathlib import Path
 
@@ -31,6 +32,7 @@ DENSITIES = (72, 144)  # every density a device draws at (palmish.device.display
 # Bounds on what a shipped file may hold, checked before anything is decompressed.
 MAX_FILE_BYTES = kept.OVERHEAD + (1 << 24)
 MAX_PIXEL_BYTES = 1 << 27
+MAX_INDEX_BYTES = 1 << 20
 
 
 def file_path(prebuilt: Path, database: str, density: int) -> Path:
@@ -52,8 +54,8 @@ def write(prebuilt: Path, database: str, data: bytes, density: int,
         index += [id_, image.width, image.height]
         pixels += image.tobytes()
     path = file_path(prebuilt, database, density)
-    if not kept.write(path, zlib.compress(bytes(pixels), 9), _source(database, data, density),
-                      {"bitmaps": index}):
+    payload = json.dumps(index).encode("ascii") + b"\n" + zlib.compress(bytes(pixels), 9)
+    if not kept.write(path, payload, _source(database, data, density)):
         raise OSError(f"cannot write {path}")
     return path
 
@@ -86,10 +88,15 @@ class ShippedPixels:
                           _source(self._database, self._data, density), MAX_FILE_BYTES)
         if found is None:
             return None
-        packed, meta = found
-        flat = meta.get("bitmaps")
-        if not isinstance(flat, list) or len(flat) % 3 or not all(
-                isinstance(v, int) and v > 0 for v in flat[1::3] + flat[2::3]):
+        end = found[0].find(b"\n", 0, MAX_INDEX_BYTES)
+        try:
+            flat = json.loads(found[0][:end]) if end > 0 else None
+        except (ValueError, RecursionError):
+            return None
+        packed = found[0][end + 1:]
+        if (not isinstance(flat, list) or len(flat) % 3
+                or not all(isinstance(v, int) for v in flat)
+                or not all(v > 0 for v in flat[1::3] + flat[2::3])):
             return None
         index: dict[int, tuple[int, int, int]] = {}
         offset = 0
