@@ -4,14 +4,18 @@ to building into cache/, and the background build never builds a plugin twice.""
 
 from __future__ import annotations
 
+import json
 import os
 import time
+import zlib
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from palmish.device import kept, prebuilt, shipped_pixels
 from palmish.device import plugins as plugins_module
-from palmish.device import prebuilt, shipped_pixels
 from palmish.device.plugins import PluginRegistry
 from palmish.device.storage import Storage
 from prc_tools import Database
@@ -198,3 +202,28 @@ def test_damaged_or_foreign_shipped_pixels_are_decoded_instead(
     assert board is not None and board.pixels is not None
     assert board.bitmap(2000, 144) is not None
     assert board.pixels.hits == 0 and board.pixels.pending == 1 and said == []
+
+
+INDEXES = st.one_of(
+    st.lists(st.one_of(st.integers(-3, 70000), st.text(max_size=3), st.none()), max_size=12)
+    .map(lambda v: json.dumps(v).encode()),
+    st.binary(max_size=40),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(INDEXES, st.binary(max_size=200), st.booleans())
+def test_a_sealed_shipped_file_of_any_content_gives_pictures_of_its_sizes_or_nothing(
+    tmp_path_factory: pytest.TempPathFactory, index: bytes, pixels: bytes, packed: bool
+) -> None:
+    # A file that passes the seal (the packaging step's own), its content anything.
+    folder = tmp_path_factory.mktemp("prebuilt")
+    data = b"a database"
+    path = shipped_pixels.file_path(folder, "x.prc", 144)
+    body = zlib.compress(pixels) if packed else pixels
+    assert kept.write(path, index + b"\n" + body,
+                      ["pixels", "x.prc", len(data), zlib.crc32(data), 144])
+    shipped = shipped_pixels.ShippedPixels(folder, "x.prc", data)
+    for id_ in (0, 1, 2, 7, 100):
+        picture = shipped.get(id_, 144)
+        assert picture is None or len(picture.tobytes()) == picture.width * picture.height * 4
