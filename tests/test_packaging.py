@@ -121,6 +121,10 @@ def test_the_wheel_carries_every_bundled_plugin_prebuilt_as_the_packer_builds_it
              if n.startswith("palmish/skins/prebuilt/") and n.endswith(".prc")}
     assert names == {f"palmish/skins/prebuilt/{f.name}.prc" for f in folders}
     assert "palmish/skins/prebuilt/headers.kept" in shipped.namelist()
+    # Their pictures decoded (palmish.device.shipped_pixels), at both densities.
+    for name in ("ishido-board-wide", "ishido-pieces-wide", "sigmar-pieces-classic"):
+        for density in (72, 144):
+            assert f"palmish/skins/prebuilt/pixels/{name}-{density}.kept" in shipped.namelist()
     for folder in folders:
         ours = Database.read(shipped.read(f"palmish/skins/prebuilt/{folder.name}.prc"))
         built = plugin.build_folder(folder)
@@ -146,6 +150,8 @@ def test_an_installed_copy_uses_its_prebuilt_plugins_on_first_start(
         assert shot.stat().st_size > 0
     # Nothing was built: every plugin (and Sigmar's levels) came from the package.
     assert list((data / "cache" / "bundled").glob("*.prc")) == []
+    # ... and no picture was decoded: all came decoded with the package.
+    assert list((data / "cache" / "pixels").glob("*")) == []
     where = subprocess.run(
         [sys.executable, "-c",
          "from palmish.device.resources import skins_dir; print(skins_dir())"],

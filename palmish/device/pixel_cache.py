@@ -24,6 +24,7 @@ from pathlib import Path
 from PIL import Image
 
 from palmish.device import kept
+from palmish.device.shipped_pixels import ShippedPixels
 from palmish.device.storage import safe_file_stem
 from prc_tools.bitmap import MAX_FILE_PIXELS
 
@@ -36,8 +37,10 @@ MAX_KEPT_BYTES = kept.OVERHEAD + 4 * MAX_FILE_PIXELS
 class PixelCache:
     """The kept pictures of one plugin file, as it is now (see the module docstring)."""
 
-    def __init__(self, cache_dir: Path, plugin: Path, stat: os.stat_result) -> None:
+    def __init__(self, cache_dir: Path, plugin: Path, stat: os.stat_result,
+                 shipped: ShippedPixels | None = None) -> None:
         self.folder = cache_dir / FOLDER
+        self.shipped = shipped  # a prebuilt plugin's pictures decoded when packaged
         self.plugin = plugin
         self.stamp = [str(plugin), stat.st_size, stat.st_mtime_ns]
         self._prefix = f"{safe_file_stem(plugin.parent.name)}-{safe_file_stem(plugin.stem)}"
@@ -48,7 +51,13 @@ class PixelCache:
         return self.folder / f"{self._prefix}-{id_}-{density}.rgba"
 
     def get(self, id_: int, density: int) -> Image.Image | None:
-        """The kept picture of 'Tbmp' `id_` at `density`, or None (decode it, then `put`)."""
+        """The kept picture of 'Tbmp' `id_` at `density`, or None (decode it, then `put`):
+        the shipped one first (one file per density), then this data folder's."""
+        if self.shipped is not None:
+            image = self.shipped.get(id_, density)
+            if image is not None:
+                self.hits += 1
+                return image
         found = kept.read(self._path(id_, density), [*self.stamp, id_, density], MAX_KEPT_BYTES)
         if found is None:
             return None

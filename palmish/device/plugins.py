@@ -43,6 +43,7 @@ from palmish.device.plugin_descriptions import DescriptionCache
 from palmish.device.plugin_index import InstalledIndex
 from palmish.device.prebuilt import has_manifest, prebuilt_folder, prebuilt_name, read_headers
 from palmish.device.resources import packaged
+from palmish.device.shipped_pixels import ShippedPixels
 from palmish.device.storage import Reporter, Storage, installed_file_name, safe_file_stem
 from prc_tools import Database, PrcError, Resource, pinf
 from prc_tools.atomic import write_atomic
@@ -211,22 +212,30 @@ class LoadedPlugin:
             members = self._members.get(id_)
             if members is None:
                 members = self._members[id_] = bitmap.headers(data)
-            exact = [m for m in members if m[1].density == density]
-            if exact:
-                pos, header = max(exact, key=lambda m: m[1].depth)
-            else:
-                pos, header = min(
-                    members, key=lambda m: (abs(m[1].density - density), -m[1].depth)
-                )
-            image = bitmap.decode_member(data, pos).image.convert("RGBA")
+            return decode_bitmap(data, members, density)
         except PrcError as exc:
             self.problems.append(f"Tbmp {id_}: {_one_line(exc)}")
             return None
-        if header.density == density:
-            return image
-        w = max(1, image.width * density // header.density)
-        h = max(1, image.height * density // header.density)
-        return image.resize((w, h), Image.Resampling.NEAREST)
+
+
+def decode_bitmap(data: bytes, members: MemberHeaders, density: int) -> Image.Image:
+    """A 'Tbmp' family's picture as RGBA at `density`, deepest member of that density
+    first, else scaled from the nearest one (nearest-neighbour, as Palm OS does)."""
+    from prc_tools import bitmap
+
+    exact = [m for m in members if m[1].density == density]
+    if exact:
+        pos, header = max(exact, key=lambda m: m[1].depth)
+    else:
+        pos, header = min(
+            members, key=lambda m: (abs(m[1].density - density), -m[1].depth)
+        )
+    image = bitmap.decode_member(data, pos).image.convert("RGBA")
+    if header.density == density:
+        return image
+    w = max(1, image.width * density // header.density)
+    h = max(1, image.height * density // header.density)
+    return image.resize((w, h), Image.Resampling.NEAREST)
 
 
 class PluginRegistry:
@@ -587,7 +596,10 @@ class PluginRegistry:
             if folder is not None:
                 problem = problem.replace(f"{folder}{os.sep}", "")
             raise InvalidPlugin(problem) from None
-        pixels = PixelCache(self.storage.cache_dir, info.path, stat) if stat is not None else None
+        shipped = (ShippedPixels(self.prebuilt_root, info.path.name, found)
+                   if prebuilt and self.prebuilt_root is not None else None)
+        pixels = (PixelCache(self.storage.cache_dir, info.path, stat, shipped)
+                  if stat is not None else None)
         loaded = LoadedPlugin(fresh, db, members, pixels)
         self._loaded[(info.path, stat.st_mtime_ns if stat is not None else 0)] = loaded
         return loaded

@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import base64
 import binascii
+import contextlib
 import json
 import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from palmish.device import kept
+from palmish.device import kept, shipped_pixels
 from palmish.device.storage import parse_json, safe_file_stem
 
 if TYPE_CHECKING:
@@ -71,6 +72,7 @@ def build_all(plugins: Path, target: Path) -> list[Path]:
 
     target.mkdir(parents=True, exist_ok=True)
     written = []
+    written_pixels: list[Path] = []
     headers: dict[str, object] = {}
     for folder in source_folders(plugins):
         path = target / prebuilt_name(folder)
@@ -81,14 +83,40 @@ def build_all(plugins: Path, target: Path) -> list[Path]:
         written.append(path)
         header = base64.b64encode(header_of(db).to_bytes()).decode("ascii")
         headers[path.name] = {"size": len(data), "header": header}
+        written_pixels += write_pixels(target, path.name, db, data)
     if not kept.write(target / HEADERS, json.dumps(headers, sort_keys=True).encode(),
                       HEADERS_SOURCE):
         raise OSError(f"cannot write {target / HEADERS}")
-    keep = {*written, *map(kept.sum_path, written)}
-    for old in [*target.glob("*.prc"), *target.glob("*.prc" + kept.SUM_SUFFIX)]:
+    keep = {*written, *map(kept.sum_path, written), *written_pixels}
+    for old in [*target.glob("*.prc"), *target.glob("*.prc" + kept.SUM_SUFFIX),
+                *(target / shipped_pixels.FOLDER).glob("*")]:
         if old not in keep:
             old.unlink()
     return written
+
+
+def write_pixels(target: Path, name: str, db: Database, data: bytes) -> list[Path]:
+    """Decode every bitmap of the database `db` (its bytes: `data`, its file: `name`)
+    at each density into the shipped pixels (palmish.device.shipped_pixels); the
+    files written. A bitmap that does not decode is left for the device to report."""
+    from palmish.device.plugins import decode_bitmap
+    from prc_tools import PrcError, bitmap
+
+    families = {}
+    for res in db.resources if db.is_resource else []:
+        if res.type == "Tbmp" and res.id not in families:
+            with contextlib.suppress(PrcError):
+                families[res.id] = (res.data, bitmap.headers(res.data))
+    if not families:
+        return []
+    paths = []
+    for density in shipped_pixels.DENSITIES:
+        pictures = {}
+        for id_, (bits, members) in families.items():
+            with contextlib.suppress(PrcError):
+                pictures[id_] = decode_bitmap(bits, members, density)
+        paths.append(shipped_pixels.write(target, name, data, density, pictures))
+    return paths
 
 
 def header_of(db: Database) -> Database:

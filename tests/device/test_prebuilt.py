@@ -4,14 +4,18 @@ to building into cache/, and the background build never builds a plugin twice.""
 
 from __future__ import annotations
 
+import json
 import os
 import time
+import zlib
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from palmish.device import kept, prebuilt, shipped_pixels
 from palmish.device import plugins as plugins_module
-from palmish.device import prebuilt
 from palmish.device.plugins import PluginRegistry
 from palmish.device.storage import Storage
 from prc_tools import Database
@@ -138,9 +142,88 @@ def test_prebuilding_again_removes_the_builds_of_folders_that_are_gone(
     (bundled / "test-sounds" / "manifest.yaml").unlink()
     assert prebuilt.main([str(bundled), str(target)]) == 0
     assert sorted(p.name for p in target.iterdir()) == [
-        "headers.kept", "test-board-wide.prc", "test-board-wide.prc.sum", "test-board.prc",
-        "test-board.prc.sum"]
+        "headers.kept", "pixels", "test-board-wide.prc", "test-board-wide.prc.sum",
+        "test-board.prc", "test-board.prc.sum"]
+    assert sorted(p.name for p in (target / "pixels").iterdir()) == [
+        "test-board-144.kept", "test-board-72.kept", "test-board-wide-144.kept",
+        "test-board-wide-72.kept"]
     assert sorted(prebuilt.read_headers(target)) == ["test-board-wide.prc", "test-board.prc"]
     assert prebuilt.main([str(bundled)]) == 2
     assert prebuilt.main([str(tmp_path / "missing"), str(target)]) == 1
     assert "cannot prebuild" in capsys.readouterr().err
+
+
+def no_decoding(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(plugins_module, "decode_bitmap", lambda *a: pytest.fail("decoded"))
+
+
+def test_a_fresh_install_reads_the_bitmaps_decoded_at_packaging_time(
+    tmp_path: Path, bundled: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    prebuilt.build_all(bundled, prebuilt.prebuilt_folder(bundled))
+    said: list[str] = []
+    decoded = {}
+    for density in (72, 144):  # what decoding gives, in a data folder of its own
+        board = registry(tmp_path / "decoding", bundled, said).chosen("PIsh", "board", "square")
+        assert board is not None and board.pixels is not None
+        board.pixels.shipped = None
+        decoded[density] = {id_: board.bitmap(id_, density) for id_ in board.bitmap_ids()}
+    no_decoding(monkeypatch)
+    board = registry(tmp_path, bundled, said).chosen("PIsh", "board", "square")
+    assert board is not None and board.pixels is not None
+    for density, pictures in decoded.items():
+        for id_, picture in pictures.items():
+            shipped = board.bitmap(id_, density)
+            assert picture is not None and shipped is not None
+            assert (shipped.size, shipped.tobytes()) == (picture.size, picture.tobytes())
+    assert board.pixels.hits == 2 * len(board.bitmap_ids()) and board.pixels.pending == 0
+    assert not (tmp_path / "data" / "cache" / "pixels").exists() and said == []
+
+
+@pytest.mark.parametrize("damage", ["flipped bit", "cut short", "other database", "folder"])
+def test_damaged_or_foreign_shipped_pixels_are_decoded_instead(
+    tmp_path: Path, bundled: Path, damage: str
+) -> None:
+    folder = prebuilt.prebuilt_folder(bundled)
+    prebuilt.build_all(bundled, folder)
+    kept_file = shipped_pixels.file_path(folder, "test-board.prc", 144)
+    if damage == "flipped bit":
+        kept_file.write_bytes(flip_a_bit(kept_file))
+    elif damage == "cut short":
+        kept_file.write_bytes(kept_file.read_bytes()[:-10])
+    elif damage == "other database":
+        other = shipped_pixels.file_path(folder, "test-board-wide.prc", 144)
+        kept_file.write_bytes(other.read_bytes())
+    else:
+        kept_file.unlink()
+        kept_file.mkdir()
+    said: list[str] = []
+    board = registry(tmp_path, bundled, said).chosen("PIsh", "board", "square")
+    assert board is not None and board.pixels is not None
+    assert board.bitmap(2000, 144) is not None
+    assert board.pixels.hits == 0 and board.pixels.pending == 1 and said == []
+
+
+INDEXES = st.one_of(
+    st.lists(st.one_of(st.integers(-3, 70000), st.text(max_size=3), st.none()), max_size=12)
+    .map(lambda v: json.dumps(v).encode()),
+    st.binary(max_size=40),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(INDEXES, st.binary(max_size=200), st.booleans())
+def test_a_sealed_shipped_file_of_any_content_gives_pictures_of_its_sizes_or_nothing(
+    tmp_path_factory: pytest.TempPathFactory, index: bytes, pixels: bytes, packed: bool
+) -> None:
+    # A file that passes the seal (the packaging step's own), its content anything.
+    folder = tmp_path_factory.mktemp("prebuilt")
+    data = b"a database"
+    path = shipped_pixels.file_path(folder, "x.prc", 144)
+    body = zlib.compress(pixels) if packed else pixels
+    assert kept.write(path, index + b"\n" + body,
+                      ["pixels", "x.prc", len(data), zlib.crc32(data), 144])
+    shipped = shipped_pixels.ShippedPixels(folder, "x.prc", data)
+    for id_ in (0, 1, 2, 7, 100):
+        picture = shipped.get(id_, 144)
+        assert picture is None or len(picture.tobytes()) == picture.width * picture.height * 4
