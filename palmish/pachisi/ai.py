@@ -16,8 +16,8 @@
   gain of the mover's own next throw is added.
 - hard: the learned player (`learned.py`): the move after which its chance
   to win, by weights learned in self-play (`train.py`), is highest. A move
-  that ends the turn is judged after the next player's answer to each of
-  its likely throws; a throw the move earns is searched one throw deep.
+  that ends the turn is judged after the next two players' answers to
+  each of their likely throws; a throw the move earns is searched one throw deep.
   `STRONGEST` names it.
 
 Every level is deterministic (ties go to the most advanced move), never

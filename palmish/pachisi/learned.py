@@ -9,6 +9,8 @@ A move is worth the mover's chance to win after it. For `hard`, a move
 that ends the turn is worth that chance once the next player has answered:
 over each of its throws (but the rarest) it makes the move best for itself,
 and the mover's chances after those answers are averaged by the throw odds.
+The player after it answers the same position too, and the change its
+answer makes is added.
 A move that earns another throw (a 6, 10 or 25, or a capture) is worth the
 expected best continuation over the seven throws. Passing is worth the
 present position, answered the same way. The trainer's learner looks at the
@@ -32,6 +34,9 @@ WEIGHTS_FILE = "hard-weights.json"
 # The next player's throws rarer than this are not searched (cowrie 6 and 25,
 # 1 in 64 each): a third less time for a 32nd of the odds.
 RARE_THROW = 0.03
+# How many of the players after the mover answer a move that ends its turn
+# (the next one, then the one after it).
+ANSWERS = 2
 
 Positions = list[list[int]]
 
@@ -136,11 +141,23 @@ class Evaluator:
         return expected
 
     def answered(self, pos: Positions, me: int) -> float:
-        """The mover's expected chance once the next player has thrown and
+        """The mover's expected chance once the next ANSWERS players have
+        answered. Each is searched from this same position (`answer`), as if
+        it threw next; the first one's result counts, and for each later one
+        the change it makes to the position as it stands is added (a chain
+        of answers to answers would cost the product of their throws)."""
+        total = 0.0
+        for step in range(1, min(ANSWERS, self.n - 1) + 1):
+            after, standing = self.answer(pos, me, (me + step) % self.n)
+            total += after if step == 1 else after - standing
+        return total
+
+    def answer(self, pos: Positions, me: int, by: int) -> tuple[float, float]:
+        """The mover's expected chance once player `by` has thrown and
         answered as hard would (its move best for its own chance, one ply; a
-        throw it cannot use leaves the position). Throws rarer than
-        RARE_THROW are not searched: the position as it stands counts."""
-        by = (me + 1) % self.n
+        throw it cannot use leaves the position), and its chance with `by`
+        to throw before that. Throws rarer than RARE_THROW are not searched:
+        the position as it stands counts."""
         after_by = (by + 1) % self.n
         first = list(self.first)
         first[me] = False  # the mover's turn has ended
@@ -171,4 +188,4 @@ class Evaluator:
                 if c[by] > best:
                     best, mine = c[by], c[me]
             expected += pv * mine
-        return expected
+        return expected, standing

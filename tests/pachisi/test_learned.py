@@ -96,6 +96,22 @@ def test_the_next_players_answer_is_searched_over_its_throws() -> None:
     assert abs(judge.answered(pos, 0) - expected) < 1e-12
 
 
+def test_the_players_after_the_next_one_answer_the_same_position() -> None:
+    # Four players: the next player's answer counts, and each later one adds
+    # the change its own answer makes to the position as it stands.
+    t = features.tables("cowrie")
+    judge = learned.Evaluator((0, 1, 2, 3), [False] * 4, t)
+    pos = [[20, 30, 0, 0], [8, 0, 0, 0], [0, 0, 0, 0], [60, 0, 0, 0]]
+    answers = [judge.answer(pos, 0, by) for by in range(1, learned.ANSWERS + 1)]
+    expected = answers[0][0] + sum(after - standing for after, standing in answers[1:])
+    assert learned.ANSWERS >= 2 and answers[1][0] != answers[1][1]
+    assert abs(judge.answered(pos, 0) - expected) < 1e-12
+    # in two-player games only the opponent answers
+    pair = learned.Evaluator((0, 2), [False, False], t)
+    two = [[20, 30, 0, 0], [8, 0, 0, 0]]
+    assert pair.answered(two, 0) == pair.answer(two, 0, 1)[0]
+
+
 def test_hard_searches_but_the_trainer_does_not(monkeypatch: pytest.MonkeyPatch) -> None:
     # hard's choice weighs the next player's answer; the trainer's greedy
     # learner (which made the committed weights) looks at the position only.
