@@ -162,11 +162,9 @@ class BeamDesk:
         from palmish.device.ui.alert import Alert
 
         self._close_bar(False, event.ticket)
+        size = f", {size_text(event.size)}" if event.size else ""
         question = (f"Accept {escaped(event.checked.title)} ({escaped(event.checked.what, 60)}"
-                    f", {size_text(event.size)}) from {escaped(event.sender, 32)}?"
-                    if event.size else
-                    f"Accept {escaped(event.checked.title)} ({escaped(event.checked.what, 60)})"
-                    f" from {escaped(event.sender, 32)}?")
+                    f"{size}) from {escaped(event.sender, 32)}?")
         alert = Alert(TITLE, question, ("Accept", "Decline"), icon="confirm")
         self.asking[event.ticket] = alert
 
