@@ -20,7 +20,7 @@ from typing import Any, Protocol, TypeVar
 from palmish.boardgame import saved
 from palmish.boardgame.dialogs import FormResult, form_result
 from palmish.boardgame.help import HelpPage, help_viewer
-from palmish.boardgame.media import Media, PluginContext, plugin_context
+from palmish.boardgame.media import Media, PluginContext
 from palmish.boardgame.plugin_manager import open_plugin_manager
 from palmish.boardgame.prefs import CANCEL, HELP, OK, preferences_form, slots_for
 from palmish.boardgame.stats import ScoreTables, Tallies
@@ -305,7 +305,7 @@ class BoardGameApp(App):
             self.ctx.notify(message)
 
     def plugins(self) -> PluginContext | None:
-        return plugin_context(self.ctx)
+        return self.ctx  # every AppContext offers the plugin services
 
     def open(self, modal: Modal, on_close: Callable[[object], None] | None = None) -> None:
         if self.ctx is not None:

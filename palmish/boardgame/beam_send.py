@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from palmish.boardgame.dialogs import form_result
 from palmish.device import beaming
 from palmish.device.beaming import BeamService, Sending
 from palmish.device.exchange import BeamItem
@@ -39,8 +40,9 @@ def beam(item: BeamItem, label: str, open_modal: OpenModal) -> None:
                 (PopupList("to", "To", labels, 0),), buttons=("Beam", "Cancel"))
 
     def picked(result: object) -> None:
-        index = _chosen(result, "to")
-        if index is None or not 0 <= index < len(labels):
+        chosen = form_result(form, result)
+        index = chosen.values.get("to")
+        if chosen.button != "Beam" or not isinstance(index, int) or not 0 <= index < len(labels):
             return
         if index < len(found):
             _send(beams, Sending(item, found[index][1], label, found[index][0]), open_modal)
@@ -48,15 +50,6 @@ def beam(item: BeamItem, label: str, open_modal: OpenModal) -> None:
             _type_address(beams, item, label, open_modal)
 
     open_modal(form, picked)
-
-
-def _chosen(result: object, key: str) -> int | None:
-    """The index picked in a form closed by its first button, else None."""
-    if not (isinstance(result, tuple) and len(result) == 2 and result[0] == 0):
-        return None
-    values = result[1]
-    index = values.get(key) if isinstance(values, dict) else None
-    return index if isinstance(index, int) else None
 
 
 def _type_address(beams: BeamService, item: BeamItem, label: str,

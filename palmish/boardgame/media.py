@@ -36,11 +36,6 @@ class PluginContext(Protocol):
     def notify(self, message: str) -> None: ...
 
 
-def plugin_context(ctx: AppContext | None) -> PluginContext | None:
-    """The context's plugin services (every AppContext has them), None without a context."""
-    return ctx
-
-
 class Media:
     def __init__(self, app_name: str, sound_ids: Mapping[str, int]) -> None:
         self.app_name = app_name
@@ -53,9 +48,7 @@ class Media:
     def load(self, ctx: AppContext | None) -> None:
         """Take the plugins chosen for the context's current configuration."""
         self._ctx = ctx
-        plugins = plugin_context(ctx)
-        self._loaded = {kind: plugins.plugin(kind) if plugins is not None else None
-                        for kind in KINDS}
+        self._loaded = {kind: ctx.plugin(kind) if ctx is not None else None for kind in KINDS}
 
     def plugin(self, kind: str) -> LoadedPlugin | None:
         """The loaded plugin of a kind ('board', 'pieces', 'sound'), None if there is none."""

@@ -12,11 +12,11 @@ So event scripts and tests drive every beam dialog without a socket.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, cast
 
 from palmish.device.events import BeamDone, BeamOffered, BeamProgress, Event
 from palmish.device.exchange import PLUGIN, BeamItem
+from palmish.device.frozen import Frozen
 from prc_tools.text import printable
 
 if TYPE_CHECKING:
@@ -28,8 +28,7 @@ TITLE = "Beam"
 BEAM_EVENTS = (BeamOffered, BeamProgress, BeamDone)
 
 
-@dataclass(frozen=True)
-class Receiving:
+class Receiving(Frozen):
     """This handheld's Beam Receive: its name, address and code, for the screen."""
 
     name: str
@@ -37,8 +36,7 @@ class Receiving:
     code: str
 
 
-@dataclass(frozen=True)
-class Sending:
+class Sending(Frozen):
     """A beam this device sends: what, where and how the dialogs call it."""
 
     item: BeamItem
@@ -164,11 +162,9 @@ class BeamDesk:
         from palmish.device.ui.alert import Alert
 
         self._close_bar(False, event.ticket)
+        size = f", {size_text(event.size)}" if event.size else ""
         question = (f"Accept {escaped(event.checked.title)} ({escaped(event.checked.what, 60)}"
-                    f", {size_text(event.size)}) from {escaped(event.sender, 32)}?"
-                    if event.size else
-                    f"Accept {escaped(event.checked.title)} ({escaped(event.checked.what, 60)})"
-                    f" from {escaped(event.sender, 32)}?")
+                    f"{size}) from {escaped(event.sender, 32)}?")
         alert = Alert(TITLE, question, ("Accept", "Decline"), icon="confirm")
         self.asking[event.ticket] = alert
 

@@ -31,6 +31,7 @@ import zlib
 from pathlib import Path
 
 from palmish import __version__
+from palmish.device.storage import parse_json
 from prc_tools.atomic import write_atomic
 from prc_tools.files import FileProblem, read_regular
 
@@ -83,6 +84,16 @@ def read(path: Path, source: object, limit: int) -> tuple[bytes, dict[str, objec
     except FileProblem:
         return None
     return unseal(data, source)
+
+
+def read_json(path: Path, source: object, limit: int) -> dict[str, object] | None:
+    """The JSON object kept at `path` (parsed with storage.parse_json's bounds), or None."""
+    found = read(path, source, limit)
+    try:
+        raw = parse_json(found[0], limit) if found is not None else None
+    except ValueError:
+        return None
+    return raw if isinstance(raw, dict) else None
 
 
 def write(path: Path, payload: bytes, source: object,

@@ -36,7 +36,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from palmish.device import kept as kept_file
-from palmish.device.storage import parse_json
 from prc_tools import Database
 
 if TYPE_CHECKING:
@@ -187,12 +186,8 @@ Table = dict[str, dict[str, object]]
 
 def _read(path: Path) -> tuple[Table, Table, dict[str, object]]:
     """The kept headers, schema documents and checked files; empty when unusable."""
-    found = kept_file.read(path, SOURCE, MAX_BYTES)
-    try:
-        raw = parse_json(found[0], MAX_BYTES) if found is not None else None
-    except ValueError:
-        raw = None
-    if not isinstance(raw, dict):
+    raw = kept_file.read_json(path, SOURCE, MAX_BYTES)
+    if raw is None:
         return {}, {}, {}  # none yet, or damaged: every header is described once
     tables = []
     for name in ("headers", "schemas"):

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from palmish.device import kept
-from palmish.device.storage import Storage, parse_json
+from palmish.device.storage import Storage
 from prc_tools import Database, Resource
 
 INDEX_NAME = "installed-index.json"
@@ -157,12 +157,8 @@ class InstalledIndex:
                       None if res is None else bytes(res.data))
 
     def _load(self) -> dict[str, _Entry]:
-        found = kept.read(self.path, INDEX_SOURCE, MAX_INDEX_BYTES)
-        try:
-            raw = parse_json(found[0], MAX_INDEX_BYTES) if found is not None else None
-        except ValueError:
-            raw = None
-        if not isinstance(raw, dict):
+        raw = kept.read_json(self.path, INDEX_SOURCE, MAX_INDEX_BYTES)
+        if raw is None:
             return {}  # no index yet, or a damaged one: every file is read once
         files = raw.get("files")
         if not isinstance(files, dict):

@@ -643,8 +643,7 @@ class PluginRegistry:
         """The plugin used when nothing (usable) is chosen: the default bundled one, or the
         installed plugin that replaces it (same name) if that serves the slot; for a game
         that bundles none, the first installed one (as its Preferences show)."""
-        serving = [p for p in self.all() if p.creator == creator and p.kind == kind
-                   and p.serves(slot)]
+        serving = self.find(creator, kind, slot)  # fills self._bundled on first use
         bundled = [p for p in self._bundled or [] if p.creator == creator and p.kind == kind
                    and p.serves(slot)]
         bundled.sort(key=lambda p: (not p.default, p.path.name))

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from palmish.device import kept, shipped_pixels
-from palmish.device.storage import parse_json, safe_file_stem
+from palmish.device.storage import safe_file_stem
 
 if TYPE_CHECKING:
     from prc_tools import Database
@@ -133,12 +133,8 @@ def read_headers(target: Path) -> dict[str, tuple[int, Database]]:
     empty when it is missing, damaged or from another palmish version."""
     from prc_tools import Database, PrcError
 
-    found = kept.read(target / HEADERS, HEADERS_SOURCE, MAX_HEADERS_BYTES)
-    try:
-        raw = parse_json(found[0], MAX_HEADERS_BYTES) if found is not None else None
-    except ValueError:
-        raw = None
-    if not isinstance(raw, dict):
+    raw = kept.read_json(target / HEADERS, HEADERS_SOURCE, MAX_HEADERS_BYTES)
+    if raw is None:
         return {}
     headers = {}
     for name, entry in raw.items():

@@ -587,12 +587,11 @@ class Device:
         for entry in reversed(self._modals):
             entry.modal.erase(self.screen)
         self._modals = [entry for entry in self._modals if entry.system]
-        for entry in self._modals:
-            entry.modal.layout(self.config.app_bounds, self.config.density)
-            entry.modal.draw(self.screen)
+        self._relayout_modals()
 
     def _relayout_modals(self) -> None:
-        """After a display change every open modal re-places itself and is drawn again."""
+        """Every open modal re-places itself and is drawn again (after a display change,
+        or over the app under it now)."""
         for entry in self._modals:
             entry.modal.layout(self.config.app_bounds, self.config.density)
             entry.modal.draw(self.screen)
@@ -610,9 +609,7 @@ class Device:
         self._context = DeviceContext(self, app)
         self._running = True
         app.start(self._context)
-        for entry in self._modals:  # system dialogs kept from the app before
-            entry.modal.layout(self.config.app_bounds, self.config.density)
-            entry.modal.draw(self.screen)
+        self._relayout_modals()  # system dialogs kept from the app before
 
     def _stop_running(self) -> None:
         self._close_all_modals()

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from palmish.device import kept
-from palmish.device.storage import parse_json, safe_file_stem
+from palmish.device.storage import safe_file_stem
 
 if TYPE_CHECKING:
     from palmish.frontend.skin import RGB, Picture, Skin
@@ -52,12 +52,8 @@ def _files(cache_dir: Path, skin_path: Path) -> tuple[Path, str]:
 def load(cache_dir: Path, skin_path: Path) -> tuple[object, dict[str, Picture]] | None:
     """The kept YAML document and face pictures (by image file name), or None."""
     kept_json, prefix = _files(cache_dir, skin_path)
-    found = kept.read(kept_json, [FORMAT, _stamp(skin_path)], MAX_KEPT_JSON)
-    try:
-        raw = parse_json(found[0], MAX_KEPT_JSON) if found is not None else None
-    except ValueError:
-        return None
-    if not isinstance(raw, dict):
+    raw = kept.read_json(kept_json, [FORMAT, _stamp(skin_path)], MAX_KEPT_JSON)
+    if raw is None:
         return None
     images = raw.get("images")
     if not isinstance(images, dict):

@@ -24,6 +24,7 @@ from palmish.device.ui.widgets import (
     KeyPadPen,
     dialog_rect,
     draw_dialog,
+    draw_text_field,
 )
 
 MAX_NAME = 10
@@ -92,14 +93,11 @@ class NameEntry(Modal):
     def _draw(self, fb: Framebuffer) -> None:
         draw_dialog(fb, self.bounds, self.title)
         s = fb.scale
-        fb.fill(self._field, WHITE)
-        fb.rectangle(self._field, BLACK, s)
-        font = fb.font("bold")
+        font, y = draw_text_field(fb, self._field)
         shown = self.text + "_"
         while len(shown) > 1 and font.width(shown) > self._field.w - 6 * s:
             shown = "\u2026" + shown[2:]  # a long address shows its end, where typing goes
-        fb.text(self._field.x + 3 * s, self._field.y + (self._field.h - font.height) // 2,
-                shown, BLACK, font)
+        fb.text(self._field.x + 3 * s, y, shown, BLACK, font)
         std = fb.font("std")
         for i, (key, rect) in enumerate(self.keys):
             on = self.pad.armed == i or (key == SHIFT and self.shift)

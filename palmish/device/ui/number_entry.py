@@ -25,6 +25,7 @@ from palmish.device.ui.widgets import (
     KeyPadPen,
     dialog_rect,
     draw_dialog,
+    draw_text_field,
 )
 
 KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "Del", "0", "Clr")
@@ -74,12 +75,9 @@ class NumberEntry(Modal):
     def _draw(self, fb: Framebuffer) -> None:
         draw_dialog(fb, self.bounds, self.title)
         s = fb.scale
-        fb.fill(self._field, WHITE)
-        fb.rectangle(self._field, BLACK, s)
-        font = fb.font("bold")
+        font, y = draw_text_field(fb, self._field)
         text = self.digits or " "
         x = self._field.right - 3 * s - font.width(text)
-        y = self._field.y + (self._field.h - font.height) // 2
         if self.selected:
             fb.fill(Rect(x - 2 * s, self._field.y + 2 * s, font.width(text) + 3 * s,
                          self._field.h - 4 * s), BLACK)

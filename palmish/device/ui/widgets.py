@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from palmish.device.events import Key, PenDown, PenMove, PenUp
-from palmish.device.font import get_font
+from palmish.device.font import Font, get_font
 from palmish.device.geometry import Rect
 from palmish.device.screen import BLACK, GREY, WHITE, Framebuffer
 
@@ -57,6 +57,15 @@ def draw_dialog(fb: Framebuffer, rect: Rect, title: str) -> Rect:
     fb.text(tx, bar.y + (bar.h - font.height) // 2 + s, label, WHITE, font)
     inner = FRAME * s
     return Rect(rect.x + inner, bar.bottom, rect.w - 2 * inner, rect.bottom - inner - bar.bottom)
+
+
+def draw_text_field(fb: Framebuffer, rect: Rect) -> tuple[Font, int]:
+    """A dialog's one-line text field, empty (white box, thin frame); the bold font its
+    text is drawn in and the y where that text goes (centred)."""
+    fb.fill(rect, WHITE)
+    fb.rectangle(rect, BLACK, fb.scale)
+    font = fb.font("bold")
+    return font, rect.y + (rect.h - font.height) // 2
 
 
 @dataclass
