@@ -192,10 +192,9 @@ def _problem(path: Path, exc: BaseException) -> InputError:
 
 def read_database(path: Path) -> Database:
     from prc_tools.database import Database
-    from prc_tools.files import read_regular
 
     try:
-        return Database.read(read_regular(path))  # a FIFO or /dev/zero: one line, at once
+        return Database.read(path)  # bounded: a FIFO or /dev/zero is one line, at once
     except input_errors() as exc:
         raise _problem(path, exc) from None
 

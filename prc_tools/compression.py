@@ -426,9 +426,7 @@ def _rle_decode(data: bytes, pos: int, row_bytes: int, rows: int) -> tuple[bytes
 
     Any stream the quick way doubts goes to the careful one, which says what is wrong.
     """
-    total = row_bytes * rows
-    if total == 0:
-        return b"", pos
+    total = row_bytes * rows  # not 0: `decode` returns at once for an empty image
     counts = data[pos : pos + 2 * total : 2]  # no valid stream has more pairs
     pairs = _pairs_filling(counts, total)
     if pairs is None or 0 in counts[:pairs]:
@@ -487,7 +485,6 @@ def _repeat_op(count: int) -> int:
 
 
 _SUM_BLOCK = 1 << 16
-_PACKBITS_NO_OP = b"\x80"
 _RLE_FIRST_OP = bytes(_repeat_op(min(max(c, 1), 128)) for c in range(256))
 _RLE_SECOND_OP = bytes(0x80 if c <= 128 else _repeat_op(c - 128) for c in range(256))
 _RLE_SHORT_COUNTS = bytes(range(_PACKBITS_MAX_OP + 1))
@@ -526,7 +523,7 @@ def _packbits_decode(
     of a row. Any stream the quick way doubts goes to the careful one, which
     says what is wrong.
     """
-    if row_bytes * rows == 0 or row_bytes % unit:
+    if row_bytes % unit:  # (an empty image never comes here: `decode` returns at once)
         return _packbits_decode_checked(data, pos, row_bytes, rows, unit)
     walked = _packbits_walk(data, pos, row_bytes * rows // unit, unit)
     if walked is None:
@@ -604,9 +601,9 @@ def _packbits_walk(
         if stretch is None:
             return None  # a short op cut off by the end of the data
         stop = stretch.end()
-        made = _units_made(data[pos:stop:step].translate(_SHORT_OP_UNITS))
+        made_by = data[pos:stop:step].translate(_SHORT_OP_UNITS)
+        made = _units_made(made_by)
         if filled + made > total:  # the image ends inside the stretch
-            made_by = data[pos:stop:step].translate(_SHORT_OP_UNITS)
             ends = list(accumulate(made_by, initial=filled))
             index = bisect_left(ends, total)
             if ends[index] != total:

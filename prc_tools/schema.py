@@ -444,10 +444,23 @@ def entry_point_sources(group: str) -> list[tuple[str, str, Path]]:
     `*.dist-info` and `*.egg-info`; a distribution on the path twice counts once,
     the first), because importing importlib.metadata costs 10 to 30 ms, most of
     a `prc-tools verify` (tests/prc_tools/test_schema.py compares the two).
+    Read once per process for a path and working folder: `verify` needs them both
+    for the kept codes' stamp (schema_codes) and for the registry, a few ms each.
     """
+    try:
+        here: str | None = os.getcwd()  # what '' and relative folders on the path mean
+    except OSError:
+        here = None
+    return list(_entry_point_sources(group, tuple(sys.path), here))
+
+
+@functools.lru_cache(maxsize=8)
+def _entry_point_sources(
+    group: str, path: tuple[str, ...], here: str | None
+) -> tuple[tuple[str, str, Path], ...]:
     found: list[tuple[str, str, Path]] = []
     seen: set[str] = set()
-    for folder in sys.path:
+    for folder in path:
         try:
             names = sorted(os.listdir(folder or "."))
         except OSError:  # gone, not a folder, or a zip file
@@ -466,7 +479,7 @@ def entry_point_sources(group: str) -> list[tuple[str, str, Path]]:
             except OSError:  # a distribution without entry points
                 continue
             found.extend((name, value, source) for name, value in _group_entries(text, group))
-    return found
+    return tuple(found)
 
 
 def _group_entries(text: str, group: str) -> Iterator[tuple[str, str]]:

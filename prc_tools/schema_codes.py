@@ -18,7 +18,7 @@ import sys
 import zlib
 from pathlib import Path
 
-from prc_tools import __version__
+from prc_tools import __version__, schema
 from prc_tools.files import FileProblem, read_regular
 from prc_tools.schema import ENTRY_POINT_GROUP, Registry, entry_point_sources
 
@@ -51,8 +51,6 @@ class GameCodes:
 def installed_codes() -> GameCodes:
     """The installed games' codes: kept ones when still true, else from the full load
     of the schemas (then kept). SchemaError as `schema.registry()` raises it."""
-    from prc_tools import schema
-
     if schema.added_files():  # this process's own schemas: not what the stamp describes
         return GameCodes.of(schema.registry())
     folder = cache_folder()
