@@ -9,11 +9,11 @@ from palmish.device.events import CharKey, Key, KeyDown, PenDown, PenUp
 from palmish.device.eventscript import parse_script, run_script
 from palmish.device.system import Device
 from palmish.device.ui.alert import Alert
+from palmish.device.ui.name_entry import NameEntry
 from palmish.device.ui.textview import TextViewer
 from palmish.frontend.input import key_event
 from palmish.pachisi import Player
 from palmish.pachisi.app import NOTICE_MS, SPEED_MS
-from palmish.pachisi.name_entry import NameEntry
 from tests.pachisi.conftest import MakeDevice
 from tests.pachisi.test_app import ANN, BOB, SILICON, set_up
 
