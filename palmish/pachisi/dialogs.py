@@ -13,10 +13,10 @@ from palmish.boardgame.stats import Tallies
 from palmish.device.events import KeyDown, PenDown, PenMove, PenUp
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form, PushButtons
+from palmish.device.ui.name_entry import NameEntry
 from palmish.device.ui.textview import TextViewer
 from palmish.pachisi.game import CAUTION_TEXT
 from palmish.pachisi.help_text import ABOUT, PLAYING, PLUGINS, RULES
-from palmish.pachisi.name_entry import NameEntry
 
 HELP_PAGES = (
     HelpPage("help-rules", "Rules", "Pachisi Rules", RULES),

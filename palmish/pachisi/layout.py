@@ -113,22 +113,19 @@ def layout_for(config: DisplayConfig, bounds: Rect | None = None) -> PachisiLayo
     # Square has no room for a panel: the board sits in the middle (at the top left it
     # left one 16 px strip); Wide's board is centred in the height beside its panel.
     panel: Panel | None = None
+    left = area  # where the board is centred
     if strip.w >= PANEL_MIN * u and strip.h >= PANEL_MIN * u:
         panel = _panel(strip, u, beside=True)
-        area_left = Rect(area.x, area.y, side, area.h)
-    else:
-        area_left = area
-    board = Rect(area_left.x + (area_left.w - side) // 2, area.y + (area.h - side) // 2,
-                 side, side)
-    left = area_left
+        left = Rect(area.x, area.y, side, area.h)
+    board = Rect(left.x + (left.w - side) // 2, area.y + (area.h - side) // 2, side, side)
     around = (Rect(left.x, left.y, left.w, board.y - left.y),
               Rect(left.x, board.bottom, left.w, left.bottom - board.bottom),
               Rect(left.x, board.y, board.x - left.x, side),
               Rect(board.right, board.y, left.right - board.right, side))
     fillers = tuple(r for r in around if r.w > 0 and r.h > 0)
-    if panel is not None:
-        return PachisiLayout(config, area, c, board, strip, fillers, panel)
-    return PachisiLayout(config, area, c, board, Rect(board.right, board.y, 0, 0), fillers, None)
+    if panel is None:
+        strip = Rect(board.right, board.y, 0, 0)
+    return PachisiLayout(config, area, c, board, strip, fillers, panel)
 
 
 def _panel(rect: Rect, u: int, beside: bool) -> Panel:

@@ -163,7 +163,7 @@ class Evaluator:
         first[me] = False  # the mover's turn has ended
         done = list(first)
         done[by] = False  # and so has the next player's, unless it throws again
-        standing = chances(player_features(pos, self.seats, first, by, self.t), self.w)[me]
+        standing = self.chance(pos, me, by)  # `first` as chance() makes it: by is not me
         unused = -1.0  # the chance when `by` cannot use its throw, worked out once
         expected = 0.0
         for v, pv in self.t.odds:

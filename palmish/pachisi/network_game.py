@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 from palmish.device.events import Event, NetworkClosed, NetworkLine
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import CheckBox, Form, PopupList, PushButtons
+from palmish.device.ui.name_entry import NameEntry
 from palmish.device.ui.number_entry import NumberEntry
 from palmish.pachisi import netplay
-from palmish.pachisi.name_entry import NameEntry
 from palmish.pachisi.netplay import NetPlay
 
 if TYPE_CHECKING:

@@ -134,8 +134,7 @@ class SigmarApp(BoardGameApp):
         """Board `seed`, or one New Game deals. The number alone names the board: the
         difficulty only chooses which numbers New Game deals (docs/sigmar-app.md)."""
         if seed is None:
-            draw = random.SystemRandom().randint
-            seed = generator.deal(self._difficulty(), lambda: draw(1, MAX_RANDOM_BOARD))
+            seed = generator.finish(self._dealing(self._difficulty()))
         return Game.new(seed=seed)
 
     def game_fields(self) -> dict[str, object] | None:
@@ -460,7 +459,8 @@ class SigmarApp(BoardGameApp):
             self.turns, "deal", self._dealing(difficulty), units=DEAL_PLAYOUTS_PER_SLICE,
             on_done=self._dealt_now, on_slow=lambda: self.say(_dealing_message(difficulty))))
 
-    def _dealing(self, difficulty: str) -> Generator[None, None, int]:
+    def _dealing(self, difficulty: str | None) -> Generator[None, None, int]:
+        """generator.dealing() over numbers short enough to share (MAX_RANDOM_BOARD)."""
         draw = random.SystemRandom().randint
         return generator.dealing(difficulty, lambda: draw(1, MAX_RANDOM_BOARD))
 

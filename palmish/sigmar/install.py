@@ -59,7 +59,7 @@ def install(path: Path, folder: Path, durable: bool = True) -> str | None:
         note = " (replacing the one installed before)" if target.exists() else ""
         _write(target, level.text().encode("utf-8"), durable)
         return f"installed Sigmar's Garden level {level_id} {level.name!r}{note}" \
-            + _shadow_note(level_id) + _unclearable_note(level)
+            + _shadow_notes([level_id]) + _unclearable_note(level)
     if path.suffix.lower() not in (".prc", ".pdb"):
         return None
     try:
@@ -77,20 +77,21 @@ def install(path: Path, folder: Path, durable: bool = True) -> str | None:
     _write(folder / f"{stem or 'levels'}.prc", db.to_bytes(), durable)
     ids = ", ".join(e.id for e in levels)
     return f"installed Sigmar's Garden levels {db.name!r}: {ids}" \
-        + "".join(_shadow_note(e.id) for e in levels)
+        + _shadow_notes([e.id for e in levels])
 
 
-def _shadow_note(level_id: str) -> str:
-    """Say so when the level takes the place of a bundled one of the same id."""
+def _shadow_notes(level_ids: list[str]) -> str:
+    """Say so for each level that takes the place of a bundled one of the same id
+    (the bundled folder is read once, however many levels were installed)."""
     root = bundled_plugins_dir()
     if root is None:
         return ""
     bundled, _ = levels_in_folder(root / BUNDLED_FOLDER)
-    same = [e for e in bundled if e.id == level_id]
-    if not same:
-        return ""
-    return (f"\nnote: it takes the place of the bundled level {level_id} {same[0].name!r}"
-            " in the Levels list; remove it there (Levels... > Remove) to get that back")
+    names = {e.id: e.name for e in reversed(bundled)}  # the first of an id, as before
+    return "".join(f"\nnote: it takes the place of the bundled level {level_id} "
+                   f"{names[level_id]!r} in the Levels list; remove it there "
+                   "(Levels... > Remove) to get that back"
+                   for level_id in level_ids if level_id in names)
 
 
 def _unclearable_note(level: Level) -> str:

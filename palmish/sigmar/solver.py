@@ -24,6 +24,7 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 
 from palmish.sigmar.game import Game, take_of
+from palmish.sigmar.generator import finish
 from palmish.sigmar.rules import (
     CARDINALS,
     CODE_LOW,
@@ -197,13 +198,7 @@ def solve(game: Game, max_nodes: int = DEFAULT_MAX_NODES) -> list[Take] | None:
 
 def solve_counted(game: Game, max_nodes: int = DEFAULT_MAX_NODES) -> tuple[list[Take] | None, int]:
     """solve() and the number of positions it searched (for benchmarks)."""
-    steps = _searching(game, max_nodes, None)
-    while True:  # without slices it never pauses: the first step is the answer
-        try:
-            next(steps)
-        except StopIteration as done:
-            answer: tuple[list[Take] | None, int] = done.value
-            return answer
+    return finish(_searching(game, max_nodes, None))  # without slices it never pauses
 
 
 def _searching(

@@ -13,10 +13,10 @@ import pytest
 from palmish.device.display import ConfigName
 from palmish.device.events import Key, KeyDown, NetworkClosed, NetworkLine
 from palmish.device.ui.form import Form
+from palmish.device.ui.name_entry import NameEntry
 from palmish.frontend.input import key_char, key_event
 from palmish.network.protocol import Message, encode
 from palmish.pachisi.app import PachisiApp
-from palmish.pachisi.name_entry import NameEntry
 from palmish.pachisi.net.seats import HostSeat, JoinSeat
 from palmish.pachisi.net.table import HostTable
 from palmish.pachisi.network_game import host_form

@@ -19,10 +19,10 @@ from palmish.device.geometry import Rect
 from palmish.device.system import Device
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form
+from palmish.device.ui.name_entry import NameEntry
 from palmish.device.ui.textview import TextViewer
 from palmish.pachisi import Game, Player, ai
 from palmish.pachisi.app import NOTICE_MS, SPEED_MS, PachisiApp
-from palmish.pachisi.name_entry import NameEntry
 
 ANN, BOB = Player("Ann"), Player("Bob")
 SILICON, SILICON1 = Player("Silicon", True), Player("Silicon1", True)

@@ -10,19 +10,9 @@ from palmish.device.events import Key, KeyDown, MenuCommand
 from palmish.device.system import Device
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form
-from palmish.pachisi import Game, Player
+from palmish.pachisi import Game
 from tests.pachisi.conftest import MakeDevice
-
-ANN, SILICON = Player("Ann"), Player("Silicon", True)
-
-
-def answer(device: Device, label: str) -> None:
-    """Press the top dialog's button with this label (focus moves with Right)."""
-    labels = button_labels(device.modals[-1])
-    assert label in labels, labels
-    for _ in range(labels.index(label)):
-        device.post(KeyDown(Key.RIGHT))
-    device.post(KeyDown(Key.SELECT))
+from tests.pachisi.test_app import ANN, SILICON, answer
 
 
 def question(device: Device, button: str) -> None:

@@ -9,24 +9,17 @@ from palmish.device.events import CharKey, Key, KeyDown, PenDown, PenUp
 from palmish.device.eventscript import parse_script, run_script
 from palmish.device.system import Device
 from palmish.device.ui.alert import Alert
+from palmish.device.ui.name_entry import NameEntry
 from palmish.device.ui.textview import TextViewer
 from palmish.frontend.input import key_event
-from palmish.pachisi import Game, Player
-from palmish.pachisi.app import NOTICE_MS, SPEED_MS, PachisiApp
-from palmish.pachisi.name_entry import NameEntry
+from palmish.pachisi import Player
+from palmish.pachisi.app import NOTICE_MS, SPEED_MS
 from tests.pachisi.conftest import MakeDevice
-
-ANN, BOB = Player("Ann"), Player("Bob")
-SILICON, SILICON1 = Player("Silicon", True), Player("Silicon1", True)
+from tests.pachisi.test_app import ANN, BOB, SILICON, set_up
 
 
 def play(device: Device, script: str) -> None:
     run_script(device, parse_script(script))
-
-
-def set_up(app: PachisiApp, positions: list[list[int]], throws: list[int],
-           players: tuple[Player, ...] = (ANN, SILICON), first: bool = False) -> None:
-    app.load_game(Game.from_position(players, positions, throws=throws, first_turn=first))
 
 
 def test_the_caution_shows_when_the_marker_lands_and_space_x3_strands_nothing(
