@@ -253,7 +253,7 @@ import pyglet
 pyglet.options["shadow_window"] = False  # palmish's setting, for both windows
 from pyglet.libs.x11 import xlib
 
-def x_sender(window):
+def x_sender(window, flush_each):
     display, target = window._x_display, window._view
     height = window.height
     def send(kind, x, y, state, mask):
@@ -266,13 +266,14 @@ def x_sender(window):
         m.type, m.display, m.window = kind, display, target
         m.x, m.y, m.state, m.same_screen = int(x), int(height - y), state, 1
         xlib.XSendEvent(display, target, False, mask, byref(event))
-        xlib.XFlush(display)
+        if flush_each:
+            xlib.XFlush(display)
     return send
 
 def paced_drag(window, points, hz, frames):
     # Press, then one move every 1/hz s, as a hand drags; the process's CPU time
     # from the first move to the last, and the frames drawn meanwhile.
-    send, state = x_sender(window), {"n": 0}
+    send, state = x_sender(window, flush_each=True), {"n": 0}
     def step(dt):
         n = state["n"]
         state["n"] = n + 1
@@ -292,11 +293,11 @@ def paced_drag(window, points, hz, frames):
     pyglet.clock.schedule_interval(step, 1 / hz)
 
 def send_stroke(window, points):
-    send = x_sender(window)
+    send = x_sender(window, flush_each=False)  # all of them at once, flushed once
     send(xlib.ButtonPress, *points[0], 0, xlib.ButtonPressMask)
     for x, y in points[1:]:
         send(xlib.MotionNotify, x, y, xlib.Button1Mask, xlib.Button1MotionMask)
-    xlib.XFlush(display)
+    xlib.XFlush(window._x_display)
 
 def report(drags, frames, moves):
     first, last = drags[0], drags[-1]
