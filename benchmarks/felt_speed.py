@@ -61,6 +61,17 @@ ENCODE_TILES = 3  # the encode row's picture: the tall panel, this many times ea
 
 # --- children: each prints one JSON line ---------------------------------------
 
+# The minimal windows' pictures: sprite(w, h, colour) uploads a texture of one
+# colour and shows it at the origin in the child's `batch`.
+YARDSTICK_SPRITE = """
+from PIL import Image
+def sprite(w, h, colour):
+    texture = pyglet.image.Texture.create(w, h)
+    picture = Image.new("RGB", (w, h), colour).tobytes()
+    texture.blit_into(pyglet.image.ImageData(w, h, "RGB", picture), 0, 0, 0)
+    return pyglet.sprite.Sprite(texture, 0, 0, batch=batch)
+"""
+
 PALMISH_FIRST_FRAME = """
 import json, sys, time
 t0 = float(sys.argv[1])
@@ -87,15 +98,10 @@ t0 = float(sys.argv[1])
 width, height, bw, bh, lw, lh = map(int, sys.argv[2:8])
 import pyglet
 pyglet.options["shadow_window"] = False  # as palmish/frontend/__init__.py sets it
-from PIL import Image
+""" + YARDSTICK_SPRITE + """
 window = pyglet.window.Window(width, height, caption="yardstick")
 batch = pyglet.graphics.Batch()
-sprites = []
-for w, h, colour in ((bw, bh, (90, 90, 100)), (lw, lh, (200, 220, 200))):
-    picture = Image.new("RGB", (w, h), colour)
-    texture = pyglet.image.Texture.create(w, h)
-    texture.blit_into(pyglet.image.ImageData(w, h, "RGB", picture.tobytes()), 0, 0, 0)
-    sprites.append(pyglet.sprite.Sprite(texture, 0, 0, batch=batch))
+sprites = [sprite(bw, bh, (90, 90, 100)), sprite(lw, lh, (200, 220, 200))]
 seen = []
 @window.event
 def on_draw():
@@ -183,19 +189,13 @@ import json, sys, time
 import pyglet
 pyglet.options["shadow_window"] = False
 from pyglet import gl
-from PIL import Image
+""" + YARDSTICK_SPRITE + """
 shapes = json.loads(sys.argv[1])
 window = pyglet.window.Window(*shapes[1][:2], caption="yardstick")
 batch = pyglet.graphics.Batch()
 def sprites(shape):
     w, h, lw, lh, bw, bh = shape
-    made = []
-    for sw, sh, colour in ((bw, bh, (90, 90, 100)), (lw, lh, (200, 220, 200))):
-        texture = pyglet.image.Texture.create(sw, sh)
-        picture = Image.new("RGB", (sw, sh), colour).tobytes()
-        texture.blit_into(pyglet.image.ImageData(sw, sh, "RGB", picture), 0, 0, 0)
-        made.append(pyglet.sprite.Sprite(texture, 0, 0, batch=batch))
-    return made
+    return [sprite(bw, bh, (90, 90, 100)), sprite(lw, lh, (200, 220, 200))]
 shown = sprites(shapes[1])
 window.dispatch_events()
 batch.draw()
@@ -350,14 +350,9 @@ for i in range(MOVES):
 # draws a frame for it, as palmish does; the same names as above.
 MINIMAL_DRAG_WINDOW = FLOOD_COMMON + """
 width, height = int(sys.argv[1]), int(sys.argv[2])
-from PIL import Image
+""" + YARDSTICK_SPRITE + """
 window = pyglet.window.Window(width, height, caption="yardstick")
 batch = pyglet.graphics.Batch()
-def sprite(w, h, colour):
-    texture = pyglet.image.Texture.create(w, h)
-    texture.blit_into(pyglet.image.ImageData(w, h, "RGB", Image.new("RGB", (w, h), colour)
-                                             .tobytes()), 0, 0, 0)
-    return pyglet.sprite.Sprite(texture, 0, 0, batch=batch)
 sprite(width, height, (90, 90, 100))
 tile = sprite(26, 42, (200, 40, 40))
 frames, drags, pending = [], [], []
