@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from _shared import under_xvfb
 
 os.environ.setdefault("PYGLET_AUDIO", "silent")
 
@@ -203,13 +204,10 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=5, help="warm runs per measurement")
     args = parser.parse_args()
     if not os.environ.get("DISPLAY"):
-        xvfb = shutil.which("xvfb-run")
-        if xvfb and not os.environ.get("PALMISH_BENCH_NO_XVFB"):
-            print("(no DISPLAY: running under xvfb-run)", flush=True)
-            env = dict(os.environ, PALMISH_BENCH_NO_XVFB="1")
-            cmd = [xvfb, "-a", "-s", "-screen 0 1280x1024x24", sys.executable, __file__,
-                   "--repeat", str(args.repeat)]
-            return subprocess.call(cmd, env=env)
+        status = under_xvfb(__file__, ["--repeat", str(args.repeat)],
+                            "(no DISPLAY: running under xvfb-run)")
+        if status is not None:
+            return status
         print("(no DISPLAY and no xvfb-run: window measurements skipped)")
         startup(args.repeat, window=False)
         return 0

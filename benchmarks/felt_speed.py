@@ -47,6 +47,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from _shared import under_xvfb
+
 # This folder holds benchmarks/prc_tools.py, which would shadow the package.
 _HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
@@ -787,11 +789,9 @@ def main() -> int:
     window = not args.no_window
     only_start = args.only == "start"
     if window and not os.environ.get("DISPLAY"):
-        xvfb = shutil.which("xvfb-run")
-        if xvfb and not os.environ.get("PALMISH_BENCH_NO_XVFB"):
-            env = dict(os.environ, PALMISH_BENCH_NO_XVFB="1")
-            return subprocess.call([xvfb, "-a", "-s", "-screen 0 1280x1024x24", sys.executable,
-                                    __file__, *sys.argv[1:]], env=env)
+        status = under_xvfb(__file__, sys.argv[1:])
+        if status is not None:
+            return status
         print("(no DISPLAY and no xvfb-run: window rows skipped)")
         window = False
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load "

@@ -1,0 +1,28 @@
+"""What several benchmarks share. Not a benchmark: `make bench` skips files named _*.
+
+A benchmark imports it with its other imports, before it takes its own folder off
+sys.path (where benchmarks/prc_tools.py would shadow the package).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+
+XVFB_SCREEN = "-screen 0 1280x1024x24"
+RERUN = "PALMISH_BENCH_NO_XVFB"  # set in the re-run, so that it never starts another
+
+
+def under_xvfb(script: str, args: list[str], note: str | None = None) -> int | None:
+    """`script` run again with `args` under xvfb-run (a virtual X server, for a
+    machine without DISPLAY): its exit status, or None when there is no xvfb-run
+    or this already is that re-run. `note` is printed first."""
+    xvfb = shutil.which("xvfb-run")
+    if xvfb is None or os.environ.get(RERUN):
+        return None
+    if note is not None:
+        print(note, flush=True)
+    return subprocess.call([xvfb, "-a", "-s", XVFB_SCREEN, sys.executable, script, *args],
+                           env=dict(os.environ, **{RERUN: "1"}))
