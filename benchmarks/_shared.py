@@ -10,9 +10,16 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Sequence
 
 XVFB_SCREEN = "-screen 0 1280x1024x24"
 RERUN = "PALMISH_BENCH_NO_XVFB"  # set in the re-run, so that it never starts another
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    """The value `fraction` of the way up the sorted values (the last for 1.0)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 def under_xvfb(script: str, args: list[str], note: str | None = None) -> int | None:

@@ -28,7 +28,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from _shared import under_xvfb
+from _shared import percentile, under_xvfb
 
 os.environ.setdefault("PYGLET_AUDIO", "silent")
 
@@ -58,9 +58,8 @@ def ms(seconds: float) -> str:
 
 
 def summary(samples: list[float]) -> str:
-    samples = sorted(samples)
-    p90 = samples[min(len(samples) - 1, int(len(samples) * 0.9))]
-    return f"median {ms(statistics.median(samples))}  p90 {ms(p90)}  (n={len(samples)})"
+    return (f"median {ms(statistics.median(samples))}  p90 {ms(percentile(samples, 0.9))}"
+            f"  (n={len(samples)})")
 
 
 def first_frame_with_window(data: Path, config: str) -> float:

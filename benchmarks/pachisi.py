@@ -35,6 +35,8 @@ import sys
 import time
 from collections.abc import Callable
 
+from _shared import percentile
+
 from palmish.pachisi import PASS, Game, Move, Player, ai, rules
 from palmish.pachisi.game import _Pass
 
@@ -148,10 +150,8 @@ def timing(times: list[float]) -> str:
     """Mean, 99th percentile and maximum of decision times, in ms."""
     if not times:
         return f"{'-':>7} {'-':>7} {'-':>7}"
-    ordered = sorted(times)
-    p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
-    return (f"{1000 * sum(times) / len(times):>7.2f} {1000 * p99:>7.2f} "
-            f"{1000 * ordered[-1]:>7.2f}")
+    return (f"{1000 * sum(times) / len(times):>7.2f} {1000 * percentile(times, 0.99):>7.2f} "
+            f"{1000 * max(times):>7.2f}")
 
 
 def row(level: str, baseline: str, games: int, dice: str, first_seed: int = 0) -> str:

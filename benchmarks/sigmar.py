@@ -58,6 +58,8 @@ from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
+from _shared import percentile
+
 # Python puts this script's folder first on sys.path, where the sibling benchmark
 # prc_tools.py would hide the package of that name that the device imports.
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
@@ -171,11 +173,6 @@ def side_by_side(
             spent[n] += elapsed
             best[n] = max(best[n], done / elapsed)
     return best[0], best[1]
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 def ms(value: float) -> str:
