@@ -22,6 +22,17 @@ def percentile(values: Sequence[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
+def progress(name: str, done: int, total: int, name_width: int) -> None:
+    """A progress bar on stderr, redrawn in place; its line ends when done == total."""
+    width = 30
+    filled = width * done // total
+    sys.stderr.write(f"\r{name:<{name_width}} [{'#' * filled}{'.' * (width - filled)}]"
+                     f" {done}/{total}")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
 def under_xvfb(script: str, args: list[str], note: str | None = None) -> int | None:
     """`script` run again with `args` under xvfb-run (a virtual X server, for a
     machine without DISPLAY): its exit status, or None when there is no xvfb-run

@@ -35,6 +35,7 @@ import sys
 import time
 from collections.abc import Callable
 
+import _shared
 from _shared import percentile
 
 from palmish.pachisi import PASS, Game, Move, Player, ai, rules
@@ -104,12 +105,7 @@ def play(game: Game, seats: list[Choice], rng: random.Random,
 
 
 def progress(name: str, done: int, total: int) -> None:
-    width = 30
-    filled = width * done // total
-    sys.stderr.write(f"\r{name:<22} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
-    if done == total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()
+    _shared.progress(name, done, total, name_width=22)
 
 
 def wilson(wins: int, n: int) -> tuple[float, float]:

@@ -58,6 +58,7 @@ from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
+import _shared
 from _shared import percentile
 
 # Python puts this script's folder first on sys.path, where the sibling benchmark
@@ -146,12 +147,7 @@ class CellByCellGame:
 
 
 def progress(name: str, done: int, total: int) -> None:
-    width = 30
-    filled = width * done // total
-    sys.stderr.write(f"\r{name:<10} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
-    if done == total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()
+    _shared.progress(name, done, total, name_width=10)
 
 
 def side_by_side(
