@@ -464,14 +464,16 @@ def ms(seconds: float) -> str:
 
 
 def spread(samples: list[float]) -> str:
-    """The range of `samples` (seconds), as the rows print it."""
-    return f"{min(samples):.2f}-{max(samples):.2f}"
+    """The median of `samples` (seconds) and their range, as the start rows print them."""
+    return f"{statistics.median(samples):.2f} s ({min(samples):.2f}-{max(samples):.2f})"
 
 
 def ratio_spread(ours: list[float], theirs: list[float]) -> str:
-    """The range of the ratios of samples taken in the same round."""
+    """The ratio of the medians, and the range of the ratios of samples taken in
+    the same round."""
     ratios = [a / b for a, b in zip(ours, theirs, strict=False)]
-    return f"{min(ratios):.2f}-{max(ratios):.2f} by round"
+    return (f"x{statistics.median(ours) / statistics.median(theirs):.2f}"
+            f" ({min(ratios):.2f}-{max(ratios):.2f} by round)")
 
 
 def best(repeat: int, work: object) -> float:
@@ -583,28 +585,20 @@ def window_rows(repeat: int, tmp: Path, only_start: bool = False) -> list[Row]:
     warm = [r["seconds"] for r in warm_runs]
     minimal = [r["seconds"] for r in minimal_runs]
     cold = [r["seconds"] for r in cold_runs]
-    warm_s, minimal_s = statistics.median(warm), statistics.median(minimal)
-    cold_s = statistics.median(cold)
-    rows.append(("warm start -> first frame", f"{warm_s:.2f} s ({spread(warm)})",
-                 f"minimal window, no shadow window {minimal_s:.2f} s ({spread(minimal)})",
-                 f"x{warm_s / minimal_s:.2f} ({ratio_spread(warm, minimal)})"))
+    rows.append(("warm start -> first frame", spread(warm),
+                 f"minimal window, no shadow window {spread(minimal)}",
+                 ratio_spread(warm, minimal)))
     # CPU time to the first frame: what the start itself costs, which the load other
     # processes put on a shared machine disturbs far less than the wall clock.
     warm_cpu = [r["cpu"] for r in warm_runs]
     minimal_cpu = [r["cpu"] for r in minimal_runs]
     cold_cpu = [r["cpu"] for r in cold_runs]
-    rows.append(("  the same in CPU time", f"{statistics.median(warm_cpu):.2f} s"
-                 f" ({spread(warm_cpu)})", f"minimal {statistics.median(minimal_cpu):.2f} s"
-                 f" ({spread(minimal_cpu)})",
-                 f"x{statistics.median(warm_cpu) / statistics.median(minimal_cpu):.2f}"
-                 f" ({ratio_spread(warm_cpu, minimal_cpu)})"))
-    rows.append(("first start, fresh data folder -> first frame",
-                 f"{cold_s:.2f} s ({spread(cold)})", f"warm start {warm_s:.2f} s",
-                 f"x{cold_s / warm_s:.2f} ({ratio_spread(cold, warm)})"))
-    rows.append(("  the same in CPU time", f"{statistics.median(cold_cpu):.2f} s"
-                 f" ({spread(cold_cpu)})", f"warm {statistics.median(warm_cpu):.2f} s",
-                 f"x{statistics.median(cold_cpu) / statistics.median(warm_cpu):.2f}"
-                 f" ({ratio_spread(cold_cpu, warm_cpu)})"))
+    rows.append(("  the same in CPU time", spread(warm_cpu), f"minimal {spread(minimal_cpu)}",
+                 ratio_spread(warm_cpu, minimal_cpu)))
+    rows.append(("first start, fresh data folder -> first frame", spread(cold),
+                 f"warm start {statistics.median(warm):.2f} s", ratio_spread(cold, warm)))
+    rows.append(("  the same in CPU time", spread(cold_cpu),
+                 f"warm {statistics.median(warm_cpu):.2f} s", ratio_spread(cold_cpu, warm_cpu)))
     if only_start:
         return rows
 
