@@ -1,7 +1,7 @@
 """Speed where a user feels it, next to yardsticks measured in the same run (issues 17, 27).
 
     .venv/bin/python benchmarks/felt_speed.py [--repeat N]
-                                              [--no-window | --only start|rotate|sound]
+                                              [--no-window | --only start|rotate|sound|drag]
 
 One table, every row with its reference measured now on this machine:
 - warm start -> first frame, against a minimal pyglet window of the same size
@@ -776,7 +776,7 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--no-window", action="store_true", help="packer rows only")
     parser.add_argument("--only", choices=["start", "sound", "rotate", "drag"],
-                        help="start: only the two start rows (warm and fresh data folder);"
+                        help="start: only the start rows (warm and fresh data folder);"
                              " sound: only the first-sound row; rotate: only the turns;"
                              " drag: only CPU while dragging")
     args = parser.parse_args()
