@@ -319,13 +319,8 @@ def frames(deals: int, repeats: int) -> int:
     before_freeze = 0.0
     before_within = 0
     for done, game in enumerate(positions, start=1):
-        start = time.perf_counter()
-        try:
-            solver.hint(game)
-            took = time.perf_counter() - start
-            before_within += took <= ANSWER_MS / 1000
-        except SearchBudget:
-            took = time.perf_counter() - start
+        took, outcome, _ = timed_hint(solver, game)
+        before_within += took <= ANSWER_MS / 1000 and outcome != "budget"
         before_freeze = max(before_freeze, took)
         progress("hint before", done, len(positions))
     numbers = random.Random(3)
