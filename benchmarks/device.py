@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from _shared import percentile, under_xvfb
 
 os.environ.setdefault("PYGLET_AUDIO", "silent")
 
@@ -57,9 +58,8 @@ def ms(seconds: float) -> str:
 
 
 def summary(samples: list[float]) -> str:
-    samples = sorted(samples)
-    p90 = samples[min(len(samples) - 1, int(len(samples) * 0.9))]
-    return f"median {ms(statistics.median(samples))}  p90 {ms(p90)}  (n={len(samples)})"
+    return (f"median {ms(statistics.median(samples))}  p90 {ms(percentile(samples, 0.9))}"
+            f"  (n={len(samples)})")
 
 
 def first_frame_with_window(data: Path, config: str) -> float:
@@ -203,13 +203,10 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=5, help="warm runs per measurement")
     args = parser.parse_args()
     if not os.environ.get("DISPLAY"):
-        xvfb = shutil.which("xvfb-run")
-        if xvfb and not os.environ.get("PALMISH_BENCH_NO_XVFB"):
-            print("(no DISPLAY: running under xvfb-run)", flush=True)
-            env = dict(os.environ, PALMISH_BENCH_NO_XVFB="1")
-            cmd = [xvfb, "-a", "-s", "-screen 0 1280x1024x24", sys.executable, __file__,
-                   "--repeat", str(args.repeat)]
-            return subprocess.call(cmd, env=env)
+        status = under_xvfb(__file__, ["--repeat", str(args.repeat)],
+                            "(no DISPLAY: running under xvfb-run)")
+        if status is not None:
+            return status
         print("(no DISPLAY and no xvfb-run: window measurements skipped)")
         startup(args.repeat, window=False)
         return 0

@@ -1,7 +1,7 @@
 """Speed where a user feels it, next to yardsticks measured in the same run (issues 17, 27).
 
     .venv/bin/python benchmarks/felt_speed.py [--repeat N]
-                                              [--no-window | --only start|rotate|sound]
+                                              [--no-window | --only start|rotate|sound|drag]
 
 One table, every row with its reference measured now on this machine:
 - warm start -> first frame, against a minimal pyglet window of the same size
@@ -47,6 +47,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from _shared import under_xvfb
+
 # This folder holds benchmarks/prc_tools.py, which would shadow the package.
 _HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
@@ -60,6 +62,17 @@ START_PAIRS = 9  # the least number of warm/minimal start pairs (medians compare
 ENCODE_TILES = 3  # the encode row's picture: the tall panel, this many times each way
 
 # --- children: each prints one JSON line ---------------------------------------
+
+# The minimal windows' pictures: sprite(w, h, colour) uploads a texture of one
+# colour and shows it at the origin in the child's `batch`.
+YARDSTICK_SPRITE = """
+from PIL import Image
+def sprite(w, h, colour):
+    texture = pyglet.image.Texture.create(w, h)
+    picture = Image.new("RGB", (w, h), colour).tobytes()
+    texture.blit_into(pyglet.image.ImageData(w, h, "RGB", picture), 0, 0, 0)
+    return pyglet.sprite.Sprite(texture, 0, 0, batch=batch)
+"""
 
 PALMISH_FIRST_FRAME = """
 import json, sys, time
@@ -87,15 +100,10 @@ t0 = float(sys.argv[1])
 width, height, bw, bh, lw, lh = map(int, sys.argv[2:8])
 import pyglet
 pyglet.options["shadow_window"] = False  # as palmish/frontend/__init__.py sets it
-from PIL import Image
+""" + YARDSTICK_SPRITE + """
 window = pyglet.window.Window(width, height, caption="yardstick")
 batch = pyglet.graphics.Batch()
-sprites = []
-for w, h, colour in ((bw, bh, (90, 90, 100)), (lw, lh, (200, 220, 200))):
-    picture = Image.new("RGB", (w, h), colour)
-    texture = pyglet.image.Texture.create(w, h)
-    texture.blit_into(pyglet.image.ImageData(w, h, "RGB", picture.tobytes()), 0, 0, 0)
-    sprites.append(pyglet.sprite.Sprite(texture, 0, 0, batch=batch))
+sprites = [sprite(bw, bh, (90, 90, 100)), sprite(lw, lh, (200, 220, 200))]
 seen = []
 @window.event
 def on_draw():
@@ -183,19 +191,13 @@ import json, sys, time
 import pyglet
 pyglet.options["shadow_window"] = False
 from pyglet import gl
-from PIL import Image
+""" + YARDSTICK_SPRITE + """
 shapes = json.loads(sys.argv[1])
 window = pyglet.window.Window(*shapes[1][:2], caption="yardstick")
 batch = pyglet.graphics.Batch()
 def sprites(shape):
     w, h, lw, lh, bw, bh = shape
-    made = []
-    for sw, sh, colour in ((bw, bh, (90, 90, 100)), (lw, lh, (200, 220, 200))):
-        texture = pyglet.image.Texture.create(sw, sh)
-        picture = Image.new("RGB", (sw, sh), colour).tobytes()
-        texture.blit_into(pyglet.image.ImageData(sw, sh, "RGB", picture), 0, 0, 0)
-        made.append(pyglet.sprite.Sprite(texture, 0, 0, batch=batch))
-    return made
+    return [sprite(bw, bh, (90, 90, 100)), sprite(lw, lh, (200, 220, 200))]
 shown = sprites(shapes[1])
 window.dispatch_events()
 batch.draw()
@@ -253,7 +255,7 @@ import pyglet
 pyglet.options["shadow_window"] = False  # palmish's setting, for both windows
 from pyglet.libs.x11 import xlib
 
-def x_sender(window):
+def x_sender(window, flush_each):
     display, target = window._x_display, window._view
     height = window.height
     def send(kind, x, y, state, mask):
@@ -266,13 +268,14 @@ def x_sender(window):
         m.type, m.display, m.window = kind, display, target
         m.x, m.y, m.state, m.same_screen = int(x), int(height - y), state, 1
         xlib.XSendEvent(display, target, False, mask, byref(event))
-        xlib.XFlush(display)
+        if flush_each:
+            xlib.XFlush(display)
     return send
 
 def paced_drag(window, points, hz, frames):
     # Press, then one move every 1/hz s, as a hand drags; the process's CPU time
     # from the first move to the last, and the frames drawn meanwhile.
-    send, state = x_sender(window), {"n": 0}
+    send, state = x_sender(window, flush_each=True), {"n": 0}
     def step(dt):
         n = state["n"]
         state["n"] = n + 1
@@ -292,11 +295,11 @@ def paced_drag(window, points, hz, frames):
     pyglet.clock.schedule_interval(step, 1 / hz)
 
 def send_stroke(window, points):
-    send = x_sender(window)
+    send = x_sender(window, flush_each=False)  # all of them at once, flushed once
     send(xlib.ButtonPress, *points[0], 0, xlib.ButtonPressMask)
     for x, y in points[1:]:
         send(xlib.MotionNotify, x, y, xlib.Button1Mask, xlib.Button1MotionMask)
-    xlib.XFlush(display)
+    xlib.XFlush(window._x_display)
 
 def report(drags, frames, moves):
     first, last = drags[0], drags[-1]
@@ -349,14 +352,9 @@ for i in range(MOVES):
 # draws a frame for it, as palmish does; the same names as above.
 MINIMAL_DRAG_WINDOW = FLOOD_COMMON + """
 width, height = int(sys.argv[1]), int(sys.argv[2])
-from PIL import Image
+""" + YARDSTICK_SPRITE + """
 window = pyglet.window.Window(width, height, caption="yardstick")
 batch = pyglet.graphics.Batch()
-def sprite(w, h, colour):
-    texture = pyglet.image.Texture.create(w, h)
-    texture.blit_into(pyglet.image.ImageData(w, h, "RGB", Image.new("RGB", (w, h), colour)
-                                             .tobytes()), 0, 0, 0)
-    return pyglet.sprite.Sprite(texture, 0, 0, batch=batch)
 sprite(width, height, (90, 90, 100))
 tile = sprite(26, 42, (200, 40, 40))
 frames, drags, pending = [], [], []
@@ -466,14 +464,16 @@ def ms(seconds: float) -> str:
 
 
 def spread(samples: list[float]) -> str:
-    """The range of `samples` (seconds), as the rows print it."""
-    return f"{min(samples):.2f}-{max(samples):.2f}"
+    """The median of `samples` (seconds) and their range, as the start rows print them."""
+    return f"{statistics.median(samples):.2f} s ({min(samples):.2f}-{max(samples):.2f})"
 
 
 def ratio_spread(ours: list[float], theirs: list[float]) -> str:
-    """The range of the ratios of samples taken in the same round."""
+    """The ratio of the medians, and the range of the ratios of samples taken in
+    the same round."""
     ratios = [a / b for a, b in zip(ours, theirs, strict=False)]
-    return f"{min(ratios):.2f}-{max(ratios):.2f} by round"
+    return (f"x{statistics.median(ours) / statistics.median(theirs):.2f}"
+            f" ({min(ratios):.2f}-{max(ratios):.2f} by round)")
 
 
 def best(repeat: int, work: object) -> float:
@@ -585,28 +585,20 @@ def window_rows(repeat: int, tmp: Path, only_start: bool = False) -> list[Row]:
     warm = [r["seconds"] for r in warm_runs]
     minimal = [r["seconds"] for r in minimal_runs]
     cold = [r["seconds"] for r in cold_runs]
-    warm_s, minimal_s = statistics.median(warm), statistics.median(minimal)
-    cold_s = statistics.median(cold)
-    rows.append(("warm start -> first frame", f"{warm_s:.2f} s ({spread(warm)})",
-                 f"minimal window, no shadow window {minimal_s:.2f} s ({spread(minimal)})",
-                 f"x{warm_s / minimal_s:.2f} ({ratio_spread(warm, minimal)})"))
+    rows.append(("warm start -> first frame", spread(warm),
+                 f"minimal window, no shadow window {spread(minimal)}",
+                 ratio_spread(warm, minimal)))
     # CPU time to the first frame: what the start itself costs, which the load other
     # processes put on a shared machine disturbs far less than the wall clock.
     warm_cpu = [r["cpu"] for r in warm_runs]
     minimal_cpu = [r["cpu"] for r in minimal_runs]
     cold_cpu = [r["cpu"] for r in cold_runs]
-    rows.append(("  the same in CPU time", f"{statistics.median(warm_cpu):.2f} s"
-                 f" ({spread(warm_cpu)})", f"minimal {statistics.median(minimal_cpu):.2f} s"
-                 f" ({spread(minimal_cpu)})",
-                 f"x{statistics.median(warm_cpu) / statistics.median(minimal_cpu):.2f}"
-                 f" ({ratio_spread(warm_cpu, minimal_cpu)})"))
-    rows.append(("first start, fresh data folder -> first frame",
-                 f"{cold_s:.2f} s ({spread(cold)})", f"warm start {warm_s:.2f} s",
-                 f"x{cold_s / warm_s:.2f} ({ratio_spread(cold, warm)})"))
-    rows.append(("  the same in CPU time", f"{statistics.median(cold_cpu):.2f} s"
-                 f" ({spread(cold_cpu)})", f"warm {statistics.median(warm_cpu):.2f} s",
-                 f"x{statistics.median(cold_cpu) / statistics.median(warm_cpu):.2f}"
-                 f" ({ratio_spread(cold_cpu, warm_cpu)})"))
+    rows.append(("  the same in CPU time", spread(warm_cpu), f"minimal {spread(minimal_cpu)}",
+                 ratio_spread(warm_cpu, minimal_cpu)))
+    rows.append(("first start, fresh data folder -> first frame", spread(cold),
+                 f"warm start {statistics.median(warm):.2f} s", ratio_spread(cold, warm)))
+    rows.append(("  the same in CPU time", spread(cold_cpu),
+                 f"warm {statistics.median(warm_cpu):.2f} s", ratio_spread(cold_cpu, warm_cpu)))
     if only_start:
         return rows
 
@@ -784,18 +776,16 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--no-window", action="store_true", help="packer rows only")
     parser.add_argument("--only", choices=["start", "sound", "rotate", "drag"],
-                        help="start: only the two start rows (warm and fresh data folder);"
+                        help="start: only the start rows (warm and fresh data folder);"
                              " sound: only the first-sound row; rotate: only the turns;"
                              " drag: only CPU while dragging")
     args = parser.parse_args()
     window = not args.no_window
     only_start = args.only == "start"
     if window and not os.environ.get("DISPLAY"):
-        xvfb = shutil.which("xvfb-run")
-        if xvfb and not os.environ.get("PALMISH_BENCH_NO_XVFB"):
-            env = dict(os.environ, PALMISH_BENCH_NO_XVFB="1")
-            return subprocess.call([xvfb, "-a", "-s", "-screen 0 1280x1024x24", sys.executable,
-                                    __file__, *sys.argv[1:]], env=env)
+        status = under_xvfb(__file__, sys.argv[1:])
+        if status is not None:
+            return status
         print("(no DISPLAY and no xvfb-run: window rows skipped)")
         window = False
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load "

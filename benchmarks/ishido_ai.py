@@ -20,6 +20,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import _shared
+
 from palmish.ishido import Game, ai
 
 Player = Callable[[Game, random.Random], tuple[int, int]]
@@ -75,12 +77,7 @@ def play_deal(player: Player, seed: int, tally: Tally) -> None:
 
 
 def progress(name: str, done: int, total: int) -> None:
-    width = 30
-    filled = width * done // total
-    sys.stderr.write(f"\r{name:<8} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
-    if done == total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()
+    _shared.progress(name, done, total, name_width=8)
 
 
 def main() -> int:

@@ -35,6 +35,9 @@ import sys
 import time
 from collections.abc import Callable
 
+import _shared
+from _shared import percentile
+
 from palmish.pachisi import PASS, Game, Move, Player, ai, rules
 from palmish.pachisi.game import _Pass
 
@@ -102,12 +105,7 @@ def play(game: Game, seats: list[Choice], rng: random.Random,
 
 
 def progress(name: str, done: int, total: int) -> None:
-    width = 30
-    filled = width * done // total
-    sys.stderr.write(f"\r{name:<22} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
-    if done == total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()
+    _shared.progress(name, done, total, name_width=22)
 
 
 def wilson(wins: int, n: int) -> tuple[float, float]:
@@ -148,10 +146,8 @@ def timing(times: list[float]) -> str:
     """Mean, 99th percentile and maximum of decision times, in ms."""
     if not times:
         return f"{'-':>7} {'-':>7} {'-':>7}"
-    ordered = sorted(times)
-    p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
-    return (f"{1000 * sum(times) / len(times):>7.2f} {1000 * p99:>7.2f} "
-            f"{1000 * ordered[-1]:>7.2f}")
+    return (f"{1000 * sum(times) / len(times):>7.2f} {1000 * percentile(times, 0.99):>7.2f} "
+            f"{1000 * max(times):>7.2f}")
 
 
 def row(level: str, baseline: str, games: int, dice: str, first_seed: int = 0) -> str:

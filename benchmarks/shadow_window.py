@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import statistics
 import subprocess
 import sys
+
+from _shared import under_xvfb
 
 CHILD = """
 import sys, time
@@ -45,12 +46,11 @@ def main() -> int:
     parser.add_argument("--pairs", type=int, default=15, help="runs of each kind, in turns")
     args = parser.parse_args()
     if not os.environ.get("DISPLAY"):
-        xvfb = shutil.which("xvfb-run")
-        if xvfb is None:
+        status = under_xvfb(__file__, ["--pairs", str(args.pairs)])
+        if status is None:
             print("no DISPLAY and no xvfb-run: nothing to measure")
             return 1
-        return subprocess.call([xvfb, "-a", "-s", "-screen 0 1280x1024x24",
-                                sys.executable, __file__, "--pairs", str(args.pairs)])
+        return status
     runs: dict[str, list[tuple[float, float]]] = {"on": [], "off": []}
     for _ in range(args.pairs):
         for shadow in ("on", "off"):

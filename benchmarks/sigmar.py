@@ -58,6 +58,9 @@ from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
+import _shared
+from _shared import percentile
+
 # Python puts this script's folder first on sys.path, where the sibling benchmark
 # prc_tools.py would hide the package of that name that the device imports.
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
@@ -144,12 +147,7 @@ class CellByCellGame:
 
 
 def progress(name: str, done: int, total: int) -> None:
-    width = 30
-    filled = width * done // total
-    sys.stderr.write(f"\r{name:<10} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
-    if done == total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()
+    _shared.progress(name, done, total, name_width=10)
 
 
 def side_by_side(
@@ -171,11 +169,6 @@ def side_by_side(
             spent[n] += elapsed
             best[n] = max(best[n], done / elapsed)
     return best[0], best[1]
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 def ms(value: float) -> str:
@@ -326,13 +319,8 @@ def frames(deals: int, repeats: int) -> int:
     before_freeze = 0.0
     before_within = 0
     for done, game in enumerate(positions, start=1):
-        start = time.perf_counter()
-        try:
-            solver.hint(game)
-            took = time.perf_counter() - start
-            before_within += took <= ANSWER_MS / 1000
-        except SearchBudget:
-            took = time.perf_counter() - start
+        took, outcome, _ = timed_hint(solver, game)
+        before_within += took <= ANSWER_MS / 1000 and outcome != "budget"
         before_freeze = max(before_freeze, took)
         progress("hint before", done, len(positions))
     numbers = random.Random(3)

@@ -13,12 +13,11 @@ receiver's person decides, `accept` the receiver asked over Sigmar's Garden,
 
 from __future__ import annotations
 
-import sys
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from shots import HERE, PLUGINS
+from shots import PLUGINS, every_config
+from shots import save as save_lcd
 
 from palmish.apps import installed_apps
 from palmish.device import services
@@ -64,9 +63,7 @@ class StandIn:
 
 
 def save(device: Device, scene: str, config: ConfigName) -> None:
-    out = HERE / f"beam-{scene}-{config.value}.png"
-    device.screen.image.save(out, optimize=True)
-    print(out, device.screen.image.size, file=sys.stderr)
+    save_lcd(device, f"beam-{scene}", config)
 
 
 def close_all(device: Device) -> None:
@@ -116,10 +113,7 @@ def shoot(config: ConfigName, tmp: Path) -> None:
 
 
 def main() -> int:
-    with tempfile.TemporaryDirectory() as tmp:
-        for config in ConfigName:
-            shoot(config, Path(tmp))
-    return 0
+    return every_config(shoot)
 
 
 if __name__ == "__main__":

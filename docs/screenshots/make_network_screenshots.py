@@ -14,10 +14,10 @@ pictures are the LCD, without a skin.
 
 from __future__ import annotations
 
-import tempfile
 from pathlib import Path
 
-from shots import HERE, start
+from shots import every_config, start
+from shots import save as save_lcd
 
 from palmish.device.display import ConfigName
 from palmish.device.events import Key, KeyDown, NetworkClosed, NetworkLine
@@ -68,9 +68,7 @@ class Wire:
 
 
 def save(device: Device, scene: str, config: ConfigName) -> None:
-    out = HERE / f"network-{scene}-{config.value}.png"
-    device.screen.image.save(out, optimize=True)
-    print(out, device.screen.image.size)
+    save_lcd(device, f"network-{scene}", config)
 
 
 def shoot(config: ConfigName, tmp: Path) -> None:
@@ -122,10 +120,7 @@ def shoot(config: ConfigName, tmp: Path) -> None:
 
 
 def main() -> int:
-    with tempfile.TemporaryDirectory() as tmp:
-        for config in ConfigName:
-            shoot(config, Path(tmp))
-    return 0
+    return every_config(shoot)
 
 
 if __name__ == "__main__":

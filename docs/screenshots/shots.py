@@ -8,6 +8,8 @@ puts this folder first on the path).
 from __future__ import annotations
 
 import sys
+import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from palmish.device.app import App
@@ -30,3 +32,11 @@ def save(device: Device, game: str, config: ConfigName, *facts: str) -> None:
     out = HERE / f"{game}-{config.value}.png"
     device.screen.image.save(out, optimize=True)
     print(out, device.screen.image.size, *facts, file=sys.stderr)
+
+
+def every_config(shoot: Callable[[ConfigName, Path], None]) -> int:
+    """`shoot` once per configuration, all with one temporary folder; exit status 0."""
+    with tempfile.TemporaryDirectory() as tmp:
+        for config in ConfigName:
+            shoot(config, Path(tmp))
+    return 0
