@@ -133,12 +133,19 @@ def issue_22(t: Path, palmish: list[str], prc: list[str]) -> None:
         same = (t / "out.png").exists() and (t / "out.png").read_bytes() == reference
         print(f"{'':34} screen {'the undamaged one' if same else 'DIFFERENT'}")
 
+    # With the bundled plugins prebuilt, a warm folder may have no cache/bundled/:
+    # the hostile file is put where the fallback build would keep the plugin.
+    def bundled_board(cache: Path) -> Path:
+        (cache / "bundled").mkdir(parents=True, exist_ok=True)
+        return cache / "bundled" / BOARD
+
     def fifo(cache: Path) -> None:
-        (cache / "bundled" / BOARD).unlink()
-        os.mkfifo(cache / "bundled" / BOARD)
+        board = bundled_board(cache)
+        board.unlink(missing_ok=True)
+        os.mkfifo(board)
 
     def huge(cache: Path) -> None:
-        with (cache / "bundled" / BOARD).open("r+b") as handle:
+        with bundled_board(cache).open("ab") as handle:
             handle.truncate(3 << 30)
 
     def flips(cache: Path) -> None:
