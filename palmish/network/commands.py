@@ -60,6 +60,11 @@ def parse_address(text: str) -> tuple[str, int]:
     return host, port
 
 
+def address_text(host: str, port: int) -> str:
+    """(host, port) as `HOST:PORT`, an IPv6 host in brackets: what parse_address reads."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
 def _address(text: str) -> tuple[str, int]:
     try:
         return parse_address(text)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from palmish.device.events import Event
 from palmish.network import keep
 from palmish.network.bridge import HostLink, JoinLink, LoopThread
-from palmish.network.commands import parse_address
+from palmish.network.commands import address_text, parse_address
 from palmish.network.discovery import Advertisement, Browser, lan_addresses
 from palmish.network.engine import NetworkEngine, Table, engine_for
 from palmish.network.protocol import VERSION
@@ -110,8 +110,7 @@ class WindowNetwork:
                 keep.save_host_game(self.data_dir, app, table.snapshot())
 
         seat = engine.host_play(table, link.send, close, save)
-        first = addresses[0]
-        where = f"[{first}]:{port}" if ":" in first else f"{first}:{port}"
+        where = address_text(addresses[0], port)
         # one line for whoever started the window from a terminal (and for tests)
         _log(f"hosting on {where} code {table.code}")
         return seat, where
