@@ -208,8 +208,7 @@ def _join_in_window(args: argparse.Namespace, data_dir: Path) -> int:
     if not isinstance(app, JoinsNetwork):
         device.shutdown()
         return fail(f"{running.name} cannot join a network game in the window")
-    host, port = args.address
-    app.join_network(f"{host}:{port}", args.code, args.name)
+    app.join_network(address_text(*args.address), args.code, args.name)
     return _window(device, args.device, args.zoom, args)
 
 
@@ -248,7 +247,8 @@ def run_join(args: argparse.Namespace) -> int:
     except Refused as err:
         from prc_tools.text import printable
 
-        print(f"palmish: refused by {host}:{port}: {printable(str(err))}", file=sys.stderr)
+        print(f"palmish: refused by {address_text(host, port)}: {printable(str(err))}",
+              file=sys.stderr)
         return EXIT_FAILED
     except (HostError, OSError) as err:
         print(f"palmish: {err}", file=sys.stderr)
