@@ -184,9 +184,6 @@ class WindowBeam:
         if self._browser is not None:
             self._browser.close()
             self._browser = None
-        if self._advert is not None:
-            self._advert.close()
-            self._advert = None
 
     def cancel(self, ticket: int) -> None:
         """Stop sending `ticket` (the receiver sees the sender gone; nothing is written;
