@@ -12,7 +12,6 @@ import asyncio
 import concurrent.futures
 import itertools
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -46,12 +45,10 @@ BEAM_PORT = 40732  # the window's port (a free one when it is taken)
 class WindowBeam:
     """One per window. Receiving is on between `start_receiving` and
     `stop_receiving` (the launcher's Beam Receive preference); sending needs
-    nothing started. The loop thread is made at the first use (or shared)."""
+    nothing started. The loop thread is made at the first use."""
 
-    def __init__(self, device: Device, data_dir: Path, name: str,
-                 thread: Callable[[], LoopThread] | None = None) -> None:
+    def __init__(self, device: Device, data_dir: Path, name: str) -> None:
         self.device, self.data_dir, self.name = device, data_dir, name
-        self._thread_source = thread
         self._thread: LoopThread | None = None
         self._server: Server | None = None
         self._desk: Desk | None = None
@@ -233,7 +230,7 @@ class WindowBeam:
 
     def _loop(self) -> LoopThread:
         if self._thread is None:
-            self._thread = self._thread_source() if self._thread_source else LoopThread()
+            self._thread = LoopThread()
         self.device.polled = True
         return self._thread
 
