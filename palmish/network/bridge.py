@@ -38,9 +38,6 @@ class LoopThread:
     def call(self, function: Callable[..., Any], *args: Any) -> None:
         self.loop.call_soon_threadsafe(function, *args)
 
-    def stop(self) -> None:
-        self.loop.call_soon_threadsafe(self.loop.stop)
-
 
 class Relay:
     """A Server handler that passes everything to the device as events: the
