@@ -29,7 +29,7 @@ async def host_table(
     say(f"listening on {address_text(host, port)} code {table.code}")
     if on_listening is not None:
         on_listening(host, port)
-    announced = (await _advertise(table.table_name, listen, port, log, table.app)
+    announced = (await announce(table.table_name, listen, port, log, table.app)
                  if advertise else None)
     kept: object = None
     try:
@@ -66,8 +66,8 @@ async def host_table(
             await asyncio.to_thread(announced.close)
 
 
-async def _advertise(table: str, listen: str, port: int, log: Callable[[str], None],
-                     app: str) -> Advertisement | None:
+async def announce(table: str, listen: str, port: int, log: Callable[[str], None],
+                   app: str) -> Advertisement | None:
     """Announce the game on the local network; one log line when that cannot be."""
     try:
         return await asyncio.to_thread(Advertisement, table, app, port,

@@ -203,7 +203,7 @@ async def _receive(args: argparse.Namespace, data_dir: Path, pairings: Pairings)
     from palmish.network.beam import wire
     from palmish.network.beam.receiver import Desk, new_code, serve
     from palmish.network.commands import _log, address_text
-    from palmish.network.hosting import _advertise
+    from palmish.network.hosting import announce
     from palmish.network.transport import Server
 
     log = _log("receive")
@@ -218,7 +218,7 @@ async def _receive(args: argparse.Namespace, data_dir: Path, pairings: Pairings)
     server = Server(desk, log, kinds=wire.SENDER_KINDS, line_limit=wire.MAX_SENDER_LINE)
     host, port = await server.start(args.listen, args.port)
     _say(f"receiving on {address_text(host, port)} code {desk.code}")
-    advert = await _advertise(desk.name, args.listen, port, log, wire.APP) \
+    advert = await announce(desk.name, args.listen, port, log, wire.APP) \
         if args.advertise else None
     serving = asyncio.ensure_future(serve(desk, server))
     done = 0
