@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from palmish.device.storage import default_data_dir
+from palmish.device.storage import default_data_dir, usable_dir
 
 if TYPE_CHECKING:
     from palmish.network.engine import NetworkEngine
@@ -187,11 +187,11 @@ def run_host(args: argparse.Namespace) -> int:
 def _join_in_window(args: argparse.Namespace, data_dir: Path) -> int:
     """`palmish join` without --auto: the window opens on the game joining the host's."""
     from palmish.apps import LazyApp, hard_buttons, installed_apps
-    from palmish.cli import _usable_dir, _window, fail
+    from palmish.cli import _window, fail
     from palmish.device.display import config_by_name
     from palmish.device.system import Device
 
-    problem = _usable_dir(data_dir)
+    problem = usable_dir(data_dir)
     if problem:
         return fail(problem)
     try:

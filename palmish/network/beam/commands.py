@@ -259,10 +259,10 @@ async def _decide(accept: bool, arrival: Arrival, data_dir: Path) -> tuple[str, 
 def _take(arrival: Arrival, data_dir: Path) -> str:
     """Install a file item through `palmish install`'s path; keep a board or a deal
     in its game's saved state, so the game opens it at its next start."""
-    from palmish.cli import _usable_dir
+    from palmish.device.storage import usable_dir
     from palmish.network.beam import items
 
-    problem = _usable_dir(data_dir)
+    problem = usable_dir(data_dir)
     if problem:
         raise ValueError(problem)
     item = arrival.item
