@@ -145,11 +145,11 @@ def _data_dir(args: argparse.Namespace) -> Path:
 
 def run_host(args: argparse.Namespace) -> int:
     import asyncio
-    import secrets
     import time
 
     from palmish.network import keep
     from palmish.network.hosting import host_table
+    from palmish.network.protocol import new_code
 
     engine = _engine(args.network_parser, args)
     data_dir = _data_dir(args)
@@ -170,7 +170,7 @@ def run_host(args: argparse.Namespace) -> int:
             log(f"{err}; starting a new game")
     if table is None:
         table = engine.new_table(
-            args.seats, args.code or f"{secrets.randbelow(10000):04d}", table_name(),
+            args.seats, args.code or new_code(), table_name(),
             seed=args.seed, wait_s=args.wait)
     table.wait_s, table.turn_s = args.wait, args.turn_timer
     try:

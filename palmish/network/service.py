@@ -6,7 +6,6 @@ by the command line for the window only (palmish.device.services.network)."""
 
 from __future__ import annotations
 
-import secrets
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -18,7 +17,7 @@ from palmish.network.bridge import HostLink, JoinLink, LoopThread
 from palmish.network.commands import address_text, parse_address
 from palmish.network.discovery import Advertisement, Browser, lan_addresses
 from palmish.network.engine import NetworkEngine, Table, engine_for
-from palmish.network.protocol import VERSION
+from palmish.network.protocol import VERSION, new_code
 
 if TYPE_CHECKING:
     from palmish.device.system import Device
@@ -81,7 +80,7 @@ class WindowNetwork:
         engine, app = self._engine(), self.app
         table = self._saved_table() if resume else None
         if table is None:
-            table = engine.new_table(list(seats), f"{secrets.randbelow(10000):04d}",
+            table = engine.new_table(list(seats), new_code(),
                                      self.table_name, host_name=name, wait_s=wait_s,
                                      turn_s=turn_s)
             keep.forget_host_game(self.data_dir, app)

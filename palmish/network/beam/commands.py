@@ -201,9 +201,10 @@ async def _receive(args: argparse.Namespace, data_dir: Path, pairings: Pairings)
     import asyncio
 
     from palmish.network.beam import wire
-    from palmish.network.beam.receiver import Desk, new_code, serve
+    from palmish.network.beam.receiver import Desk, serve
     from palmish.network.commands import _log, address_text
     from palmish.network.hosting import announce
+    from palmish.network.protocol import new_code
     from palmish.network.transport import Server
 
     log = _log("receive")

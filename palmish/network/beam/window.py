@@ -26,13 +26,13 @@ from palmish.network.beam.receiver import (
     Arrival,
     Desk,
     Ended,
-    new_code,
     serve,
 )
 from palmish.network.beam.sender import Outcome, send_item
 from palmish.network.bridge import LoopThread
 from palmish.network.commands import parse_address
 from palmish.network.discovery import Advertisement, Browser, lan_addresses
+from palmish.network.protocol import new_code
 from palmish.network.transport import Server
 
 if TYPE_CHECKING:
