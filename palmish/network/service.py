@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from palmish.device.events import Event
 from palmish.network import keep
-from palmish.network.bridge import HostLink, JoinLink, LoopThread
+from palmish.network.bridge import HostLink, JoinLink, LoopThread, window_loop
 from palmish.network.commands import address_text, parse_address
 from palmish.network.discovery import Advertisement, Browser, lan_addresses
 from palmish.network.engine import NetworkEngine, Table, engine_for
@@ -37,7 +37,6 @@ class WindowNetwork:
         self.discovery = discovery  # False: never advertise nor browse (no multicast)
         self.data_dir = data_dir
         self.table_name = table_name
-        self._thread: LoopThread | None = None
         self._browser: Browser | None = None
         self._advert: Advertisement | None = None
 
@@ -53,10 +52,7 @@ class WindowNetwork:
         self.device.inbox.put(event)
 
     def _loop(self) -> LoopThread:
-        if self._thread is None:
-            self._thread = LoopThread()
-        self.device.polled = True
-        return self._thread
+        return window_loop(self.device)
 
     def saved_game(self) -> str | None:
         """One line about the network game this device hosted and did not finish."""

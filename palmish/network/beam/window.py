@@ -29,7 +29,7 @@ from palmish.network.beam.receiver import (
     serve,
 )
 from palmish.network.beam.sender import Outcome, send_item
-from palmish.network.bridge import LoopThread
+from palmish.network.bridge import LoopThread, window_loop
 from palmish.network.commands import parse_address
 from palmish.network.discovery import Advertisement, Browser, lan_addresses
 from palmish.network.protocol import new_code
@@ -45,7 +45,8 @@ BEAM_PORT = 40732  # the window's port (a free one when it is taken)
 class WindowBeam:
     """One per window. Receiving is on between `start_receiving` and
     `stop_receiving` (the launcher's Beam Receive preference); sending needs
-    nothing started. The loop thread is made at the first use."""
+    nothing started. The window's network thread (bridge.window_loop, shared with
+    its network games) is taken at the first use."""
 
     def __init__(self, device: Device, data_dir: Path, name: str) -> None:
         self.device, self.data_dir, self.name = device, data_dir, name
@@ -229,9 +230,7 @@ class WindowBeam:
         self.device.inbox.put(event)
 
     def _loop(self) -> LoopThread:
-        if self._thread is None:
-            self._thread = LoopThread()
-        self.device.polled = True
+        self._thread = window_loop(self.device)
         return self._thread
 
 
