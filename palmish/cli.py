@@ -31,7 +31,7 @@ from palmish.device.app import App
 from palmish.device.display import ConfigName, DisplayConfig, config_by_name
 from palmish.device.plugins import InvalidPlugin, NotADatabase, PluginInfo, PluginRegistry
 from palmish.device.resources import bundled_plugins_dir
-from palmish.device.storage import Storage, default_data_dir, report_to_stderr
+from palmish.device.storage import Storage, default_data_dir, report_to_stderr, usable_dir
 from palmish.device.system import LAUNCHER_CREATOR, Device, app_list, find_app
 from palmish.games import GameOption, RegistryError, TakesOptions, games
 from prc_tools.text import plain_message, printable
@@ -254,17 +254,6 @@ def _data_dir(*candidates: Path | None) -> Path:
     return given if given is not None else default_data_dir()  # the default only when needed
 
 
-def _usable_dir(path: Path) -> str | None:
-    """Why `path` cannot be the storage folder, or None if it can."""
-    if path.exists() and not path.is_dir():
-        return f"{path}: not a folder"
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        return f"{path}: cannot create the data folder: {exc.strerror or exc}"
-    return None
-
-
 def _unknown_app(apps: list[App], name: str | None) -> int | None:
     """Exit 2 with one line listing the apps when `--app` names none of them."""
     if name is None or find_app(apps, name) is not None:
@@ -292,7 +281,7 @@ def _screenshot_or_window(args: argparse.Namespace) -> int:
     if args.screenshot is not None and args.screenshot.suffix.lower() != ".png":
         return fail(f"{args.screenshot}: the screenshot is written as PNG; name it .png")
     data_dir = _data_dir(args.data_dir)
-    problem = _usable_dir(data_dir)
+    problem = usable_dir(data_dir)
     if problem:
         return fail(problem)
     numbered: list[tuple[int, Step]] = []
@@ -485,7 +474,7 @@ def _gremlins(args: argparse.Namespace) -> int:
 
     with tempfile.TemporaryDirectory(prefix="palmish-gremlins-") as scratch:
         data_dir = args.gremlins_data_dir or args.data_dir or Path(scratch)
-        problem = _usable_dir(data_dir)
+        problem = usable_dir(data_dir)
         if problem:
             return fail(problem)
         apps = installed_apps()
@@ -514,7 +503,7 @@ def _gremlins(args: argparse.Namespace) -> int:
 def _plugin_registry(args: argparse.Namespace) -> PluginRegistry | str:
     """The plugins of the chosen data folder, or a one-line problem with that folder."""
     data_dir = _data_dir(args.command_data_dir, args.data_dir)
-    problem = _usable_dir(data_dir)
+    problem = usable_dir(data_dir)
     if problem:
         return problem
     storage = Storage(data_dir, report=report_to_stderr)

@@ -91,6 +91,17 @@ def default_data_dir() -> Path:
     return Path(platformdirs.user_data_dir("palmish", appauthor=False, roaming=False))
 
 
+def usable_dir(path: Path) -> str | None:
+    """Why `path` cannot be the storage folder, or None if it can (made if missing)."""
+    if path.exists() and not path.is_dir():
+        return f"{path}: not a folder"
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return f"{path}: cannot create the data folder: {exc.strerror or exc}"
+    return None
+
+
 def report_to_stderr(message: str) -> None:
     """A notice on stderr; names in it may come from files, so controls are escaped."""
     print(f"palmish: {printable(plain_message(message))}", file=sys.stderr)

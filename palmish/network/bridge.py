@@ -10,13 +10,17 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+import weakref
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from palmish.device.events import Event, NetworkClosed, NetworkLine
 from palmish.network.joining import RETRY_S
 from palmish.network.protocol import PING_EVERY_S, Message, ProtocolError, encode
 from palmish.network.transport import Link, Server
+
+if TYPE_CHECKING:
+    from palmish.device.system import Device
 
 Post = Callable[[Event], None]
 COMEBACK_S = 60.0
@@ -38,8 +42,18 @@ class LoopThread:
     def call(self, function: Callable[..., Any], *args: Any) -> None:
         self.loop.call_soon_threadsafe(function, *args)
 
-    def stop(self) -> None:
-        self.loop.call_soon_threadsafe(self.loop.stop)
+
+_WINDOW_LOOPS: weakref.WeakKeyDictionary[Device, LoopThread] = weakref.WeakKeyDictionary()
+
+
+def window_loop(device: Device) -> LoopThread:
+    """The device's one network thread, shared by its network games and its beams,
+    made at the first use; from then on the window's clock polls the inbox."""
+    thread = _WINDOW_LOOPS.get(device)
+    if thread is None:
+        thread = _WINDOW_LOOPS[device] = LoopThread()
+    device.polled = True
+    return thread
 
 
 class Relay:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from palmish.device.storage import default_data_dir
+from palmish.device.storage import default_data_dir, usable_dir
 
 if TYPE_CHECKING:
     from palmish.network.engine import NetworkEngine
@@ -58,6 +58,11 @@ def parse_address(text: str) -> tuple[str, int]:
     if not 1 <= port <= 65535:
         raise ValueError(f"{text!r}: the port must be 1-65535")
     return host, port
+
+
+def address_text(host: str, port: int) -> str:
+    """(host, port) as `HOST:PORT`, an IPv6 host in brackets: what parse_address reads."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
 def _address(text: str) -> tuple[str, int]:
@@ -140,11 +145,11 @@ def _data_dir(args: argparse.Namespace) -> Path:
 
 def run_host(args: argparse.Namespace) -> int:
     import asyncio
-    import secrets
     import time
 
     from palmish.network import keep
     from palmish.network.hosting import host_table
+    from palmish.network.protocol import new_code
 
     engine = _engine(args.network_parser, args)
     data_dir = _data_dir(args)
@@ -165,7 +170,7 @@ def run_host(args: argparse.Namespace) -> int:
             log(f"{err}; starting a new game")
     if table is None:
         table = engine.new_table(
-            args.seats, args.code or f"{secrets.randbelow(10000):04d}", table_name(),
+            args.seats, args.code or new_code(), table_name(),
             seed=args.seed, wait_s=args.wait)
     table.wait_s, table.turn_s = args.wait, args.turn_timer
     try:
@@ -182,11 +187,11 @@ def run_host(args: argparse.Namespace) -> int:
 def _join_in_window(args: argparse.Namespace, data_dir: Path) -> int:
     """`palmish join` without --auto: the window opens on the game joining the host's."""
     from palmish.apps import LazyApp, hard_buttons, installed_apps
-    from palmish.cli import _usable_dir, _window, fail
+    from palmish.cli import _window, fail
     from palmish.device.display import config_by_name
     from palmish.device.system import Device
 
-    problem = _usable_dir(data_dir)
+    problem = usable_dir(data_dir)
     if problem:
         return fail(problem)
     try:
@@ -203,8 +208,7 @@ def _join_in_window(args: argparse.Namespace, data_dir: Path) -> int:
     if not isinstance(app, JoinsNetwork):
         device.shutdown()
         return fail(f"{running.name} cannot join a network game in the window")
-    host, port = args.address
-    app.join_network(f"{host}:{port}", args.code, args.name)
+    app.join_network(address_text(*args.address), args.code, args.name)
     return _window(device, args.device, args.zoom, args)
 
 
@@ -243,7 +247,8 @@ def run_join(args: argparse.Namespace) -> int:
     except Refused as err:
         from prc_tools.text import printable
 
-        print(f"palmish: refused by {host}:{port}: {printable(str(err))}", file=sys.stderr)
+        print(f"palmish: refused by {address_text(host, port)}: {printable(str(err))}",
+              file=sys.stderr)
         return EXIT_FAILED
     except (HostError, OSError) as err:
         print(f"palmish: {err}", file=sys.stderr)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from palmish.games import network_games
+from palmish.network.commands import address_text
 from palmish.network.protocol import VERSION
 
 SERVICE_TYPE = "_palmish._tcp.local."
@@ -38,7 +39,7 @@ class FoundGame:
 
     @property
     def address(self) -> str:
-        return f"[{self.host}]:{self.port}" if ":" in self.host else f"{self.host}:{self.port}"
+        return address_text(self.host, self.port)
 
 
 class InfoLike(Protocol):

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from palmish.network import keep
+from palmish.network.commands import address_text
 from palmish.network.discovery import Advertisement, lan_addresses
 from palmish.network.engine import ALL, Table
 from palmish.network.transport import Server
@@ -25,10 +26,10 @@ async def host_table(
     """Serve `table` until its game is over; the record."""
     server = Server(table, log)
     host, port = await server.start(listen, port)
-    say(f"listening on {_address(host, port)} code {table.code}")
+    say(f"listening on {address_text(host, port)} code {table.code}")
     if on_listening is not None:
         on_listening(host, port)
-    announced = (await _advertise(table.table_name, listen, port, log, table.app)
+    announced = (await announce(table.table_name, listen, port, log, table.app)
                  if advertise else None)
     kept: object = None
     try:
@@ -65,8 +66,8 @@ async def host_table(
             await asyncio.to_thread(announced.close)
 
 
-async def _advertise(table: str, listen: str, port: int, log: Callable[[str], None],
-                     app: str) -> Advertisement | None:
+async def announce(table: str, listen: str, port: int, log: Callable[[str], None],
+                   app: str) -> Advertisement | None:
     """Announce the game on the local network; one log line when that cannot be."""
     try:
         return await asyncio.to_thread(Advertisement, table, app, port,
@@ -84,7 +85,3 @@ def _save(table: Table, data_dir: Path | None, kept: object) -> object:
     if snapshot != kept:
         keep.save_host_game(data_dir, table.app, snapshot)
     return snapshot
-
-
-def _address(host: str, port: int) -> str:
-    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"

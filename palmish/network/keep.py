@@ -20,7 +20,7 @@ SEATS = "seats"
 MAX_FILE = 4 << 20
 
 
-def _read(path: Path) -> Any:
+def read_json(path: Path) -> Any:
     """The JSON in `path`, or None when it is missing; ValueError when unusable."""
     try:
         data = read_regular(path, MAX_FILE)
@@ -34,7 +34,7 @@ def _read(path: Path) -> Any:
         raise ValueError(f"{path}: {err}") from None
 
 
-def _write(path: Path, value: Any) -> None:
+def write_json(path: Path, value: Any) -> None:
     # Atomic without fsync: a killed process leaves the old or the new file,
     # and a save after every step stays cheap.
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -70,11 +70,11 @@ def host_game_file(app: str) -> str:
 
 def load_host_game(data_dir: Path, app: str) -> Any:
     """The host's saved table (see Table.snapshot), or None."""
-    return _read(data_dir / FOLDER / host_game_file(app))
+    return read_json(data_dir / FOLDER / host_game_file(app))
 
 
 def save_host_game(data_dir: Path, app: str, snapshot: dict[str, Any]) -> None:
-    _write(data_dir / FOLDER / host_game_file(app), snapshot)
+    write_json(data_dir / FOLDER / host_game_file(app), snapshot)
 
 
 def forget_host_game(data_dir: Path, app: str) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import secrets
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -30,6 +31,11 @@ SILENCE_LIMIT_S = 5.0  # nothing at all for this long: the peer is dead
 
 Message = dict[str, Any]
 Check = Callable[[Any], bool]
+
+
+def new_code() -> str:
+    """A random four-digit code: a table's join code, a beam receiver's pairing code."""
+    return f"{secrets.randbelow(10000):04d}"
 
 
 class ProtocolError(ValueError):

@@ -6,7 +6,6 @@ by the command line for the window only (palmish.device.services.network)."""
 
 from __future__ import annotations
 
-import secrets
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -14,11 +13,11 @@ from typing import TYPE_CHECKING
 
 from palmish.device.events import Event
 from palmish.network import keep
-from palmish.network.bridge import HostLink, JoinLink, LoopThread
-from palmish.network.commands import parse_address
+from palmish.network.bridge import HostLink, JoinLink, LoopThread, window_loop
+from palmish.network.commands import address_text, parse_address
 from palmish.network.discovery import Advertisement, Browser, lan_addresses
 from palmish.network.engine import NetworkEngine, Table, engine_for
-from palmish.network.protocol import VERSION
+from palmish.network.protocol import VERSION, new_code
 
 if TYPE_CHECKING:
     from palmish.device.system import Device
@@ -38,7 +37,6 @@ class WindowNetwork:
         self.discovery = discovery  # False: never advertise nor browse (no multicast)
         self.data_dir = data_dir
         self.table_name = table_name
-        self._thread: LoopThread | None = None
         self._browser: Browser | None = None
         self._advert: Advertisement | None = None
 
@@ -54,10 +52,7 @@ class WindowNetwork:
         self.device.inbox.put(event)
 
     def _loop(self) -> LoopThread:
-        if self._thread is None:
-            self._thread = LoopThread()
-        self.device.polled = True
-        return self._thread
+        return window_loop(self.device)
 
     def saved_game(self) -> str | None:
         """One line about the network game this device hosted and did not finish."""
@@ -81,7 +76,7 @@ class WindowNetwork:
         engine, app = self._engine(), self.app
         table = self._saved_table() if resume else None
         if table is None:
-            table = engine.new_table(list(seats), f"{secrets.randbelow(10000):04d}",
+            table = engine.new_table(list(seats), new_code(),
                                      self.table_name, host_name=name, wait_s=wait_s,
                                      turn_s=turn_s)
             keep.forget_host_game(self.data_dir, app)
@@ -110,8 +105,7 @@ class WindowNetwork:
                 keep.save_host_game(self.data_dir, app, table.snapshot())
 
         seat = engine.host_play(table, link.send, close, save)
-        first = addresses[0]
-        where = f"[{first}]:{port}" if ":" in first else f"{first}:{port}"
+        where = address_text(addresses[0], port)
         # one line for whoever started the window from a terminal (and for tests)
         _log(f"hosting on {where} code {table.code}")
         return seat, where

@@ -114,6 +114,7 @@ def run_beam(args: argparse.Namespace) -> int:
     from palmish.network.beam.pairing import sender_key
     from palmish.network.beam.sender import send_item
     from palmish.network.beam.wire import size_text
+    from palmish.network.commands import address_text
 
     try:
         if args.file is not None:
@@ -130,7 +131,7 @@ def run_beam(args: argparse.Namespace) -> int:
     except OSError as err:
         return _fail(f"{data_dir}: cannot keep this handheld's key: {err.strerror or err}")
     host, port = args.to
-    where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    where = address_text(host, port)
     total = len(item.data)
 
     def progress(done: int, size: int) -> None:
@@ -200,9 +201,10 @@ async def _receive(args: argparse.Namespace, data_dir: Path, pairings: Pairings)
     import asyncio
 
     from palmish.network.beam import wire
-    from palmish.network.beam.receiver import Desk, new_code, serve
-    from palmish.network.commands import _log
-    from palmish.network.hosting import _address, _advertise
+    from palmish.network.beam.receiver import Desk, serve
+    from palmish.network.commands import _log, address_text
+    from palmish.network.hosting import announce
+    from palmish.network.protocol import new_code
     from palmish.network.transport import Server
 
     log = _log("receive")
@@ -216,8 +218,8 @@ async def _receive(args: argparse.Namespace, data_dir: Path, pairings: Pairings)
                 log=log)
     server = Server(desk, log, kinds=wire.SENDER_KINDS, line_limit=wire.MAX_SENDER_LINE)
     host, port = await server.start(args.listen, args.port)
-    _say(f"receiving on {_address(host, port)} code {desk.code}")
-    advert = await _advertise(desk.name, args.listen, port, log, wire.APP) \
+    _say(f"receiving on {address_text(host, port)} code {desk.code}")
+    advert = await announce(desk.name, args.listen, port, log, wire.APP) \
         if args.advertise else None
     serving = asyncio.ensure_future(serve(desk, server))
     done = 0
@@ -258,10 +260,10 @@ async def _decide(accept: bool, arrival: Arrival, data_dir: Path) -> tuple[str, 
 def _take(arrival: Arrival, data_dir: Path) -> str:
     """Install a file item through `palmish install`'s path; keep a board or a deal
     in its game's saved state, so the game opens it at its next start."""
-    from palmish.cli import _usable_dir
+    from palmish.device.storage import usable_dir
     from palmish.network.beam import items
 
-    problem = _usable_dir(data_dir)
+    problem = usable_dir(data_dir)
     if problem:
         raise ValueError(problem)
     item = arrival.item

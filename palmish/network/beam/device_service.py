@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from palmish.device.beaming import Receiving, Sending
 from palmish.network.beam.window import BEAM_PORT, WINDOW_LISTEN, WindowBeam, _log
+from palmish.network.commands import address_text
 from palmish.network.discovery import lan_addresses
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ class BeamWindowService(WindowBeam):
             return str(err) or type(err).__name__
         shown = (lan_addresses(self.listen) or ["127.0.0.1"])[0] if host in ("0.0.0.0", "::") \
             else host
-        address = f"[{shown}]:{port}" if ":" in shown else f"{shown}:{port}"
+        address = address_text(shown, port)
         self._here = Receiving(self.name, address, code)
         _log(f"receiving on {address} code {code}")
         return None

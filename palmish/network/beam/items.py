@@ -142,7 +142,7 @@ def _check_plugin(data: bytes) -> Checked:
 def install(item: BeamItem, storage: Storage, plugins: PluginRegistry) -> str:
     """Install an accepted file item as `palmish install FILE` does; the line it
     printed. ValueError (one line) when it cannot. Number items are opened, not
-    installed (see `open_number`)."""
+    installed (their game's Beamable.open opens them)."""
     if item.kind != PLUGIN:
         found = game_for(item.kind, item.app)
         if found is None:

@@ -40,7 +40,7 @@ class Pairings:
         self.path = data_dir / keep.FOLDER / FOLDER / PAIRED_FILE
         self.paired: list[tuple[str, str]] = []  # (name, SHA-256 of its key), oldest first
         try:
-            kept = keep._read(self.path)
+            kept = keep.read_json(self.path)
         except ValueError:
             if damaged_ok:
                 return
@@ -86,5 +86,5 @@ class Pairings:
         return before - len(self.paired)
 
     def _save(self) -> None:
-        keep._write(self.path, {"v": 1, "paired": [{"name": n, "key_sha256": k}
-                                                    for n, k in self.paired]})
+        keep.write_json(self.path, {"v": 1, "paired": [{"name": n, "key_sha256": k}
+                                                        for n, k in self.paired]})

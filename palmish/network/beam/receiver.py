@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -71,10 +70,6 @@ class _Session:
     chunks: int = 0
     asked_at: float = 0.0
     arrival: Arrival | None = None
-
-
-def new_code() -> str:
-    return f"{secrets.randbelow(10000):04d}"
 
 
 class Desk:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from palmish.device.exchange import BeamItem
 from palmish.network.beam import wire
+from palmish.network.commands import address_text
 from palmish.network.protocol import PING_EVERY_S, VERSION, Message, ProtocolError
 from palmish.network.transport import Link
 
@@ -47,7 +48,7 @@ async def send_item(item: BeamItem, host: str, port: int, *, name: str, key: str
                     ) -> Outcome:
     """Beam `item` to the receiver at host:port as the handheld `name` with its `key`
     (and the receiver's `code`, needed until the two are paired)."""
-    where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    where = address_text(host, port)
     try:
         link = await Link.open(host, port, kinds=wire.RECEIVER_KINDS)
     except ConnectionRefusedError:

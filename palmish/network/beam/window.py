@@ -12,7 +12,6 @@ import asyncio
 import concurrent.futures
 import itertools
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -27,13 +26,13 @@ from palmish.network.beam.receiver import (
     Arrival,
     Desk,
     Ended,
-    new_code,
     serve,
 )
 from palmish.network.beam.sender import Outcome, send_item
-from palmish.network.bridge import LoopThread
+from palmish.network.bridge import LoopThread, window_loop
 from palmish.network.commands import parse_address
 from palmish.network.discovery import Advertisement, Browser, lan_addresses
+from palmish.network.protocol import new_code
 from palmish.network.transport import Server
 
 if TYPE_CHECKING:
@@ -46,12 +45,11 @@ BEAM_PORT = 40732  # the window's port (a free one when it is taken)
 class WindowBeam:
     """One per window. Receiving is on between `start_receiving` and
     `stop_receiving` (the launcher's Beam Receive preference); sending needs
-    nothing started. The loop thread is made at the first use (or shared)."""
+    nothing started. The window's network thread (bridge.window_loop, shared with
+    its network games) is taken at the first use."""
 
-    def __init__(self, device: Device, data_dir: Path, name: str,
-                 thread: Callable[[], LoopThread] | None = None) -> None:
+    def __init__(self, device: Device, data_dir: Path, name: str) -> None:
         self.device, self.data_dir, self.name = device, data_dir, name
-        self._thread_source = thread
         self._thread: LoopThread | None = None
         self._server: Server | None = None
         self._desk: Desk | None = None
@@ -184,9 +182,6 @@ class WindowBeam:
         if self._browser is not None:
             self._browser.close()
             self._browser = None
-        if self._advert is not None:
-            self._advert.close()
-            self._advert = None
 
     def cancel(self, ticket: int) -> None:
         """Stop sending `ticket` (the receiver sees the sender gone; nothing is written;
@@ -235,9 +230,7 @@ class WindowBeam:
         self.device.inbox.put(event)
 
     def _loop(self) -> LoopThread:
-        if self._thread is None:
-            self._thread = self._thread_source() if self._thread_source else LoopThread()
-        self.device.polled = True
+        self._thread = window_loop(self.device)
         return self._thread
 
 
