@@ -58,8 +58,10 @@ def pair(tmp_path: Path, built: Path) -> Iterator[tuple[Device, BeamWindowServic
                                                         Device, BeamWindowService]]:
     sender = handheld(tmp_path / "sender", built, "PalmIshido")
     receiver = handheld(tmp_path / "receiver", built, "Applications")
-    out = BeamWindowService(sender, tmp_path / "sender", "Kitchen", listen="127.0.0.1")
-    into = BeamWindowService(receiver, tmp_path / "receiver", "Lounge", listen="127.0.0.1")
+    # port 0: a port another test's receiver cannot take between two of this one's steps
+    out = BeamWindowService(sender, tmp_path / "sender", "Kitchen", listen="127.0.0.1", port=0)
+    into = BeamWindowService(receiver, tmp_path / "receiver", "Lounge", listen="127.0.0.1",
+                             port=0)
     try:
         yield sender, out, receiver, into
     finally:

@@ -24,9 +24,9 @@ if TYPE_CHECKING:
 
 class BeamWindowService(WindowBeam):
     def __init__(self, device: Device, data_dir: Path, name: str,
-                 listen: str = WINDOW_LISTEN) -> None:
+                 listen: str = WINDOW_LISTEN, port: int = BEAM_PORT) -> None:
         super().__init__(device, data_dir, name)
-        self.listen = listen
+        self.listen, self.port = listen, port  # port 0: a free one (tests)
         self._here: Receiving | None = None
         device.beams.service = self
 
@@ -47,7 +47,7 @@ class BeamWindowService(WindowBeam):
             self._here = None
             return None
         try:
-            host, port, code = self.start_receiving(self.listen, BEAM_PORT,
+            host, port, code = self.start_receiving(self.listen, self.port,
                                                     advertise=not self.local_only)
         except (OSError, ValueError) as err:
             return str(err) or type(err).__name__
