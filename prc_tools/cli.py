@@ -148,6 +148,14 @@ def game_codes() -> GameCodes:
         raise InputError(str(exc)) from None
 
 
+def installed_schemas(codes: GameCodes) -> Registry:
+    """The installed schemas (kept ones when still true); InputError (one line) if one is bad."""
+    try:
+        return codes.registry()
+    except PluginError as exc:
+        raise InputError(str(exc)) from None
+
+
 def no_schemas() -> Registry:
     from prc_tools.schema import Registry
 
@@ -263,11 +271,11 @@ def cmd_verify(args: argparse.Namespace) -> int:
         schemas = schemas_for(args)
         db = read_database(args.file)
     else:
-        # A database that is no game's plugin needs only the games' codes, kept
-        # across runs: no schema, no YAML (prc_tools/schema_codes.py).
+        # A database that is no game's plugin needs only the games' codes, a plugin
+        # the schemas too, both kept across runs: no YAML (prc_tools/schema_codes.py).
         codes = game_codes()
         db = read_database(args.file)
-        schemas = schemas_for(args) if plugin.may_be_plugin(db, codes) else no_schemas()
+        schemas = installed_schemas(codes) if plugin.may_be_plugin(db, codes) else no_schemas()
     try:
         lines = plugin.verify(db, schemas=schemas)
     except input_errors() as exc:
@@ -290,7 +298,7 @@ def _date(value: datetime | None) -> str | None:
 
 def describe(db: Database) -> dict[str, Any]:
     """Everything `info` shows, as JSON-ready data."""
-    from prc_tools import bitmap, plugin
+    from prc_tools import bitmap, pinf, plugin
     from prc_tools.database import ATTRIBUTE_NAMES
 
     report: dict[str, Any] = {
@@ -309,10 +317,16 @@ def describe(db: Database) -> dict[str, Any]:
         "app_info_size": None if db.app_info is None else len(db.app_info),
         "sort_info_size": None if db.sort_info is None else len(db.sort_info),
     }
-    try:
-        report["plugin"] = plugin.read_info(db) if db.is_resource else None
-    except PrcError:
-        report["plugin"] = None
+    report["plugin"] = None
+    if db.is_resource and pinf.find(db) is not None:
+        # The schemas only for a database with plugin info (kept ones: no YAML).
+        from prc_tools.schema_codes import installed_codes
+
+        try:
+            info = plugin.read_info(db, installed_codes().registry())
+        except PrcError:
+            info = None
+        report["plugin"] = info
     if db.is_resource:
         budget = bitmap.DecodeBudget()  # one for the whole file
         report["resources"] = [

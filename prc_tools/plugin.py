@@ -306,18 +306,21 @@ def _check_bitmap_size(
 # ---------------------------------------------------------------- plugin info
 
 
-def read_info(db: Database) -> dict[str, Any]:
+def read_info(db: Database, schemas: Registry | None = None) -> dict[str, Any]:
     """The parsed and checked 'pINF' of a plugin database (defaults filled in).
 
     PluginError if absent or bad. The database's codes are not compared with
     its game's schema here (`verify` does that), so `info` shows any plugin.
+    `schemas` defaults to the installed ones.
     """
     data = find(db)
     if data is None:
         raise PluginError(f"no '{INFO_TYPE}' id {INFO_ID} resource: not a plugin")
-    from prc_tools.schema import registry
+    if schemas is None:
+        from prc_tools.schema import registry
 
-    return check_fields(decode(data), registry()).fields
+        schemas = registry()
+    return check_fields(decode(data), schemas).fields
 
 
 # ---------------------------------------------------------------- verifying
