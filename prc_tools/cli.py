@@ -6,7 +6,6 @@ Every problem with the user's input ends as one line on stderr,
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from pathlib import Path
@@ -20,6 +19,7 @@ from prc_tools.text import json_text, plain_message, printable
 # Not `from typing import TYPE_CHECKING`: typing costs a quick command 3 ms to load.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import argparse
     from datetime import datetime
     from typing import Any
 
@@ -57,6 +57,8 @@ class InputError(Exception):
 def _help_formatter(prog: str) -> argparse.HelpFormatter:
     """argparse's help layout at the terminal's width, found as shutil finds it but
     without importing shutil (3 ms), as argparse makes a formatter per option added."""
+    import argparse
+
     try:
         columns = int(os.environ.get("COLUMNS", ""))
     except ValueError:
@@ -70,6 +72,8 @@ def _help_formatter(prog: str) -> argparse.HelpFormatter:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    import argparse
+
     parser = argparse.ArgumentParser(
         prog=PROG, formatter_class=_help_formatter,
         description="Build, inspect, extract and verify Palm OS databases (.prc/.pdb).",
@@ -162,8 +166,48 @@ def no_schemas() -> Registry:
     return Registry()
 
 
+# The options of the command lines read without argparse (`parse_arguments`).
+_PLAIN_FLAGS = {"info": {"--json": "json"}, "verify": {"-v": "verbose", "--verbose": "verbose"}}
+
+
+def parse_arguments(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line as argparse reads it; exits with 2 on bad usage.
+
+    The commonest ones, `info [--json] FILE` and `verify [-v] FILE`, are read
+    here without argparse, whose import and parser are a tenth of a quick
+    command; every other line (help, other options, any mistake) goes to argparse.
+    """
+    plain = _plain_arguments(sys.argv[1:] if argv is None else argv)
+    return plain if plain is not None else build_parser().parse_args(argv)
+
+
+def _plain_arguments(argv: list[str]) -> argparse.Namespace | None:
+    """`argv` read as argparse would, if it is `info` or `verify` with one file (not
+    starting with -) and only the options named in _PLAIN_FLAGS; else None."""
+    flags = _PLAIN_FLAGS.get(argv[0]) if argv else None
+    if flags is None:
+        return None
+    values: dict[str, object] = dict.fromkeys(flags.values(), False)
+    files = []
+    for word in argv[1:]:
+        if word in flags:
+            values[flags[word]] = True  # store_true: said twice is still true
+        elif word.startswith("-"):
+            return None
+        else:
+            files.append(word)
+    if len(files) != 1:
+        return None
+    if argv[0] == "verify":
+        values["schema"] = []
+    from types import SimpleNamespace
+
+    # The attributes argparse's Namespace would have, without importing argparse.
+    return SimpleNamespace(command=argv[0], file=Path(files[0]), **values)  # type: ignore[return-value]
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)  # exits with 2 on bad usage
+    args = parse_arguments(argv)  # exits with 2 on bad usage
     try:
         handler = {"build": cmd_build, "info": cmd_info, "extract": cmd_extract,
                    "verify": cmd_verify}[args.command]
