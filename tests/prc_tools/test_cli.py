@@ -322,3 +322,21 @@ def test_any_command_line_reads_as_argparse_reads_it_or_goes_to_argparse(
     if plain is None:
         return
     assert vars(plain) == vars(cli.build_parser().parse_args(argv))  # exits if it is wrong
+
+
+@pytest.mark.parametrize(("type_", "good"), [("SgLv", True), ("SgBd", False), ("SgSd", False)])
+def test_a_games_own_kind_without_plugin_info_is_data(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], type_: str, good: bool
+) -> None:
+    """Sigmar's levels (its own kind) are data without a 'pINF'; its board or sound
+    codes without one are a plugin that lacks it (docs/plugin-format.md)."""
+    db = Database("Levels", type_, "PSgm", attributes=1,
+                  resources=[Resource(type_, 1, b"level bytes")])
+    path = tmp_path / "coded.prc"
+    db.write(path)
+    code, out, err = run(["verify", str(path)], capsys)
+    if good:
+        assert (code, err) == (0, "") and out.endswith("coded.prc: OK (1 resources)\n")
+    else:
+        assert code == 1
+        one_error_line(err, "no 'pINF' id 0 resource: not a plugin")
