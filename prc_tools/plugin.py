@@ -386,7 +386,7 @@ def verify(
 def _coded_as_plugin(db: Database, schemas: Registry) -> bool:
     """Whether `db` carries a game's creator and its type for a kind every game's plugins
     have (board, pieces, sound): then a missing 'pINF' is an error. A game's own kind
-    (Sigmar's levels) may be plain data without one (docs/plugin-format.md)."""
+    (levels, say) may be plain data without one (docs/plugin-format.md)."""
     schema = schemas.by_codes(db.creator, db.type)
     return schema is not None and any(schema.types.get(kind) == db.type for kind in KINDS)
 
