@@ -1,14 +1,18 @@
 """How long `prc-tools` takes for quick commands, against Perl and a bare Python start.
 
-    .venv/bin/python benchmarks/cli_start.py [--rounds N] [--file SMALL.prc] [--against DIR]
+    .venv/bin/python benchmarks/cli_start.py [--rounds N] [--file SMALL.prc]
+        [--plugin PLUGIN.prc] [--against DIR]
 
 Each round runs, in turn: `perl -e 1`, `python -c pass` (this venv's Python),
-`prc-tools --help`, `prc-tools info FILE`, `prc-tools info --json FILE` and
-`prc-tools verify FILE`. The rounds are interleaved, so a change in the
-machine's load weighs on every command alike; a first round, not counted,
-writes the byte code as an install would have it. FILE defaults to a small
-database made here (two bitmaps and a sound); pass a plugin database to time
-the schema checks of `verify` too. Printed: best, median and worst of the
+`prc-tools --help`, `prc-tools info FILE`, `prc-tools info --json FILE`,
+`prc-tools verify FILE`, and `info` and `verify` of a plugin database (its
+'pINF' read and its game's schema checked). The rounds are interleaved, so a
+change in the machine's load weighs on every command alike; a first round, not
+counted, writes the byte code and the kept schemas (in a cache folder of the
+run's own) as an install's first commands would. FILE defaults to a small
+database made here (two bitmaps and a sound), PLUGIN to the bundled Sigmar
+board "Slate" (skins/plugins/sigmar-board-slate, 7 bitmaps) built here with
+`prc-tools build`. Printed: best, median and worst of the
 rounds, and the best against bare Python's best; CPU time too (the child's user +
 system time), steadier than wall-clock on a shared machine. With ``--against DIR`` (a
 folder holding another version of the package, such as
@@ -37,6 +41,7 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 sys.path.insert(0, str(_HERE.parent))
 
 from prc_tools import Database, Resource, bitmap, database, sound  # noqa: E402
+from prc_tools.schema_codes import CACHE_ENV  # noqa: E402
 
 
 def small_database(path: Path) -> Path:
@@ -49,6 +54,16 @@ def small_database(path: Path) -> Path:
     wav = sound.wav_bytes(bytes([128, 168, 208, 168, 128, 88, 48, 88]) * 200, rate=11025, bits=8)
     db.resources.append(Resource("wave", 2000, wav))
     path.write_bytes(db.to_bytes())
+    return path
+
+
+SLATE = _HERE.parent / "skins" / "plugins" / "sigmar-board-slate"
+
+
+def built_plugin(tool: Path, path: Path) -> Path:
+    """The bundled Slate board plugin, built with `prc-tools build` (not timed)."""
+    subprocess.run([str(tool), "build", "-q", str(SLATE), "-o", str(path)],
+                   stdout=subprocess.DEVNULL, check=True)
     return path
 
 
@@ -74,6 +89,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--file", type=Path, help="the database for info and verify")
+    parser.add_argument("--plugin", type=Path, help="the plugin database for info and verify")
     parser.add_argument("--against", type=Path, help="a folder holding another prc_tools")
     args = parser.parse_args()
     tool = Path(sys.executable).with_name("prc-tools")
@@ -81,7 +97,9 @@ def main() -> int:
         print(f"{tool} is missing: install the package (make .venv/.installed)")
         return 1
     with tempfile.TemporaryDirectory() as name:
+        _ENV[CACHE_ENV] = str(Path(name) / "cache")
         file = args.file or small_database(Path(name) / "small.prc")
+        plugin = args.plugin or built_plugin(tool, Path(name) / "slate.prc")
         commands: dict[str, list[str]] = {}
         perl = shutil.which("perl")
         if perl:
@@ -91,6 +109,8 @@ def main() -> int:
         commands["prc-tools info"] = [str(tool), "info", str(file)]
         commands["prc-tools info --json"] = [str(tool), "info", "--json", str(file)]
         commands["prc-tools verify"] = [str(tool), "verify", str(file)]
+        commands["prc-tools info PLUGIN"] = [str(tool), "info", str(plugin)]
+        commands["prc-tools verify PLUGIN"] = [str(tool), "verify", str(plugin)]
         if args.against:
             launch = (
                 f"import sys; sys.path.insert(0, {str(args.against.resolve())!r}); "
@@ -106,7 +126,8 @@ def main() -> int:
             for label, command in commands.items():
                 times[label].append(timed(command))
     bare = times["python -c pass"]
-    print(f"{args.rounds} interleaved rounds; file: {args.file or 'a small database made here'}")
+    print(f"{args.rounds} interleaved rounds; file: {args.file or 'a small database made here'};"
+          f" plugin: {args.plugin or f'{SLATE} built here'}")
     print("wall-clock best, median and worst; CPU (user + system) best; each against bare"
           " Python's best, and the range of the per-round ratios (CPU)")
     print(f"{'command':>34}  {'best':>8}  {'median':>8}  {'worst':>8}  {'CPU best':>8}"

@@ -19,8 +19,11 @@ One table, every row with its reference measured now on this machine:
   a minimal window that moves a sprite per move and draws frames, in turns over
   several rounds;
 - encoding the 320x460 tall panel tiled 3x3 at 8 bpp with PackBits, against
-  netpbm's pnmtopalm (net of its process start) and Pillow's quantize + Palm writer;
-- building all bundled plugins, and `extract` of 1,000 bitmaps (into the temporary
+  netpbm's pnmtopalm (net of its process start) and Pillow's quantize + Palm writer,
+  the three in turns in each round (median and range over the rounds, and the range
+  of the ratios to pnmtopalm within a round);
+- building all bundled plugins (median and range over the rounds), and `extract`
+  of 1,000 bitmaps (into the temporary
   folder, and into a RAM folder when /dev/shm exists: our own work apart from the disk);
 - the bundled board plugins' size with forced PackBits and with `best`.
 
@@ -45,6 +48,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from _shared import under_xvfb
@@ -632,8 +636,10 @@ def window_rows(repeat: int, tmp: Path, only_start: bool = False) -> list[Row]:
     return rows
 
 
-def pnmtopalm_net(repeat: int, image_rgb: object, tmp: Path) -> float | None:
-    """pnmtopalm's time on the panel minus its time on a 1x1 picture (its process start)."""
+def pnmtopalm_net(image_rgb: object, tmp: Path) -> Callable[[], float] | None:
+    """A function giving one sample of pnmtopalm's time on the panel net of its process
+    start (its quickest of 3 runs on the panel less its quickest of 3 on a 1x1 picture,
+    alternating), or None without netpbm."""
     from PIL import Image
 
     tool = shutil.which("pnmtopalm")
@@ -644,13 +650,26 @@ def pnmtopalm_net(repeat: int, image_rgb: object, tmp: Path) -> float | None:
     image_rgb.save(panel)
     Image.new("RGB", (1, 1)).save(tiny)
     command = [tool, "-depth", "8", "-packbits_compression"]
+    inputs = panel.read_bytes(), tiny.read_bytes()
 
-    def run(path: Path) -> float:
-        data = path.read_bytes()
-        return best(repeat * 4, lambda: subprocess.run(command, input=data, check=True,
-                                                        capture_output=True))
+    def run(data: bytes) -> float:
+        return best(1, lambda: subprocess.run(command, input=data, check=True,
+                                              capture_output=True))
 
-    return run(panel) - run(tiny)
+    def sample() -> float:
+        times: tuple[list[float], list[float]] = ([], [])
+        for _ in range(3):
+            for data, found in zip(inputs, times, strict=True):
+                found.append(run(data))
+        return min(times[0]) - min(times[1])
+
+    return sample
+
+
+def ms_spread(samples: list[float]) -> str:
+    """The median of `samples` (seconds) in ms and their range."""
+    return (f"{ms(statistics.median(samples))}"
+            f" ({min(samples) * 1000:.1f}-{max(samples) * 1000:.1f})")
 
 
 def extract_row(label: str, many: object, tmp: Path, repeat: int) -> Row:
@@ -695,26 +714,41 @@ def packer_rows(repeat: int, tmp: Path) -> list[Row]:
     panel = Image.new("RGBA", (tile.width * ENCODE_TILES, tile.height * ENCODE_TILES))
     for n in range(ENCODE_TILES * ENCODE_TILES):
         panel.paste(tile, (tile.width * (n % ENCODE_TILES), tile.height * (n // ENCODE_TILES)))
-    ours = best(repeat, lambda: bitmap_encode.encode(panel, depth=8, compression="packbits"))
     # The same pixels already in the palette, as pnmtopalm needs them.
     mapped = bitmap.decode(bitmap_encode.encode(panel, depth=8, compression="none"))[0]
-    netpbm = pnmtopalm_net(repeat, mapped.image.convert("RGB"), tmp)
+    netpbm = pnmtopalm_net(mapped.image.convert("RGB"), tmp)
     palette = Image.new("P", (1, 1))
     palette.putpalette(flat(PALM_8BIT))
+
+    def ours() -> None:
+        bitmap_encode.encode(panel, depth=8, compression="packbits")
 
     def pillow() -> None:
         quantized = panel.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE)
         quantized.save(tmp / "pillow.palm", format="PALM", bpp=8)
 
-    pillow_s = best(repeat, pillow)
-    reference = f"pnmtopalm {ms(netpbm)}" if netpbm is not None else "pnmtopalm not installed"
-    rows.append((f"encode 8 bpp PackBits, {panel.width}x{panel.height} (panel tiled)", ms(ours),
-                 f"{reference}; Pillow quantize+save {ms(pillow_s)}",
-                 f"x{ours / netpbm:.1f} pnmtopalm" if netpbm else ""))
+    # Ours, pnmtopalm and Pillow in turns, round after round: one load for all three
+    # (after a first run each, not counted, that loads what they load).
+    for work in (ours, netpbm, pillow):
+        if work is not None:
+            work()
+    ours_s: list[float] = []
+    netpbm_s: list[float] = []
+    pillow_s: list[float] = []
+    for _ in range(max(3, repeat)):
+        ours_s.append(best(1, ours))
+        if netpbm is not None:
+            netpbm_s.append(netpbm())
+        pillow_s.append(best(1, pillow))
+    reference = f"pnmtopalm {ms_spread(netpbm_s)}" if netpbm_s else "pnmtopalm not installed"
+    rows.append((f"encode 8 bpp PackBits, {panel.width}x{panel.height} (panel tiled)",
+                 ms_spread(ours_s), f"{reference}; Pillow quantize+save {ms_spread(pillow_s)}",
+                 f"{ratio_spread(ours_s, netpbm_s)} pnmtopalm" if netpbm_s else ""))
 
     folders = sorted(p.parent for p in PLUGINS.glob("*/manifest.yaml"))
-    build_s = best(max(1, repeat // 2), lambda: [plugin.build_folder(f) for f in folders])
-    rows.append((f"build the {len(folders)} bundled plugins", f"{build_s:.2f} s", "", ""))
+    build_s = [best(1, lambda: [plugin.build_folder(f) for f in folders])
+               for _ in range(max(3, repeat // 2))]
+    rows.append((f"build the {len(folders)} bundled plugins", spread(build_s), "", ""))
 
     pieces = plugin.build_folder(PLUGINS / "ishido-pieces")
     tbmps = [r for r in pieces.resources if r.type == "Tbmp"]

@@ -6,7 +6,6 @@ Every problem with the user's input ends as one line on stderr,
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from pathlib import Path
@@ -20,6 +19,7 @@ from prc_tools.text import json_text, plain_message, printable
 # Not `from typing import TYPE_CHECKING`: typing costs a quick command 3 ms to load.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import argparse
     from datetime import datetime
     from typing import Any
 
@@ -57,6 +57,8 @@ class InputError(Exception):
 def _help_formatter(prog: str) -> argparse.HelpFormatter:
     """argparse's help layout at the terminal's width, found as shutil finds it but
     without importing shutil (3 ms), as argparse makes a formatter per option added."""
+    import argparse
+
     try:
         columns = int(os.environ.get("COLUMNS", ""))
     except ValueError:
@@ -70,6 +72,8 @@ def _help_formatter(prog: str) -> argparse.HelpFormatter:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    import argparse
+
     parser = argparse.ArgumentParser(
         prog=PROG, formatter_class=_help_formatter,
         description="Build, inspect, extract and verify Palm OS databases (.prc/.pdb).",
@@ -148,14 +152,62 @@ def game_codes() -> GameCodes:
         raise InputError(str(exc)) from None
 
 
+def installed_schemas(codes: GameCodes) -> Registry:
+    """The installed schemas (kept ones when still true); InputError (one line) if one is bad."""
+    try:
+        return codes.registry()
+    except PluginError as exc:
+        raise InputError(str(exc)) from None
+
+
 def no_schemas() -> Registry:
     from prc_tools.schema import Registry
 
     return Registry()
 
 
+# The options of the command lines read without argparse (`parse_arguments`).
+_PLAIN_FLAGS = {"info": {"--json": "json"}, "verify": {"-v": "verbose", "--verbose": "verbose"}}
+
+
+def parse_arguments(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line as argparse reads it; exits with 2 on bad usage.
+
+    The commonest ones, `info [--json] FILE` and `verify [-v] FILE`, are read
+    here without argparse, whose import and parser are a tenth of a quick
+    command; every other line (help, other options, any mistake) goes to argparse.
+    """
+    plain = _plain_arguments(sys.argv[1:] if argv is None else argv)
+    return plain if plain is not None else build_parser().parse_args(argv)
+
+
+def _plain_arguments(argv: list[str]) -> argparse.Namespace | None:
+    """`argv` read as argparse would, if it is `info` or `verify` with one file (not
+    starting with -) and only the options named in _PLAIN_FLAGS; else None."""
+    flags = _PLAIN_FLAGS.get(argv[0]) if argv else None
+    if flags is None:
+        return None
+    values: dict[str, object] = dict.fromkeys(flags.values(), False)
+    files = []
+    for word in argv[1:]:
+        if word in flags:
+            values[flags[word]] = True  # store_true: said twice is still true
+        elif word.startswith("-"):
+            return None
+        else:
+            files.append(word)
+    if len(files) != 1:
+        return None
+    if argv[0] == "verify":
+        values["schema"] = []
+    from types import SimpleNamespace
+
+    # The attributes argparse's Namespace would have, without importing argparse.
+    return SimpleNamespace(command=argv[0], file=Path(files[0]), **values)  # type: ignore[return-value]
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)  # exits with 2 on bad usage
+    args = parse_arguments(argv)  # exits with 2 on bad usage
     try:
         handler = {"build": cmd_build, "info": cmd_info, "extract": cmd_extract,
                    "verify": cmd_verify}[args.command]
@@ -263,11 +315,11 @@ def cmd_verify(args: argparse.Namespace) -> int:
         schemas = schemas_for(args)
         db = read_database(args.file)
     else:
-        # A database that is no game's plugin needs only the games' codes, kept
-        # across runs: no schema, no YAML (prc_tools/schema_codes.py).
+        # A database that is no game's plugin needs only the games' codes, a plugin
+        # the schemas too, both kept across runs: no YAML (prc_tools/schema_codes.py).
         codes = game_codes()
         db = read_database(args.file)
-        schemas = schemas_for(args) if plugin.may_be_plugin(db, codes) else no_schemas()
+        schemas = installed_schemas(codes) if plugin.may_be_plugin(db, codes) else no_schemas()
     try:
         lines = plugin.verify(db, schemas=schemas)
     except input_errors() as exc:
@@ -290,7 +342,7 @@ def _date(value: datetime | None) -> str | None:
 
 def describe(db: Database) -> dict[str, Any]:
     """Everything `info` shows, as JSON-ready data."""
-    from prc_tools import bitmap, plugin
+    from prc_tools import bitmap, pinf, plugin
     from prc_tools.database import ATTRIBUTE_NAMES
 
     report: dict[str, Any] = {
@@ -309,10 +361,16 @@ def describe(db: Database) -> dict[str, Any]:
         "app_info_size": None if db.app_info is None else len(db.app_info),
         "sort_info_size": None if db.sort_info is None else len(db.sort_info),
     }
-    try:
-        report["plugin"] = plugin.read_info(db) if db.is_resource else None
-    except PrcError:
-        report["plugin"] = None
+    report["plugin"] = None
+    if db.is_resource and pinf.find(db) is not None:
+        # The schemas only for a database with plugin info (kept ones: no YAML).
+        from prc_tools.schema_codes import installed_codes
+
+        try:
+            info = plugin.read_info(db, installed_codes().registry())
+        except PrcError:
+            info = None
+        report["plugin"] = info
     if db.is_resource:
         budget = bitmap.DecodeBudget()  # one for the whole file
         report["resources"] = [

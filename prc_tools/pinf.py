@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from prc_tools import safeyaml
+from prc_tools import plain_yaml, safeyaml
 from prc_tools.database import Database
 from prc_tools.errors import PluginError
 from prc_tools.safeyaml import brief
@@ -76,7 +76,14 @@ class Header(FrozenValue):
 
 
 def decode(data: bytes) -> dict[str, Any]:
-    """The header's YAML mapping; PluginError if it is not UTF-8 YAML of a mapping."""
+    """The header's YAML mapping; PluginError if it is not UTF-8 YAML of a mapping.
+
+    A header as `build` writes it is read without PyYAML (prc_tools/plain_yaml.py);
+    PyYAML reads any other, and words every problem.
+    """
+    parsed = plain_yaml.read(data, MAX_INFO_BYTES)
+    if parsed is not None:
+        return parsed
     try:
         parsed = safeyaml.load(bytes(data), MAX_INFO_BYTES)
     except safeyaml.YamlError as exc:

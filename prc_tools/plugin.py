@@ -18,7 +18,7 @@ from prc_tools import bitmap, safeyaml, sound
 from prc_tools.bitmap_header import BITMAP_TYPES
 from prc_tools.database import ATTR_RESOURCE, Database, Record, Resource
 from prc_tools.errors import PluginError, PrcError
-from prc_tools.pinf import INFO_ID, INFO_TYPE, check_fields, decode, find
+from prc_tools.pinf import INFO_ID, INFO_TYPE, KINDS, check_fields, decode, find
 from prc_tools.pinf import read as read_header
 from prc_tools.safeyaml import brief
 
@@ -306,25 +306,29 @@ def _check_bitmap_size(
 # ---------------------------------------------------------------- plugin info
 
 
-def read_info(db: Database) -> dict[str, Any]:
+def read_info(db: Database, schemas: Registry | None = None) -> dict[str, Any]:
     """The parsed and checked 'pINF' of a plugin database (defaults filled in).
 
     PluginError if absent or bad. The database's codes are not compared with
     its game's schema here (`verify` does that), so `info` shows any plugin.
+    `schemas` defaults to the installed ones.
     """
     data = find(db)
     if data is None:
         raise PluginError(f"no '{INFO_TYPE}' id {INFO_ID} resource: not a plugin")
-    from prc_tools.schema import registry
+    if schemas is None:
+        from prc_tools.schema import registry
 
-    return check_fields(decode(data), registry()).fields
+        schemas = registry()
+    return check_fields(decode(data), schemas).fields
 
 
 # ---------------------------------------------------------------- verifying
 
 
 def may_be_plugin(db: Database, codes: GameCodes) -> bool:
-    """Whether `verify` reads `db` as a plugin: it has a 'pINF', or a game's codes."""
+    """Whether `verify` may read `db` as a plugin, and so needs the schemas: it has a
+    'pINF', or a game's codes."""
     return find(db) is not None or codes.serve(db.creator, db.type)
 
 
@@ -346,8 +350,7 @@ def verify(
 
         schemas = registry()
     lines: list[str] = []
-    plugin = (find(db) is not None
-              or schemas.by_codes(db.creator, db.type) is not None)
+    plugin = find(db) is not None or _coded_as_plugin(db, schemas)
     if plugin:
         header = read_header(db, schemas)
         lines.append(f"pINF {INFO_ID}: {header.game} {header.kind} plugin {brief(header.name)}")
@@ -378,6 +381,14 @@ def verify(
         except PrcError as exc:
             raise type(exc)(f"{where}: {exc}") from None
     return lines
+
+
+def _coded_as_plugin(db: Database, schemas: Registry) -> bool:
+    """Whether `db` carries a game's creator and its type for a kind every game's plugins
+    have (board, pieces, sound): then a missing 'pINF' is an error. A game's own kind
+    (levels, say) may be plain data without one (docs/plugin-format.md)."""
+    schema = schemas.by_codes(db.creator, db.type)
+    return schema is not None and any(schema.types.get(kind) == db.type for kind in KINDS)
 
 
 def _member_headers(db: Database) -> dict[int, list[bitmap.Header]]:

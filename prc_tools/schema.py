@@ -469,17 +469,33 @@ def _entry_point_sources(
             stem, dot, suffix = entry.rpartition(".")
             if not dot or suffix not in ("dist-info", "egg-info"):
                 continue
-            distribution = re.sub(r"[-_.]+", "_", stem.partition("-")[0]).lower()
+            distribution = _normalized(stem.partition("-")[0])
             if distribution in seen:
                 continue
             seen.add(distribution)
-            source = Path(folder or ".", entry, "entry_points.txt")
             try:
-                text = source.read_text("utf-8")
+                with open(os.path.join(folder or ".", entry, "entry_points.txt"),
+                          encoding="utf-8") as file:
+                    text = file.read()
             except OSError:  # a distribution without entry points
                 continue
-            found.extend((name, value, source) for name, value in _group_entries(text, group))
+            if group in text:  # else no section of the group (most distributions)
+                source = Path(folder or ".", entry, "entry_points.txt")
+                found.extend((name, value, source)
+                             for name, value in _group_entries(text, group))
     return tuple(found)
+
+
+def _normalized(name: str) -> str:
+    """A distribution's name as the packaging rules compare them: runs of -, _ and .
+    as one _, lower case (without `re`, whose compiling is a quick command's time)."""
+    name = name.translate(_SEPARATORS)
+    while "__" in name:
+        name = name.replace("__", "_")
+    return name.lower()
+
+
+_SEPARATORS = str.maketrans("-.", "__")
 
 
 def _group_entries(text: str, group: str) -> Iterator[tuple[str, str]]:

@@ -1,14 +1,15 @@
-"""The installed games' codes (creator and plugin types), kept across runs.
+"""The installed games' codes and plugin schemas, kept across runs.
 
 `verify` must know whether a database without plugin info carries a game's
 codes, and finding out loads every installed schema: PyYAML, the schema files
 and the games' modules their entry points name, most of a `verify` of a small
-file. What `verify` needs from them (each game's creator and types) is kept in
-the user's cache folder under a stamp of everything it came from: `sys.path`,
-the entry points of the group, and the size and modification time of each
-`entry_points.txt`, entry-point module and schema file. Any difference, a
-missing, damaged or foreign file, or a cache folder that cannot be written
-means the full load, as without a cache (docs/prc-tools.md, "Command line").
+file. What `verify` and `info` need from them (each game's creator and types,
+and for a plugin the schemas themselves) is kept in the user's cache
+folder under a stamp of everything it came from: `sys.path`, the entry points
+of the group, and the size and modification time of each `entry_points.txt`,
+entry-point module and schema file. Any difference, a missing, damaged or
+foreign file, or a cache folder that cannot be written means the full load, as
+without a cache (docs/prc-tools.md, "Command line").
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ import sys
 import zlib
 from pathlib import Path
 
-from prc_tools import __version__, schema
+from prc_tools import __version__, data_line, safeyaml, schema
+from prc_tools.errors import PluginError
 from prc_tools.files import FileProblem, read_regular
 from prc_tools.schema import ENTRY_POINT_GROUP, Registry, entry_point_sources
 
@@ -28,15 +30,25 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
 CACHE_ENV = "PRC_TOOLS_CACHE_DIR"  # a folder for the cache; empty: keep nothing
-FORMAT = f"prc-tools schema codes 1 {__version__}"
-MAX_BYTES = 256 * 1024  # a few hundred bytes per game
+FORMAT = f"prc-tools schema codes 2 {__version__}"
+MAX_BYTES = 1024 * 1024  # a few kB per game (its schema document)
 
 
 class GameCodes:
-    """Each game's creator and plugin types: enough to tell whether codes are a game's."""
+    """Each game's creator and plugin types: enough to tell whether codes are a game's.
 
-    def __init__(self, games: Iterable[tuple[str, str, frozenset[str]]]) -> None:
+    `registry()` gives the schemas themselves, for a database that is a plugin.
+    """
+
+    def __init__(
+        self,
+        games: Iterable[tuple[str, str, frozenset[str]]],
+        schemas: Registry | None = None,
+        kept: Iterable[tuple[str, str, str]] | None = None,
+    ) -> None:
         self.games = tuple(games)
+        self._schemas = schemas
+        self._kept = None if kept is None else tuple(kept)  # (game, source, document line)
 
     def serve(self, creator: str, type_: str) -> bool:
         """Whether these are a game's creator and one of its plugin types
@@ -45,7 +57,32 @@ class GameCodes:
 
     @classmethod
     def of(cls, registry: Registry) -> GameCodes:
-        return cls((s.game, s.creator, frozenset(s.types.values())) for s in registry)
+        return cls(((s.game, s.creator, frozenset(s.types.values())) for s in registry), registry)
+
+    def registry(self) -> Registry:
+        """The installed schemas: from the kept documents when they check (no YAML, no
+        game module imported), else the full load. SchemaError as `schema.registry()`."""
+        if self._schemas is None:
+            kept = self._from_kept()
+            self._schemas = kept if kept is not None else schema.registry()
+        return self._schemas
+
+    def _from_kept(self) -> Registry | None:
+        if self._kept is None:
+            return None
+        try:
+            schemas = [schema.parse(data_line.read(document, safeyaml.MAX_DEPTH), source)
+                       for _, source, document in self._kept]
+            found = Registry(schemas)
+        except (ValueError, PluginError):  # not a kept document, not a schema
+            return None
+        named = [game for game, _, _ in self._kept]
+        codes = {s.game: (s.creator, frozenset(s.types.values())) for s in schemas}
+        if named != [s.game for s in schemas] or len(self.games) != len(codes) or any(
+            codes.get(game) != (creator, types) for game, creator, types in self.games
+        ):
+            return None  # not the games whose codes are kept
+        return found
 
 
 def installed_codes() -> GameCodes:
@@ -118,12 +155,15 @@ def _read(path: Path, stamp: list[str]) -> GameCodes | None:
         lines = read_regular(path, MAX_BYTES).decode("ascii").split("\n")
     except (FileProblem, UnicodeError):  # none yet, a FIFO, too big, not ours
         return None
-    if lines[: len(stamp)] != stamp or lines[-1] != "end":
+    if lines[: len(stamp)] != stamp or lines[-1] != _end(lines[:-1]):
         return None
     games = []
+    kept: list[tuple[str, str, str]] | None = []
     try:
         for line in lines[len(stamp):-1]:
-            word, *fields = line.split(" ")
+            word, _, rest = line.partition(" ")
+            # A schema line ends with its document, words parted by spaces.
+            fields = rest.split(" ", 2 if word == "schema" else -1) if rest else []
             if word == "file":
                 if _file_line(bytes.fromhex(fields[0])) != line:
                     return None  # changed or gone
@@ -131,11 +171,21 @@ def _read(path: Path, stamp: list[str]) -> GameCodes | None:
                 game, creator = bytes.fromhex(fields[0]).decode(), _decoded_code(fields[1])
                 types = frozenset(_decoded_code(field) for field in fields[2:])
                 games.append((game, creator, types))
+            elif word == "schema" and len(fields) == 3 and kept is not None:
+                source = os.fsdecode(bytes.fromhex(fields[1]))
+                kept.append((bytes.fromhex(fields[0]).decode(), source, fields[2]))
+            elif word == "schemas-not-kept" and not fields:
+                kept = None
             else:
                 return None
     except (ValueError, IndexError):  # not hex, not UTF-8 (UnicodeError is one)
         return None
-    return GameCodes(games)
+    return GameCodes(games, kept=kept)
+
+
+def _end(lines: list[str]) -> str:
+    """The last line: `end` and a checksum of the lines before, so damage anywhere shows."""
+    return f"end {zlib.crc32(chr(10).join(lines).encode('ascii')):08x}"
 
 
 def _decoded_code(field: str) -> str:
@@ -166,9 +216,26 @@ def _keep(path: Path, stamp: list[str], entries: list[tuple[str, str, Path]],
         " ".join(["game", _hex(game), _code(creator), *sorted(_code(t) for t in types)])
         for game, creator, types in codes.games
     ]
-    text = "\n".join([*stamp, *(line for line in files if line), *games, "end"])
+    lines = [*stamp, *(line for line in files if line), *games, *_schema_lines(registry)]
+    text = "\n".join([*lines, _end(lines)])
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(path, text.encode("ascii"), durable=False)
     except OSError:
         pass
+
+
+def _schema_lines(registry: Registry) -> list[str]:
+    """Each schema's YAML document on a line (prc_tools/data_line.py), if all of them
+    read back as the very schema loaded; else one line saying they are not kept (a
+    plugin then loads them)."""
+    lines = []
+    for found in registry:
+        try:
+            document = data_line.write(schema.read_document(found.source))
+            if schema.parse(data_line.read(document, safeyaml.MAX_DEPTH), found.source) != found:
+                raise ValueError("reads back otherwise")  # changed since it was loaded
+        except (ValueError, PluginError):
+            return ["schemas-not-kept"]
+        lines.append(f"schema {_hex(found.game)} {_hex(found.source)} {document}")
+    return lines

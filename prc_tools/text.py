@@ -9,16 +9,19 @@ through `printable`, and JSON output through `json_text`.
 
 from __future__ import annotations
 
+import functools
 import re
 
-# Python's own wording that means nothing to a user: an object's address in a
-# message (Pillow names the BytesIO it read), and the hint to raise a limit
-# from Python code.
-_OBJECT = re.compile(r"\s*<[\w.]+ object at 0x[0-9a-fA-F]+>")
-_DIGITS = re.compile(
-    r"Exceeds the limit \((\d+) digits\) for integer string conversion"
-    r"(?:: value has (\d+) digits)?; use sys\.set_int_max_str_digits\(\) to increase the limit"
-)
+
+@functools.cache
+def _wording() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """Python's own wording that means nothing to a user: an object's address in a
+    message (Pillow names the BytesIO it read), and the hint to raise a limit from
+    Python code. Compiled when first needed: only a failing command needs them."""
+    return re.compile(r"\s*<[\w.]+ object at 0x[0-9a-fA-F]+>"), re.compile(
+        r"Exceeds the limit \((\d+) digits\) for integer string conversion"
+        r"(?:: value has (\d+) digits)?; use sys\.set_int_max_str_digits\(\) to increase the limit"
+    )
 
 
 def printable(text: str) -> str:
@@ -36,8 +39,8 @@ def plain_message(message: str) -> str:
     """A message from Python or Pillow as a user can read it: without object
     addresses (`<_io.BytesIO object at 0x...>`) or the `sys.set_int_max_str_digits()`
     hint, which say nothing about the file."""
-    message = _OBJECT.sub("", message)
-    return _DIGITS.sub(_digits, message)
+    objects, digits = _wording()
+    return digits.sub(_digits, objects.sub("", message))
 
 
 def _digits(match: re.Match[str]) -> str:

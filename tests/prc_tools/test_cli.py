@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from prc_tools import Database, Resource
+from prc_tools import Database, Resource, cli
 from prc_tools.cli import main
 
 MakeFolder = Callable[..., Path]
@@ -282,3 +284,59 @@ def test_python_s_wording_stays_out_of_messages(
     _, _, err = run(["build", str(folder), "-o", str(tmp_path / "x.prc")], capsys)
     one_error_line(err, "a number of 5000 digits is too long")
     assert "set_int_max_str_digits" not in err
+
+
+# ---------------------------------------------------------------- the command line
+
+
+@pytest.mark.parametrize("argv", [
+    ["info", "x.prc"], ["info", "--json", "x.prc"], ["info", "x.prc", "--json"],
+    ["info", "--json", "--json", "x.prc"], ["info", ""], ["info", "verify"],
+    ["verify", "x.prc"], ["verify", "-v", "x.prc"], ["verify", "x.prc", "--verbose"],
+    ["verify", "-v", "--verbose", "a b.prc"], ["verify", "ü=.prc"],
+])
+def test_the_commonest_command_lines_read_as_argparse_reads_them(argv: list[str]) -> None:
+    plain = cli._plain_arguments(argv)
+    assert plain is not None
+    assert vars(plain) == vars(cli.build_parser().parse_args(argv))
+
+
+@pytest.mark.parametrize("argv", [
+    [], ["--help"], ["-h"], ["--version"], ["info"], ["info", "a", "b"], ["info", "-"],
+    ["info", "--js", "x"], ["info", "-h", "x"], ["info", "-v", "x"], ["info", "--", "x"],
+    ["info", "-1"], ["verify", "--schema", "s.yaml", "x"], ["verify", "-vv", "x"],
+    ["verify", "--json", "x"], ["verify", "--verb", "x"], ["extract", "x", "-o", "y"],
+    ["build", "f", "-o", "x"], ["inf", "x"], ["INFO", "x"],
+])
+def test_every_other_command_line_goes_to_argparse(argv: list[str]) -> None:
+    assert cli._plain_arguments(argv) is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["info", "verify", "--json", "-v", "--verbose", "-", "--",
+                                 "x.prc", "y", "-x", "--schema", "--js", ""]), max_size=5))
+def test_any_command_line_reads_as_argparse_reads_it_or_goes_to_argparse(
+    argv: list[str],
+) -> None:
+    plain = cli._plain_arguments(argv)
+    if plain is None:
+        return
+    assert vars(plain) == vars(cli.build_parser().parse_args(argv))  # exits if it is wrong
+
+
+@pytest.mark.parametrize(("type_", "good"), [("SgLv", True), ("SgBd", False), ("SgSd", False)])
+def test_a_games_own_kind_without_plugin_info_is_data(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], type_: str, good: bool
+) -> None:
+    """Sigmar's levels (its own kind) are data without a 'pINF'; its board or sound
+    codes without one are a plugin that lacks it (docs/plugin-format.md)."""
+    db = Database("Levels", type_, "PSgm", attributes=1,
+                  resources=[Resource(type_, 1, b"level bytes")])
+    path = tmp_path / "coded.prc"
+    db.write(path)
+    code, out, err = run(["verify", str(path)], capsys)
+    if good:
+        assert (code, err) == (0, "") and out.endswith("coded.prc: OK (1 resources)\n")
+    else:
+        assert code == 1
+        one_error_line(err, "no 'pINF' id 0 resource: not a plugin")

@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from prc_tools import Database, PrcError, Resource, bitmap, database, speedups
+from prc_tools import Database, PrcError, Resource, bitmap, database, plugin, speedups
 
+ROOT = Path(__file__).resolve().parents[2]
 HEAVY = ("PIL", "yaml", "importlib.metadata", "prc_tools.manifest", "prc_tools.bitmap_encode")
 # Loaded by no quick command: each costs a start 3 ms or more.
 SLOW_STDLIB = ("typing", "shutil", "json")
@@ -101,4 +102,20 @@ def test_verify_of_a_database_that_is_no_plugin_loads_no_schema_once_codes_are_k
     assert _loaded(modules, "prc_tools.database")
     allowed = () if speedups.built() else ("PIL",)
     unwanted = (*HEAVY, *SLOW_STDLIB, "palmish", "prc_tools.requirements")
+    assert not [name for name in unwanted if name not in allowed and _loaded(modules, name)]
+
+
+@pytest.mark.parametrize("command", [("verify",), ("info",), ("info", "--json")])
+def test_a_bundled_plugin_needs_no_yaml_once_the_schemas_are_kept(
+    tmp_path: Path, command: tuple[str, ...]
+) -> None:
+    """Its 'pINF' is read by prc_tools/plain_yaml.py, its game's schema is the kept one."""
+    path = tmp_path / "slate.prc"
+    plugin.build_folder(ROOT / "skins" / "plugins" / "sigmar-board-slate").write(path)
+    _modules_after("verify", str(path))  # keeps the schemas (the suite's cache folder)
+    modules = _modules_after(*command, str(path))
+    assert _loaded(modules, "prc_tools.pinf") and _loaded(modules, "prc_tools.schema")
+    allowed = ("json",) if "--json" in command else ()
+    allowed += () if speedups.built() else ("PIL",)
+    unwanted = (*HEAVY, *SLOW_STDLIB, "palmish")
     assert not [name for name in unwanted if name not in allowed and _loaded(modules, name)]

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from prc_tools import Database, Resource, database, schema_codes, sound
+from prc_tools import Database, Resource, database, plugin, schema, schema_codes, sound
 
 DOMINO = {"game": "domino", "creator": "Domi", "types": {"board": "DoBd", "sound": "DoSd"}}
 SCRIPT = (
@@ -51,17 +51,21 @@ def installed(tmp_path: Path) -> Path:
     return site
 
 
-def verify(file: Path, site: Path, cache: Path | str, cwd: Path | None = None) -> Run:
+def verify(file: Path, site: Path, cache: Path | str, cwd: Path | None = None,
+           command: tuple[str, ...] = ("verify", "-v")) -> Run:
     env = {**os.environ, "PYTHONPATH": str(site), schema_codes.CACHE_ENV: str(cache)}
-    done = subprocess.run([sys.executable, "-c", SCRIPT, "verify", "-v", str(file)],
+    done = subprocess.run([sys.executable, "-c", SCRIPT, *command, str(file)],
                           capture_output=True, text=True, env=env, cwd=cwd or site, check=False,
                           timeout=120)
     assert "Traceback" not in done.stderr, done.stderr
     return Run(done)
 
 
-def database_file(folder: Path, type_: str, creator: str, name: str = "plain.prc") -> Path:
+def database_file(folder: Path, type_: str, creator: str, name: str = "plain.prc",
+                  info: bytes | None = None) -> Path:
     db = Database("Plain", type_, creator, attributes=database.ATTR_RESOURCE)
+    if info is not None:
+        db.resources.append(Resource("pINF", 0, info))
     wav = sound.wav_bytes(bytes([128, 200, 128, 56]) * 100, rate=11025, bits=8)
     db.resources.append(Resource("wave", 2000, wav))
     path = folder / name
@@ -111,7 +115,8 @@ def test_a_changed_schema_is_read_again(tmp_path: Path, installed: Path) -> None
     assert "yaml" in run.modules
     # The codes kept now are the new ones.
     again = verify(coded, installed, cache)
-    assert again.code == 1 and "yaml" in again.modules  # a plugin: its schema is loaded
+    assert (again.code, again.err) == (run.code, run.err)
+    assert "yaml" not in again.modules  # the schemas are kept too
     plain = verify(database_file(tmp_path, "data", "Test"), installed, cache)
     assert plain.code == 0 and "yaml" not in plain.modules
 
@@ -216,3 +221,70 @@ def test_the_working_folder_on_the_path_is_part_of_the_stamp(
     for folder in (installed, elsewhere, installed):
         assert verify(plain, installed, cache, cwd=folder).code == 0
     assert len(list(cache.iterdir())) == 2
+
+
+SOUNDS_INFO = {"game": "domino", "kind": "sound", "name": "Clacks", "version": 2,
+               "author": "someone", "configs": ["square", "wide"]}
+
+
+@pytest.mark.parametrize(("codes", "info", "good"), [
+    (("DoSd", "Domi"), plugin.info_bytes(SOUNDS_INFO), True),
+    (("DoBd", "Domi"), plugin.info_bytes(SOUNDS_INFO), False),  # the board's type
+    (("DoSd", "Domi"), plugin.info_bytes({**SOUNDS_INFO, "kind": "tiles"}), False),
+    (("DoSd", "Domi"), plugin.info_bytes({**SOUNDS_INFO, "configs": ["tall", "tall"]}), False),
+    (("DoSd", "Domi"), b"game: domino\nkind: sound\nname: [flow, list]\n", False),  # PyYAML's
+    (("DoSd", "Domi"), b"game: [\n", False),  # not YAML
+], ids=["good", "wrong-type", "unknown-kind", "slot-twice", "flow-yaml", "bad-yaml"])
+def test_a_plugin_reads_as_before_without_yaml_once_the_schemas_are_kept(
+    tmp_path: Path, installed: Path, codes: tuple[str, str], info: bytes, good: bool
+) -> None:
+    file = database_file(tmp_path, *codes, name="sounds.prc", info=info)
+    cache = tmp_path / "cache"
+    for command in (("verify", "-v"), ("info",), ("info", "--json")):
+        first = verify(file, installed, cache, command=command)  # the full load, kept
+        again = verify(file, installed, cache, command=command)
+        assert (again.code, again.out, again.err) == (first.code, first.out, first.err)
+        uncached = verify(file, installed, "", command=command)
+        assert (uncached.code, uncached.out, uncached.err) == (first.code, first.out, first.err)
+        assert "domino_game" not in again.modules
+        if info.startswith(b"game: domino\nkind: sound\nname: Clacks"):  # as build writes
+            assert "yaml" not in again.modules
+    run = verify(file, installed, cache)
+    if good:
+        assert run.code == 0 and "pINF 0: domino sound plugin 'Clacks'" in run.out
+    else:
+        assert run.code == 1 and run.err.startswith("prc-tools: ")
+
+
+def test_a_changed_kept_schema_is_damage(tmp_path: Path, installed: Path) -> None:
+    """An edited schema line fails the file's checksum: the full load, kept again."""
+    cache = tmp_path / "cache"
+    file = database_file(tmp_path, "DoSd", "Domi", name="sounds.prc",
+                         info=plugin.info_bytes(SOUNDS_INFO))
+    clean = verify(file, installed, cache)
+    (kept,) = cache.iterdir()
+    text = kept.read_bytes()
+    creator = b" s" + b"Domi".hex().encode()  # the document's creator, on its schema line
+    assert b"\nschema " in text and creator in text
+    kept.write_bytes(text.replace(creator, b" s" + b"Domx".hex().encode()))
+    run = verify(file, installed, cache)
+    assert (run.code, run.out, run.err) == (clean.code, clean.out, clean.err)
+    assert "yaml" in run.modules and kept.read_bytes() == text
+
+
+def test_schemas_that_do_not_read_back_are_not_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A schema file changed between its load and the keeping: the codes are kept, the
+    schemas not, so a plugin loads them again."""
+    installed = schema.registry()
+    assert schema_codes._schema_lines(installed)[0].startswith("schema ")
+    real = schema.read_document
+
+    def changed(path: str) -> object:
+        document = real(path)
+        assert isinstance(document, dict)
+        return {**document, "title": "Another"}
+
+    monkeypatch.setattr(schema, "read_document", changed)
+    assert schema_codes._schema_lines(installed) == ["schemas-not-kept"]
+    not_kept = schema_codes.GameCodes(schema_codes.GameCodes.of(installed).games, kept=None)
+    assert not_kept.registry() is installed  # the full load (loaded already here)
