@@ -570,13 +570,15 @@ def _packbits_walk(
 ) -> tuple[list[tuple[int, int, bool]], int] | None:
     """The spans of the ops making exactly ``total`` units, and the end position.
 
-    Each span is one literal op of 2+ units, or a stretch of short ops (repeats
-    and 1-unit literals, all ``1 + unit`` bytes long, so their headers are every
-    ``1 + unit``-th byte and a table tells what each makes). No-ops are left
-    out, and with 1-byte units not kept (Pillow decodes the bytes as they are).
-    None if the stream runs out or overshoots: the careful decoder says how.
+    Each step takes a stretch of short ops (repeats and 1-unit literals, all
+    ``1 + unit`` bytes long, so their headers are every ``1 + unit``-th byte
+    and a table tells what each makes), then the op after it: a literal of 2+
+    units or a no-op. A span is one such literal, or a stretch; no-ops are
+    left out, and with 1-byte units no span is kept (Pillow decodes the bytes
+    as they are). None if the stream runs out or overshoots: the careful
+    decoder says how.
     """
-    short_ops = _SHORT_OPS[unit]
+    match = _SHORT_OPS[unit].match
     step = 1 + unit
     size = len(data)
     spans: list[tuple[int, int, bool]] = []
@@ -585,6 +587,29 @@ def _packbits_walk(
     while filled < total:
         if pos >= size:
             return None
+        limit = pos + step * (total - filled)  # no stretch runs past the image
+        stretch = match(data, pos, limit if limit < size else size)
+        assert stretch is not None  # an empty stretch matches too
+        stop = stretch.end()
+        if stop != pos:
+            made_by = data[pos:stop:step].translate(_SHORT_OP_UNITS)
+            made = sum(made_by) if len(made_by) <= 256 else _byte_sum(made_by)
+            if filled + made >= total:  # the image ends in this stretch
+                if filled + made > total:  # inside it
+                    ends = list(accumulate(made_by, initial=filled))
+                    index = bisect_left(ends, total)
+                    if ends[index] != total:
+                        return None
+                    stop = pos + step * index
+                if keep:
+                    spans.append((pos, stop, True))
+                return spans, stop
+            if keep:
+                spans.append((pos, stop, True))
+            filled += made
+            pos = stop
+            if pos >= size:
+                return None
         header = data[pos]
         if 0 < header < _NO_OP:  # a literal of 2+ units; bounds checked after the loop
             stop = pos + 1 + (header + 1) * unit
@@ -592,41 +617,20 @@ def _packbits_walk(
                 spans.append((pos, stop, False))
             filled += header + 1
             pos = stop
-            continue
-        if header == _NO_OP:
+        elif header == _NO_OP:
             pos += 1
-            continue
-        limit = pos + step * (total - filled)
-        stretch = short_ops.match(data, pos, limit if limit < size else size)
-        if stretch is None:
+        elif stop == pos:
             return None  # a short op cut off by the end of the data
-        stop = stretch.end()
-        made_by = data[pos:stop:step].translate(_SHORT_OP_UNITS)
-        made = _units_made(made_by)
-        if filled + made > total:  # the image ends inside the stretch
-            ends = list(accumulate(made_by, initial=filled))
-            index = bisect_left(ends, total)
-            if ends[index] != total:
-                return None
-            stop = pos + step * index
-            made = total - filled
-        spans.append((pos, stop, True))
-        filled += made
-        pos = stop
     if filled > total or pos > size:  # a literal past the image or the data
         return None
     return spans, pos
 
 
-def _units_made(counts: bytes) -> int:
-    return _byte_sum(counts) if len(counts) > 256 else sum(counts)
-
-
 _NO_OP = 0x80
-# Stretches of repeat ops and 1-unit literals, for 1- and 2-byte units.
+# Stretches (maybe empty) of repeat ops and 1-unit literals, for 1- and 2-byte units.
 _SHORT_OPS = {
-    1: re.compile(rb"(?:[\x00\x81-\xff].)+", re.DOTALL),
-    2: re.compile(rb"(?:[\x00\x81-\xff]..)+", re.DOTALL),
+    1: re.compile(rb"(?:[\x00\x81-\xff].)*", re.DOTALL),
+    2: re.compile(rb"(?:[\x00\x81-\xff]..)*", re.DOTALL),
 }
 # What a short op's header makes, in units (the other headers never head one).
 _SHORT_OP_UNITS = bytes(1 if h == 0 else 257 - h if h > _NO_OP else 0 for h in range(256))
