@@ -519,13 +519,14 @@ def _packbits_decode(
     1-byte units: Pillow's PackBits decoder reads the bytes walked as they are.
     2-byte units: Pillow's TGA RLE decoder, with 2-byte pixels, reads the same
     ops once each repeat header is rewritten as TGA's (a literal's is the
-    same; the walk leaves out no-ops). Both refuse an op that crosses the end
-    of a row. Any stream the quick way doubts goes to the careful one, which
-    says what is wrong.
+    same; the walk leaves out no-ops). Both refuse a run that crosses the end
+    of a row, and PackBits a literal too; TGA lets a literal go on into the
+    next row, so the walk looks at each literal of 2-byte units. Any stream
+    the quick way doubts goes to the careful one, which says what is wrong.
     """
     if row_bytes % unit:  # (an empty image never comes here: `decode` returns at once)
         return _packbits_decode_checked(data, pos, row_bytes, rows, unit)
-    walked = _packbits_walk(data, pos, row_bytes * rows // unit, unit)
+    walked = _packbits_walk(data, pos, row_bytes * rows // unit, unit, row_bytes // unit)
     if walked is None:
         return _packbits_decode_checked(data, pos, row_bytes, rows, unit)
     spans, end = walked
@@ -566,7 +567,7 @@ def _packbits_plane(ops: bytes | bytearray, row_bytes: int, rows: int) -> bytes:
 
 
 def _packbits_walk(
-    data: bytes, pos: int, total: int, unit: int
+    data: bytes, pos: int, total: int, unit: int, row_units: int
 ) -> tuple[list[tuple[int, int, bool]], int] | None:
     """The spans of the ops making exactly ``total`` units, and the end position.
 
@@ -575,8 +576,9 @@ def _packbits_walk(
     and a table tells what each makes), then the op after it: a literal of 2+
     units or a no-op. A span is one such literal, or a stretch; no-ops are
     left out, and with 1-byte units no span is kept (Pillow decodes the bytes
-    as they are). None if the stream runs out or overshoots: the careful
-    decoder says how.
+    as they are). None if the stream runs out or overshoots, or (2-byte units)
+    a literal crosses the end of a row of ``row_units``: the careful decoder
+    says how.
     """
     match = _SHORT_OPS[unit].match
     step = 1 + unit
@@ -614,6 +616,8 @@ def _packbits_walk(
         if 0 < header < _NO_OP:  # a literal of 2+ units; bounds checked after the loop
             stop = pos + 1 + (header + 1) * unit
             if keep:
+                if filled % row_units + header >= row_units:  # past the row's end
+                    return None
                 spans.append((pos, stop, False))
             filled += header + 1
             pos = stop

@@ -97,6 +97,54 @@ def test_decoders_read_any_bytes_as_the_reference(
     )
 
 
+@st.composite
+def packbits_ops(draw: st.DrawFn) -> tuple[bytes, int, int, int]:
+    """A stream of well-formed PackBits ops (literals, repeats, no-ops) and trailing
+    bytes, with a row length and row count that its ops may or may not fill: rows
+    ended inside an op, left short or filled exactly."""
+    unit = draw(st.sampled_from((1, 2)))
+    stream = bytearray()
+    made = 0
+    for _ in range(draw(st.integers(0, 12))):
+        kind = draw(st.sampled_from(("literal", "literal", "repeat", "repeat", "no-op")))
+        count = draw(st.integers(1, 128) | st.sampled_from((1, 2, 3)))
+        if kind == "no-op":
+            stream.append(0x80)
+        elif kind == "literal":
+            stream.append(count - 1)
+            stream += draw(st.binary(min_size=count * unit, max_size=count * unit))
+            made += count
+        else:
+            stream.append(0 if count == 1 else 257 - count)
+            stream += draw(st.binary(min_size=unit, max_size=unit))
+            made += count
+    stream += draw(st.binary(max_size=6))
+    rows = draw(st.integers(1, 4))
+    # Rows that the ops fill exactly (if they can), or of any length.
+    exact = made and draw(st.booleans())
+    row_units = max(1, made // rows) if exact else draw(st.integers(1, 40))
+    return bytes(stream), row_units * unit, rows, unit
+
+
+@settings(max_examples=400, deadline=None)
+@given(packbits_ops(), st.binary(max_size=3))
+def test_packbits_op_streams_decode_as_the_reference(
+    case: tuple[bytes, int, int, int], before: bytes
+) -> None:
+    stream, row_bytes, rows, unit = case
+    data = before + stream
+    pos = len(before)
+    try:
+        expected: object = reference.decode(compression.PACKBITS, data, pos, row_bytes, rows, unit)
+    except BitmapError as error:
+        expected = str(error)
+    try:
+        got: object = compression.decode(compression.PACKBITS, data, pos, row_bytes, rows, unit)
+    except BitmapError as error:
+        got = str(error)
+    assert got == expected
+
+
 @pytest.mark.parametrize("codec", CODECS)
 def test_damaged_streams_fail_like_the_reference(codec: str) -> None:
     rng = random.Random(17)
