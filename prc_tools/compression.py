@@ -519,7 +519,7 @@ def _packbits_decode(
     1-byte units: Pillow's PackBits decoder reads the bytes walked as they are.
     2-byte units: Pillow's TGA RLE decoder, with 2-byte pixels, reads the same
     ops once each repeat header is rewritten as TGA's (a literal's is the
-    same; the walk leaves out no-ops). Both refuse a run that crosses the end
+    same) and the no-ops are taken out. Both refuse a run that crosses the end
     of a row, and PackBits a literal too; TGA lets a literal go on into the
     next row, so the walk looks at each literal of 2-byte units. Any stream
     the quick way doubts goes to the careful one, which says what is wrong.
@@ -529,20 +529,22 @@ def _packbits_decode(
     walked = _packbits_walk(data, pos, row_bytes * rows // unit, unit, row_bytes // unit)
     if walked is None:
         return _packbits_decode_checked(data, pos, row_bytes, rows, unit)
-    spans, end = walked
+    stretches, no_ops, end = walked
     try:
         if unit == 1:
             return _packbits_plane(data[pos:end], row_bytes, rows), end
-        pieces: list[bytes | bytearray] = []
-        for start, stop, short in spans:
-            if short:  # (header, high byte, low byte) triples
-                ops = bytearray(data[start:stop])
-                ops[0::3] = ops[0::3].translate(_TGA_HEADER)
-                pieces.append(ops)
-            else:  # a literal of 2+ units: the same header in TGA
-                pieces.append(data[start:stop])
-        return _tga_rle_words(b"".join(pieces), row_bytes // 2, rows), end
-    except ValueError:  # an op crosses the end of a row
+        ops = bytearray(data[pos:end])
+        for start, stop in stretches:  # (header, high byte, low byte) triples
+            if stop - start == 3:
+                ops[start - pos] = _TGA_HEADER[ops[start - pos]]
+            else:
+                ops[start - pos : stop - pos : 3] = ops[start - pos : stop - pos : 3].translate(
+                    _TGA_HEADER
+                )
+        for at in reversed(no_ops):  # rare: our encoder never writes one
+            del ops[at - pos]
+        return _tga_rle_words(ops, row_bytes // 2, rows), end
+    except ValueError:  # a run crosses the end of a row
         return _packbits_decode_checked(data, pos, row_bytes, rows, unit)
 
 
@@ -551,7 +553,7 @@ def _packbits_decode(
 _TGA_HEADER = bytes(h if h < 0x80 else 0x80 | ((256 - h) & 0x7F) for h in range(256))
 
 
-def _tga_rle_words(ops: bytes, width: int, rows: int) -> bytes:
+def _tga_rle_words(ops: bytes | bytearray, width: int, rows: int) -> bytes:
     """TGA RLE ops of 2-byte pixels decoded by Pillow, bytes kept in their order."""
     from PIL import Image
 
@@ -568,22 +570,22 @@ def _packbits_plane(ops: bytes | bytearray, row_bytes: int, rows: int) -> bytes:
 
 def _packbits_walk(
     data: bytes, pos: int, total: int, unit: int, row_units: int
-) -> tuple[list[tuple[int, int, bool]], int] | None:
-    """The spans of the ops making exactly ``total`` units, and the end position.
+) -> tuple[list[tuple[int, int]], list[int], int] | None:
+    """Where the ops making exactly ``total`` units end, with what 2-byte units need.
 
     Each step takes a stretch of short ops (repeats and 1-unit literals, all
     ``1 + unit`` bytes long, so their headers are every ``1 + unit``-th byte
     and a table tells what each makes), then the op after it: a literal of 2+
-    units or a no-op. A span is one such literal, or a stretch; no-ops are
-    left out, and with 1-byte units no span is kept (Pillow decodes the bytes
-    as they are). None if the stream runs out or overshoots, or (2-byte units)
-    a literal crosses the end of a row of ``row_units``: the careful decoder
-    says how.
+    units or a no-op. For 2-byte units the stretches (start, stop) and the
+    no-ops' positions are kept, and no literal may cross the end of a row of
+    ``row_units``. None if the stream runs out or overshoots, or a literal
+    crosses a row's end: the careful decoder says how.
     """
     match = _SHORT_OPS[unit].match
     step = 1 + unit
     size = len(data)
-    spans: list[tuple[int, int, bool]] = []
+    stretches: list[tuple[int, int]] = []
+    no_ops: list[int] = []
     keep = unit != 1
     filled = 0
     while filled < total:
@@ -594,40 +596,43 @@ def _packbits_walk(
         assert stretch is not None  # an empty stretch matches too
         stop = stretch.end()
         if stop != pos:
-            made_by = data[pos:stop:step].translate(_SHORT_OP_UNITS)
-            made = sum(made_by) if len(made_by) <= 256 else _byte_sum(made_by)
-            if filled + made >= total:  # the image ends in this stretch
-                if filled + made > total:  # inside it
+            if stop - pos == step:  # one op, often between literals
+                made = _SHORT_OP_UNITS[data[pos]]
+                if filled + made > total:
+                    return None
+            else:
+                made_by = data[pos:stop:step].translate(_SHORT_OP_UNITS)
+                made = sum(made_by) if len(made_by) <= 256 else _byte_sum(made_by)
+                if filled + made > total:  # the image ends inside this stretch
                     ends = list(accumulate(made_by, initial=filled))
                     index = bisect_left(ends, total)
                     if ends[index] != total:
                         return None
                     stop = pos + step * index
-                if keep:
-                    spans.append((pos, stop, True))
-                return spans, stop
+                    made = total - filled
             if keep:
-                spans.append((pos, stop, True))
+                stretches.append((pos, stop))
             filled += made
             pos = stop
+            if filled == total:
+                return stretches, no_ops, pos
             if pos >= size:
                 return None
         header = data[pos]
         if 0 < header < _NO_OP:  # a literal of 2+ units; bounds checked after the loop
-            stop = pos + 1 + (header + 1) * unit
-            if keep:
-                if filled % row_units + header >= row_units:  # past the row's end
-                    return None
-                spans.append((pos, stop, False))
+            if keep and filled % row_units + header >= row_units:  # past the row's end
+                return None
             filled += header + 1
-            pos = stop
+            pos += 1 + (header + 1) * unit
         elif header == _NO_OP:
+            if keep:
+                no_ops.append(pos)
             pos += 1
         elif stop == pos:
             return None  # a short op cut off by the end of the data
     if filled > total or pos > size:  # a literal past the image or the data
         return None
-    return spans, pos
+    return stretches, no_ops, pos
 
 
 _NO_OP = 0x80
