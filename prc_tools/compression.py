@@ -591,13 +591,16 @@ def _packbits_walk(
     while filled < total:
         if pos >= size:
             return None
-        limit = pos + step * (total - filled)  # no stretch runs past the image
-        stretch = match(data, pos, limit if limit < size else size)
-        assert stretch is not None  # an empty stretch matches too
-        stop = stretch.end()
-        if stop != pos:
+        header = data[pos]
+        if header == 0 or header > _NO_OP:  # short ops
+            limit = pos + step * (total - filled)  # no stretch runs past the image
+            stretch = match(data, pos, limit if limit < size else size)
+            assert stretch is not None  # an empty stretch matches too
+            stop = stretch.end()
+            if stop == pos:
+                return None  # a short op cut off by the end of the data
             if stop - pos == step:  # one op, often between literals
-                made = _SHORT_OP_UNITS[data[pos]]
+                made = _SHORT_OP_UNITS[header]
                 if filled + made > total:
                     return None
             else:
@@ -618,18 +621,18 @@ def _packbits_walk(
                 return stretches, no_ops, pos
             if pos >= size:
                 return None
-        header = data[pos]
-        if 0 < header < _NO_OP:  # a literal of 2+ units; bounds checked after the loop
+            header = data[pos]
+            if header == 0 or header > _NO_OP:  # a short op the data cuts off
+                return None
+        if header != _NO_OP:  # a literal of 2+ units; bounds checked after the loop
             if keep and filled % row_units + header >= row_units:  # past the row's end
                 return None
             filled += header + 1
             pos += 1 + (header + 1) * unit
-        elif header == _NO_OP:
+        else:
             if keep:
                 no_ops.append(pos)
             pos += 1
-        elif stop == pos:
-            return None  # a short op cut off by the end of the data
     if filled > total or pos > size:  # a literal past the image or the data
         return None
     return stretches, no_ops, pos
