@@ -294,6 +294,7 @@ _MARKED = [tuple(k for k in range(8) if mask & (0x80 >> k)) for mask in range(25
 _FULL_MASK = [(0xFF00 >> n) & 0xFF for n in range(9)]  # the bits of a group of n bytes
 _ONE_BYTE = [bytes((value,)) for value in range(256)]
 _ZERO_MASKS = re.compile(rb"\x00+")
+_FULL_GROUPS = re.compile(rb"(?:\xff.{8})+", re.DOTALL)  # groups with every byte sent
 # The one offset a mask of a single bit marks; None for the other masks.
 _SINGLE = [_MARKED[mask][0] if len(_MARKED[mask]) == 1 else None for mask in range(256)]
 
@@ -312,7 +313,8 @@ def _scanline_decode_quick(
 ) -> tuple[bytes, int] | None:
     """One row kept and changed in place, a step per changed group, none per unchanged one.
 
-    Masks of one bit (most changes in art) set a byte, a full mask a slice. The
+    Masks of one bit (most changes in art) set a byte, a full mask a slice,
+    and full masks one after another (noise, photos) one slice together. The
     next changed group after unchanged ones is found by ``bytes.find`` on the
     stream's bytes made flags (one translate for the image). None, or
     IndexError, if the data runs out.
@@ -332,7 +334,7 @@ def _scanline_decode_quick(
     pos = 0
     whole = row_bytes & ~7  # the groups of 8; a last shorter group is read apart
     tail = row_bytes & 7
-    single, marked = _SINGLE, _MARKED
+    single, marked, full_groups = _SINGLE, _MARKED, _FULL_GROUPS.match
     for _ in range(1, rows):
         start = 0
         while start < whole:
@@ -351,6 +353,19 @@ def _scanline_decode_quick(
                 row[start + offset] = stream[pos + 1]
                 pos += 2
             elif mask == 0xFF:
+                if start + 8 < whole and stream[pos + 9] == 0xFF:  # whole groups in a row:
+                    # one slice of the stream, the masks cut out of it (noise, photos)
+                    limit = pos + 9 * ((whole - start) >> 3)
+                    groups_sent = full_groups(stream, pos, limit)
+                    if groups_sent is None:  # the data ran out
+                        return None
+                    end = groups_sent.end()
+                    changed = bytearray(stream[pos:end])
+                    del changed[0::9]
+                    row[start : start + len(changed)] = changed
+                    start += len(changed)
+                    pos = end
+                    continue
                 row[start : start + 8] = stream[pos + 1 : pos + 9]  # short at the end: caught below
                 pos += 9
             else:
