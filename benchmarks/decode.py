@@ -1,12 +1,16 @@
 """Decoding one Palm bitmap: prc_tools (C speedups and pure Python) against netpbm's palmtopnm.
 
     .venv/bin/python benchmarks/decode.py [--size WxH] [--rounds N] [--depths 2,4] [--codecs rle]
+                                          [--picture art|photo|noise|flat|lines]
 
 For every depth (1, 2, 4, 8, 16 bits) and codec (none, ScanLine, RLE, PackBits) one
-bitmap of an art-like picture (flat areas, gradients, edges and some noise) is
-encoded by prc_tools, then decoded to an RGBA image in this process: with the C
-speedups, and with PRC_TOOLS_PURE=1's code (both paths are always loaded here;
-the pure path is what runs when the C module is not built).
+bitmap of a picture is encoded by prc_tools, then decoded to an RGBA image in
+this process: with the C speedups, and with PRC_TOOLS_PURE=1's code (both paths
+are always loaded here; the pure path is what runs when the C module is not
+built). The pictures: "art" (the default: flat shapes over a gradient, edges,
+2% white noise), "photo" (smooth colour fields with mild noise everywhere),
+"noise" (every pixel random), "flat" (a few large flat shapes) and "lines"
+(thin dark lines and text-like strokes on white).
 
 palmtopnm's time is a whole run of the program on the same bytes in a file:
 process start, reading the file, decoding, converting to PNM and writing it to
@@ -74,6 +78,55 @@ def picture(width: int, height: int, seed: int = 7) -> Image.Image:
     return image
 
 
+def photo(width: int, height: int, seed: int = 7) -> Image.Image:
+    """Smooth colour fields with mild noise on every pixel, as a photograph has."""
+    rng = random.Random(seed)
+    bands = [Image.linear_gradient("L").rotate(rng.randrange(360)).resize((width, height))
+             for _ in range(3)]
+    smooth = Image.merge("RGB", bands)
+    grain = Image.effect_noise((width, height), 24).convert("RGB")
+    return Image.blend(smooth, grain, 0.15)
+
+
+def noise(width: int, height: int, seed: int = 7) -> Image.Image:
+    """Every pixel random: the worst case of every codec."""
+    pixels = random.Random(seed).randbytes(width * height * 3)
+    return Image.frombytes("RGB", (width, height), pixels)
+
+
+def flat(width: int, height: int, seed: int = 7) -> Image.Image:
+    """A few large flat shapes on one colour: what simple icons and panels are."""
+    rng = random.Random(seed)
+    image = Image.new("RGB", (width, height), (40, 90, 160))
+    draw = ImageDraw.Draw(image)
+    for _ in range(8):
+        x, y = rng.randrange(width), rng.randrange(height)
+        colour = tuple(rng.randrange(256) for _ in range(3))
+        draw.rectangle((x, y, x + width // 3, y + height // 4), fill=colour)
+    return image
+
+
+def lines(width: int, height: int, seed: int = 7) -> Image.Image:
+    """Thin dark lines and short strokes on white, as line art and text are."""
+    rng = random.Random(seed)
+    image = Image.new("RGB", (width, height), (255, 255, 255))
+    draw = ImageDraw.Draw(image)
+    for _ in range(width // 4):
+        x, y = rng.randrange(width), rng.randrange(height)
+        dx, dy = rng.randrange(-width // 4, width // 4), rng.randrange(-height // 4, height // 4)
+        draw.line((x, y, x + dx, y + dy), fill=(0, 0, 0), width=rng.choice((1, 1, 2)))
+    for y in range(0, height, 24):  # rows of text-like strokes
+        for x in range(8, width - 8, 9):
+            if rng.random() < 0.7:
+                draw.rectangle((x, y + rng.randrange(4), x + 5, y + 12), outline=(20, 20, 20))
+    return image
+
+
+PICTURES: dict[str, Callable[[int, int], Image.Image]] = {
+    "art": picture, "photo": photo, "noise": noise, "flat": flat, "lines": lines,
+}
+
+
 Timing = tuple[float, float]  # (wall-clock, CPU) seconds
 
 
@@ -107,6 +160,8 @@ def main() -> int:
                         help="comma-separated bits per pixel (default: all)")
     parser.add_argument("--codecs", default=",".join(CODECS),
                         help="comma-separated codecs (default: all)")
+    parser.add_argument("--picture", choices=sorted(PICTURES), default="art",
+                        help="what the bitmap shows (default: art)")
     args = parser.parse_args()
     width, height = (int(n) for n in args.size.split("x"))
     depths = [int(d) for d in args.depths.split(",")]
@@ -116,8 +171,8 @@ def main() -> int:
     if tool is None:
         print("palmtopnm (netpbm) is not installed: nothing to compare with")
         return 1
-    source = picture(width, height)
-    print(f"{width}x{height}, {args.rounds} interleaved rounds; C speedups "
+    source = PICTURES[args.picture](width, height)
+    print(f"{args.picture} picture {width}x{height}, {args.rounds} interleaved rounds; C speedups "
           f"{'built' if native else 'NOT built'}")
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
@@ -157,14 +212,14 @@ def main() -> int:
         pure = times[(depth, codec, "pure")]
         ref = times[(depth, codec, "palmtopnm")]
         c = times.get((depth, codec, "c"), [(math.nan, math.nan)] * len(pure))
-        wall, cpu = _ratios(pure, ref, 0), _ratios(pure, ref, 1)
-        worst_wall = max(worst_wall, statistics.median(wall))
-        worst_cpu = max(worst_cpu, statistics.median(cpu))
+        walls, cpus = _ratios(pure, ref, 0), _ratios(pure, ref, 1)
+        worst_wall = max(worst_wall, statistics.median(walls))
+        worst_cpu = max(worst_cpu, statistics.median(cpus))
         cells = (str(depth), codec, f"{min(t[0] for t in c) * 1000:.2f} ms",
                  f"{min(t[0] for t in pure) * 1000:.2f} ms",
                  f"{min(t[0] for t in ref) * 1000:.2f} ms",
-                 f"x{statistics.median(wall):.2f}", f"x{statistics.median(cpu):.2f}",
-                 f"x{cpu[0]:.2f}-{cpu[-1]:.2f}", f"x{statistics.median(_ratios(c, ref, 1)):.2f}")
+                 f"x{statistics.median(walls):.2f}", f"x{statistics.median(cpus):.2f}",
+                 f"x{cpus[0]:.2f}-{cpus[-1]:.2f}", f"x{statistics.median(_ratios(c, ref, 1)):.2f}")
         print("  ".join(f"{cell:>13}" for cell in cells))
     print(f"worst median pure/palmtopnm: x{worst_wall:.2f} wall-clock, x{worst_cpu:.2f} CPU"
           " (goal: at most x2 on every row)")

@@ -294,6 +294,7 @@ _MARKED = [tuple(k for k in range(8) if mask & (0x80 >> k)) for mask in range(25
 _FULL_MASK = [(0xFF00 >> n) & 0xFF for n in range(9)]  # the bits of a group of n bytes
 _ONE_BYTE = [bytes((value,)) for value in range(256)]
 _ZERO_MASKS = re.compile(rb"\x00+")
+_FULL_GROUPS = re.compile(rb"(?:\xff.{8})+", re.DOTALL)  # groups with every byte sent
 # The one offset a mask of a single bit marks; None for the other masks.
 _SINGLE = [_MARKED[mask][0] if len(_MARKED[mask]) == 1 else None for mask in range(256)]
 
@@ -312,7 +313,8 @@ def _scanline_decode_quick(
 ) -> tuple[bytes, int] | None:
     """One row kept and changed in place, a step per changed group, none per unchanged one.
 
-    Masks of one bit (most changes in art) set a byte, a full mask a slice. The
+    Masks of one bit (most changes in art) set a byte, a full mask a slice,
+    and full masks one after another (noise, photos) one slice together. The
     next changed group after unchanged ones is found by ``bytes.find`` on the
     stream's bytes made flags (one translate for the image). None, or
     IndexError, if the data runs out.
@@ -332,7 +334,7 @@ def _scanline_decode_quick(
     pos = 0
     whole = row_bytes & ~7  # the groups of 8; a last shorter group is read apart
     tail = row_bytes & 7
-    single, marked = _SINGLE, _MARKED
+    single, marked, full_groups = _SINGLE, _MARKED, _FULL_GROUPS.match
     for _ in range(1, rows):
         start = 0
         while start < whole:
@@ -351,6 +353,19 @@ def _scanline_decode_quick(
                 row[start + offset] = stream[pos + 1]
                 pos += 2
             elif mask == 0xFF:
+                if start + 8 < whole and stream[pos + 9] == 0xFF:  # whole groups in a row:
+                    # one slice of the stream, the masks cut out of it (noise, photos)
+                    limit = pos + 9 * ((whole - start) >> 3)
+                    groups_sent = full_groups(stream, pos, limit)
+                    if groups_sent is None:  # the data ran out
+                        return None
+                    end = groups_sent.end()
+                    changed = bytearray(stream[pos:end])
+                    del changed[0::9]
+                    row[start : start + len(changed)] = changed
+                    start += len(changed)
+                    pos = end
+                    continue
                 row[start : start + 8] = stream[pos + 1 : pos + 9]  # short at the end: caught below
                 pos += 9
             else:
@@ -519,29 +534,32 @@ def _packbits_decode(
     1-byte units: Pillow's PackBits decoder reads the bytes walked as they are.
     2-byte units: Pillow's TGA RLE decoder, with 2-byte pixels, reads the same
     ops once each repeat header is rewritten as TGA's (a literal's is the
-    same; the walk leaves out no-ops). Both refuse an op that crosses the end
-    of a row. Any stream the quick way doubts goes to the careful one, which
-    says what is wrong.
+    same) and the no-ops are taken out. Both refuse a run that crosses the end
+    of a row, and PackBits a literal too; TGA lets a literal go on into the
+    next row, so the walk looks at each literal of 2-byte units. Any stream
+    the quick way doubts goes to the careful one, which says what is wrong.
     """
     if row_bytes % unit:  # (an empty image never comes here: `decode` returns at once)
         return _packbits_decode_checked(data, pos, row_bytes, rows, unit)
-    walked = _packbits_walk(data, pos, row_bytes * rows // unit, unit)
+    walked = _packbits_walk(data, pos, row_bytes * rows // unit, unit, row_bytes // unit)
     if walked is None:
         return _packbits_decode_checked(data, pos, row_bytes, rows, unit)
-    spans, end = walked
+    stretches, no_ops, end = walked
     try:
         if unit == 1:
             return _packbits_plane(data[pos:end], row_bytes, rows), end
-        pieces: list[bytes | bytearray] = []
-        for start, stop, short in spans:
-            if short:  # (header, high byte, low byte) triples
-                ops = bytearray(data[start:stop])
-                ops[0::3] = ops[0::3].translate(_TGA_HEADER)
-                pieces.append(ops)
-            else:  # a literal of 2+ units: the same header in TGA
-                pieces.append(data[start:stop])
-        return _tga_rle_words(b"".join(pieces), row_bytes // 2, rows), end
-    except ValueError:  # an op crosses the end of a row
+        ops = bytearray(data[pos:end])
+        for start, stop in stretches:  # (header, high byte, low byte) triples
+            if stop - start == 3:
+                ops[start - pos] = _TGA_HEADER[ops[start - pos]]
+            else:
+                ops[start - pos : stop - pos : 3] = ops[start - pos : stop - pos : 3].translate(
+                    _TGA_HEADER
+                )
+        for at in reversed(no_ops):  # rare: our encoder never writes one
+            del ops[at - pos]
+        return _tga_rle_words(ops, row_bytes // 2, rows), end
+    except ValueError:  # a run crosses the end of a row
         return _packbits_decode_checked(data, pos, row_bytes, rows, unit)
 
 
@@ -550,7 +568,7 @@ def _packbits_decode(
 _TGA_HEADER = bytes(h if h < 0x80 else 0x80 | ((256 - h) & 0x7F) for h in range(256))
 
 
-def _tga_rle_words(ops: bytes, width: int, rows: int) -> bytes:
+def _tga_rle_words(ops: bytes | bytearray, width: int, rows: int) -> bytes:
     """TGA RLE ops of 2-byte pixels decoded by Pillow, bytes kept in their order."""
     from PIL import Image
 
@@ -566,67 +584,80 @@ def _packbits_plane(ops: bytes | bytearray, row_bytes: int, rows: int) -> bytes:
 
 
 def _packbits_walk(
-    data: bytes, pos: int, total: int, unit: int
-) -> tuple[list[tuple[int, int, bool]], int] | None:
-    """The spans of the ops making exactly ``total`` units, and the end position.
+    data: bytes, pos: int, total: int, unit: int, row_units: int
+) -> tuple[list[tuple[int, int]], list[int], int] | None:
+    """Where the ops making exactly ``total`` units end, with what 2-byte units need.
 
-    Each span is one literal op of 2+ units, or a stretch of short ops (repeats
-    and 1-unit literals, all ``1 + unit`` bytes long, so their headers are every
-    ``1 + unit``-th byte and a table tells what each makes). No-ops are left
-    out, and with 1-byte units not kept (Pillow decodes the bytes as they are).
-    None if the stream runs out or overshoots: the careful decoder says how.
+    Each step takes a stretch of short ops (repeats and 1-unit literals, all
+    ``1 + unit`` bytes long, so their headers are every ``1 + unit``-th byte
+    and a table tells what each makes), then the op after it: a literal of 2+
+    units or a no-op. For 2-byte units the stretches (start, stop) and the
+    no-ops' positions are kept, and no literal may cross the end of a row of
+    ``row_units``. None if the stream runs out or overshoots, or a literal
+    crosses a row's end: the careful decoder says how.
     """
-    short_ops = _SHORT_OPS[unit]
+    match = _SHORT_OPS[unit].match
     step = 1 + unit
     size = len(data)
-    spans: list[tuple[int, int, bool]] = []
+    stretches: list[tuple[int, int]] = []
+    no_ops: list[int] = []
     keep = unit != 1
     filled = 0
     while filled < total:
         if pos >= size:
             return None
         header = data[pos]
-        if 0 < header < _NO_OP:  # a literal of 2+ units; bounds checked after the loop
-            stop = pos + 1 + (header + 1) * unit
+        if header == 0 or header > _NO_OP:  # short ops
+            limit = pos + step * (total - filled)  # no stretch runs past the image
+            stretch = match(data, pos, limit if limit < size else size)
+            assert stretch is not None  # an empty stretch matches too
+            stop = stretch.end()
+            if stop == pos:
+                return None  # a short op cut off by the end of the data
+            if stop - pos == step:  # one op, often between literals
+                made = _SHORT_OP_UNITS[header]
+                if filled + made > total:
+                    return None
+            else:
+                made_by = data[pos:stop:step].translate(_SHORT_OP_UNITS)
+                made = sum(made_by) if len(made_by) <= 256 else _byte_sum(made_by)
+                if filled + made > total:  # the image ends inside this stretch
+                    ends = list(accumulate(made_by, initial=filled))
+                    index = bisect_left(ends, total)
+                    if ends[index] != total:
+                        return None
+                    stop = pos + step * index
+                    made = total - filled
             if keep:
-                spans.append((pos, stop, False))
-            filled += header + 1
+                stretches.append((pos, stop))
+            filled += made
             pos = stop
-            continue
-        if header == _NO_OP:
-            pos += 1
-            continue
-        limit = pos + step * (total - filled)
-        stretch = short_ops.match(data, pos, limit if limit < size else size)
-        if stretch is None:
-            return None  # a short op cut off by the end of the data
-        stop = stretch.end()
-        made_by = data[pos:stop:step].translate(_SHORT_OP_UNITS)
-        made = _units_made(made_by)
-        if filled + made > total:  # the image ends inside the stretch
-            ends = list(accumulate(made_by, initial=filled))
-            index = bisect_left(ends, total)
-            if ends[index] != total:
+            if filled == total:
+                return stretches, no_ops, pos
+            if pos >= size:
                 return None
-            stop = pos + step * index
-            made = total - filled
-        spans.append((pos, stop, True))
-        filled += made
-        pos = stop
+            header = data[pos]
+            if header == 0 or header > _NO_OP:  # a short op the data cuts off
+                return None
+        if header != _NO_OP:  # a literal of 2+ units; bounds checked after the loop
+            if keep and filled % row_units + header >= row_units:  # past the row's end
+                return None
+            filled += header + 1
+            pos += 1 + (header + 1) * unit
+        else:
+            if keep:
+                no_ops.append(pos)
+            pos += 1
     if filled > total or pos > size:  # a literal past the image or the data
         return None
-    return spans, pos
-
-
-def _units_made(counts: bytes) -> int:
-    return _byte_sum(counts) if len(counts) > 256 else sum(counts)
+    return stretches, no_ops, pos
 
 
 _NO_OP = 0x80
-# Stretches of repeat ops and 1-unit literals, for 1- and 2-byte units.
+# Stretches (maybe empty) of repeat ops and 1-unit literals, for 1- and 2-byte units.
 _SHORT_OPS = {
-    1: re.compile(rb"(?:[\x00\x81-\xff].)+", re.DOTALL),
-    2: re.compile(rb"(?:[\x00\x81-\xff]..)+", re.DOTALL),
+    1: re.compile(rb"(?:[\x00\x81-\xff].)*", re.DOTALL),
+    2: re.compile(rb"(?:[\x00\x81-\xff]..)*", re.DOTALL),
 }
 # What a short op's header makes, in units (the other headers never head one).
 _SHORT_OP_UNITS = bytes(1 if h == 0 else 257 - h if h > _NO_OP else 0 for h in range(256))

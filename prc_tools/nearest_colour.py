@@ -93,6 +93,7 @@ def nearest_indices(rgb: Image.Image) -> Image.Image:
     if new:
         if len(_FOUND) + len(new) > _FOUND_LIMIT:
             _FOUND.clear()
+            new = array("I", keys)  # the image's kept colours went too
         _search(new)
     if native is not None:
         found = bytes(map(_FOUND.__getitem__, ordered))

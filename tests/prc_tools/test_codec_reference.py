@@ -97,6 +97,99 @@ def test_decoders_read_any_bytes_as_the_reference(
     )
 
 
+@st.composite
+def packbits_ops(draw: st.DrawFn) -> tuple[bytes, int, int, int]:
+    """A stream of well-formed PackBits ops (literals, repeats, no-ops) and trailing
+    bytes, with a row length and row count that its ops may or may not fill: rows
+    ended inside an op, left short or filled exactly."""
+    unit = draw(st.sampled_from((1, 2)))
+    stream = bytearray()
+    made = 0
+    for _ in range(draw(st.integers(0, 12))):
+        kind = draw(st.sampled_from(("literal", "literal", "repeat", "repeat", "no-op")))
+        count = draw(st.integers(1, 128) | st.sampled_from((1, 2, 3)))
+        if kind == "no-op":
+            stream.append(0x80)
+        elif kind == "literal":
+            stream.append(count - 1)
+            stream += draw(st.binary(min_size=count * unit, max_size=count * unit))
+            made += count
+        else:
+            stream.append(0 if count == 1 else 257 - count)
+            stream += draw(st.binary(min_size=unit, max_size=unit))
+            made += count
+    stream += draw(st.binary(max_size=6))
+    rows = draw(st.integers(1, 4))
+    # Rows that the ops fill exactly (if they can), or of any length.
+    exact = made and draw(st.booleans())
+    row_units = max(1, made // rows) if exact else draw(st.integers(1, 40))
+    return bytes(stream), row_units * unit, rows, unit
+
+
+@settings(max_examples=400, deadline=None)
+@given(packbits_ops(), st.binary(max_size=3))
+def test_packbits_op_streams_decode_as_the_reference(
+    case: tuple[bytes, int, int, int], before: bytes
+) -> None:
+    stream, row_bytes, rows, unit = case
+    data = before + stream
+    pos = len(before)
+    try:
+        expected: object = reference.decode(compression.PACKBITS, data, pos, row_bytes, rows, unit)
+    except BitmapError as error:
+        expected = str(error)
+    try:
+        got: object = compression.decode(compression.PACKBITS, data, pos, row_bytes, rows, unit)
+    except BitmapError as error:
+        got = str(error)
+    assert got == expected
+
+
+@st.composite
+def changing_rows(draw: st.DrawFn) -> tuple[list[bytes], int]:
+    """Rows each changed from the one above group by group (8 bytes): kept, one
+    byte changed, some bytes or every byte changed, so that ScanLine's masks are
+    0, one bit, several bits and runs of 0xFF; any row length, short and odd
+    ones and a last group shorter than 8 included."""
+    row_bytes = draw(st.integers(1, 60))
+    rows = [draw(st.binary(min_size=row_bytes, max_size=row_bytes))]
+    for _ in range(draw(st.integers(0, 8))):
+        row = bytearray(rows[-1])
+        for start in range(0, row_bytes, 8):
+            width = min(8, row_bytes - start)
+            change = draw(st.sampled_from(("keep", "keep", "one", "some", "all", "all")))
+            if change == "one":
+                row[start + draw(st.integers(0, width - 1))] ^= 0xFF
+            elif change == "some":
+                for k in range(width):
+                    if draw(st.booleans()):
+                        row[start + k] ^= draw(st.integers(1, 255))
+            elif change == "all":
+                for k in range(width):
+                    row[start + k] ^= draw(st.integers(1, 255))
+        rows.append(bytes(row))
+    return rows, row_bytes
+
+
+@settings(max_examples=300, deadline=None)
+@given(changing_rows(), st.integers(0, 400), st.integers(0, 255))
+def test_scanline_changes_of_every_kind_decode_as_the_reference(
+    case: tuple[list[bytes], int], cut: int, flip: int
+) -> None:
+    rows, row_bytes = case
+    stream = reference.encode(compression.SCANLINE, rows)
+    padded = stream + b"\xff\x01"  # bytes past the image are not read
+    decoded = compression.decode(compression.SCANLINE, padded, 0, row_bytes, len(rows))
+    assert decoded == (b"".join(rows), len(stream))
+    damaged = bytearray(stream[: cut % (len(stream) + 1)])
+    if damaged:
+        damaged[flip % len(damaged)] ^= flip
+    sample = bytes(damaged)
+    assert _outcome(compression.SCANLINE, sample, row_bytes, len(rows), 1) == _reference(
+        compression.SCANLINE, sample, row_bytes, len(rows), 1
+    )
+
+
 @pytest.mark.parametrize("codec", CODECS)
 def test_damaged_streams_fail_like_the_reference(codec: str) -> None:
     rng = random.Random(17)

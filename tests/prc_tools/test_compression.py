@@ -212,6 +212,23 @@ def test_packbits_no_ops_and_the_end_position(unit: int) -> None:
 
 
 @pytest.mark.parametrize(
+    ("stream", "row_bytes", "rows"),
+    [
+        (bytes.fromhex("01 0000 0000"), 2, 2),  # 2 units into rows of 1
+        (bytes.fromhex("00 aabb 01 ccdd eeff 00 1122"), 4, 2),  # from unit 1 of row 0 into row 1
+        (bytes.fromhex("02 aabb ccdd eeff 00 1122 00 3344 00 5566"), 4, 3),  # 3 units, rows of 2
+    ],
+)
+def test_a_16_bit_packbits_literal_past_its_row_is_refused(
+    stream: bytes, row_bytes: int, rows: int
+) -> None:
+    # The units add up to the image: only the row ends are wrong. (The pure path's
+    # Pillow decoder would carry such a literal on into the next row.)
+    with pytest.raises(BitmapError, match="packbits run overflows row 0"):
+        compression.decode("packbits", stream, 0, row_bytes, rows, 2)
+
+
+@pytest.mark.parametrize(
     ("stream", "message"),
     [
         # Unchanged groups (zero masks) up to the end of the data.

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from prc_tools import nearest_colour, speedups
 from prc_tools.nearest_colour import nearest_indices
 from prc_tools.palette import PALM_8BIT, default_palette, flat, grey_levels
 
@@ -72,6 +73,27 @@ def test_flat_palette() -> None:
 
 def _distance(a: tuple[int, int, int], b: tuple[int, int, int]) -> int:
     return sum((x - y) ** 2 for x, y in zip(a, b, strict=True))
+
+
+@pytest.mark.parametrize("path", ["native", "pure"])
+def test_nearest_indices_when_the_kept_colours_are_cleared(
+    path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The second image shares colours with the first and brings more than the
+    # cache may hold: it is emptied, and every colour of the image found again.
+    if path == "native" and speedups.built() is None:
+        pytest.skip("the C speedups are not built")
+    monkeypatch.setattr(speedups, "native", speedups.built() if path == "native" else None)
+    monkeypatch.setattr(nearest_colour, "_FOUND", {})
+    monkeypatch.setattr(nearest_colour, "_FOUND_LIMIT", 300)
+    rng = random.Random(3)
+    colours = [(rng.randrange(256), rng.randrange(256), rng.randrange(256)) for _ in range(500)]
+    first, second = Image.new("RGB", (200, 1)), Image.new("RGB", (500, 1))
+    first.putdata(colours[:200])
+    second.putdata(colours)
+    expected = [nearest_colour._nearest_per_pixel(second).tobytes()]
+    nearest_indices(first)
+    assert [nearest_indices(second).tobytes()] == expected
 
 
 def test_nearest_indices_are_exact() -> None:
