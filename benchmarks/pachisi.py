@@ -185,7 +185,7 @@ def seat_bias(level: str, games: int, dice: str, first_seed: int = 0) -> str:
     cells = []
     for w in wins:
         low, high = wilson(w, games)
-        cells.append(f"{100 * w / games:5.1f}% [{100 * low:4.1f}, {100 * high:4.1f}]")
+        cells.append(f"{w:>5} {100 * w / games:5.1f}% [{100 * low:4.1f}, {100 * high:4.1f}]")
     return f"{level:<9} {games:>6}  " + "  ".join(cells) + f"  {timing(times)}"
 
 
@@ -226,8 +226,8 @@ def main() -> int:
     if args.only in (None, "seats"):
         print(f"seat bias, {args.dice}: the level in all four seats, wins by seat "
               f"(South throws first); CPU ms per decision of one seat a game")
-        print(f"{'level':<9} {'games':>6}  {'South':<19}  {'West':<19}  {'North':<19}  "
-              f"{'East':<19}  {'mean':>7} {'p99':>7} {'max':>7}")
+        print(f"{'level':<9} {'games':>6}  {'South wins':<25}  {'West':<25}  {'North':<25}  "
+              f"{'East':<25}  {'mean':>7} {'p99':>7} {'max':>7}")
         for level in levels:
             print(seat_bias(level, args.games, args.dice, args.first_seed), flush=True)
     return 0

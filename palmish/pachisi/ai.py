@@ -17,7 +17,8 @@
 - hard: the learned player (`learned.py`): the move after which its chance
   to win, by weights learned in self-play (`train.py`), is highest. A move
   that ends the turn is judged after the next two players' answers to
-  each of their likely throws; a throw the move earns is searched one throw deep.
+  each of their likely throws; a throw the move earns is searched one throw
+  deep, each of its moves that ends the turn answered the same way.
   `STRONGEST` names it.
 
 Every level is deterministic (ties go to the most advanced move), never

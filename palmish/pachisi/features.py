@@ -20,6 +20,7 @@ from palmish.pachisi.rules import CAUTION, FINISH, GRACE, ODDS, RING, SAFE_KEYS
 KNOTS = (1, 12, 24, 36, 48, 60, 68)
 HOME = tuple(range(RING + 1, CAUTION))  # 69..74: each its own value (exact throws)
 BLOCK_SPAN = 12  # a double ahead within this many squares holds a piece up
+OWN_CACHE = 20_000  # the cache of own numbers starts again past this many entries
 
 NAMES: tuple[str, ...] = (
     "start",
@@ -97,6 +98,8 @@ class Tables:
                     enter[v + w] += pv * pw
         self.reach = reach
         self.enter = enter
+        # a player's own numbers by (pieces, first turn): see _own_numbers
+        self.own: dict[tuple[tuple[int, ...], bool], list[float]] = {}
 
 
 _TABLES: dict[str, Tables] = {}
@@ -109,6 +112,43 @@ def tables(dice: str) -> Tables:
     return found
 
 
+def _own_numbers(ps: tuple[int, ...], first: bool, t: Tables) -> list[float]:
+    """The part of a player's row that depends on its own pieces alone (the
+    race, mobility, entering and the first turn): the search meets the same
+    pieces again and again, so `player_features` keeps these per Tables."""
+    row = [0.0] * COUNT
+    # race: where each piece stands
+    for q in ps:
+        if q == 0:
+            row[_START] += 1.0
+        elif q <= RING:
+            i, a, b = _RING_SPLIT[q]
+            row[_RING0 + i] += a
+            row[_RING0 + i + 1] += b
+        elif q < CAUTION:
+            row[_HOME0 + q - RING - 1] += 1.0
+        elif q == CAUTION:
+            row[_STUCK] += 1.0
+        else:
+            row[_FINISHED] += 1.0
+    # mobility: chance the next throw can move something (blocks ignored)
+    can = 0.0
+    for v, pv in t.odds:
+        for q in ps:
+            if (q == 0 and (first or v in GRACE)) or (
+                    q > 0 and q + v <= FINISH and q + v != CAUTION):
+                can += pv
+                break
+    row[_MOBILITY] = can
+    row[_IDLE] = 1.0 if all(q == 0 or q >= CAUTION for q in ps) and 0 in ps else 0.0
+    homes = [FINISH - q for q in ps if RING < q < CAUTION]
+    row[_SAME_HOME] = float(len(homes) - len(set(homes)))
+    row[_FIRST] = 1.0 if first else 0.0
+    row[_REMAINING2] = (sum(FINISH - q for q in ps) / FINISH) ** 2
+    row[_SAFE] = float(sum(1 for q in ps if 0 < q <= RING and q - 1 in SAFE_KEYS))
+    return row
+
+
 def player_features(
     pos: Sequence[Sequence[int]],
     seats: Sequence[int],
@@ -119,7 +159,7 @@ def player_features(
     """One row of COUNT numbers per player for the position `pos` (own
     positions per player), with player `to_move` throwing next."""
     n = len(pos)
-    rows = [[0.0] * COUNT for _ in range(n)]
+    rows: list[list[float]] = [[] for _ in range(n)]
     # Ring squares: key -> [(player, count)], and the players' ring pieces.
     board: dict[int, list[list[int]]] = {}
     for pl in range(n):
@@ -135,38 +175,16 @@ def player_features(
                 else:
                     here.append([pl, 1])
     reach = t.reach
+    own = t.own
+    if len(own) > OWN_CACHE:
+        own.clear()
     for pl in range(n):
-        row = rows[pl]
-        ps = pos[pl]
-        # race: where each piece stands
-        for q in ps:
-            if q == 0:
-                row[_START] += 1.0
-            elif q <= RING:
-                i, a, b = _RING_SPLIT[q]
-                row[_RING0 + i] += a
-                row[_RING0 + i + 1] += b
-            elif q < CAUTION:
-                row[_HOME0 + q - RING - 1] += 1.0
-            elif q == CAUTION:
-                row[_STUCK] += 1.0
-            else:
-                row[_FINISHED] += 1.0
-        # mobility: chance the next throw can move something (blocks ignored)
-        can = 0.0
-        for v, pv in t.odds:
-            for q in ps:
-                if (q == 0 and (first[pl] or v in GRACE)) or (
-                        q > 0 and q + v <= FINISH and q + v != CAUTION):
-                    can += pv
-                    break
-        row[_MOBILITY] = can
-        row[_IDLE] = 1.0 if all(q == 0 or q >= CAUTION for q in ps) and 0 in ps else 0.0
-        homes = [FINISH - q for q in ps if RING < q < CAUTION]
-        row[_SAME_HOME] = float(len(homes) - len(set(homes)))
-        row[_FIRST] = 1.0 if first[pl] else 0.0
-        row[_REMAINING2] = (sum(FINISH - q for q in ps) / FINISH) ** 2
-        row[_SAFE] = float(sum(1 for q in ps if 0 < q <= RING and q - 1 in SAFE_KEYS))
+        ps = tuple(pos[pl])
+        key = (ps, first[pl])
+        found = own.get(key)
+        if found is None:
+            found = own[key] = _own_numbers(ps, first[pl], t)
+        row = rows[pl] = found.copy()
         order = (pl - to_move) % n
         if order:
             row[_ORDER + order] = 1.0

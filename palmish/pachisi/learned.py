@@ -12,7 +12,8 @@ and the mover's chances after those answers are averaged by the throw odds.
 The player after it answers the same position too, and the change its
 answer makes is added.
 A move that earns another throw (a 6, 10 or 25, or a capture) is worth the
-expected best continuation over the seven throws. Passing is worth the
+expected best continuation over the seven throws, each continuation that
+ends the turn (and passing) answered the same way. Passing is worth the
 present position, answered the same way. The trainer's learner looks at the
 position only (the weights were made so; search only at play).
 """
@@ -122,19 +123,21 @@ class Evaluator:
             return self.chance(after, me, (me + 1) % self.n)
         if not look:
             return self.chance(after, me, me)
-        return self.next_throw(after, me)
+        return self.next_throw(after, me, reply)
 
-    def next_throw(self, pos: Positions, me: int) -> float:
+    def next_throw(self, pos: Positions, me: int, reply: bool = False) -> float:
         """Expected chance over the mover's next throw, played at its best
-        (passing, when allowed, keeps the position for the next player)."""
-        stay = self.chance(pos, me, (me + 1) % self.n)
+        (passing, when allowed, keeps the position for the next player);
+        with `reply`, a move (or pass) that ends the turn there is judged
+        after the answers too, as the first throw's moves are."""
+        stay = self.answered(pos, me) if reply else self.chance(pos, me, (me + 1) % self.n)
         expected = 0.0
         for v, pv in self.t.odds:
             moves = rules.legal_moves(pos, self.seats, me, v, self.first[me])
             best = -1.0
             for m in rules.distinct(moves):
                 if not m.caution:
-                    best = max(best, self.after_move(pos, m, v, False))
+                    best = max(best, self.after_move(pos, m, v, False, reply))
             if best < 0.0 or not self.first[me]:
                 best = max(best, stay)  # no move, or passing is allowed
             expected += pv * best

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from palmish.pachisi import Game, Player, ai, features, learned, train
+from palmish.pachisi import Game, Player, ai, features, learned, rules, train
 
 
 def test_the_packaged_weights_load() -> None:
@@ -130,3 +130,45 @@ def test_hard_searches_but_the_trainer_does_not(monkeypatch: pytest.MonkeyPatch)
     assert calls == []
     ai.choose(game, "hard")
     assert calls and set(calls) == {0}
+
+
+def test_an_earned_throw_is_searched_with_the_answers_after_it() -> None:
+    # A 10 earns another throw: each of that throw's moves, and passing,
+    # is judged after the next player's answer, as the first throw's are.
+    t = features.tables("cowrie")
+    judge = learned.Evaluator((0, 2), [False, False], t)
+    pos = [[20, 30, 0, 0], [8, 0, 0, 0]]
+    move = next(m for m in rules.legal_moves(pos, (0, 2), 0, 10, False) if m.frm == 30)
+    after = learned.apply(pos, move)
+    stay = judge.answered(after, 0)
+    expected = 0.0
+    for v, pv in t.odds:
+        best = stay
+        for m in rules.distinct(rules.legal_moves(after, (0, 2), 0, v, False)):
+            if not m.caution:
+                best = max(best, judge.after_move(after, m, v, False, True))
+        expected += pv * best
+    assert abs(judge.after_move(pos, move, 10, True, True) - expected) < 1e-12
+    # without the answers (the trainer's way) the bare positions count
+    assert judge.after_move(pos, move, 10, True) == judge.next_throw(after, 0)
+    assert judge.next_throw(after, 0) != judge.next_throw(after, 0, True)
+
+
+def test_the_own_numbers_kept_between_calls_change_no_row() -> None:
+    # features keeps each player's own numbers (pieces, first turn) for the
+    # search; a row read through the kept numbers equals a fresh one, and
+    # the store starts again when it grows past its bound.
+    t = features.tables("cowrie")
+    pos = [[0, 20, 20, 70], [5, 0, 0, 76], [33, 0, 0, 0]]
+    t.own.clear()
+    fresh = features.player_features(pos, (0, 1, 2), [False, True, False], 1, t)
+    assert len(t.own) == 3
+    kept = features.player_features(pos, (0, 1, 2), [False, True, False], 1, t)
+    assert kept == fresh and kept[0] is not t.own[((0, 20, 20, 70), False)]
+    t.own.clear()
+    other = features.player_features(pos, (0, 1, 2), [False, True, False], 2, t)
+    assert features.player_features(pos, (0, 1, 2), [False, True, False], 2, t) == other
+    for i in range(features.OWN_CACHE + 1):
+        t.own[((i,), False)] = []
+    features.player_features(pos, (0, 1, 2), [False] * 3, 1, t)
+    assert len(t.own) == 3
