@@ -38,8 +38,18 @@ RARE_THROW = 0.03
 # How many of the players after the mover answer a move that ends its turn
 # (the next one, then the one after it).
 ANSWERS = 2
+# The most positions one decision may look at in the answers before hard
+# judges an earned throw's continuations on the bare position instead (the
+# cheaper search, started again): a count, not a clock, so the choice stays
+# the same for the same position. About 50-80 ms of search on this machine;
+# hit only where an earned throw meets many moves (mostly the 7-sided die).
+WIDE_SEARCH = 1000
 
 Positions = list[list[int]]
+
+
+class SearchTooWide(Exception):
+    """The answers have looked at more than the evaluator's budget of positions."""
 
 
 class WeightsError(ValueError):
@@ -93,13 +103,16 @@ class Evaluator:
     """The win chance of positions for one game's seats, dice and turn state."""
 
     def __init__(self, seats: Sequence[int], first: Sequence[bool], t: Tables,
-                 w: Sequence[float] | None = None) -> None:
+                 w: Sequence[float] | None = None, budget: int | None = None) -> None:
         self.seats = tuple(seats)
         self.first = list(first)
         self.n = len(seats)
         self.t = t
         self.w = weights() if w is None else tuple(w)
         assert len(self.w) == COUNT
+        self.budget = budget  # positions the answers may look at (None: no bound)
+        self.looked = 0
+        self.earned_answers = True  # an earned throw's continuations answered too
 
     def chance(self, pos: Sequence[Sequence[int]], me: int, to_move: int) -> float:
         first = self.first
@@ -123,7 +136,7 @@ class Evaluator:
             return self.chance(after, me, (me + 1) % self.n)
         if not look:
             return self.chance(after, me, me)
-        return self.next_throw(after, me, reply)
+        return self.next_throw(after, me, reply and self.earned_answers)
 
     def next_throw(self, pos: Positions, me: int, reply: bool = False) -> float:
         """Expected chance over the mover's next throw, played at its best
@@ -148,7 +161,10 @@ class Evaluator:
         answered. Each is searched from this same position (`answer`), as if
         it threw next; the first one's result counts, and for each later one
         the change it makes to the position as it stands is added (a chain
-        of answers to answers would cost the product of their throws)."""
+        of answers to answers would cost the product of their throws).
+        SearchTooWide once the budget of positions is spent."""
+        if self.budget is not None and self.looked > self.budget:
+            raise SearchTooWide
         total = 0.0
         for step in range(1, min(ANSWERS, self.n - 1) + 1):
             after, standing = self.answer(pos, me, (me + step) % self.n)
@@ -181,6 +197,7 @@ class Evaluator:
                     unused = chances(rows, self.w)[me]
                 expected += pv * unused
                 continue
+            self.looked += len(moves)
             best, mine = -1.0, 0.0
             for m in moves:
                 if v in GRACE or m.captures:

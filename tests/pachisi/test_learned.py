@@ -172,3 +172,34 @@ def test_the_own_numbers_kept_between_calls_change_no_row() -> None:
         t.own[((i,), False)] = []
     features.player_features(pos, (0, 1, 2), [False] * 3, 1, t)
     assert len(t.own) == 3
+
+
+def test_a_search_too_wide_starts_again_without_the_earned_throws_answers(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The answers count the positions they look at; past the budget the
+    # decision is searched again with an earned throw's continuations judged
+    # on the bare position, so a wide position costs a bounded amount.
+    judge = learned.Evaluator((0, 2), [False, False], features.tables("cowrie"), budget=0)
+    pos = [[20, 30, 0, 0], [8, 0, 0, 0]]
+    judge.answered(pos, 0)  # the first call is within the budget...
+    assert judge.looked > 0
+    with pytest.raises(learned.SearchTooWide):  # ...and the next is past it
+        judge.answered(pos, 0)
+
+    # A position (met in a game) where the two searches choose differently:
+    # B throws 10; with the answers it runs its piece on 61 home, without
+    # them it enters a new piece.
+    players = [Player(c, computer=True) for c in "ABCD"]
+    game = Game.from_position(players, [[76, 58, 0, 0], [76, 76, 61, 0], [76, 0, 0, 0],
+                                        [76, 76, 76, 36]], current=1, throws=[10])
+    game.throw()
+    wide = ai.choose_learned(game, learned.weights(), keep_captures=True, reply=True)
+    assert isinstance(wide, rules.Move) and (wide.frm, wide.to) == (61, 71)
+    monkeypatch.setattr(learned, "WIDE_SEARCH", 10)
+    bare = ai.choose_learned(game, learned.weights(), keep_captures=True, reply=True)
+    assert isinstance(bare, rules.Move) and (bare.frm, bare.to) == (0, 10)
+    judge = learned.Evaluator(game.seats, [False] * 4, features.tables("cowrie"))
+    judge.earned_answers = False  # the cheaper search, asked for directly, agrees
+    pos = [list(game.positions(p)) for p in range(4)]
+    moves = [m for m in rules.distinct(game.legal_moves()) if not m.caution]
+    assert max(moves, key=lambda m: judge.after_move(pos, m, 10, True, True)) == bare
