@@ -112,12 +112,7 @@ def choose_learned(game: Game, w: Sequence[float], look: bool = True,
     judge = learned.Evaluator(game.seats, first, features.tables(game.dice), w,
                               budget=learned.WIDE_SEARCH if reply else None)
     pos = [list(game.positions(p)) for p in range(n)]
-    try:
-        best, best_chance = _best_learned(judge, pos, sane, value, look, reply)
-    except learned.SearchTooWide:  # too many earned-throw moves: the cheaper search
-        judge.budget, judge.earned_answers = None, False
-        best, best_chance = _best_learned(judge, pos, sane, value, look, reply)
-    judge.budget = None  # passing is judged whatever the moves cost
+    best, best_chance = judge.best_move(pos, sane, value, look, reply)
     # hard never passes up a capture: the learned chances, mostly from
     # four-player games, can undervalue sending a lone far piece home (two
     # players). The trainer's self-play goes without, as the weights were made.
@@ -127,16 +122,6 @@ def choose_learned(game: Game, w: Sequence[float], look: bool = True,
         if stay > best_chance:
             return PASS
     return best
-
-
-def _best_learned(judge: learned.Evaluator, pos: Positions, sane: Sequence[Move], value: int,
-                  look: bool, reply: bool) -> tuple[Move, float]:
-    best, best_chance = sane[0], -1.0
-    for m in sane:  # in move order: ties go to the most advanced move
-        chance = judge.after_move(pos, m, value, look, reply)
-        if chance > best_chance:
-            best, best_chance = m, chance
-    return best, best_chance
 
 
 def _stalled(game: Game) -> bool:

@@ -122,6 +122,31 @@ class Evaluator:
         rows = player_features(pos, self.seats, first, to_move, self.t)
         return chances(rows, self.w)[me]
 
+    def best_move(self, pos: Positions, moves: Sequence[Move], value: int, look: bool,
+                  reply: bool) -> tuple[Move, float]:
+        """The move of throw `value` with the best chance (`after_move`), and that
+        chance; ties go to the first. Past the budget the moves are searched again
+        with an earned throw's continuations on the bare position; the budget is
+        then spent, so what is asked after (passing) is judged unbounded."""
+        try:
+            found = self._best_of(pos, moves, value, look, reply)
+        except SearchTooWide:
+            found = None
+        self.budget = None
+        if found is None:
+            self.earned_answers = False
+            found = self._best_of(pos, moves, value, look, reply)
+        return found
+
+    def _best_of(self, pos: Positions, moves: Sequence[Move], value: int, look: bool,
+                 reply: bool) -> tuple[Move, float]:
+        best, best_chance = moves[0], -1.0
+        for m in moves:  # in move order: ties go to the most advanced move
+            chance = self.after_move(pos, m, value, look, reply)
+            if chance > best_chance:
+                best, best_chance = m, chance
+        return best, best_chance
+
     def after_move(self, pos: Sequence[Sequence[int]], m: Move, value: int,
                    look: bool, reply: bool = False) -> float:
         """The mover's chance after a move of throw `value`; with `look`, a
