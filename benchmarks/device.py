@@ -32,10 +32,6 @@ from _shared import percentile, under_xvfb
 
 os.environ.setdefault("PYGLET_AUDIO", "silent")
 
-# Python puts this script's folder first on sys.path, where a sibling benchmark
-# named like a package (benchmarks/prc_tools.py) would shadow that package.
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
-
 FIRST_FRAME_CHILD = """
 import sys, time
 import pyglet

@@ -61,16 +61,12 @@ from types import ModuleType
 import _shared
 from _shared import percentile
 
-# Python puts this script's folder first on sys.path, where the sibling benchmark
-# prc_tools.py would hide the package of that name that the device imports.
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
-
-from palmish.device.display import CONFIGS, ConfigName  # noqa: E402
-from palmish.device.events import MenuCommand  # noqa: E402
-from palmish.device.system import Device  # noqa: E402
-from palmish.sigmar import Atom, Game, SearchBudget, generator, solver  # noqa: E402
-from palmish.sigmar.app import NO_SOLUTION, SigmarApp  # noqa: E402
-from palmish.sigmar.rules import CARDINALS, METAL_ORDER, STRIDE  # noqa: E402
+from palmish.device.display import CONFIGS, ConfigName
+from palmish.device.events import MenuCommand
+from palmish.device.system import Device
+from palmish.sigmar import Atom, Game, SearchBudget, generator, solver
+from palmish.sigmar.app import NO_SOLUTION, SigmarApp
+from palmish.sigmar.rules import CARDINALS, METAL_ORDER, STRIDE
 
 
 class CellByCellGame:

@@ -1,4 +1,4 @@
-"""prc_tools benchmark: a complete PalmIshido Pieces plugin.
+"""prc_tools on a complete PalmIshido Pieces plugin: build, decode, size against pnmtopalm.
 
 Measures (best of several runs):
   1. building the plugin (36 tiles + 36 lifted tiles, 144 and 72 dpi, 16 and 8 bpp)
@@ -8,7 +8,7 @@ Measures (best of several runs):
      pnmtopalm with its best option per member (smallest of none, scanline, rle,
      packbits): the ratio ours / pnmtopalm should be at most 1.0.
 
-Run: .venv/bin/python benchmarks/prc_tools.py [--runs N]
+Run: .venv/bin/python benchmarks/pieces_plugin.py [--runs N]
 """
 
 from __future__ import annotations
@@ -26,12 +26,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFilter
 
-# This script shares its name with the package: take its own folder off the
-# import path so `import prc_tools` finds the package, not this file.
-_HERE = Path(__file__).resolve().parent
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-
-from prc_tools import Database, bitmap, plugin  # noqa: E402
+from prc_tools import Database, bitmap, plugin
 
 COLOURS = [(210, 40, 40), (230, 190, 20), (40, 160, 70), (20, 170, 200), (50, 70, 210),
            (180, 50, 170)]
