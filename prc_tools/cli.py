@@ -384,7 +384,7 @@ def describe(db: Database) -> dict[str, Any]:
 def _describe_resource(
     type_: str, id_: int, data: bytes, budget: bitmap.DecodeBudget | None = None
 ) -> dict[str, Any]:
-    from prc_tools import bitmap, plugin, sound
+    from prc_tools import bitmap, plugin
     from prc_tools.bitmap_header import BITMAP_TYPES
 
     entry: dict[str, Any] = {"type": type_, "id": id_, "size": len(data)}
@@ -397,6 +397,8 @@ def _describe_resource(
                 for m in bitmap.check(data, budget)  # no images made: no Pillow
             ]
         elif type_ == plugin.WAVE_TYPE:
+            from prc_tools import sound  # here: a database without sounds does without
+
             wav = sound.read_wav(data)
             entry["sound"] = {"rate": wav.rate, "bits": wav.bits, "channels": wav.channels,
                               "float": wav.is_float, "seconds": round(wav.seconds, 3)}

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from prc_tools import bitmap, safeyaml, sound
+from prc_tools import bitmap, safeyaml
 from prc_tools.bitmap_header import BITMAP_TYPES
 from prc_tools.database import ATTR_RESOURCE, Database, Record, Resource
 from prc_tools.errors import PluginError, PrcError
@@ -71,6 +71,7 @@ def build_files(
     warn: Warn | None = None,
 ) -> Database:
     """`build_folder` of a folder's files, on disk or (for `extract`'s check) in memory."""
+    from prc_tools import sound
     from prc_tools.manifest import load, load_text
     from prc_tools.manifest_exact import apply_header, in_order
     from prc_tools.requirements import check_folder_ids
@@ -378,6 +379,8 @@ def verify(
                 sizes = ", ".join(f"{m.width}x{m.height}@{m.density}/{m.depth}" for m in members)
                 lines.append(f"{where}: bitmap {sizes}")
             elif res.type == WAVE_TYPE:
+                from prc_tools import sound  # here: a database without sounds does without
+
                 wav = sound.read_wave_resource(res.data) if plugin else sound.read_wav(res.data)
                 lines.append(f"{where}: sound {wav.rate} Hz {wav.bits}-bit, {wav.seconds:.2f} s")
         except PrcError as exc:
