@@ -1,7 +1,8 @@
 """What several benchmarks share. Not a benchmark: `make bench` skips files named _*.
 
-A benchmark imports it with its other imports, before it takes its own folder off
-sys.path (where benchmarks/prc_tools.py would shadow the package).
+A benchmark imports it as `from _shared import ...`: Python puts the script's own
+folder first on sys.path. So no file here is named like a module the benchmarks
+import (tests/test_benchmarks.py checks it).
 """
 
 from __future__ import annotations

@@ -12,9 +12,10 @@ counted, writes the byte code and the kept schemas (in a cache folder of the
 run's own) as an install's first commands would. FILE defaults to a small
 database made here (two bitmaps and a sound), PLUGIN to the bundled Sigmar
 board "Slate" (skins/plugins/sigmar-board-slate, 7 bitmaps) built here with
-`prc-tools build`. Printed: best, median and worst of the
-rounds, and the best against bare Python's best; CPU time too (the child's user +
-system time), steadier than wall-clock on a shared machine. With ``--against DIR`` (a
+`prc-tools build`. Printed for each command: the median and the range (best to
+worst) over the rounds of its wall-clock and CPU time (the child's user + system
+time, steadier on a shared machine), and its CPU time against bare Python's in the
+same round: the ratio of the medians and the range of the rounds' ratios. With ``--against DIR`` (a
 folder holding another version of the package, such as
 `git archive main prc_tools | tar -x -C DIR`), each prc-tools command also runs
 from there, in the same rounds: a before-and-after that the load cannot skew.
@@ -35,10 +36,8 @@ from pathlib import Path
 
 from PIL import Image
 
-# This folder holds benchmarks/prc_tools.py, which would shadow the package.
 _HERE = Path(__file__).resolve().parent
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-sys.path.insert(0, str(_HERE.parent))
+sys.path.insert(0, str(_HERE.parent))  # the tree this script is in
 
 from prc_tools import Database, Resource, bitmap, database, sound  # noqa: E402
 from prc_tools.schema_codes import CACHE_ENV  # noqa: E402
@@ -127,23 +126,24 @@ def main() -> int:
                 times[label].append(timed(command))
     bare = times["python -c pass"]
     print(f"{args.rounds} interleaved rounds; file: {args.file or 'a small database made here'};"
-          f" plugin: {args.plugin or f'{SLATE} built here'}")
-    print("wall-clock best, median and worst; CPU (user + system) best; each against bare"
-          " Python's best, and the range of the per-round ratios (CPU)")
-    print(f"{'command':>34}  {'best':>8}  {'median':>8}  {'worst':>8}  {'CPU best':>8}"
-          f"  {'best/python':>11}  {'CPU/python':>10}  {'CPU range':>11}")
-    bare_wall, bare_cpu = min(t[0] for t in bare), min(t[1] for t in bare)
+          f" plugin: {args.plugin or f'{SLATE} built here'}; {os.cpu_count()} cores,"
+          f" load {os.getloadavg()[0]:.1f}")
+    print("ms: median (best-worst) over the rounds; CPU = user + system; CPU against bare"
+          " Python's: the medians' ratio (the rounds' ratios)")
+    print(f"{'command':>34}  {'wall-clock':>20}  {'CPU':>20}  {'CPU/python':>18}")
+    bare_cpu = statistics.median(t[1] for t in bare)
     for label, runs in times.items():
-        walls = [t[0] for t in runs]
-        best, middle, worst = min(walls), statistics.median(walls), max(walls)
-        cpu = min(t[1] for t in runs)
-        ratios = sorted(t[1] / max(b[1], 1e-6) for t, b in zip(runs, bare, strict=True))
-        print(
-            f"{label:>34}  {best * 1000:6.1f}ms  {middle * 1000:6.1f}ms  {worst * 1000:6.1f}ms"
-            f"  {cpu * 1000:6.1f}ms  {best / bare_wall:10.2f}x  {cpu / bare_cpu:9.2f}x"
-            f"  {ratios[0]:.2f}-{ratios[-1]:.2f}x"
-        )
+        walls, cpus = [t[0] for t in runs], [t[1] for t in runs]
+        ratios = [t[1] / max(b[1], 1e-6) for t, b in zip(runs, bare, strict=True)]
+        print(f"{label:>34}  {_ms_range(walls):>20}  {_ms_range(cpus):>20}"
+              f"  {statistics.median(cpus) / bare_cpu:5.2f}x ({min(ratios):.2f}-{max(ratios):.2f})")
     return 0
+
+
+def _ms_range(seconds: list[float]) -> str:
+    """The median in ms and the range, as `41.2 (39.8-52.0)`."""
+    return (f"{statistics.median(seconds) * 1000:.1f}"
+            f" ({min(seconds) * 1000:.1f}-{max(seconds) * 1000:.1f})")
 
 
 if __name__ == "__main__":

@@ -4,8 +4,8 @@
 
 Measures, and prints:
 - process start to first frame: `palmish` opening its window (the first frame
-  drawn) and `palmish --screenshot` (the PNG written), cold (a fresh data
-  folder: bundled plugins are built) and warm (the same folder again);
+  drawn) and `palmish --screenshot` (the PNG written), cold (each on a fresh data
+  folder) and warm (the first of those folders again);
 - a framebuffer redraw through the window (device draws, damaged region
   uploaded to the texture, window drawn, GL finished) for the whole screen and
   for an 8x8 change;
@@ -13,7 +13,8 @@ Measures, and prints:
   re-lays out, new texture, window resized and drawn);
 - CPU used by an idle window over two seconds.
 
-Window parts need an X server; without DISPLAY the script re-runs itself under
+Each line gives the median, the range (least-most) and, for many samples, the
+90th percentile. Window parts need an X server; without DISPLAY the script re-runs itself under
 xvfb-run when it can.
 """
 
@@ -31,10 +32,6 @@ from pathlib import Path
 from _shared import percentile, under_xvfb
 
 os.environ.setdefault("PYGLET_AUDIO", "silent")
-
-# Python puts this script's folder first on sys.path, where a sibling benchmark
-# named like a package (benchmarks/prc_tools.py) would shadow that package.
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 
 FIRST_FRAME_CHILD = """
 import sys, time
@@ -58,8 +55,13 @@ def ms(seconds: float) -> str:
 
 
 def summary(samples: list[float]) -> str:
-    return (f"median {ms(statistics.median(samples))}  p90 {ms(percentile(samples, 0.9))}"
-            f"  (n={len(samples)})")
+    """Median, range and p90 of `samples` (seconds)."""
+    return (f"median {ms(statistics.median(samples))} ({spread(samples)})"
+            f"  p90 {ms(percentile(samples, 0.9))}  (n={len(samples)})")
+
+
+def spread(samples: list[float]) -> str:
+    return f"{min(samples) * 1000:.1f}-{max(samples) * 1000:.1f}"
 
 
 def first_frame_with_window(data: Path, config: str) -> float:
@@ -98,10 +100,12 @@ def startup(repeat: int, window: bool) -> None:
         kinds = (["window"] if window else []) + ["--screenshot"]
         for kind in kinds:
             with tempfile.TemporaryDirectory() as tmp:
-                data, out = Path(tmp) / "data", Path(tmp) / "shot.png"
-                cold = start_once(kind, data, config, out)  # fresh folder: plugins get built
-                warm = [start_once(kind, data, config, out) for _ in range(repeat)]
-            print(f"  {config:10} {kind:12} cold {ms(cold)}   warm {summary(warm)}")
+                folders = [Path(tmp) / f"data{n}" for n in range(max(3, repeat // 2))]
+                out = Path(tmp) / "shot.png"
+                cold = [start_once(kind, data, config, out) for data in folders]  # fresh folders
+                warm = [start_once(kind, folders[0], config, out) for _ in range(repeat)]
+            print(f"  {config:10} {kind:12} cold {ms(statistics.median(cold))} ({spread(cold)})"
+                  f"   warm {summary(warm)}")
 
 
 def in_window_benchmarks(repeat: int) -> None:

@@ -11,7 +11,7 @@ One table, every row with its reference measured now on this machine:
   installs (0.35 s after the first frame, and the moment it is up) and after
   the idle warm-up, against a minimal window (palmish's pyglet options) resized
   with new textures of the new size, measured in the same rounds;
-- plugin bitmap decoding during a warm start;
+- plugin bitmap decoding during warm starts (several: median and range);
 - the first sound of a session, after the window's idle warm-up and without it,
   against a later sound;
 - a flood of 3,000 pen moves dragging a tile over the board, sent to the X
@@ -25,7 +25,9 @@ One table, every row with its reference measured now on this machine:
 - building all bundled plugins (median and range over the rounds), and `extract`
   of 1,000 bitmaps (into the temporary
   folder, and into a RAM folder when /dev/shm exists: our own work apart from the disk);
-- the bundled board plugins' size with forced PackBits and with `best`.
+- the bundled board plugins' size with forced PackBits and with `best`, and the
+  CPU time of decoding all their bitmaps (the two builds in turns; median and
+  range over the rounds, and the range of the ratios within a round).
 
 The packer rows use prc_tools' optional C speedups when they are built;
 PRC_TOOLS_PURE=1 measures the pure-Python fallback.
@@ -53,9 +55,7 @@ from pathlib import Path
 
 from _shared import under_xvfb
 
-# This folder holds benchmarks/prc_tools.py, which would shadow the package.
 _HERE = Path(__file__).resolve().parent
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 os.environ.setdefault("PYGLET_AUDIO", "silent")
 ROOT = _HERE.parent
 sys.path.insert(0, str(ROOT))  # measure the tree this script is in (children run there too)
@@ -467,6 +467,12 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1000:.1f} ms"
 
 
+def ms_spread(samples: list[float]) -> str:
+    """The median of `samples` (seconds) in ms and their range."""
+    return (f"{ms(statistics.median(samples))}"
+            f" ({min(samples) * 1000:.1f}-{max(samples) * 1000:.1f})")
+
+
 def spread(samples: list[float]) -> str:
     """The median of `samples` (seconds) and their range, as the start rows print them."""
     return f"{statistics.median(samples):.2f} s ({min(samples):.2f}-{max(samples):.2f})"
@@ -492,12 +498,15 @@ def best(repeat: int, work: object) -> float:
 
 def first_sound_row() -> Row:
     """The first play of a session with and without the idle warm-up, three children each."""
-    warmed = [child(FIRST_SOUND, "warm") for _ in range(3)]
-    cold = [child(FIRST_SOUND, "cold")["first"] for _ in range(3)]
+    warmed, cold = [], []
+    for _ in range(3):  # in turns
+        warmed.append(child(FIRST_SOUND, "warm"))
+        cold.append(child(FIRST_SOUND, "cold")["first"])
     first = [w["first"] for w in warmed]
+    later = [w["later"] for w in warmed]
     return ("first sound of a session, after the idle warm-up",
-            f"{ms(min(first))}-{ms(max(first))} (without it {ms(min(cold))}-{ms(max(cold))})",
-            f"a later sound {ms(min(w['later'] for w in warmed))}", "")
+            f"{ms_spread(first)} (without it {ms_spread(cold)})",
+            f"a later sound {ms_spread(later)}", ratio_spread(first, later))
 
 
 def drag_row(tmp: Path, repeat: int) -> Row:
@@ -543,22 +552,19 @@ def rotation_rows(tmp: Path, repeat: int) -> list[Row]:
     later = [t for f in fresh for t in f[1:]]
     yard_s = statistics.median(yard)
 
-    def span(samples: list[float]) -> str:
-        return f"{ms(statistics.median(samples))} ({ms(min(samples))}-{ms(max(samples))})"
-
     return [
         ("first turn to Wide, fresh install, 0.35 s after the first frame",
-         f"{span(firsts)}, {rounds} installs",
-         f"minimal window resized, new textures {span(yard)}",
+         f"{ms_spread(firsts)}, {rounds} installs",
+         f"minimal window resized, new textures {ms_spread(yard)}",
          f"x{statistics.median(firsts) / yard_s:.1f}"),
-        ("  later turns on those installs", f"{span(later)}", "",
+        ("  later turns on those installs", f"{ms_spread(later)}", "",
          f"x{statistics.median(later) / yard_s:.1f}"),
-        ("  turned the moment the first frame is up", f"{span(at_once)}", "",
+        ("  turned the moment the first frame is up", f"{ms_spread(at_once)}", "",
          f"x{statistics.median(at_once) / yard_s:.1f}"),
         ("  after the whole idle warm-up: first turn, later turns",
-         f"{ms(statistics.median(w[0] for w in warmed))} first,"
-         f" {ms(statistics.median(t for w in warmed for t in w[1:]))} later"
-         f" (max {ms(max(t for w in warmed for t in w))})", "", ""),
+         f"{ms_spread([w[0] for w in warmed])} first,"
+         f" {ms_spread([t for w in warmed for t in w[1:]])} later",
+         "", f"x{statistics.median(w[0] for w in warmed) / yard_s:.1f}"),
     ]
 
 
@@ -608,10 +614,13 @@ def window_rows(repeat: int, tmp: Path, only_start: bool = False) -> list[Row]:
 
     rows += rotation_rows(tmp, repeat)
 
-    decode = child(DECODE_AT_START, str(data), "square")
+    decodes = [child(DECODE_AT_START, str(data), "square") for _ in range(max(3, repeat // 2))]
+    calls = sorted({int(d["calls"]) for d in decodes})
     rows.append(("bitmap decoding during a warm start",
-                 f"{ms(decode['decode'])} ({int(decode['calls'])} decode calls)",
-                 f"whole device start {ms(decode['start'])}", ""))
+                 f"{ms_spread([d['decode'] for d in decodes])}"
+                 f" ({'/'.join(map(str, calls))} decode calls)",
+                 f"whole device start {ms_spread([d['start'] for d in decodes])}",
+                 ratio_spread([d["decode"] for d in decodes], [d["start"] for d in decodes])))
 
     rows.append(first_sound_row())
 
@@ -664,12 +673,6 @@ def pnmtopalm_net(image_rgb: object, tmp: Path) -> Callable[[], float] | None:
         return min(times[0]) - min(times[1])
 
     return sample
-
-
-def ms_spread(samples: list[float]) -> str:
-    """The median of `samples` (seconds) in ms and their range."""
-    return (f"{ms(statistics.median(samples))}"
-            f" ({min(samples) * 1000:.1f}-{max(samples) * 1000:.1f})")
 
 
 def extract_row(label: str, many: object, tmp: Path, repeat: int) -> Row:
@@ -764,7 +767,7 @@ def packer_rows(repeat: int, tmp: Path) -> list[Row]:
                                     repeat))
 
     forced = best_sized = 0
-    decode_forced = decode_best = 0.0
+    members: dict[str, list[bytes]] = {"forced": [], "best": []}
     for folder in [f for f in folders if "board" in f.name]:
         copy = tmp / f"best-{folder.name}"
         shutil.copytree(folder, copy)
@@ -778,20 +781,25 @@ def packer_rows(repeat: int, tmp: Path) -> list[Row]:
                                 encoding="utf-8")
             built[codec] = plugin.build_folder(copy)
         as_packbits, as_best = built["packbits"], built["best"]
+        forced += len(as_packbits.to_bytes())
+        best_sized += len(as_best.to_bytes())
         for db, which in ((as_packbits, "forced"), (as_best, "best")):
-            size = len(db.to_bytes())
-            members = [r.data for r in db.resources if r.type == "Tbmp"]
-            seconds = best(repeat, lambda members=members: [bitmap.decode(m) for m in members])
-            if which == "forced":
-                forced += size
-                decode_forced += seconds
-            else:
-                best_sized += size
-                decode_best += seconds
+            members[which] += [r.data for r in db.resources if r.type == "Tbmp"]
+    # Every bitmap of the boards decoded, the two builds in turns in each round; in
+    # CPU time (this process's own work: the load of a shared machine barely moves it).
+    decoded: dict[str, list[float]] = {"forced": [], "best": []}
+    for found in members.values():
+        [bitmap.decode(m) for m in found]  # not counted: loads what decoding loads
+    for _ in range(max(3, repeat)):
+        for which, found in members.items():
+            start = time.process_time()
+            [bitmap.decode(m) for m in found]
+            decoded[which].append(time.process_time() - start)
     rows.append(("board plugins, all PackBits vs `best`",
-                 f"{forced // 1024} KB, decode {ms(decode_forced)}",
-                 f"`best` {best_sized // 1024} KB, decode {ms(decode_best)}",
-                 f"x{best_sized / forced:.2f} size"))
+                 f"{forced // 1024} KB, decode CPU {ms_spread(decoded['forced'])}",
+                 f"`best` {best_sized // 1024} KB, decode CPU {ms_spread(decoded['best'])}",
+                 f"x{best_sized / forced:.2f} size,"
+                 f" decode {ratio_spread(decoded['best'], decoded['forced'])}"))
     return rows
 
 

@@ -10,19 +10,14 @@ the data folder's cache; the second start reuses it.
 from __future__ import annotations
 
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-# Running a file in benchmarks/ puts this folder first on sys.path, where
-# benchmarks/prc_tools.py would stand in for the prc_tools package.
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
-
-from palmish.device.display import CONFIGS, ConfigName  # noqa: E402
-from palmish.device.events import Key, KeyDown, MenuCommand, PenDown, PenMove, PenUp, Rotate  # noqa: E402
-from palmish.device.system import Device  # noqa: E402
-from palmish.ishido.app import IshidoApp  # noqa: E402
+from palmish.device.display import CONFIGS, ConfigName
+from palmish.device.events import Key, KeyDown, MenuCommand, PenDown, PenMove, PenUp, Rotate
+from palmish.device.system import Device
+from palmish.ishido.app import IshidoApp
 
 PLUGINS = Path(__file__).resolve().parents[1] / "skins" / "plugins"
 

@@ -18,12 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
-# Python puts this script's folder first on sys.path, where a sibling benchmark
-# named like a package (benchmarks/prc_tools.py) would shadow that package.
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
-
-from prc_tools import safeyaml  # noqa: E402
-from prc_tools.plugin import build_folder  # noqa: E402
+from prc_tools import safeyaml
+from prc_tools.plugin import build_folder
 
 PIECES = Path(__file__).resolve().parents[1] / "skins" / "plugins" / "ishido-pieces"
 

@@ -41,21 +41,17 @@ import time
 from pathlib import Path
 from typing import Any
 
-# Python puts this script's folder first on sys.path, where a sibling benchmark
-# (prc_tools.py) would shadow the package of that name.
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
-
-from palmish.device.display import CONFIGS, ConfigName  # noqa: E402 - after the sys.path fix
-from palmish.device.system import Device  # noqa: E402 - after the sys.path fix
-from palmish.frontend.devicewindow import INBOX_POLL_S  # noqa: E402 - after the sys.path fix
-from palmish.network.bridge import HostLink, JoinLink, LoopThread  # noqa: E402 - after the sys.path fix
-from palmish.network.hosting import host_table  # noqa: E402 - after the sys.path fix
-from palmish.network.joining import JoinRequest, join_table  # noqa: E402 - after the sys.path fix
-from palmish.network.protocol import VERSION  # noqa: E402 - after the sys.path fix
-from palmish.pachisi.app import PachisiApp  # noqa: E402 - after the sys.path fix
-from palmish.pachisi.game import Game  # noqa: E402 - after the sys.path fix
-from palmish.pachisi.net.seats import HostSeat, JoinSeat  # noqa: E402 - after the sys.path fix
-from palmish.pachisi.net.table import HostTable, strongest_level  # noqa: E402 - after the sys.path fix
+from palmish.device.display import CONFIGS, ConfigName
+from palmish.device.system import Device
+from palmish.frontend.devicewindow import INBOX_POLL_S
+from palmish.network.bridge import HostLink, JoinLink, LoopThread
+from palmish.network.hosting import host_table
+from palmish.network.joining import JoinRequest, join_table
+from palmish.network.protocol import VERSION
+from palmish.pachisi.app import PachisiApp
+from palmish.pachisi.game import Game
+from palmish.pachisi.net.seats import HostSeat, JoinSeat
+from palmish.pachisi.net.table import HostTable, strongest_level
 
 LOOPBACK = "127.0.0.1"
 PLUGINS = Path(__file__).resolve().parents[1] / "skins" / "plugins"

@@ -7,7 +7,8 @@
 
 Measures, in one run: legal-take generation per second and random playouts
 per second for palmish.sigmar and for a plain cell-by-cell engine written here
-only for comparison; generator time over N seeds (median, max); solver time
+only for comparison (median and range over alternating 0.1 s slices of CPU
+time, and of the ratios of a slice of each); generator time over N seeds (median, max); solver time
 on the fresh boards and on positions reached by random takes from them
 (median, p99, max); for each difficulty (Easy, Normal, Hard), New Game's deal
 and the solver on the boards it deals; and the Hint on 20 hard positions, as
@@ -33,8 +34,8 @@ thread for one event or Tick; for New Game the next number dealt ahead in idle
 time counts too), the time until the new board shows (the first New Game of a
 round deals in the foreground, the others find their number dealt ahead) and
 how many hints had their answer within 300 ms,
-beside the same work done in one piece as before (solver.hint, generator.deal).
-Ranges are over --repeats rounds.
+beside the same work done in one piece as before (solver.hint, generator.deal)
+in the same rounds. Ranges are over --repeats rounds.
 
 `--hard N` times only the Hint (`solver.hint`, its node budget) on N hard
 positions: the same hard positions as --frames (dense deals and deep positions of
@@ -61,16 +62,12 @@ from types import ModuleType
 import _shared
 from _shared import percentile
 
-# Python puts this script's folder first on sys.path, where the sibling benchmark
-# prc_tools.py would hide the package of that name that the device imports.
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
-
-from palmish.device.display import CONFIGS, ConfigName  # noqa: E402
-from palmish.device.events import MenuCommand  # noqa: E402
-from palmish.device.system import Device  # noqa: E402
-from palmish.sigmar import Atom, Game, SearchBudget, generator, solver  # noqa: E402
-from palmish.sigmar.app import NO_SOLUTION, SigmarApp  # noqa: E402
-from palmish.sigmar.rules import CARDINALS, METAL_ORDER, STRIDE  # noqa: E402
+from palmish.device.display import CONFIGS, ConfigName
+from palmish.device.events import MenuCommand
+from palmish.device.system import Device
+from palmish.sigmar import Atom, Game, SearchBudget, generator, solver
+from palmish.sigmar.app import NO_SOLUTION, SigmarApp
+from palmish.sigmar.rules import CARDINALS, METAL_ORDER, STRIDE
 
 
 class CellByCellGame:
@@ -152,13 +149,11 @@ def progress(name: str, done: int, total: int) -> None:
 
 def side_by_side(
     first: Callable[[], int], second: Callable[[], int], seconds: float
-) -> tuple[float, float]:
-    """Best units per second of two jobs, over alternating 0.1 s slices (about `seconds` each).
-
-    Alternating keeps a busy shared machine from favouring one of them, and
-    the best slice (like timeit's minimum) is the least disturbed one.
-    """
-    best = [0.0, 0.0]
+) -> tuple[list[float], list[float]]:
+    """Units per second of two jobs in each of their alternating 0.1 s slices of CPU
+    time (about `seconds` each): alternating keeps a busy shared machine from
+    favouring one of them; a slice of one and the next of the other make a round."""
+    rates: tuple[list[float], list[float]] = ([], [])
     spent = [0.0, 0.0]
     while min(spent) < seconds:
         for n, work in enumerate((first, second)):
@@ -167,8 +162,19 @@ def side_by_side(
             while (elapsed := time.process_time() - start) < 0.1:
                 done += work()
             spent[n] += elapsed
-            best[n] = max(best[n], done / elapsed)
-    return best[0], best[1]
+            rates[n].append(done / elapsed)
+    return rates
+
+
+def rates_row(label: str, ours: list[float], theirs: list[float]) -> str:
+    """Median and range of both jobs' rates, and the median and range of the rounds' ratios."""
+    ratios = [a / b for a, b in zip(ours, theirs, strict=True)]
+
+    def cell(rates: list[float]) -> str:
+        return f"{statistics.median(rates):.0f} ({min(rates):.0f}-{max(rates):.0f})"
+
+    return (f"{label:<34} {cell(ours):>22} {cell(theirs):>22} {statistics.median(ratios):7.1f}"
+            f" ({min(ratios):.1f}-{max(ratios):.1f})")
 
 
 def ms(value: float) -> str:
@@ -283,6 +289,11 @@ def frames(deals: int, repeats: int) -> int:
     decided: list[int] = []  # of those, a take or "no solution" (not "not found in time")
     deal_gaps: list[float] = []
     deal_times: list[float] = []
+    # The same work in one piece, as before (solver.hint, generator.deal), in each round.
+    before_freeze: list[float] = []
+    before_within: list[int] = []
+    before_deal: list[float] = []
+    numbers = random.Random(3)
     with tempfile.TemporaryDirectory() as tmp:
         app = SigmarApp()
         device = Device(CONFIGS[ConfigName.SQUARE], Path(tmp), [app], start_app="sigmar",
@@ -315,20 +326,20 @@ def frames(deals: int, repeats: int) -> int:
                 deal_cpu.append(cpu)
                 deal_times.append(took)
             app.prefs["difficulty"] = "any"
+            longest = 0.0
+            within = 0
+            for done, game in enumerate(positions, start=1):
+                took, outcome, _ = timed_hint(solver, game)
+                within += took <= ANSWER_MS / 1000 and outcome != "budget"
+                longest = max(longest, took)
+                progress(f"before {round_ + 1}", done, len(positions))
+            before_freeze.append(longest)
+            before_within.append(within)
+            for _ in range(DEALS_PER_ROUND):
+                start = time.perf_counter()
+                generator.deal("hard", lambda: numbers.randint(1, 999_999))
+                before_deal.append(time.perf_counter() - start)
         device.shutdown()
-    before_freeze = 0.0
-    before_within = 0
-    for done, game in enumerate(positions, start=1):
-        took, outcome, _ = timed_hint(solver, game)
-        before_within += took <= ANSWER_MS / 1000 and outcome != "budget"
-        before_freeze = max(before_freeze, took)
-        progress("hint before", done, len(positions))
-    numbers = random.Random(3)
-    before_deal = []
-    for _ in range(repeats * DEALS_PER_ROUND):
-        start = time.perf_counter()
-        generator.deal("hard", lambda: numbers.randint(1, 999_999))
-        before_deal.append(time.perf_counter() - start)
 
     def span(values: list[float]) -> str:
         return f"{1000 * min(values):.0f}-{1000 * max(values):.0f} ms"
@@ -336,10 +347,11 @@ def frames(deals: int, repeats: int) -> int:
     n = len(positions)
     print(f"{'':<44} {'sliced (now)':>22} {'in one piece (before)':>22}")
     print(f"{'Hint, hard positions: longest frame gap':<44} {span(hint_gaps):>22} "
-          f"{1000 * before_freeze:19.0f} ms")
+          f"{span(before_freeze):>22}")
     print(f"{'  the same, CPU time of that frame':<44} {span(hint_cpu):>22}")
     print(f"{'Hint, hard positions: answered <= 300 ms':<44} "
-          f"{f'{min(answered)}-{max(answered)} of {n}':>22} {f'{before_within} of {n}':>22}")
+          f"{f'{min(answered)}-{max(answered)} of {n}':>22}"
+          f" {f'{min(before_within)}-{max(before_within)} of {n}':>22}")
     print(f"{'  of them a take or no solution':<44} "
           f"{f'{min(decided)}-{max(decided)} of {n}':>22}")
     print(f"{'New Game on Hard: longest frame gap':<44} {span(deal_gaps):>22} "
@@ -557,13 +569,10 @@ def main() -> int:
               f"{ms(percentile(deals, 0.99))} {ms(max(deals))}")
         print(f"{difficulty + ': solver on its boards':<34} {ms(statistics.median(solves))} "
               f"{ms(percentile(solves, 0.99))} {ms(max(solves))}  budget spent {budget}")
-    print(f"{'':<34} {'engine':>10} {'plain':>10} {'ratio':>7}")
-    print(f"{'legal-take lists / s (Take objects)':<34} {engine_rate:10.0f} {plain_rate:10.0f} "
-          f"{engine_rate / plain_rate:7.1f}")
-    print(f"{'legal-take lists / s (bit codes)':<34} {codes_rate:10.0f} {plain_rate_2:10.0f} "
-          f"{codes_rate / plain_rate_2:7.1f}")
-    print(f"{'random playouts / s':<34} {engine_playouts:10.0f} {plain_playouts:10.0f} "
-          f"{engine_playouts / plain_playouts:7.1f}")
+    print(f"{'median (range) over 0.1 s slices':<34} {'engine':>22} {'plain':>22} {'ratio':>7}")
+    print(rates_row("legal-take lists / s (Take objects)", engine_rate, plain_rate))
+    print(rates_row("legal-take lists / s (bit codes)", codes_rate, plain_rate_2))
+    print(rates_row("random playouts / s", engine_playouts, plain_playouts))
     return hard_hints(20, None)
 
 

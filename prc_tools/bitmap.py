@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from prc_tools import compression
 from prc_tools.bitmap_header import (
     DUMMY_HEADER,
     FLAG_COLOUR_TABLE,
@@ -334,6 +333,10 @@ def _unpack_member(
     data: bytes, pos: int, header: Header, budget: DecodeBudget | None
 ) -> _Unpacked:
     """Every check of a member and its rows decompressed: all that can go wrong in a decode."""
+    # Here, not at the top: a command that decodes no bitmap (`info` of a record
+    # database) does without the codecs' tables (about 2 ms).
+    from prc_tools import compression
+
     where = f"bitmap at byte {pos}"
     depth = header.depth
     if depth not in (1, 2, 4, 8, 16):
@@ -403,6 +406,8 @@ def _unpack_member(
 
 
 def _codec(header: Header, where: str) -> str:
+    from prc_tools import compression
+
     if not header.has(FLAG_COMPRESSED):
         return compression.NONE
     if header.version < 2:

@@ -20,7 +20,6 @@ from prc_tools.text import json_text, plain_message, printable
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
-    from datetime import datetime
     from typing import Any
 
     from prc_tools import bitmap
@@ -336,10 +335,6 @@ def cmd_verify(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------- info
 
 
-def _date(value: datetime | None) -> str | None:
-    return value.isoformat(sep=" ") if value is not None else None
-
-
 def describe(db: Database) -> dict[str, Any]:
     """Everything `info` shows, as JSON-ready data."""
     from prc_tools import bitmap, pinf, plugin
@@ -353,9 +348,10 @@ def describe(db: Database) -> dict[str, Any]:
         "attributes": db.attributes,
         "attribute_names": [n for bit, n in ATTRIBUTE_NAMES.items() if db.attributes & bit],
         "version": db.version,
-        "created": _date(db.created),
-        "modified": _date(db.modified),
-        "backed_up": _date(db.backed_up),
+        # Written from the stored numbers: no datetime (about 2 ms) for `info`.
+        "created": db.date_text("created"),
+        "modified": db.date_text("modified"),
+        "backed_up": db.date_text("backed_up"),
         "modification_number": db.modification_number,
         "unique_id_seed": db.unique_id_seed,
         "app_info_size": None if db.app_info is None else len(db.app_info),
@@ -388,7 +384,7 @@ def describe(db: Database) -> dict[str, Any]:
 def _describe_resource(
     type_: str, id_: int, data: bytes, budget: bitmap.DecodeBudget | None = None
 ) -> dict[str, Any]:
-    from prc_tools import bitmap, plugin, sound
+    from prc_tools import bitmap, plugin
     from prc_tools.bitmap_header import BITMAP_TYPES
 
     entry: dict[str, Any] = {"type": type_, "id": id_, "size": len(data)}
@@ -401,6 +397,8 @@ def _describe_resource(
                 for m in bitmap.check(data, budget)  # no images made: no Pillow
             ]
         elif type_ == plugin.WAVE_TYPE:
+            from prc_tools import sound  # here: a database without sounds does without
+
             wav = sound.read_wav(data)
             entry["sound"] = {"rate": wav.rate, "bits": wav.bits, "channels": wav.channels,
                               "float": wav.is_float, "seconds": round(wav.seconds, 3)}

@@ -11,12 +11,19 @@ from __future__ import annotations
 
 import os
 import struct
-from datetime import datetime, timedelta
+import time
 from pathlib import Path
 
 from prc_tools.errors import DatabaseError, PrcError
 from prc_tools.files import FileProblem, read_regular
 from prc_tools.value import Value
+
+# Not `from typing import TYPE_CHECKING`: typing costs a quick command 3 ms to load.
+# datetime (about 2 ms) too is imported only where a date is made: a read keeps
+# the stored numbers until a date is asked for, which `verify` never does.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from datetime import datetime
 
 HEADER_SIZE = 78
 RESOURCE_ENTRY_SIZE = 10
@@ -64,8 +71,7 @@ RECORD_BUSY = 0x20
 RECORD_SECRET = 0x10
 
 # Palm dates count seconds from 1904-01-01 local time; Unix from 1970-01-01.
-PALM_EPOCH = datetime(1904, 1, 1)
-UNIX_EPOCH = datetime(1970, 1, 1)
+# PALM_EPOCH and UNIX_EPOCH, the two as datetimes, are made when first asked for.
 UNIX_EPOCH_IN_PALM = 2_082_844_800  # 1970-01-01 counted from 1904
 _TOP_BIT = 0x8000_0000
 _U32_MAX = 0xFFFF_FFFF
@@ -76,28 +82,60 @@ _RESOURCE_ENTRY = struct.Struct(">4sHI")
 _RECORD_ENTRY = struct.Struct(">IB3s")
 
 
-def decode_date(value: int) -> datetime | None:
-    """A stored date as a naive local datetime; None for 0 (never set).
+def __getattr__(name: str) -> datetime:
+    # Asked for other names too (the import system looks for __path__): datetime
+    # only for these two.
+    if name not in ("PALM_EPOCH", "UNIX_EPOCH"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from datetime import datetime
+
+    return datetime(1904, 1, 1) if name == "PALM_EPOCH" else datetime(1970, 1, 1)
+
+
+def is_unix_date(value: int) -> bool:
+    """Whether a stored date counts from 1970 (Unix time), not from 1904.
 
     The format counts from 1904, but some writers store Unix time. Every 1904
     date after mid-1972 has the top bit set, so a value with the top bit clear
     is read as Unix time (which misreads 1904-epoch dates from 1904 to 1972:
-    no Palm database was written then), except 1970-01-01 itself.
+    no Palm database was written then), except 1970-01-01 itself: converters
+    (Perl's Palm::PDB among them) store an unset Unix date 0 as its 1904-epoch
+    value, read as 1970, not 2036. 0 is neither: never set.
     """
+    return value != 0 and not value & _TOP_BIT and value != UNIX_EPOCH_IN_PALM
+
+
+def _unix_seconds(value: int) -> int:
+    """A stored date other than 0 as seconds from 1970-01-01 (never negative)."""
+    return value if is_unix_date(value) else value - UNIX_EPOCH_IN_PALM
+
+
+def decode_date(value: int) -> datetime | None:
+    """A stored date as a naive local datetime; None for 0 (never set)."""
     if value == 0:
         return None
-    if value & _TOP_BIT or value == UNIX_EPOCH_IN_PALM:
-        # The second case: converters (Perl's Palm::PDB among them) store an
-        # unset Unix date 0 as its 1904-epoch value; read as 1970, not 2036.
-        return PALM_EPOCH + timedelta(seconds=value)
-    return UNIX_EPOCH + timedelta(seconds=value)
+    from datetime import datetime, timedelta
+
+    return datetime(1970, 1, 1) + timedelta(seconds=_unix_seconds(value))
+
+
+def date_text(value: int) -> str | None:
+    """A stored date as `decode_date(value).isoformat(sep=" ")` writes it, without
+    importing datetime (None for 0). Naive dates have no zone: UTC's calendar is theirs."""
+    if value == 0:
+        return None
+    t = time.gmtime(_unix_seconds(value))
+    return (f"{t.tm_year:04d}-{t.tm_mon:02d}-{t.tm_mday:02d}"
+            f" {t.tm_hour:02d}:{t.tm_min:02d}:{t.tm_sec:02d}")
 
 
 def encode_date(when: datetime | None) -> int:
     """A naive local datetime as seconds since 1904 (0 for None)."""
     if when is None:
         return 0
-    seconds = int((when.replace(tzinfo=None) - PALM_EPOCH).total_seconds())
+    from datetime import datetime
+
+    seconds = int((when.replace(tzinfo=None) - datetime(1904, 1, 1)).total_seconds())
     if not 0 <= seconds <= _U32_MAX:
         raise PrcError(f"date {when.isoformat()} is outside what a Palm database can hold")
     return seconds
@@ -169,12 +207,21 @@ class Record(Value):
         return self.attributes & 0x0F
 
 
+class _Stored(int):
+    """A header date as the file holds it, kept by a read Database until the date is
+    first asked for (then made a datetime) or written back unchanged."""
+
+    __slots__ = ()
+
+
 class Database(Value):
     """A whole PDB or PRC. Resources make it a resource database (attribute 0x0001)."""
 
+    # The dates `created`, `modified` and `backed_up` are properties over these
+    # "_" slots (see _Stored).
     __slots__ = (
-        "app_info", "attributes", "backed_up", "created", "creator", "gap", "modification_number",
-        "modified", "name", "name_field", "next_record_list", "records", "resources",
+        "_backed_up", "_created", "_modified", "app_info", "attributes", "creator", "gap",
+        "modification_number", "name", "name_field", "next_record_list", "records", "resources",
         "sort_info", "stored_dates", "type", "unique_id_seed", "version",
     )
 
@@ -206,9 +253,9 @@ class Database(Value):
         self.records: list[Record] = [] if records is None else records
         self.attributes = attributes
         self.version = version
-        self.created = created
-        self.modified = modified
-        self.backed_up = backed_up
+        self._created: datetime | _Stored | None = created
+        self._modified: datetime | _Stored | None = modified
+        self._backed_up: datetime | _Stored | None = backed_up
         self.modification_number = modification_number
         self.app_info = app_info
         self.sort_info = sort_info
@@ -227,6 +274,46 @@ class Database(Value):
             raise PrcError("a database holds either resources or records, not both")
         if self.records and self.attributes & ATTR_RESOURCE:
             raise PrcError("a resource database (attribute 0x0001) cannot hold records")
+
+    @property
+    def created(self) -> datetime | None:
+        return self._date("_created")
+
+    @created.setter
+    def created(self, when: datetime | None) -> None:
+        self._created = when
+
+    @property
+    def modified(self) -> datetime | None:
+        return self._date("_modified")
+
+    @modified.setter
+    def modified(self, when: datetime | None) -> None:
+        self._modified = when
+
+    @property
+    def backed_up(self) -> datetime | None:
+        return self._date("_backed_up")
+
+    @backed_up.setter
+    def backed_up(self, when: datetime | None) -> None:
+        self._backed_up = when
+
+    def _date(self, slot: str) -> datetime | None:
+        when: datetime | _Stored | None = getattr(self, slot)
+        if isinstance(when, _Stored):
+            when = decode_date(when)
+            setattr(self, slot, when)
+        return when
+
+    def date_text(self, which: str) -> str | None:
+        """The date `which` ("created", "modified" or "backed_up") as
+        `isoformat(sep=" ")` writes it, or None if unset; a date still as read
+        is written without making a datetime (`info`, without importing datetime)."""
+        when: datetime | _Stored | None = getattr(self, "_" + which)
+        if isinstance(when, _Stored):
+            return date_text(when)
+        return None if when is None else when.isoformat(sep=" ")
 
     @property
     def is_resource(self) -> bool:
@@ -312,9 +399,9 @@ class Database(Value):
             self._name_field(),
             self.attributes,
             self.version,
-            self._date_field("created", self.created),
-            self._date_field("modified", self.modified),
-            self._date_field("backed_up", self.backed_up),
+            self._date_field("created"),
+            self._date_field("modified"),
+            self._date_field("backed_up"),
             self.modification_number,
             app_info_offset,
             sort_info_offset,
@@ -339,9 +426,15 @@ class Database(Value):
             return kept
         return encode_name(self.name)
 
-    def _date_field(self, which: str, when: datetime | None) -> int:
-        """A kept stored date while it still reads as `when`, else `when` counted from 1904."""
+    def _date_field(self, which: str) -> int:
+        """A kept stored date while it still reads as the date, else the date counted from 1904."""
+        stored: datetime | _Stored | None = getattr(self, "_" + which)
         kept = self.stored_dates.get(which)
+        if isinstance(stored, _Stored) and (
+            kept == stored or (kept is None and not is_unix_date(stored))
+        ):
+            return stored  # what the lines below give, without making a datetime
+        when = self._date("_" + which)
         if kept is not None and 0 <= kept <= _U32_MAX and decode_date(kept) == when:
             return kept
         return encode_date(when)
@@ -419,12 +512,9 @@ def _parse(data: bytes) -> Database:
         position += 1
 
     first_block = starts[0]
-    stored_dates = {
-        which: value
-        for which, value in (("created", created), ("modified", modified),
-                             ("backed_up", backed_up))
-        if encode_date(decode_date(value)) != value
-    }
+    dates = (("created", created), ("modified", modified), ("backed_up", backed_up))
+    # Unix-epoch dates do not come back from their datetime: kept (see to_bytes).
+    stored_dates = {which: value for which, value in dates if is_unix_date(value)}
     name = decode_name(raw_name)
     db = Database(
         name=name,
@@ -432,9 +522,6 @@ def _parse(data: bytes) -> Database:
         creator=decode_code(raw_creator),
         attributes=attributes,
         version=version,
-        created=decode_date(created),
-        modified=decode_date(modified),
-        backed_up=decode_date(backed_up),
         modification_number=modification_number,
         app_info=app_info,
         sort_info=sort_info,
@@ -444,6 +531,9 @@ def _parse(data: bytes) -> Database:
         name_field=None if _canonical_name(name, raw_name) else raw_name,
         stored_dates=stored_dates,
     )
+    for which, value in dates:
+        if value:  # made a datetime when first asked for
+            setattr(db, "_" + which, _Stored(value))
     for index, (first, second) in enumerate(entries):
         chunk = data[starts[position + index] : starts[position + index + 1]]
         if is_resource:

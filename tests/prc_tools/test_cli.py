@@ -82,6 +82,18 @@ def test_info_of_a_record_database(
     assert code == 0 and "Records:       3" in out and "appInfo:       14 bytes" in out
 
 
+def test_python_m_prc_tools_is_the_command(pdb: Database, tmp_path: Path) -> None:
+    path = tmp_path / "r.pdb"
+    pdb.write(path)
+    script = Path(sys.executable).with_name("prc-tools")
+    for argv in (["info", str(path)], ["verify", "nothing.prc"], ["--nope"]):
+        ours = subprocess.run([sys.executable, "-m", "prc_tools", *argv],
+                              capture_output=True, text=True, check=False)
+        theirs = subprocess.run([str(script), *argv], capture_output=True, text=True, check=False)
+        assert (ours.returncode, ours.stdout, ours.stderr) == (
+            theirs.returncode, theirs.stdout, theirs.stderr)
+
+
 @pytest.mark.parametrize("argv", [[], ["frobnicate"], ["build", "x"], ["info"],
                                   ["extract", "f.prc"], ["verify", "a", "b"], ["info", "--nope"]])
 def test_bad_usage_exits_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,11 +7,14 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from prc_tools import Database, DatabaseError, PrcError, Record, Resource
 from prc_tools.database import (
     HEADER_SIZE,
     UNIX_EPOCH_IN_PALM,
+    date_text,
     decode_date,
     encode_date,
 )
@@ -114,6 +117,60 @@ def test_dates_1904_unix_and_unset() -> None:
     assert decode_date(unix) == when  # top bit clear: a writer stored Unix time
     assert decode_date(0) is None and encode_date(None) == 0
     assert decode_date(UNIX_EPOCH_IN_PALM) == datetime(1970, 1, 1)
+
+
+STORED_DATE = st.integers(0, 2**32 - 1)
+EDGES = (0, 1, UNIX_EPOCH_IN_PALM, 2**31 - 1, 2**31, 2**32 - 1)
+
+
+@given(STORED_DATE)
+@example(0).via("unset")
+@example(1).via("the first Unix second")
+@example(UNIX_EPOCH_IN_PALM).via("1970 counted from 1904")
+@example(2**31 - 1).via("the last Unix date")
+@example(2**31).via("the first date read from 1904")
+@example(2**32 - 1).via("the last date")
+def test_date_text_writes_what_the_datetime_writes(value: int) -> None:
+    """`info` writes the stored number without datetime: the same text."""
+    when = decode_date(value)
+    assert date_text(value) == (None if when is None else when.isoformat(sep=" "))
+
+
+def _with_dates(created: int, modified: int, backed_up: int) -> bytes:
+    data = bytearray(Database("Dates", "DATA", "test").to_bytes())
+    struct.pack_into(">3I", data, 36, created, modified, backed_up)
+    return bytes(data)
+
+
+@given(STORED_DATE, st.sampled_from(EDGES), STORED_DATE)
+def test_dates_as_read_come_back_the_same_read_or_not(
+    created: int, modified: int, backed_up: int
+) -> None:
+    """A read database keeps its stored dates until one is asked for: written back
+    untouched, asked for, or set again to what it read as, the bytes are the same."""
+    data = _with_dates(created, modified, backed_up)
+    untouched = Database.read(data)
+    assert untouched.to_bytes() == data
+    assert [untouched.date_text(w) for w in ("created", "modified", "backed_up")] == [
+        date_text(created), date_text(modified), date_text(backed_up)]
+    asked = Database.read(data)
+    assert (asked.created, asked.modified, asked.backed_up) == (
+        decode_date(created), decode_date(modified), decode_date(backed_up))
+    assert asked.to_bytes() == data and asked == untouched
+    assert asked.date_text("created") == date_text(created)
+    set_again = Database.read(data)
+    set_again.created, set_again.backed_up = decode_date(created), decode_date(backed_up)
+    assert set_again.to_bytes() == data
+
+
+def test_a_read_date_set_anew_is_written_anew() -> None:
+    data = _with_dates(UNIX_EPOCH_IN_PALM + 86_400, 5, 0)  # a 1904 date, a Unix one, unset
+    db = Database.read(data)
+    db.created, db.modified = datetime(2001, 2, 3, 4, 5, 6), None
+    db.backed_up = datetime(1999, 12, 31)
+    assert struct.unpack_from(">3I", db.to_bytes(), 36) == (
+        encode_date(datetime(2001, 2, 3, 4, 5, 6)), 0, encode_date(datetime(1999, 12, 31)))
+    assert db.date_text("created") == "2001-02-03 04:05:06" and db.date_text("modified") is None
 
 
 def test_record_fields() -> None:

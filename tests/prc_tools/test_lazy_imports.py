@@ -18,8 +18,9 @@ from prc_tools import Database, PrcError, Resource, bitmap, database, plugin, sp
 
 ROOT = Path(__file__).resolve().parents[2]
 HEAVY = ("PIL", "yaml", "importlib.metadata", "prc_tools.manifest", "prc_tools.bitmap_encode")
-# Loaded by no quick command: each costs a start 3 ms or more.
-SLOW_STDLIB = ("typing", "shutil", "json")
+# Loaded by no quick command: each costs a start 2 ms or more (`info` writes its
+# dates from the stored numbers, and `verify` never makes a date).
+SLOW_STDLIB = ("typing", "shutil", "json", "datetime")
 
 
 def _modules_after(*argv: str) -> set[str]:
@@ -61,6 +62,19 @@ def test_info_of_a_database_without_plugin_info_needs_no_yaml(tmp_path: Path) ->
     # Bitmaps are checked, not made into images: Pillow only for the pure-Python codecs.
     allowed = () if speedups.built() else ("PIL",)
     unwanted = (*HEAVY, *SLOW_STDLIB)
+    assert not [name for name in unwanted if name not in allowed and _loaded(modules, name)]
+
+
+@pytest.mark.parametrize("command", [("info",), ("info", "--json"), ("verify",)])
+def test_a_record_database_needs_no_codecs(tmp_path: Path, command: tuple[str, ...]) -> None:
+    db = Database("Memos", "DATA", "memo", records=[database.Record(b"Buy milk\0")])
+    path = tmp_path / "memos.pdb"
+    db.write(path)
+    _modules_after("verify", str(path))  # keeps the games' codes (the suite's cache folder)
+    modules = _modules_after(*command, str(path))
+    assert _loaded(modules, "prc_tools.database")
+    allowed = ("json",) if "--json" in command else ()
+    unwanted = (*HEAVY, *SLOW_STDLIB, "prc_tools.compression", "prc_tools.sound", "PIL")
     assert not [name for name in unwanted if name not in allowed and _loaded(modules, name)]
 
 
@@ -117,5 +131,5 @@ def test_a_bundled_plugin_needs_no_yaml_once_the_schemas_are_kept(
     assert _loaded(modules, "prc_tools.pinf") and _loaded(modules, "prc_tools.schema")
     allowed = ("json",) if "--json" in command else ()
     allowed += () if speedups.built() else ("PIL",)
-    unwanted = (*HEAVY, *SLOW_STDLIB, "palmish")
+    unwanted = (*HEAVY, *SLOW_STDLIB, "palmish", "prc_tools.sound")  # it has no sounds
     assert not [name for name in unwanted if name not in allowed and _loaded(modules, name)]

@@ -1,6 +1,6 @@
-"""prc_tools benchmark: a complete PalmIshido Pieces plugin.
+"""prc_tools on a complete PalmIshido Pieces plugin: build, decode, size against pnmtopalm.
 
-Measures (best of several runs):
+Measures (median and range over --runs runs):
   1. building the plugin (36 tiles + 36 lifted tiles, 144 and 72 dpi, 16 and 8 bpp)
      from a folder of generated PNGs,
   2. reading the database and decoding every bitmap member,
@@ -8,7 +8,7 @@ Measures (best of several runs):
      pnmtopalm with its best option per member (smallest of none, scanline, rle,
      packbits): the ratio ours / pnmtopalm should be at most 1.0.
 
-Run: .venv/bin/python benchmarks/prc_tools.py [--runs N]
+Run: .venv/bin/python benchmarks/pieces_plugin.py [--runs N]
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import argparse
 import io
 import math
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -26,12 +27,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFilter
 
-# This script shares its name with the package: take its own folder off the
-# import path so `import prc_tools` finds the package, not this file.
-_HERE = Path(__file__).resolve().parent
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-
-from prc_tools import Database, bitmap, plugin  # noqa: E402
+from prc_tools import Database, bitmap, plugin
 
 COLOURS = [(210, 40, 40), (230, 190, 20), (40, 160, 70), (20, 170, 200), (50, 70, 210),
            (180, 50, 170)]
@@ -103,13 +99,15 @@ def make_folder(root: Path) -> Path:
     return folder
 
 
-def best_time(runs: int, work: Callable[[], object]) -> float:
+def run_times(runs: int, work: Callable[[], object]) -> str:
+    """`work`'s median time over `runs` runs and their range, in ms."""
     times = []
     for _ in range(runs):
         start = time.perf_counter()
         work()
         times.append(time.perf_counter() - start)
-    return min(times)
+    return (f"{statistics.median(times) * 1000:8.1f} ms ({min(times) * 1000:.1f}"
+            f"-{max(times) * 1000:.1f}, {runs} runs)")
 
 
 def pnmtopalm_best(member: bitmap.Member, tool: str) -> int | None:
@@ -171,7 +169,7 @@ def compare_with_pnmtopalm(db: Database) -> tuple[int, int, int] | None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = make_folder(Path(tmp))
@@ -180,7 +178,7 @@ def main() -> int:
         def build() -> None:
             holder["db"] = plugin.build_folder(folder)
 
-        build_seconds = best_time(args.runs, build)
+        build_times = run_times(args.runs, build)
         db = holder["db"]
         data = db.to_bytes()
 
@@ -190,12 +188,12 @@ def main() -> int:
                 if res.type == "Tbmp":
                     bitmap.decode(res.data)
 
-        load_seconds = best_time(args.runs, load)
+        load_times = run_times(args.runs, load)
     bitmaps = [r for r in db.resources if r.type == "Tbmp"]
     members = sum(len(bitmap.decode(r.data)) for r in bitmaps)
     print(f"plugin: {len(bitmaps)} bitmaps, {members} members, database {len(data)} bytes")
-    print(f"build from PNGs:        {build_seconds * 1000:8.1f} ms (best of {args.runs})")
-    print(f"load + decode all:      {load_seconds * 1000:8.1f} ms (best of {args.runs})")
+    print(f"build from PNGs:        {build_times}")
+    print(f"load + decode all:      {load_times}")
     compared = compare_with_pnmtopalm(db)
     if compared is None:
         print("pnmtopalm not installed: size comparison skipped")
