@@ -541,13 +541,19 @@ def _packbits_decode(
     """
     if row_bytes % unit:  # (an empty image never comes here: `decode` returns at once)
         return _packbits_decode_checked(data, pos, row_bytes, rows, unit)
-    walked = _packbits_walk(data, pos, row_bytes * rows // unit, unit, row_bytes // unit)
+    if unit == 1:
+        end = _packbits_byte_ops_end(data, pos, row_bytes * rows)
+        try:
+            if end is not None:
+                return _packbits_plane(data[pos:end], row_bytes, rows), end
+        except ValueError:  # a run crosses the end of a row
+            pass
+        return _packbits_decode_checked(data, pos, row_bytes, rows, unit)
+    walked = _packbits_word_ops(data, pos, row_bytes * rows // 2, row_bytes // 2)
     if walked is None:
         return _packbits_decode_checked(data, pos, row_bytes, rows, unit)
     stretches, no_ops, end = walked
     try:
-        if unit == 1:
-            return _packbits_plane(data[pos:end], row_bytes, rows), end
         ops = bytearray(data[pos:end])
         for start, stop in stretches:  # (header, high byte, low byte) triples
             if stop - start == 3:
@@ -583,82 +589,146 @@ def _packbits_plane(ops: bytes | bytearray, row_bytes: int, rows: int) -> bytes:
     return Image.frombytes("L", (row_bytes, rows), ops, "packbits", "L").tobytes()
 
 
-def _packbits_walk(
-    data: bytes, pos: int, total: int, unit: int, row_units: int
-) -> tuple[list[tuple[int, int]], list[int], int] | None:
-    """Where the ops making exactly ``total`` units end, with what 2-byte units need.
+def _packbits_byte_ops_end(data: bytes, pos: int, total: int) -> int | None:
+    """Where the byte-wise ops making exactly ``total`` bytes end; None if they do not.
 
-    Each step takes a stretch of short ops (repeats and 1-unit literals, all
-    ``1 + unit`` bytes long, so their headers are every ``1 + unit``-th byte
-    and a table tells what each makes), then the op after it: a literal of 2+
-    units or a no-op. For 2-byte units the stretches (start, stop) and the
-    no-ops' positions are kept, and no literal may cross the end of a row of
-    ``row_units``. None if the stream runs out or overshoots, or a literal
-    crosses a row's end: the careful decoder says how.
+    An op at a time, its units and length from two tables: where literals
+    alternate with short ops (photos, line art) that is the least Python a
+    step can do. A stretch of two or more short ops (repeats and 1-byte
+    literals, 2 bytes each; art) is taken whole: its end is one ``find`` in
+    the stream's bytes made flags of "heads a longer op" (one string for
+    even and one for odd offsets, made once), what it makes a ``translate``
+    and a sum.
     """
-    match = _SHORT_OPS[unit].match
-    step = 1 + unit
     size = len(data)
-    stretches: list[tuple[int, int]] = []
-    no_ops: list[int] = []
-    keep = unit != 1
+    base = pos
+    # Without no-ops (which our encoder never writes) the ops of ``total`` bytes
+    # take at most ``2 * total`` bytes; a longer stream leaves the flags, and
+    # the careful decoder reads it.
+    region = min(size, pos + 2 * total)
+    longer = (
+        data[pos:region:2].translate(_LONGER_OP),
+        data[pos + 1 : region : 2].translate(_LONGER_OP),
+    )
+    made, length, is_longer = _BYTE_OP_UNITS, _BYTE_OP_LENGTH, _LONGER_OP
     filled = 0
-    while filled < total:
-        if pos >= size:
-            return None
-        header = data[pos]
-        if header == 0 or header > _NO_OP:  # short ops
-            limit = pos + step * (total - filled)  # no stretch runs past the image
-            stretch = match(data, pos, limit if limit < size else size)
-            assert stretch is not None  # an empty stretch matches too
-            stop = stretch.end()
-            if stop == pos:
-                return None  # a short op cut off by the end of the data
-            if stop - pos == step:  # one op, often between literals
-                made = _SHORT_OP_UNITS[header]
-                if filled + made > total:
+    try:
+        while filled < total:
+            header = data[pos]
+            if not is_longer[header] and not is_longer[data[pos + 2]]:  # a stretch
+                stop = _short_ops_end(longer, base, pos, 2, total - filled, region)
+                if stop <= pos:  # past the flags (no-ops took the stream beyond them)
                     return None
-            else:
-                made_by = data[pos:stop:step].translate(_SHORT_OP_UNITS)
-                made = sum(made_by) if len(made_by) <= 256 else _byte_sum(made_by)
-                if filled + made > total:  # the image ends inside this stretch
+                made_by = data[pos:stop:2].translate(_SHORT_OP_UNITS)
+                count = sum(made_by) if len(made_by) <= 256 else _byte_sum(made_by)
+                if filled + count > total:  # the image ends inside this stretch
                     ends = list(accumulate(made_by, initial=filled))
                     index = bisect_left(ends, total)
-                    if ends[index] != total:
-                        return None
-                    stop = pos + step * index
-                    made = total - filled
-            if keep:
-                stretches.append((pos, stop))
-            filled += made
-            pos = stop
-            if filled == total:
-                return stretches, no_ops, pos
-            if pos >= size:
-                return None
+                    return pos + 2 * index if ends[index] == total else None
+                filled += count
+                pos = stop
+            else:
+                filled += made[header]
+                pos += length[header]
+    except IndexError:  # a short op at the data's end (or past it)
+        return _packbits_byte_ops_tail(data, pos, total - filled)
+    return pos if filled == total and pos <= size else None
+
+
+def _short_ops_end(
+    longer: Sequence[bytes], base: int, pos: int, step: int, most: int, region: int
+) -> int:
+    """Where a stretch of short ops (``step`` bytes each) from ``pos`` ends.
+
+    At the next longer op (``longer``: a flag per op position of each phase,
+    from ``base``), after ``most`` ops, or at the last whole op before
+    ``region``; at or before ``pos`` if ``pos`` is past ``region``.
+    """
+    first, phase = divmod(pos - base, step)
+    last = first + min(most, (region - pos) // step)
+    found = longer[phase].find(1, first, last)
+    return pos + step * ((last if found < 0 else found) - first)
+
+
+def _packbits_byte_ops_tail(data: bytes, pos: int, left: int) -> int | None:
+    """Where the last ops end when the stream runs to the data's last bytes."""
+    size = len(data)
+    while left > 0 and pos < size:
+        header = data[pos]
+        left -= _BYTE_OP_UNITS[header]
+        pos += _BYTE_OP_LENGTH[header]
+    return pos if left == 0 and pos <= size else None
+
+
+def _packbits_word_ops(
+    data: bytes, pos: int, total: int, row_units: int
+) -> tuple[list[tuple[int, int]], list[int], int] | None:
+    """Where the ops of 2-byte units making exactly ``total`` units end, with what TGA needs.
+
+    As for bytes (`_packbits_byte_ops_end`), an op at a time, or a stretch of
+    short ops (repeats and 1-unit literals, 3 bytes each) at once, its end
+    found in flags made once for each of the 3 phases. Kept: the stretches
+    (start, stop), whose repeat headers are rewritten, and the no-ops'
+    positions; no literal may cross the end of a row of ``row_units`` (TGA
+    would carry it on into the next row). None if the stream runs out or
+    overshoots, or a literal crosses a row's end: the careful decoder says how.
+    """
+    size = len(data)
+    base = pos
+    # Without no-ops the ops of ``total`` units take at most ``3 * total`` bytes;
+    # a stream longer than that leaves the flags, and the careful decoder reads it.
+    region = min(size, pos + 3 * total)
+    longer = [data[base + phase : region : 3].translate(_LONGER_OP) for phase in range(3)]
+    is_longer = _LONGER_OP
+    stretches: list[tuple[int, int]] = []
+    no_ops: list[int] = []
+    filled = 0
+    try:
+        while filled < total:
             header = data[pos]
-            if header == 0 or header > _NO_OP:  # a short op the data cuts off
-                return None
-        if header != _NO_OP:  # a literal of 2+ units; bounds checked after the loop
-            if keep and filled % row_units + header >= row_units:  # past the row's end
-                return None
-            filled += header + 1
-            pos += 1 + (header + 1) * unit
-        else:
-            if keep:
+            if not is_longer[header]:  # short ops
+                stop = pos + 3
+                if stop < size and is_longer[data[stop]]:  # one, between longer ops
+                    made = _SHORT_OP_UNITS[header]
+                    if filled + made > total:
+                        return None
+                else:  # up to the next longer op, the image's end or the data's
+                    stop = _short_ops_end(longer, base, pos, 3, total - filled, region)
+                    if stop <= pos:  # an op cut off by the data's end, or past the flags
+                        return None
+                    made_by = data[pos:stop:3].translate(_SHORT_OP_UNITS)
+                    made = sum(made_by) if len(made_by) <= 256 else _byte_sum(made_by)
+                    if filled + made > total:  # the image ends inside this stretch
+                        ends = list(accumulate(made_by, initial=filled))
+                        index = bisect_left(ends, total)
+                        if ends[index] != total:
+                            return None
+                        stop = pos + 3 * index
+                        made = total - filled
+                stretches.append((pos, stop))
+                filled += made
+                pos = stop
+            elif header != _NO_OP:  # a literal of 2+ units, within its row
+                if filled % row_units + header >= row_units:
+                    return None
+                filled += header + 1
+                pos += 2 * header + 3
+            else:
                 no_ops.append(pos)
-            pos += 1
+                pos += 1
+    except IndexError:  # the data ran out
+        return None
     if filled > total or pos > size:  # a literal past the image or the data
         return None
     return stretches, no_ops, pos
 
 
 _NO_OP = 0x80
-# Stretches (maybe empty) of repeat ops and 1-unit literals, for 1- and 2-byte units.
-_SHORT_OPS = {
-    1: re.compile(rb"(?:[\x00\x81-\xff].)*", re.DOTALL),
-    2: re.compile(rb"(?:[\x00\x81-\xff]..)*", re.DOTALL),
-}
+# 1 for the headers of the longer ops (literals of 2+ units, no-ops), 0 for short ones.
+_LONGER_OP = bytes(1 if 0 < h <= _NO_OP else 0 for h in range(256))
+# What each byte-wise op makes and how long it is, by its header.
+_BYTE_OP_UNITS = [h + 1 if h < _NO_OP else 0 if h == _NO_OP else 257 - h for h in range(256)]
+_BYTE_OP_LENGTH = [h + 2 if h < _NO_OP else 1 if h == _NO_OP else 2 for h in range(256)]
 # What a short op's header makes, in units (the other headers never head one).
 _SHORT_OP_UNITS = bytes(1 if h == 0 else 257 - h if h > _NO_OP else 0 for h in range(256))
 

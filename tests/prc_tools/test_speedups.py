@@ -281,6 +281,68 @@ def test_decoders_match_on_every_cut_and_flipped_byte(codec: str, unit: int) -> 
         assert native == pure, data.hex()
 
 
+def _packbits_ops(rng: random.Random, shape: str, ops: int, unit: int) -> tuple[bytes, int]:
+    """PackBits ops of one shape over units of 1 or 2 bytes, and the units they make."""
+    stream = bytearray()
+    made = 0
+    for k in range(ops):
+        if shape == "no-ops":
+            stream.append(0x80)
+        elif shape == "stretch" or k % 2:  # repeats and 1-unit literals, 1 + unit bytes each
+            count = rng.choice((1, 2, 3, 128))
+            stream.append(0 if count == 1 else 257 - count)
+            stream += rng.randbytes(unit)
+            made += count
+        else:  # "alternate": literals of 2+ units between short ops
+            count = rng.randint(2, 128)
+            stream.append(count - 1)
+            stream += rng.randbytes(count * unit)
+            made += count
+    return bytes(stream), made
+
+
+@need_native
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(("stretch", "alternate", "no-ops")), st.integers(1, 600)),
+        min_size=1,
+        max_size=4,
+    ),
+    st.sampled_from((1, 2)),
+    st.integers(0, 2**32 - 1),
+    st.integers(-3, 3),
+    st.integers(1, 7),
+    st.sampled_from((b"", b"\x00", b"\x81\x07\x02")),
+    st.integers(0, 3),
+)
+def test_long_packbits_streams_match(
+    shapes: list[tuple[str, int]],
+    unit: int,
+    seed: int,
+    shift: int,
+    rows: int,
+    tail: bytes,
+    cut: int,
+) -> None:
+    # The pure walk takes an op at a time where literals alternate with short
+    # ops and a stretch of short ops at once (more than 256 of them summed by
+    # Pillow), up to the data's last byte or past it; the image may end
+    # inside a stretch, before the stream or after it.
+    rng = random.Random(seed)
+    stream = bytearray()
+    made = 0
+    for shape, ops in shapes:
+        part, units = _packbits_ops(rng, shape, ops, unit)
+        stream += part
+        made += units
+    data = bytes(stream[: len(stream) - cut]) + tail
+    for row_units, count in ((made + shift, 1), (max(1, made // rows), rows)):
+        case = (compression.PACKBITS, data, 0, row_units * unit, count, unit)
+        native, pure = _both(partial(_decoded, *case))
+        assert native == pure
+
+
 @need_native
 @pytest.mark.parametrize("codec", [compression.SCANLINE, compression.RLE, compression.PACKBITS])
 def test_empty_rows_cost_nothing_however_many_are_claimed(codec: str) -> None:
