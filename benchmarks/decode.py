@@ -47,10 +47,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-# This folder holds benchmarks/prc_tools.py, which would shadow the package.
 _HERE = Path(__file__).resolve().parent
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-sys.path.insert(0, str(_HERE.parent))
+sys.path.insert(0, str(_HERE.parent))  # the tree this script is in
 
 from prc_tools import bitmap, speedups  # noqa: E402
 
