@@ -14,8 +14,11 @@ answer makes is added.
 A move that earns another throw (a 6, 10 or 25, or a capture) is worth the
 expected best continuation over the seven throws, each continuation that
 ends the turn (and passing) answered the same way. Passing is worth the
-present position, answered the same way. The trainer's learner looks at the
-position only (the weights were made so; search only at play).
+present position, answered the same way. When the two best moves are
+within ROLLOUT_MARGIN, hard plays each on for a few throws many times
+(rollouts, the same throws for both) and keeps the better mean. The
+trainer's learner looks at the position only (the weights were made so;
+search only at play).
 """
 
 from __future__ import annotations
@@ -46,14 +49,19 @@ ANSWERS = 2
 # the same for the same position. About 50-80 ms of search on this machine;
 # hit only where an earned throw meets many moves (mostly the 7-sided die).
 WIDE_SEARCH = 1000
-# Close calls settled by rollouts (screening): the top ROLLOUT_MOVES moves by
-# the search, when within ROLLOUT_MARGIN of the best, each played on for
-# ROLLOUT_THROWS throws ROLLOUTS times (every player greedy by the learned
-# chances), the dice the same for every move and seeded by the position.
-ROLLOUTS = 0
+# Close calls settled by rollouts: the top ROLLOUT_MOVES moves by the
+# search, when within ROLLOUT_MARGIN of the best, are each played on for
+# ROLLOUT_THROWS throws (about two rounds), ROLLOUTS times, every player
+# making its best move by the learned chances; the dice are the same for
+# every move and seeded by the position.
+ROLLOUTS = 16
 ROLLOUT_MOVES = 2
 ROLLOUT_MARGIN = 0.01
 ROLLOUT_THROWS = 8
+# A decision whose search has already looked at more positions than this
+# (some 40 ms of work) is not rolled out: the rollouts of two moves cost up
+# to some 60-75 ms more, and the slowest decision must stay under 250 ms.
+ROLLOUT_SEARCH_LIMIT = 500
 
 Positions = list[list[int]]
 
@@ -162,7 +170,7 @@ class Evaluator:
         # best first; sorted() is stable, so ties go to the most advanced move
         scored.sort(key=lambda cm: -cm[0])
         best_chance, best = scored[0]
-        if ROLLOUTS and reply:
+        if ROLLOUTS and reply and self.looked <= ROLLOUT_SEARCH_LIMIT:
             close = [m for c, m in scored[:ROLLOUT_MOVES] if c >= best_chance - ROLLOUT_MARGIN]
             if len(close) > 1:
                 best = self.settle(pos, close, value)

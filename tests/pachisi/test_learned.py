@@ -191,6 +191,7 @@ def test_a_search_too_wide_starts_again_without_the_earned_throws_answers(
     # A position (met in a game) where the two searches choose differently:
     # B throws 10; with the answers it runs its piece on 61 home, without
     # them it enters a new piece.
+    monkeypatch.setattr(learned, "ROLLOUTS", 0)  # the search's choice, not a rollout's
     players = [Player(c, computer=True) for c in "ABCD"]
     game = Game.from_position(players, [[76, 58, 0, 0], [76, 76, 61, 0], [76, 0, 0, 0],
                                         [76, 76, 76, 36]], current=1, throws=[10])
@@ -272,3 +273,7 @@ def test_only_a_close_call_gets_rollouts(monkeypatch: pytest.MonkeyPatch) -> Non
     # the trainer's greedy learner (no answers) never rolls out
     learned.Evaluator(seats, [False] * 4, t).best_move(pos, moves, 3, True, False)
     assert settled == [2]
+    # nor does a decision whose search has already looked at many positions
+    monkeypatch.setattr(learned, "ROLLOUT_SEARCH_LIMIT", 0)
+    best, _ = learned.Evaluator(seats, [False] * 4, t).best_move(pos, moves, 3, True, True)
+    assert settled == [2] and best == moves[-searched[-1][1]]
