@@ -18,7 +18,9 @@
   to win, by weights learned in self-play (`train.py`), is highest. A move
   that ends the turn is judged after the next two players' answers to
   each of their likely throws; a throw the move earns is searched one throw
-  deep, each of its moves that ends the turn answered the same way.
+  deep, each of its moves that ends the turn answered the same way. When
+  the two best moves are close, each is played on for two rounds, sixteen
+  times over the same throws, and the better mean wins.
   `STRONGEST` names it.
 
 Every level is deterministic (ties go to the most advanced move), never

@@ -14,14 +14,19 @@ answer makes is added.
 A move that earns another throw (a 6, 10 or 25, or a capture) is worth the
 expected best continuation over the seven throws, each continuation that
 ends the turn (and passing) answered the same way. Passing is worth the
-present position, answered the same way. The trainer's learner looks at the
-position only (the weights were made so; search only at play).
+present position, answered the same way. When the two best moves are
+within ROLLOUT_MARGIN, hard plays each on for a few throws many times
+(rollouts, the same throws for both) and keeps the better mean. The
+trainer's learner looks at the position only (the weights were made so;
+search only at play).
 """
 
 from __future__ import annotations
 
 import json
 import math
+import random
+import zlib
 from collections.abc import Sequence
 from functools import lru_cache
 from importlib import resources
@@ -29,7 +34,7 @@ from operator import mul
 
 from palmish.pachisi import rules
 from palmish.pachisi.features import COUNT, NAMES, Tables, player_features
-from palmish.pachisi.rules import GRACE, Move
+from palmish.pachisi.rules import FINISH, GRACE, Move
 
 WEIGHTS_FILE = "hard-weights.json"
 # The next player's throws rarer than this are not searched (cowrie 6 and 25,
@@ -44,6 +49,19 @@ ANSWERS = 2
 # the same for the same position. About 50-80 ms of search on this machine;
 # hit only where an earned throw meets many moves (mostly the 7-sided die).
 WIDE_SEARCH = 1000
+# Close calls settled by rollouts: the top ROLLOUT_MOVES moves by the
+# search, when within ROLLOUT_MARGIN of the best, are each played on for
+# ROLLOUT_THROWS throws (about two rounds), ROLLOUTS times, every player
+# making its best move by the learned chances; the dice are the same for
+# every move and seeded by the position.
+ROLLOUTS = 16
+ROLLOUT_MOVES = 2
+ROLLOUT_MARGIN = 0.01
+ROLLOUT_THROWS = 8
+# A decision whose search has already looked at more positions than this
+# (some 40 ms of work) is not rolled out: the rollouts of two moves cost up
+# to some 60-75 ms more, and the slowest decision must stay under 250 ms.
+ROLLOUT_SEARCH_LIMIT = 500
 
 Positions = list[list[int]]
 
@@ -88,6 +106,14 @@ def chances(rows: Sequence[Sequence[float]], w: Sequence[float]) -> list[float]:
     exp = [math.exp(s - top) for s in scores]
     total = sum(exp)
     return [e / total for e in exp]
+
+
+def rollout_seed(pos: Sequence[Sequence[int]], first: Sequence[bool], value: int,
+                 me: int) -> int:
+    """The seed of a decision's rollout throws (rollout r uses seed + r): made
+    from the position, the first turns, the throw and the mover alone, so the
+    same position always gets the same move."""
+    return zlib.crc32(repr(([list(p) for p in pos], list(first), value, me)).encode())
 
 
 def apply(pos: Sequence[Sequence[int]], m: Move) -> Positions:
@@ -140,12 +166,84 @@ class Evaluator:
 
     def _best_of(self, pos: Positions, moves: Sequence[Move], value: int, look: bool,
                  reply: bool) -> tuple[Move, float]:
-        best, best_chance = moves[0], -1.0
-        for m in moves:  # in move order: ties go to the most advanced move
-            chance = self.after_move(pos, m, value, look, reply)
-            if chance > best_chance:
-                best, best_chance = m, chance
+        scored = [(self.after_move(pos, m, value, look, reply), m) for m in moves]
+        # best first; sorted() is stable, so ties go to the most advanced move
+        scored.sort(key=lambda cm: -cm[0])
+        best_chance, best = scored[0]
+        if ROLLOUTS and reply and self.looked <= ROLLOUT_SEARCH_LIMIT:
+            close = [m for c, m in scored[:ROLLOUT_MOVES] if c >= best_chance - ROLLOUT_MARGIN]
+            if len(close) > 1:
+                best = self.settle(pos, close, value)
+                best_chance = next(c for c, m in scored if m == best)
         return best, best_chance
+
+    def settle(self, pos: Positions, moves: Sequence[Move], value: int) -> Move:
+        """The move of `moves` (of throw `value`) whose ROLLOUTS rollouts give
+        the mover the best mean chance; ties go to the first. Every move is
+        played on with the same throws, drawn from a seed the position makes,
+        so the same position always gets the same move."""
+        me = moves[0].player
+        seed = rollout_seed(pos, self.first, value, me)
+        best, best_total = moves[0], -1.0
+        for m in moves:
+            after = apply(pos, m)
+            nxt = me if value in GRACE or m.captures else (me + 1) % self.n
+            total = math.fsum(self.rollout(after, me, nxt, random.Random(seed + r))
+                              for r in range(ROLLOUTS))
+            if total > best_total:
+                best, best_total = m, total
+        return best
+
+    def rollout(self, pos: Positions, me: int, player: int, rng: random.Random) -> float:
+        """The mover's chance after ROLLOUT_THROWS throws from `pos`, `player`
+        throwing first; every player makes the move best for itself by the
+        learned chances, one ply, and a throw no move can use is lost (the
+        rollout never passes). 1 or 0 when someone wins on the way."""
+        pos = [list(p) for p in pos]
+        first = list(self.first)
+        if player != me:
+            first[me] = False  # the mover's turn has ended
+        for _ in range(ROLLOUT_THROWS):
+            value = self._draw(rng)
+            moves = [m for m in rules.distinct(rules.legal_moves(
+                pos, self.seats, player, value, first[player])) if not m.caution]
+            again = value in GRACE
+            if moves:
+                pos, again = self._greedy(pos, moves, value, first)
+                if all(q == FINISH for q in pos[player]):
+                    return 1.0 if player == me else 0.0
+            if not again:
+                first[player] = False
+                player = (player + 1) % self.n
+        rows = player_features(pos, self.seats, first, player, self.t)
+        return chances(rows, self.w)[me]
+
+    def _greedy(self, pos: Positions, moves: Sequence[Move], value: int,
+                first: Sequence[bool]) -> tuple[Positions, bool]:
+        """The position after the move of `moves` best for its player by the
+        learned chances (no search), and whether that player throws again."""
+        player = moves[0].player
+        ended = list(first)
+        ended[player] = False
+        best, pick, pick_again = -1.0, pos, False
+        for m in moves:
+            again = value in GRACE or bool(m.captures)
+            after = apply(pos, m)
+            rows = player_features(after, self.seats, first if again else ended,
+                                   player if again else (player + 1) % self.n, self.t)
+            c = chances(rows, self.w)[player]
+            if c > best:
+                best, pick, pick_again = c, after, again
+        return pick, pick_again
+
+    def _draw(self, rng: random.Random) -> int:
+        """One throw by the dice's odds."""
+        x = rng.random()
+        for v, pv in self.t.odds:
+            x -= pv
+            if x < 0.0:
+                return v
+        return self.t.odds[-1][0]
 
     def after_move(self, pos: Sequence[Sequence[int]], m: Move, value: int,
                    look: bool, reply: bool = False) -> float:

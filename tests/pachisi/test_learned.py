@@ -4,6 +4,8 @@ makes it, and its features (legal, deterministic play: test_ai.py)."""
 from __future__ import annotations
 
 import json
+import math
+import random
 from pathlib import Path
 
 import pytest
@@ -189,6 +191,7 @@ def test_a_search_too_wide_starts_again_without_the_earned_throws_answers(
     # A position (met in a game) where the two searches choose differently:
     # B throws 10; with the answers it runs its piece on 61 home, without
     # them it enters a new piece.
+    monkeypatch.setattr(learned, "ROLLOUTS", 0)  # the search's choice, not a rollout's
     players = [Player(c, computer=True) for c in "ABCD"]
     game = Game.from_position(players, [[76, 58, 0, 0], [76, 76, 61, 0], [76, 0, 0, 0],
                                         [76, 76, 76, 36]], current=1, throws=[10])
@@ -203,3 +206,74 @@ def test_a_search_too_wide_starts_again_without_the_earned_throws_answers(
     pos = [list(game.positions(p)) for p in range(4)]
     moves = [m for m in rules.distinct(game.legal_moves()) if not m.caution]
     assert max(moves, key=lambda m: judge.after_move(pos, m, 10, True, True)) == bare
+
+
+def test_a_close_call_is_settled_by_rollouts_the_same_way_every_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The top moves by the search, when within the margin, are played on
+    # with the same throws; the one with the best mean wins. The throws come
+    # from the position, so a new evaluator makes the same choice.
+    t = features.tables("cowrie")
+    seats = (0, 1, 2, 3)
+    pos = [[20, 30, 0, 0], [8, 0, 0, 0], [0, 0, 0, 0], [60, 0, 0, 0]]
+    moves = [m for m in rules.distinct(rules.legal_moves(pos, seats, 0, 3, False))
+             if not m.caution]
+    assert len(moves) >= 2
+    monkeypatch.setattr(learned, "ROLLOUTS", 6)
+    first = learned.Evaluator(seats, [False] * 4, t).settle(pos, moves, 3)
+    assert learned.Evaluator(seats, [False] * 4, t).settle(pos, moves, 3) == first
+    # the mean over the same throws, worked out by hand
+    judge = learned.Evaluator(seats, [False] * 4, t)
+    seed = learned.rollout_seed(pos, [False] * 4, 3, 0)
+    means = [math.fsum(judge.rollout(learned.apply(pos, m), 0, 1, random.Random(seed + r))
+                 for r in range(6)) for m in moves]
+    assert first == moves[means.index(max(means))]
+    assert all(0.0 <= judge.rollout(learned.apply(pos, m), 0, 1,
+                                    random.Random(r)) <= 1.0
+               for m in moves for r in range(3))
+
+
+def test_a_rollout_ends_when_someone_brings_the_last_piece_home() -> None:
+    # Each needs a 3 with its last piece (75 is caution): a rollout where B
+    # gets it first is worth 0 to A, one where A does 1, and one where
+    # neither does within its throws the learned chance, in between.
+    t = features.tables("die7")
+    judge = learned.Evaluator((0, 2), [False, False], t)
+    pos = [[76, 76, 76, 73], [76, 76, 76, 73]]
+    outcomes = {judge.rollout(pos, 0, 1, random.Random(r)) for r in range(40)}
+    assert {0.0, 1.0} < outcomes and all(0.0 <= c <= 1.0 for c in outcomes)
+
+
+def test_only_a_close_call_gets_rollouts(monkeypatch: pytest.MonkeyPatch) -> None:
+    t = features.tables("cowrie")
+    seats = (0, 1, 2, 3)
+    pos = [[20, 30, 0, 0], [8, 0, 0, 0], [0, 0, 0, 0], [60, 0, 0, 0]]
+    moves = [m for m in rules.distinct(rules.legal_moves(pos, seats, 0, 3, False))
+             if not m.caution]
+    settled: list[int] = []
+
+    def spy(self: learned.Evaluator, p: learned.Positions, ms: list[rules.Move],
+            value: int) -> rules.Move:
+        settled.append(len(ms))
+        return ms[-1]
+
+    monkeypatch.setattr(learned.Evaluator, "settle", spy)
+    monkeypatch.setattr(learned, "ROLLOUTS", 4)
+    judge = learned.Evaluator(seats, [False] * 4, t)
+    searched = sorted((judge.after_move(pos, m, 3, True, True), -i)
+                      for i, m in enumerate(moves))
+    monkeypatch.setattr(learned, "ROLLOUT_MARGIN", 0.0)  # no two moves tie here
+    assert searched[-1][0] != searched[-2][0]
+    best, chance = learned.Evaluator(seats, [False] * 4, t).best_move(pos, moves, 3, True, True)
+    assert settled == [] and best == moves[-searched[-1][1]] and chance == searched[-1][0]
+    monkeypatch.setattr(learned, "ROLLOUT_MARGIN", 1.0)  # every move is close
+    best, chance = learned.Evaluator(seats, [False] * 4, t).best_move(pos, moves, 3, True, True)
+    second = moves[-searched[-2][1]]
+    assert settled == [2] and best == second and chance == searched[-2][0]
+    # the trainer's greedy learner (no answers) never rolls out
+    learned.Evaluator(seats, [False] * 4, t).best_move(pos, moves, 3, True, False)
+    assert settled == [2]
+    # nor does a decision whose search has already looked at many positions
+    monkeypatch.setattr(learned, "ROLLOUT_SEARCH_LIMIT", 0)
+    best, _ = learned.Evaluator(seats, [False] * 4, t).best_move(pos, moves, 3, True, True)
+    assert settled == [2] and best == moves[-searched[-1][1]]
