@@ -7,6 +7,7 @@ each device's inbox as the window's clock would. No multicast: both listen on
 from __future__ import annotations
 
 import shutil
+import socket
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -148,6 +149,18 @@ def test_a_busy_or_absent_receiver_is_one_clear_line(
                                    "Deal 77", "Lounge"))
     pump((sender,), lambda: isinstance(bar := top(sender), Progress) and bar.ended)
     assert message(sender).startswith("Deal 77: Cannot reach 127.0.0.1:")
+
+
+def test_beam_receive_off_closes_the_listener_before_it_returns(
+        pair: tuple[Device, BeamWindowService, Device, BeamWindowService]) -> None:
+    # Under load a beam sent just after Beam Receive went off once reached the
+    # old listener and was asked for a code instead of "Cannot reach".
+    _sender, _out, _receiver, into = pair
+    here = receive(into)
+    host, port = here.address.rsplit(":", 1)
+    into.set_receiving(False)
+    with pytest.raises(ConnectionRefusedError):
+        socket.create_connection((host, int(port)), timeout=2.0).close()
 
 
 def test_a_deal_accepted_opens_in_its_game_over_the_launcher(

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 
 WINDOW_LISTEN = "0.0.0.0"  # a receiving window is for other machines: every interface
 BEAM_PORT = 40732  # the window's port (a free one when it is taken)
+STOP_WAIT_S = 2.0  # closing the listener takes a loop turn; a stuck loop must not hang the window
 
 
 class WindowBeam:
@@ -97,7 +98,12 @@ class WindowBeam:
             self._ticker.cancel()
             self._ticker = None
         if server is not None and self._thread is not None:
-            self._thread.call(lambda: asyncio.ensure_future(server.close()))
+            # Waited for, so no sender reaches the old listener once Beam
+            # Receive is off (it answered "a code is needed" when it did).
+            try:
+                self._thread.run(server.close(), timeout=STOP_WAIT_S)
+            except concurrent.futures.TimeoutError:
+                _log("the receiver did not stop in time; it stops when its loop is free")
         self._arrivals.clear()
 
     def answer(self, ticket: int, accept: bool) -> str:
