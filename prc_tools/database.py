@@ -71,7 +71,6 @@ RECORD_BUSY = 0x20
 RECORD_SECRET = 0x10
 
 # Palm dates count seconds from 1904-01-01 local time; Unix from 1970-01-01.
-# PALM_EPOCH and UNIX_EPOCH, the two as datetimes, are made when first asked for.
 UNIX_EPOCH_IN_PALM = 2_082_844_800  # 1970-01-01 counted from 1904
 _TOP_BIT = 0x8000_0000
 _U32_MAX = 0xFFFF_FFFF
@@ -80,16 +79,6 @@ _HEADER = struct.Struct(">32sHH6I4s4s2IH")
 assert _HEADER.size == HEADER_SIZE
 _RESOURCE_ENTRY = struct.Struct(">4sHI")
 _RECORD_ENTRY = struct.Struct(">IB3s")
-
-
-def __getattr__(name: str) -> datetime:
-    # Asked for other names too (the import system looks for __path__): datetime
-    # only for these two.
-    if name not in ("PALM_EPOCH", "UNIX_EPOCH"):
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from datetime import datetime
-
-    return datetime(1904, 1, 1) if name == "PALM_EPOCH" else datetime(1970, 1, 1)
 
 
 def is_unix_date(value: int) -> bool:
@@ -214,11 +203,29 @@ class _Stored(int):
     __slots__ = ()
 
 
+class _Date:
+    """A header date of a Database, kept in the slot named with a "_" before it:
+    a date still as read (_Stored) is made a datetime when first asked for."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.slot = "_" + name
+
+    def __get__(self, db: Database, owner: type | None = None) -> datetime | None:
+        when: datetime | _Stored | None = getattr(db, self.slot)
+        if isinstance(when, _Stored):
+            when = decode_date(when)
+            setattr(db, self.slot, when)
+        return when
+
+    def __set__(self, db: Database, when: datetime | None) -> None:
+        setattr(db, self.slot, when)
+
+
 class Database(Value):
     """A whole PDB or PRC. Resources make it a resource database (attribute 0x0001)."""
 
-    # The dates `created`, `modified` and `backed_up` are properties over these
-    # "_" slots (see _Stored).
+    # The dates `created`, `modified` and `backed_up` are _Date descriptors over
+    # these "_" slots (see _Stored).
     __slots__ = (
         "_backed_up", "_created", "_modified", "app_info", "attributes", "creator", "gap",
         "modification_number", "name", "name_field", "next_record_list", "records", "resources",
@@ -275,36 +282,9 @@ class Database(Value):
         if self.records and self.attributes & ATTR_RESOURCE:
             raise PrcError("a resource database (attribute 0x0001) cannot hold records")
 
-    @property
-    def created(self) -> datetime | None:
-        return self._date("_created")
-
-    @created.setter
-    def created(self, when: datetime | None) -> None:
-        self._created = when
-
-    @property
-    def modified(self) -> datetime | None:
-        return self._date("_modified")
-
-    @modified.setter
-    def modified(self, when: datetime | None) -> None:
-        self._modified = when
-
-    @property
-    def backed_up(self) -> datetime | None:
-        return self._date("_backed_up")
-
-    @backed_up.setter
-    def backed_up(self, when: datetime | None) -> None:
-        self._backed_up = when
-
-    def _date(self, slot: str) -> datetime | None:
-        when: datetime | _Stored | None = getattr(self, slot)
-        if isinstance(when, _Stored):
-            when = decode_date(when)
-            setattr(self, slot, when)
-        return when
+    created = _Date()
+    modified = _Date()
+    backed_up = _Date()
 
     def date_text(self, which: str) -> str | None:
         """The date `which` ("created", "modified" or "backed_up") as
@@ -434,7 +414,7 @@ class Database(Value):
             kept == stored or (kept is None and not is_unix_date(stored))
         ):
             return stored  # what the lines below give, without making a datetime
-        when = self._date("_" + which)
+        when: datetime | None = getattr(self, which)
         if kept is not None and 0 <= kept <= _U32_MAX and decode_date(kept) == when:
             return kept
         return encode_date(when)

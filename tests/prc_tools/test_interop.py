@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 
 from prc_tools import Database
-from prc_tools.database import PALM_EPOCH, UNIX_EPOCH
+from prc_tools.database import UNIX_EPOCH_IN_PALM
 
-UNIX_OFFSET = int((UNIX_EPOCH - PALM_EPOCH).total_seconds())
+UNIX_EPOCH = datetime(1970, 1, 1)
+UNIX_OFFSET = UNIX_EPOCH_IN_PALM  # 1970-01-01 counted from 1904
 
 
 def unix_seconds(when: datetime | None) -> int:
