@@ -209,7 +209,7 @@ class Evaluator:
                 pos, self.seats, player, value, first[player])) if not m.caution]
             again = value in GRACE
             if moves:
-                pos, again = self._greedy(pos, moves, value, first)
+                _, pos, again = self._greedy(pos, moves, value, first)
                 if all(q == FINISH for q in pos[player]):
                     return 1.0 if player == me else 0.0
             if not again:
@@ -219,22 +219,24 @@ class Evaluator:
         return chances(rows, self.w)[me]
 
     def _greedy(self, pos: Positions, moves: Sequence[Move], value: int,
-                first: Sequence[bool]) -> tuple[Positions, bool]:
-        """The position after the move of `moves` best for its player by the
-        learned chances (no search), and whether that player throws again."""
+                first: Sequence[bool]) -> tuple[list[float], Positions, bool]:
+        """The move of `moves` best for its player by the learned chances (one
+        ply, no search; ties go to the first): every player's chances after it,
+        the position after it, and whether that player throws again."""
         player = moves[0].player
         ended = list(first)
         ended[player] = False
-        best, pick, pick_again = -1.0, pos, False
+        best: tuple[list[float], Positions, bool] | None = None
         for m in moves:
             again = value in GRACE or bool(m.captures)
             after = apply(pos, m)
             rows = player_features(after, self.seats, first if again else ended,
                                    player if again else (player + 1) % self.n, self.t)
-            c = chances(rows, self.w)[player]
-            if c > best:
-                best, pick, pick_again = c, after, again
-        return pick, pick_again
+            c = chances(rows, self.w)
+            if best is None or c[player] > best[0][player]:
+                best = (c, after, again)
+        assert best is not None  # `moves` is never empty
+        return best
 
     def _draw(self, rng: random.Random) -> int:
         """One throw by the dice's odds."""
@@ -304,7 +306,7 @@ class Evaluator:
         first = list(self.first)
         first[me] = False  # the mover's turn has ended
         done = list(first)
-        done[by] = False  # and so has the next player's, unless it throws again
+        done[by] = False  # and so has the next player's
         standing = self.chance(pos, me, by)  # `first` as chance() makes it: by is not me
         unused = -1.0  # the chance when `by` cannot use its throw, worked out once
         expected = 0.0
@@ -321,14 +323,5 @@ class Evaluator:
                 expected += pv * unused
                 continue
             self.looked += len(moves)
-            best, mine = -1.0, 0.0
-            for m in moves:
-                if v in GRACE or m.captures:
-                    rows = player_features(apply(pos, m), self.seats, first, by, self.t)
-                else:
-                    rows = player_features(apply(pos, m), self.seats, done, after_by, self.t)
-                c = chances(rows, self.w)
-                if c[by] > best:
-                    best, mine = c[by], c[me]
-            expected += pv * mine
+            expected += pv * self._greedy(pos, moves, v, first)[0][me]
         return expected, standing
