@@ -23,6 +23,11 @@ def percentile(values: Sequence[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
+def ms_span(seconds: Sequence[float]) -> str:
+    """The range of `seconds` in ms, as `39.8-52.0`."""
+    return f"{min(seconds) * 1000:.1f}-{max(seconds) * 1000:.1f}"
+
+
 def progress(name: str, done: int, total: int, name_width: int) -> None:
     """A progress bar on stderr, redrawn in place; its line ends when done == total."""
     width = 30

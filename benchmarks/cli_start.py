@@ -34,6 +34,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from _shared import ms_span
 from PIL import Image
 
 _HERE = Path(__file__).resolve().parent
@@ -142,8 +143,7 @@ def main() -> int:
 
 def _ms_range(seconds: list[float]) -> str:
     """The median in ms and the range, as `41.2 (39.8-52.0)`."""
-    return (f"{statistics.median(seconds) * 1000:.1f}"
-            f" ({min(seconds) * 1000:.1f}-{max(seconds) * 1000:.1f})")
+    return f"{statistics.median(seconds) * 1000:.1f} ({ms_span(seconds)})"
 
 
 if __name__ == "__main__":

@@ -29,7 +29,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from _shared import percentile, under_xvfb
+from _shared import ms_span, percentile, under_xvfb
 
 os.environ.setdefault("PYGLET_AUDIO", "silent")
 
@@ -56,12 +56,8 @@ def ms(seconds: float) -> str:
 
 def summary(samples: list[float]) -> str:
     """Median, range and p90 of `samples` (seconds)."""
-    return (f"median {ms(statistics.median(samples))} ({spread(samples)})"
+    return (f"median {ms(statistics.median(samples))} ({ms_span(samples)})"
             f"  p90 {ms(percentile(samples, 0.9))}  (n={len(samples)})")
-
-
-def spread(samples: list[float]) -> str:
-    return f"{min(samples) * 1000:.1f}-{max(samples) * 1000:.1f}"
 
 
 def first_frame_with_window(data: Path, config: str) -> float:
@@ -104,7 +100,7 @@ def startup(repeat: int, window: bool) -> None:
                 out = Path(tmp) / "shot.png"
                 cold = [start_once(kind, data, config, out) for data in folders]  # fresh folders
                 warm = [start_once(kind, folders[0], config, out) for _ in range(repeat)]
-            print(f"  {config:10} {kind:12} cold {ms(statistics.median(cold))} ({spread(cold)})"
+            print(f"  {config:10} {kind:12} cold {ms(statistics.median(cold))} ({ms_span(cold)})"
                   f"   warm {summary(warm)}")
 
 

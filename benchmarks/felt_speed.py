@@ -53,7 +53,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from _shared import under_xvfb
+from _shared import ms_span, under_xvfb
 
 _HERE = Path(__file__).resolve().parent
 os.environ.setdefault("PYGLET_AUDIO", "silent")
@@ -469,8 +469,7 @@ def ms(seconds: float) -> str:
 
 def ms_spread(samples: list[float]) -> str:
     """The median of `samples` (seconds) in ms and their range."""
-    return (f"{ms(statistics.median(samples))}"
-            f" ({min(samples) * 1000:.1f}-{max(samples) * 1000:.1f})")
+    return f"{ms(statistics.median(samples))} ({ms_span(samples)})"
 
 
 def spread(samples: list[float]) -> str:
