@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from _shared import ms_span
 from PIL import Image, ImageDraw, ImageFilter
 
 from prc_tools import Database, bitmap, plugin
@@ -106,8 +107,7 @@ def run_times(runs: int, work: Callable[[], object]) -> str:
         start = time.perf_counter()
         work()
         times.append(time.perf_counter() - start)
-    return (f"{statistics.median(times) * 1000:8.1f} ms ({min(times) * 1000:.1f}"
-            f"-{max(times) * 1000:.1f}, {runs} runs)")
+    return f"{statistics.median(times) * 1000:8.1f} ms ({ms_span(times)}, {runs} runs)"
 
 
 def pnmtopalm_best(member: bitmap.Member, tool: str) -> int | None:
