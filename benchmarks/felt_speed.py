@@ -52,8 +52,12 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from _shared import ms_span, under_xvfb
+
+if TYPE_CHECKING:
+    from prc_tools import Database
 
 _HERE = Path(__file__).resolve().parent
 os.environ.setdefault("PYGLET_AUDIO", "silent")
@@ -446,7 +450,7 @@ print(json.dumps({"first": times[0], "later": min(times[1:])}))
 CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
-def child(code: str, *args: str, timeout: float = 120) -> dict[str, float]:
+def child(code: str, *args: str, timeout: float = 120) -> dict[str, Any]:
     done = subprocess.run(
         [sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=timeout,
         check=False, cwd=ROOT, env=CHILD_ENV,
@@ -454,7 +458,7 @@ def child(code: str, *args: str, timeout: float = 120) -> dict[str, float]:
     lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
     if done.returncode != 0 or not lines:
         raise RuntimeError(f"child failed (exit {done.returncode}): {done.stderr.strip()[-600:]}")
-    result: dict[str, float] = json.loads(lines[-1])
+    result: dict[str, Any] = json.loads(lines[-1])  # numbers, and lists of them
     return result
 
 
@@ -512,7 +516,8 @@ def drag_row(tmp: Path, repeat: int) -> Row:
     """CPU while dragging at DRAG_HZ, palmish and the minimal window (of palmish's
     window size) in turns."""
     moves = str(DRAG_HZ * DRAG_SECONDS)
-    ours, theirs = [], []
+    ours: list[dict[str, Any]] = []
+    theirs: list[dict[str, Any]] = []
     for n in range(max(3, repeat // 2)):
         ours.append(child(DRAG_PALMISH, str(tmp / f"drag{n}"), str(DRAG_HZ), moves))
         size = ours[-1]["size"]
@@ -674,7 +679,7 @@ def pnmtopalm_net(image_rgb: object, tmp: Path) -> Callable[[], float] | None:
     return sample
 
 
-def extract_row(label: str, many: object, tmp: Path, repeat: int) -> Row:
+def extract_row(label: str, many: Database, tmp: Path, repeat: int) -> Row:
     """`extract` of `many` into `tmp`, next to creating as many files of the same sizes there."""
     from prc_tools.extract import extract
 

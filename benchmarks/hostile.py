@@ -16,6 +16,7 @@ one line or success; the cache cases with exit 0 and no line.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import resource
 import shutil
@@ -26,16 +27,27 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
-# This script is named like tests/prc_tools/hostile.py, which it imports: its own
-# folder off sys.path, so that `import hostile` finds that one.
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+from prc_tools import Database, Record, Resource, sound
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "prc_tools"))
 
-from hostile import empty_resources, memory_bomb_pieces  # noqa: E402
 
-from prc_tools import Database, Record, Resource, sound  # noqa: E402
+def _test_cases() -> ModuleType:
+    """tests/prc_tools/hostile.py, the cases the tests build, loaded by its path: it
+    has this script's name, so an import by name would find this script."""
+    spec = importlib.util.spec_from_file_location(
+        "hostile_cases", ROOT / "tests" / "prc_tools" / "hostile.py")
+    assert spec is not None and spec.loader is not None
+    cases = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(cases)
+    return cases
+
+
+_CASES = _test_cases()
+empty_resources: Callable[[], Database] = _CASES.empty_resources
+memory_bomb_pieces: Callable[[], Database] = _CASES.memory_bomb_pieces
 
 LIMIT = 2 << 30
 BOARD = "ishido-board-square.prc"  # the kept build the first screen draws

@@ -320,8 +320,12 @@ def frames(deals: int, repeats: int) -> int:
             app.start_game(Game.new(seed=1))  # a fresh board: New Game does not ask first
             for _ in range(DEALS_PER_ROUND):
                 shown = app.game.seed
+
+                def dealt(shown: int | None = shown) -> bool:
+                    return app.game.seed != shown
+
                 gap, cpu, took = run_as_window(device, lambda: device.post(MenuCommand("new")),
-                                               lambda shown=shown: app.game.seed != shown)
+                                               dealt)
                 deal_gaps.append(gap)
                 deal_cpu.append(cpu)
                 deal_times.append(took)
