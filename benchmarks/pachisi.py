@@ -50,7 +50,7 @@ def random_player(game: Game, rng: random.Random) -> Move | _Pass:
 
 def sane_random(game: Game, rng: random.Random) -> Move | _Pass:
     moves = game.legal_moves()
-    sane = [m for m in rules.distinct(moves) if not m.caution]
+    sane = rules.sane(moves)
     if sane:
         return rng.choice(sane)
     return PASS if game.can_pass else moves[0]

@@ -67,7 +67,7 @@ def choose(game: Game, level: str = "normal") -> Move | _Pass:
     if game.phase != Phase.MOVE:
         raise ValueError("choose needs a throw waiting for its move (the computer always throws)")
     moves = game.legal_moves()
-    sane = [m for m in rules.distinct(moves) if not m.caution]
+    sane = rules.sane(moves)
     if not sane:
         return PASS if game.can_pass else moves[0]
     if level == "easy":
@@ -77,10 +77,12 @@ def choose(game: Game, level: str = "normal") -> Move | _Pass:
     pos = [list(game.positions(p)) for p in range(len(game.players))]
     ctx = _Context(game)
     me = game.current
+    throw = game.last_throw
+    assert throw is not None  # phase "move": a throw is waiting
     scored = []
     for m in sane:
         after = _apply(pos, m)
-        again = game.last_throw in GRACE or bool(m.captures)
+        again = rules.throws_again(throw, m)
         if level == "lookahead":
             value = ctx.deep(after, me, again)
         else:
@@ -100,7 +102,7 @@ def choose_learned(game: Game, w: Sequence[float], look: bool = True,
     chance to win; `look` searches a throw the move earns one throw deep;
     `keep_captures` never passes while a move captures."""
     moves = game.legal_moves()
-    sane = [m for m in rules.distinct(moves) if not m.caution]
+    sane = rules.sane(moves)
     if not sane:
         return PASS if game.can_pass else moves[0]
     may_pass = game.can_pass and not _stalled(game)
@@ -267,9 +269,8 @@ class _Context:
         expected = 0.0
         for v, pv in self.odds.items():
             best = base
-            for m in rules.distinct(rules.legal_moves(pos, self.seats, me, v, False)):
-                if not m.caution:
-                    best = max(best, self.evaluate(_apply(pos, m), me))
+            for m in rules.sane(rules.legal_moves(pos, self.seats, me, v, False)):
+                best = max(best, self.evaluate(_apply(pos, m), me))
             expected += pv * best
         return expected
 
@@ -281,13 +282,11 @@ class _Context:
         base = self.evaluate(pos, me)
         expected = 0.0
         for v, pv in self.odds.items():
-            moves = rules.distinct(rules.legal_moves(pos, self.seats, me, v, self.first[me]))
+            moves = rules.sane(rules.legal_moves(pos, self.seats, me, v, self.first[me]))
             best = base  # passing (or a lost throw) keeps the position
             for m in moves:
-                if m.caution:
-                    continue
                 after = _apply(pos, m)
-                bonus = EXTRA_THROW if (v in GRACE or m.captures) else 0.0
+                bonus = EXTRA_THROW if rules.throws_again(v, m) else 0.0
                 best = max(best, self.evaluate(after, me) + bonus)
             expected += pv * best
         return expected

@@ -376,7 +376,7 @@ class Game:
         if self._check_end():
             return m
         assert self.last_throw is not None
-        self._after(self.last_throw in GRACE or bool(m.captures))
+        self._after(rules.throws_again(self.last_throw, m))
         return m
 
     def pass_turn(self) -> None:

@@ -187,7 +187,7 @@ class Evaluator:
         best, best_total = moves[0], -1.0
         for m in moves:
             after = apply(pos, m)
-            nxt = me if value in GRACE or m.captures else (me + 1) % self.n
+            nxt = me if rules.throws_again(value, m) else (me + 1) % self.n
             total = math.fsum(self.rollout(after, me, nxt, random.Random(seed + r))
                               for r in range(ROLLOUTS))
             if total > best_total:
@@ -205,8 +205,7 @@ class Evaluator:
             first[me] = False  # the mover's turn has ended
         for _ in range(ROLLOUT_THROWS):
             value = self._draw(rng)
-            moves = [m for m in rules.distinct(rules.legal_moves(
-                pos, self.seats, player, value, first[player])) if not m.caution]
+            moves = rules.sane(rules.legal_moves(pos, self.seats, player, value, first[player]))
             again = value in GRACE
             if moves:
                 _, pos, again = self._greedy(pos, moves, value, first)
@@ -228,7 +227,7 @@ class Evaluator:
         ended[player] = False
         best: tuple[list[float], Positions, bool] | None = None
         for m in moves:
-            again = value in GRACE or bool(m.captures)
+            again = rules.throws_again(value, m)
             after = apply(pos, m)
             rows = player_features(after, self.seats, first if again else ended,
                                    player if again else (player + 1) % self.n, self.t)
@@ -255,7 +254,7 @@ class Evaluator:
         answer (`answered`)."""
         me = m.player
         after = apply(pos, m)
-        if not (value in GRACE or m.captures):
+        if not rules.throws_again(value, m):
             if reply:
                 return self.answered(after, me)
             return self.chance(after, me, (me + 1) % self.n)
@@ -273,9 +272,8 @@ class Evaluator:
         for v, pv in self.t.odds:
             moves = rules.legal_moves(pos, self.seats, me, v, self.first[me])
             best = -1.0
-            for m in rules.distinct(moves):
-                if not m.caution:
-                    best = max(best, self.after_move(pos, m, v, False, reply))
+            for m in rules.sane(moves):
+                best = max(best, self.after_move(pos, m, v, False, reply))
             if best < 0.0 or not self.first[me]:
                 best = max(best, stay)  # no move, or passing is allowed
             expected += pv * best
@@ -314,8 +312,7 @@ class Evaluator:
             if pv < RARE_THROW:
                 expected += pv * standing
                 continue
-            moves = [m for m in rules.distinct(rules.legal_moves(
-                pos, self.seats, by, v, first[by])) if not m.caution]
+            moves = rules.sane(rules.legal_moves(pos, self.seats, by, v, first[by]))
             if not moves:
                 if unused < 0.0:
                     rows = player_features(pos, self.seats, done, after_by, self.t)

@@ -253,6 +253,18 @@ def distinct(moves: Sequence[Move]) -> list[Move]:
     return [m for i, m in enumerate(moves) if m.frm or not i or moves[i - 1].frm]
 
 
+def sane(moves: Sequence[Move]) -> list[Move]:
+    """The `distinct` moves but the caution ones (a piece to 75): the moves the
+    computer and the benchmark baselines choose among."""
+    return [m for m in distinct(moves) if not m.caution]
+
+
+def throws_again(value: int, move: Move) -> bool:
+    """Whether the mover throws again after `move` of throw `value`: a 6, 10
+    or 25 earns a throw, and so does a capture."""
+    return value in GRACE or bool(move.captures)
+
+
 def computer_names(count: int) -> tuple[str, ...]:
     """The seed's names for the program's players: Silicon, Silicon1, Silicon2."""
     return tuple("Silicon" + (str(i) if i else "") for i in range(count))

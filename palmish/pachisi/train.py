@@ -64,7 +64,7 @@ def _normal(game: Game, rng: random.Random, w: Sequence[float]) -> Move | _Pass:
 
 def _sane_random(game: Game, rng: random.Random, w: Sequence[float]) -> Move | _Pass:
     moves = game.legal_moves()
-    sane = [m for m in rules.distinct(moves) if not m.caution]
+    sane = rules.sane(moves)
     if sane:
         return rng.choice(sane)
     return PASS if game.can_pass else moves[0]
