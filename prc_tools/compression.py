@@ -619,14 +619,11 @@ def _packbits_byte_ops_end(data: bytes, pos: int, total: int) -> int | None:
                 stop = _short_ops_end(longer, base, pos, 2, total - filled, region)
                 if stop <= pos:  # past the flags (no-ops took the stream beyond them)
                     return None
-                made_by = data[pos:stop:2].translate(_SHORT_OP_UNITS)
-                count = sum(made_by) if len(made_by) <= 256 else _byte_sum(made_by)
-                if filled + count > total:  # the image ends inside this stretch
-                    ends = list(accumulate(made_by, initial=filled))
-                    index = bisect_left(ends, total)
-                    return pos + 2 * index if ends[index] == total else None
+                taken = _stretch_made(data, pos, stop, 2, total - filled)
+                if taken is None:
+                    return None
+                pos, count = taken
                 filled += count
-                pos = stop
             else:
                 filled += made[header]
                 pos += length[header]
@@ -648,6 +645,19 @@ def _short_ops_end(
     last = first + min(most, (region - pos) // step)
     found = longer[phase].find(1, first, last)
     return pos + step * ((last if found < 0 else found) - first)
+
+
+def _stretch_made(data: bytes, pos: int, stop: int, step: int, room: int) -> tuple[int, int] | None:
+    """Where the stretch of short ops (``step`` bytes each) from ``pos`` to ``stop``
+    ends and the units it makes, cut where the image ends if that is inside it
+    (it makes ``room`` more units); None if an op there crosses the image's end."""
+    made_by = data[pos:stop:step].translate(_SHORT_OP_UNITS)
+    made = sum(made_by) if len(made_by) <= 256 else _byte_sum(made_by)
+    if made <= room:
+        return stop, made
+    ends = list(accumulate(made_by, initial=0))
+    index = bisect_left(ends, room)
+    return (pos + step * index, room) if ends[index] == room else None
 
 
 def _packbits_byte_ops_tail(data: bytes, pos: int, left: int) -> int | None:
@@ -696,15 +706,10 @@ def _packbits_word_ops(
                     stop = _short_ops_end(longer, base, pos, 3, total - filled, region)
                     if stop <= pos:  # an op cut off by the data's end, or past the flags
                         return None
-                    made_by = data[pos:stop:3].translate(_SHORT_OP_UNITS)
-                    made = sum(made_by) if len(made_by) <= 256 else _byte_sum(made_by)
-                    if filled + made > total:  # the image ends inside this stretch
-                        ends = list(accumulate(made_by, initial=filled))
-                        index = bisect_left(ends, total)
-                        if ends[index] != total:
-                            return None
-                        stop = pos + 3 * index
-                        made = total - filled
+                    taken = _stretch_made(data, pos, stop, 3, total - filled)
+                    if taken is None:
+                        return None
+                    stop, made = taken
                 stretches.append((pos, stop))
                 filled += made
                 pos = stop
