@@ -454,6 +454,8 @@ def offer_beam(device: Device, listen: str | None) -> Callable[[], None]:
             device.notify(f"Beam Receive is off: {problem}")
 
     def close() -> None:
+        if not made:  # Beam never used: nothing to stop, and asyncio stays unimported
+            return
         from palmish.network.beam.window import WindowBeam
 
         for made_beam in made:
