@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from palmish.boardgame.dialogs import form_result
 from palmish.device import beaming
+from palmish.device.addresses import address_text
 from palmish.device.beaming import BeamService, Sending
 from palmish.device.exchange import BeamItem
 from palmish.device.ui.alert import Alert
@@ -23,7 +24,6 @@ OpenModal = Callable[[Modal, Callable[[object], None] | None], None]
 TITLE = "Beam"
 OTHER = "Other..."
 MOST_LISTED = 8
-ADDRESS_CHARS = 39  # an IPv6 address in full, or a host name
 DEFAULT_PORT = 40732
 
 
@@ -60,7 +60,7 @@ def _type_address(beams: BeamService, item: BeamItem, label: str,
 
         def typed_port(port: object) -> None:
             if isinstance(port, int) and 1 <= port <= 65535:
-                address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+                address = address_text(host, port)
                 _send(beams, Sending(item, address, label, address), open_modal)
             elif port is not None:
                 open_modal(Alert(TITLE, "A port is a number from 1 to 65535.", icon="error"),
@@ -68,7 +68,7 @@ def _type_address(beams: BeamService, item: BeamItem, label: str,
 
         open_modal(NumberEntry("Port", DEFAULT_PORT), typed_port)
 
-    open_modal(NameEntry("Address", "", most=ADDRESS_CHARS, capital=False), typed_host)
+    open_modal(NameEntry("Address", address=True), typed_host)
 
 
 def _send(beams: BeamService, sending: Sending, open_modal: OpenModal) -> None:

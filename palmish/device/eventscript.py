@@ -5,7 +5,7 @@
     drag 10 10 200 120 8   pen down, 8 moves along the line, pen up
     pen-down 5 5 / pen-move 6 7 / pen-up 6 7
     key up                 up down left right select app1..app4 menu home cancel
-    char 7                 a typed character: a letter, a digit, backspace or enter
+    char 7                 a typed character: a letter, a digit, - _ . :, backspace or enter
     command n              the command stroke + a letter: the menu item with that shortcut
     menu new               a menu command straight to the app
     rotate / input-area    the status bar's rotate and input-area buttons
@@ -141,15 +141,17 @@ def _key(args: list[str], word: str) -> list[Step]:
 
 
 CHAR_NAMES = {"backspace": "\b", "enter": "\n"}
+MARKS = "-_.:"  # what a name or an address takes besides letters and digits
+TAKES = "a letter, a digit, one of - _ . :, backspace or enter"
 
 
 def _char(args: list[str], word: str) -> list[Step]:
     if len(args) != 1:
-        raise ValueError("'char' takes one character (a letter, a digit, backspace or enter)")
+        raise ValueError(f"'char' takes one character ({TAKES})")
     text = args[0]
     char = CHAR_NAMES.get(text.lower(), text)
-    if len(char) != 1 or not (char.isalnum() or char in CHAR_NAMES.values()):
-        raise ValueError(f"'char' takes a letter, a digit, backspace or enter, not {text!r}")
+    if len(char) != 1 or not (char.isalnum() or char in MARKS or char in CHAR_NAMES.values()):
+        raise ValueError(f"'char' takes {TAKES}, not {text!r}")
     return [CharKey(char)]
 
 

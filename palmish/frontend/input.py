@@ -42,7 +42,7 @@ KEY_ACTIONS: dict[str, str] = {
 
 def key_char(symbol_name: str) -> str | None:
     """The character a desktop key types for the device: a-z, 0-9, "\b", "\n", and
-    the "." "-" "_" a name or an address takes; else None."""
+    the "." "-" "_" a name or an address takes and an IPv6 address's ":"; else None."""
     if len(symbol_name) == 1 and "A" <= symbol_name <= "Z":
         return symbol_name.lower()
     for prefix in ("_", "NUM_"):  # pyglet spells the digit keys _0.._9 and NUM_0..NUM_9
@@ -51,7 +51,7 @@ def key_char(symbol_name: str) -> str | None:
             return digit
     return {"BACKSPACE": "\b", "RETURN": "\n", "ENTER": "\n", "NUM_ENTER": "\n",
             "PERIOD": ".", "NUM_DECIMAL": ".", "MINUS": "-", "NUM_SUBTRACT": "-",
-            "UNDERSCORE": "_"}.get(symbol_name)
+            "UNDERSCORE": "_", "COLON": ":"}.get(symbol_name)
 
 
 def key_event(

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from palmish.device.addresses import address_text
 from palmish.device.storage import default_data_dir, usable_dir
 
 if TYPE_CHECKING:
@@ -58,11 +59,6 @@ def parse_address(text: str) -> tuple[str, int]:
     if not 1 <= port <= 65535:
         raise ValueError(f"{text!r}: the port must be 1-65535")
     return host, port
-
-
-def address_text(host: str, port: int) -> str:
-    """(host, port) as `HOST:PORT`, an IPv6 host in brackets: what parse_address reads."""
-    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
 def _address(text: str) -> tuple[str, int]:

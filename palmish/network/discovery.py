@@ -18,8 +18,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from palmish.device.addresses import address_text
 from palmish.games import network_games
-from palmish.network.commands import address_text
 from palmish.network.protocol import VERSION
 
 SERVICE_TYPE = "_palmish._tcp.local."

@@ -8,8 +8,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from palmish.device.addresses import address_text
 from palmish.network import keep
-from palmish.network.commands import address_text
 from palmish.network.discovery import Advertisement, lan_addresses
 from palmish.network.engine import ALL, Table
 from palmish.network.transport import Server

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from palmish.device.addresses import address_text
 from palmish.device.events import Event, NetworkClosed, NetworkLine
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import CheckBox, Form, PopupList, PushButtons
@@ -27,7 +28,6 @@ SEAT_CHOICES = ("You", "Open", "Silicon", "None")
 WAITS = {"15 s": 15.0, "60 s": 60.0, "5 min": 300.0}  # before Silicon plays an away seat
 TIMERS = {"Off": None, "30 s": 30.0, "2 min": 120.0}  # the turn timer
 OTHER = "Other..."
-ADDRESS_CHARS = 60  # a host name or address typed for Join > Other...
 TITLE = "Network Game"
 LEAVE_HINT = "Game > Network Game... leaves."
 WATCHING = "You are watching."  # a spectator's device (or a host with no seat of its own)
@@ -344,13 +344,12 @@ class NetworkGameMixin(_Base):
 
             def typed_port(port: object) -> None:
                 if isinstance(port, int) and 1 <= port <= 65535:
-                    self._ask_code(f"{host}:{port}")
+                    self._ask_code(address_text(host, port))
 
             self.open(NumberEntry("Port", 40731), typed_port)
 
-        # a name or an address such as 192.168.100.200 (typed dots included)
-        self.open(NameEntry("Host address", "", most=ADDRESS_CHARS, capital=False),
-                  typed_host)
+        # a name, or an address such as 192.168.100.200 or fe80::1 (dots and colons typed)
+        self.open(NameEntry("Host address", address=True), typed_host)
 
     def _ask_code(self, address: str) -> None:
         def typed_code(code: object) -> None:

@@ -129,7 +129,7 @@ def test_an_address_is_typed_with_its_dots() -> None:
     assert key_char("PERIOD") == "." and key_char("NUM_DECIMAL") == "."
     assert key_event("PERIOD", ctrl=False, wants_text=True) is not None
     assert key_event("PERIOD", ctrl=False, wants_text=False) is None  # no app takes it
-    entry = NameEntry("Host address", "", most=60, capital=False)
+    entry = NameEntry("Host address", address=True)
     for ch in "192.168.100.200":
         entry._char(ch)
     assert entry.text == "192.168.100.200"

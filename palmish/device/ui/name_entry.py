@@ -2,15 +2,17 @@
 Graffiti recogniser): letters, digits, Shift, Del, then OK or Cancel.
 
 Result: the name (str), or None when cancelled. Names are 1-10 characters of
-letters, digits and - _ . (what the engine's records accept); `most` allows
-longer text of the same characters (a host's address for Beam and Join). The pen types,
-and so does the keyboard: letters and digits, Backspace, Enter for OK. The
+letters, digits and - _ . (what the engine's records accept). An address
+entry (a host for Beam and Join) takes up to 60 of the same and ":" too, for an
+IPv6 address, and starts in lower case. The pen types, and so does the
+keyboard: letters and digits, those marks, Backspace, Enter for OK. The
 arrow keys move a focus ring over the on-screen keys and OK/Cancel, and Select
 presses what it is on (it starts on OK, so Select keeps the name shown).
 """
 
 from __future__ import annotations
 
+from palmish.device.addresses import ADDRESS_CHARS
 from palmish.device.events import Key, KeyDown, PenDown, PenMove, PenUp
 from palmish.device.geometry import Rect
 from palmish.device.screen import BLACK, WHITE, Framebuffer
@@ -29,6 +31,7 @@ from palmish.device.ui.widgets import (
 
 MAX_NAME = 10
 ROWS = ("1234567890", "qwertyuiop", "asdfghjkl-", "zxcvbnm_.")
+ADDRESS_ROWS = (*ROWS[:-1], ROWS[-1] + ":")  # an IPv6 address's colons
 SHIFT, DELETE = "Shift", "Del"
 KEY_W, KEY_H, KEY_GAP = 14, 12, 1  # standard coordinates
 FIELD_H = 14
@@ -37,35 +40,35 @@ FIELD_H = 14
 class NameEntry(Modal):
     wants_text = True  # typed letters, digits, Backspace and Enter
 
-    def __init__(self, title: str, current: str = "", most: int = MAX_NAME,
-                 capital: bool = True) -> None:
+    def __init__(self, title: str, current: str = "", address: bool = False) -> None:
         super().__init__()
         self.title = title
-        self.most = most
-        self.text = current[:most]
-        self.capital = capital  # an address does not start with a capital
-        self.shift = capital and not current  # a name starts with a capital
+        self.most = ADDRESS_CHARS if address else MAX_NAME
+        self.rows = ADDRESS_ROWS if address else ROWS
+        self.text = current[:self.most]
+        self.capital = not address  # an address does not start with a capital
+        self.shift = self.capital and not current  # a name starts with a capital
         self.keys: list[tuple[str, Rect]] = []
         self.row = ButtonRow(("OK", "Cancel"))
         self.pad = KeyPadPen()
         self._field = Rect(0, 0, 0, 0)
-        # The arrow keys' focus: (row, column) over ROWS, then Shift/Del, then OK/Cancel.
-        self.cursor = (len(ROWS) + 1, 0)
+        # The arrow keys' focus: (row, column) over the rows, then Shift/Del, then OK/Cancel.
+        self.cursor = (len(self.rows) + 1, 0)
 
     def _grid(self) -> list[int]:
         """How many focus stops each row has."""
-        return [len(r) for r in ROWS] + [2, 2]
+        return [len(r) for r in self.rows] + [2, 2]
 
     def _focused(self) -> tuple[str, int]:
         """("key", index into keys) or ("button", index into the button row)."""
         r, c = self.cursor
-        if r == len(ROWS) + 1:
+        if r == len(self.rows) + 1:
             return "button", c
         return "key", sum(self._grid()[:r]) + c
 
     def _layout(self, area: Rect, scale: int) -> None:
         s = scale
-        rows = len(ROWS) + 1
+        rows = len(self.rows) + 1
         content = INSET + FIELD_H + INSET + rows * (KEY_H + KEY_GAP) + INSET + BUTTON_HEIGHT + INSET
         self.bounds = dialog_rect(area, (TITLE_HEIGHT + content + FRAME) * s, s)
         left = self.bounds.x + (FRAME + INSET) * s
@@ -76,11 +79,11 @@ class NameEntry(Modal):
         grid_w = 10 * KEY_W * s + 9 * KEY_GAP * s
         x0 = self.bounds.x + (self.bounds.w - grid_w) // 2
         self.keys = []
-        for r, letters in enumerate(ROWS):
+        for r, letters in enumerate(self.rows):
             for c, ch in enumerate(letters):
                 self.keys.append((ch, Rect(x0 + c * (KEY_W + KEY_GAP) * s,
                                            y + r * (KEY_H + KEY_GAP) * s, KEY_W * s, KEY_H * s)))
-        y += len(ROWS) * (KEY_H + KEY_GAP) * s
+        y += len(self.rows) * (KEY_H + KEY_GAP) * s
         half = (grid_w - KEY_GAP * s) // 2
         self.keys.append((SHIFT, Rect(x0, y, half, KEY_H * s)))
         self.keys.append((DELETE, Rect(x0 + half + KEY_GAP * s, y, half, KEY_H * s)))
@@ -137,7 +140,8 @@ class NameEntry(Modal):
             self._choose(0)
         elif char == "\b":
             self.press(DELETE)
-        elif (len(char) == 1 and char.isascii() and (char.isalnum() or char in "-_.")
+        elif (len(char) == 1 and char.isascii()
+              and (char.isalnum() or any(char in row for row in self.rows))
               and len(self.text) < self.most):
             self.text += char.upper() if self.shift else char
             self.shift = False

@@ -110,11 +110,11 @@ def _name(args: argparse.Namespace) -> str:
 def run_beam(args: argparse.Namespace) -> int:
     import asyncio
 
+    from palmish.device.addresses import address_text
     from palmish.network.beam import items, wire
     from palmish.network.beam.pairing import sender_key
     from palmish.network.beam.sender import send_item
     from palmish.network.beam.wire import size_text
-    from palmish.network.commands import address_text
 
     try:
         if args.file is not None:
@@ -200,9 +200,10 @@ def _pairing(args: argparse.Namespace, pairings: Pairings) -> int:
 async def _receive(args: argparse.Namespace, data_dir: Path, pairings: Pairings) -> int:
     import asyncio
 
+    from palmish.device.addresses import address_text
     from palmish.network.beam import wire
     from palmish.network.beam.receiver import Desk, serve
-    from palmish.network.commands import _log, address_text
+    from palmish.network.commands import _log
     from palmish.network.hosting import announce
     from palmish.network.protocol import new_code
     from palmish.network.transport import Server

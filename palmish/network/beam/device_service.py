@@ -11,9 +11,9 @@ import ipaddress
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from palmish.device.addresses import address_text
 from palmish.device.beaming import Receiving, Sending
 from palmish.network.beam.window import BEAM_PORT, WINDOW_LISTEN, WindowBeam, _log
-from palmish.network.commands import address_text
 from palmish.network.discovery import lan_addresses
 
 if TYPE_CHECKING:

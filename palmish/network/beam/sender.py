@@ -11,9 +11,9 @@ import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from palmish.device.addresses import address_text
 from palmish.device.exchange import BeamItem
 from palmish.network.beam import wire
-from palmish.network.commands import address_text
 from palmish.network.protocol import PING_EVERY_S, VERSION, Message, ProtocolError
 from palmish.network.transport import Link
 

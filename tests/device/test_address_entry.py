@@ -1,0 +1,123 @@
+"""Typing a host's address on the device: an IPv6 address's colons from the pen's
+":" key and from the desktop's keyboard, sent bracketed as the network reads it
+(docs/network.md, "Join" and "Beam")."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from palmish.device import services
+from palmish.device.addresses import ADDRESS_CHARS, address_text
+from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, PenDown, PenUp
+from palmish.device.eventscript import parse_script
+from palmish.device.system import Device
+from palmish.device.ui.alert import Alert
+from palmish.device.ui.form import Form, PopupList, PushButtons
+from palmish.device.ui.name_entry import NameEntry
+from palmish.device.ui.number_entry import NumberEntry
+from palmish.frontend.input import key_char, key_event
+from palmish.network.commands import parse_address
+from tests.device.test_beam_dialogs import FakeBeam, beam, device
+
+__all__ = ["beam", "device"]  # the fixtures, shared with the Beam dialogs' tests
+IPV6 = "fe80::1:2"
+
+
+class FakeNetwork:
+    """The window's network service as Join uses it: records the join, then refuses."""
+
+    def __init__(self) -> None:
+        self.joins: list[tuple[str, str, str | None]] = []
+
+    def saved_game(self) -> str | None:
+        return None
+
+    def found_games(self) -> Sequence[tuple[str, str]]:
+        return ()
+
+    def join(self, address: str, code: str, name: str | None) -> object:
+        self.joins.append((address, code, name))
+        raise OSError("connection refused")
+
+
+def top(device: Device) -> object:
+    return device.modals[-1] if device.modals else None
+
+
+def tap_key(device: Device, entry: NameEntry, label: str) -> None:
+    """Tap the on-screen key `label` with the pen."""
+    rect = next(rect for key, rect in entry.keys if key == label)
+    x, y = rect.x + rect.w // 2, rect.y + rect.h // 2
+    device.post(PenDown(x, y))
+    device.post(PenUp(x, y))
+
+
+def test_an_address_entry_has_a_colon_key_and_a_name_entry_has_none(device: Device) -> None:
+    address, name = NameEntry("Host address", address=True), NameEntry("Your name")
+    device.open_modal(address)  # laid out on the screen
+    assert ":" in [key for key, _ in address.keys]
+    tap_key(device, address, "f")
+    tap_key(device, address, ":")
+    tap_key(device, address, ":")
+    tap_key(device, address, "1")
+    assert address.text == "f::1"
+    for char in ":x":
+        name._char(char)
+    assert name.text == "X" and ":" not in [key for key, _ in name.keys]
+    assert address.most == ADDRESS_CHARS == 60 and name.most == 10
+
+
+def test_the_keyboard_types_a_colon_where_text_is_wanted() -> None:
+    assert key_char("COLON") == ":"
+    assert key_event("COLON", ctrl=False, wants_text=True) == CharKey(":")
+    assert key_event("COLON", ctrl=False, wants_text=False) is None  # no app takes it
+    assert parse_script("char :\nchar .\nchar -\nchar _\n", "t.events") == [
+        CharKey(":"), CharKey("."), CharKey("-"), CharKey("_")]
+
+
+def test_an_ipv6_host_is_put_in_brackets_the_network_reads() -> None:
+    assert address_text(IPV6, 40731) == f"[{IPV6}]:40731"
+    assert parse_address(address_text(IPV6, 40731)) == (IPV6, 40731)
+    assert parse_address(address_text("192.0.2.4", 40731)) == ("192.0.2.4", 40731)
+
+
+def test_beam_other_sends_to_a_typed_ipv6_address(device: Device, beam: FakeBeam) -> None:
+    device.switch_to("Sigmar's Garden")
+    device.post(MenuCommand("beam"))  # Game > Beam Board
+    form = top(device)
+    assert isinstance(form, Form) and isinstance(form.fields[0], PopupList)
+    form.fields[0].selected = 1  # Other...
+    device.post(CharKey("\n"))
+    assert isinstance(top(device), NameEntry)
+    for char in IPV6 + "\n":
+        device.post(CharKey(char))
+    assert isinstance(top(device), NumberEntry)
+    device.post(CharKey("\n"))  # the port shown, 40732
+    assert beam.sent[0][1] == f"[{IPV6}]:40732"
+
+
+def test_join_other_joins_a_typed_ipv6_address(device: Device) -> None:
+    network = FakeNetwork()
+    services.network = lambda: network
+    try:
+        device.switch_to("Pachisi")
+        device.post(MenuCommand("network"))
+        assert isinstance(top(device), Alert)  # Host, Join or Cancel
+        device.post(KeyDown(Key.RIGHT))
+        device.post(KeyDown(Key.SELECT))  # Join
+        form = top(device)
+        assert isinstance(form, Form) and isinstance(form.fields[0], PushButtons)
+        device.post(CharKey("\n"))  # only Other... is listed: OK
+        entry = top(device)
+        assert isinstance(entry, NameEntry) and entry.title == "Host address"
+        for char in IPV6 + "\n":
+            device.post(CharKey(char))
+        device.post(CharKey("\n"))  # the port shown, 40731
+        for char in "0421\n":
+            device.post(CharKey(char))  # the join code
+        assert isinstance(top(device), Alert)  # Sit, Watch or Cancel
+        device.post(KeyDown(Key.RIGHT))
+        device.post(KeyDown(Key.SELECT))  # Watch
+        assert network.joins == [(f"[{IPV6}]:40731", "0421", None)]
+    finally:
+        services.network = None
