@@ -59,10 +59,14 @@ class KeyDown(Frozen):
     key: Key
 
 
+TYPED_MARKS = "-_.:"  # the marks a name or an address takes besides letters and digits
+
+
 class CharKey(Frozen):
     """A typed character (Graffiti on a Palm, the keyboard here): a letter, a digit,
-    "\b" (backspace) or "\n" (enter). `command`: the Palm command stroke came first
-    (Ctrl on the desktop), so a letter runs the menu item with that shortcut."""
+    one of TYPED_MARKS, "\b" (backspace) or "\n" (enter). `command`: the Palm command
+    stroke came first (Ctrl on the desktop), so a letter runs the menu item with that
+    shortcut."""
 
     char: str
     command: bool = False

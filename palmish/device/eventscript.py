@@ -31,6 +31,7 @@ from typing import Protocol
 
 from palmish.device.app import App
 from palmish.device.events import (
+    TYPED_MARKS,
     BeamDone,
     BeamOffered,
     BeamProgress,
@@ -141,7 +142,6 @@ def _key(args: list[str], word: str) -> list[Step]:
 
 
 CHAR_NAMES = {"backspace": "\b", "enter": "\n"}
-MARKS = "-_.:"  # what a name or an address takes besides letters and digits
 TAKES = "a letter, a digit, one of - _ . :, backspace or enter"
 
 
@@ -150,7 +150,7 @@ def _char(args: list[str], word: str) -> list[Step]:
         raise ValueError(f"'char' takes one character ({TAKES})")
     text = args[0]
     char = CHAR_NAMES.get(text.lower(), text)
-    if len(char) != 1 or not (char.isalnum() or char in MARKS or char in CHAR_NAMES.values()):
+    if len(char) != 1 or not (char.isalnum() or char in TYPED_MARKS or char in CHAR_NAMES.values()):
         raise ValueError(f"'char' takes {TAKES}, not {text!r}")
     return [CharKey(char)]
 

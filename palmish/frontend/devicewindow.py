@@ -27,7 +27,7 @@ from palmish.device.events import Event, KeyDown, PenDown, PenMove, PenUp
 from palmish.device.geometry import Rect
 from palmish.frontend.audio import SoundPlayer
 from palmish.frontend.glconfig import sub_buffer_copy
-from palmish.frontend.input import Layout, action_event, key_event
+from palmish.frontend.input import Layout, action_event, key_event, text_event
 from palmish.frontend.skin import Button, Circle, Skin
 from palmish.frontend.texture import LcdTexture, bezel_texture, frame_around
 from palmish.frontend.xcaption import is_xlib_window, set_x_caption
@@ -444,6 +444,11 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
             self._repeat_key = symbol
             pyglet.clock.schedule_once(self._start_repeat, REPEAT_DELAY_S, event.key.value)
         return True
+
+    def on_text(self, text: str) -> None:
+        event = text_event(text, self.device.wants_text())
+        if event is not None:
+            self.post(event)
 
     def on_key_release(self, symbol: int, modifiers: int) -> None:
         if symbol == self._repeat_key:

@@ -9,7 +9,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from palmish.device.events import CharKey, Event, Key, KeyDown, Rotate, ToggleInputArea
+from palmish.device.events import (
+    TYPED_MARKS,
+    CharKey,
+    Event,
+    Key,
+    KeyDown,
+    Rotate,
+    ToggleInputArea,
+)
 from palmish.device.geometry import Rect
 from palmish.frontend.skin import INPUT_AREA, ROTATE, Face
 
@@ -41,17 +49,27 @@ KEY_ACTIONS: dict[str, str] = {
 
 
 def key_char(symbol_name: str) -> str | None:
-    """The character a desktop key types for the device: a-z, 0-9, "\b", "\n", and
-    the "." "-" "_" a name or an address takes and an IPv6 address's ":"; else None."""
+    """The character a desktop key types for the device: a-z, 0-9, "\b" or "\n"; else
+    None. The marks a name or an address takes come as text (text_event)."""
     if len(symbol_name) == 1 and "A" <= symbol_name <= "Z":
         return symbol_name.lower()
     for prefix in ("_", "NUM_"):  # pyglet spells the digit keys _0.._9 and NUM_0..NUM_9
         digit = symbol_name.removeprefix(prefix)
         if digit != symbol_name and len(digit) == 1 and digit.isdigit():
             return digit
-    return {"BACKSPACE": "\b", "RETURN": "\n", "ENTER": "\n", "NUM_ENTER": "\n",
-            "PERIOD": ".", "NUM_DECIMAL": ".", "MINUS": "-", "NUM_SUBTRACT": "-",
-            "UNDERSCORE": "_", "COLON": ":"}.get(symbol_name)
+    return {"BACKSPACE": "\b", "RETURN": "\n", "ENTER": "\n", "NUM_ENTER": "\n"}.get(symbol_name)
+
+
+def text_event(text: str, wants_text: bool) -> Event | None:
+    """What text the keyboard typed posts: one of the marks a name or an address takes
+    (". - _ :") to a dialog that reads text; else None (letters and digits come as keys).
+
+    Taken from the text, not the key, because the keyboard's layout decides which key
+    types a mark, and because pyglet drops the press of a shifted key (":" "_") typed
+    again when Shift was let go before the key, yet still gives its text."""
+    if wants_text and len(text) == 1 and text in TYPED_MARKS:
+        return CharKey(text)
+    return None
 
 
 def key_event(

@@ -15,7 +15,7 @@ from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form, PopupList, PushButtons
 from palmish.device.ui.name_entry import NameEntry
 from palmish.device.ui.number_entry import NumberEntry
-from palmish.frontend.input import key_char, key_event
+from palmish.frontend.input import text_event
 from palmish.network.commands import parse_address
 from tests.device.test_beam_dialogs import FakeBeam, beam, device
 
@@ -68,9 +68,8 @@ def test_an_address_entry_has_a_colon_key_and_a_name_entry_has_none(device: Devi
 
 
 def test_the_keyboard_types_a_colon_where_text_is_wanted() -> None:
-    assert key_char("COLON") == ":"
-    assert key_event("COLON", ctrl=False, wants_text=True) == CharKey(":")
-    assert key_event("COLON", ctrl=False, wants_text=False) is None  # no app takes it
+    assert text_event(":", wants_text=True) == CharKey(":")
+    assert text_event(":", wants_text=False) is None  # no app takes it
     assert parse_script("char :\nchar .\nchar -\nchar _\n", "t.events") == [
         CharKey(":"), CharKey("."), CharKey("-"), CharKey("_")]
 

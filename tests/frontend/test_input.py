@@ -7,7 +7,14 @@ import pytest
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import CharKey, Key, KeyDown, Rotate, ToggleInputArea
 from palmish.device.geometry import Rect
-from palmish.frontend.input import KEY_ACTIONS, Layout, action_event, key_action, key_event
+from palmish.frontend.input import (
+    KEY_ACTIONS,
+    Layout,
+    action_event,
+    key_action,
+    key_event,
+    text_event,
+)
 from palmish.frontend.skin import load_skin
 from palmish.frontend.texture import frame_around
 
@@ -115,11 +122,9 @@ def test_every_device_key_has_a_desktop_key() -> None:
         ("_7", False, True, CharKey("7")),
         ("NUM_3", False, True, CharKey("3")),
         ("BACKSPACE", False, True, CharKey("\b")),
-        # An address typed for Beam: its dots and dashes, only where text is read.
-        ("PERIOD", False, True, CharKey(".")),
-        ("NUM_DECIMAL", False, True, CharKey(".")),
-        ("MINUS", False, True, CharKey("-")),
-        ("PERIOD", False, False, None),
+        # The marks come as text (test_marks_are_taken_from_the_typed_text), not as keys.
+        ("PERIOD", False, True, None),
+        ("COLON", False, True, None),
         ("RETURN", False, True, CharKey("\n")),
         ("RETURN", False, False, KeyDown(Key.SELECT)),
         ("UP", False, True, KeyDown(Key.UP)),
@@ -128,6 +133,27 @@ def test_every_device_key_has_a_desktop_key() -> None:
 )
 def test_key_events(name: str, ctrl: bool, wants_text: bool, event: object) -> None:
     assert key_event(name, ctrl, wants_text) == event
+
+
+@pytest.mark.parametrize(
+    ("text", "wants_text", "event"),
+    [
+        # An address typed for Join or Beam: its dots, dashes and IPv6 colons, and a
+        # name's underscores, only where text is read, whichever key typed them.
+        (".", True, CharKey(".")),
+        ("-", True, CharKey("-")),
+        ("_", True, CharKey("_")),
+        (":", True, CharKey(":")),
+        (".", False, None),
+        ("a", True, None),  # letters and digits come as keys
+        ("7", True, None),
+        ("/", True, None),
+        ("::", True, None),
+    ],
+)
+def test_marks_are_taken_from_the_typed_text(text: str, wants_text: bool,
+                                              event: object) -> None:
+    assert text_event(text, wants_text) == event
 
 
 @pytest.mark.parametrize(

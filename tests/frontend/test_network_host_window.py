@@ -69,13 +69,30 @@ def keys(wid: str, *names: str) -> None:
 
 
 def type_text(wid: str, text: str) -> None:
-    """Letters, digits and dots as the desktop keyboard types them."""
-    keys(wid, *("period" if ch == "." else ch for ch in text))
+    """Letters, digits, dots and colons as the desktop keyboard types them."""
+    keys(wid, *({".": "period", ":": "colon"}.get(ch, ch) for ch in text))
 
 
 def network_game(wid: str) -> None:
     """Game > Network Game... (the seventh item of the Game menu; none is lit at first)."""
     keys(wid, "m", *["Down"] * 7, "Return")
+
+
+def join_by_typing(wid: str, host: str, port: str, code: str, name: str) -> None:
+    """Game > Network Game... > Join > Other...: the host, its port and the join code
+    typed, Sit, and the name typed over the last one (a capital first)."""
+    network_game(wid)
+    keys(wid, "Right", "Return")  # Join
+    keys(wid, "Return")  # the list holds only Other...: OK
+    type_text(wid, host)
+    keys(wid, "Return")
+    type_text(wid, port)  # replaces the port shown (40731)
+    keys(wid, "Return")
+    type_text(wid, code)
+    keys(wid, "Return", "Return")  # the code; Sit
+    keys(wid, *["BackSpace"] * 10)
+    type_text(wid, name)
+    keys(wid, "Return")
 
 
 def test_a_window_hosts_and_another_joins_by_address(tmp_path: Path, built_cache: Path) -> None:
@@ -104,18 +121,7 @@ def test_a_window_hosts_and_another_joins_by_address(tmp_path: Path, built_cache
 
         b, b_id = window(b_data, b_err, [a_id])
         children.append(b)
-        network_game(b_id)
-        keys(b_id, "Right", "Return")  # Join
-        keys(b_id, "Return")  # the list holds only Other...: OK
-        type_text(b_id, "127.0.0.1")
-        keys(b_id, "Return")
-        type_text(b_id, port)  # replaces the port shown (40731)
-        keys(b_id, "Return")
-        type_text(b_id, code)
-        keys(b_id, "Return", "Return")  # the code; Sit
-        keys(b_id, *["BackSpace"] * 10)
-        type_text(b_id, "bob")
-        keys(b_id, "Return")
+        join_by_typing(b_id, "127.0.0.1", port, code, "bob")
 
         def started() -> bool:
             seats = hosted(a_data).get("seats")

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from palmish.device.display import ConfigName
-from palmish.device.events import Key, KeyDown, NetworkClosed, NetworkLine
+from palmish.device.events import CharKey, Key, KeyDown, NetworkClosed, NetworkLine
 from palmish.device.ui.form import Form
 from palmish.device.ui.name_entry import NameEntry
-from palmish.frontend.input import key_char, key_event
+from palmish.frontend.input import text_event
 from palmish.network.protocol import Message, encode
 from palmish.pachisi.app import PachisiApp
 from palmish.pachisi.net.seats import HostSeat, JoinSeat
@@ -126,9 +126,8 @@ def test_an_away_seat_and_the_buttons_read_right_in_every_configuration(
 
 
 def test_an_address_is_typed_with_its_dots() -> None:
-    assert key_char("PERIOD") == "." and key_char("NUM_DECIMAL") == "."
-    assert key_event("PERIOD", ctrl=False, wants_text=True) is not None
-    assert key_event("PERIOD", ctrl=False, wants_text=False) is None  # no app takes it
+    assert text_event(".", wants_text=True) == CharKey(".")
+    assert text_event(".", wants_text=False) is None  # no app takes it
     entry = NameEntry("Host address", address=True)
     for ch in "192.168.100.200":
         entry._char(ch)
