@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from palmish.device.events import (
+    TYPED_MARKS,
     CharKey,
     Event,
     Key,
@@ -41,7 +42,7 @@ WEIGHTS: dict[str, int] = {
     "wait": 6,
     "type": 3,  # typed characters, command strokes and Escape (Cancel)
 }
-TYPED = "0123456789abcdefghijklmnopqrstuvwxyz\b\n"
+TYPED = "0123456789abcdefghijklmnopqrstuvwxyz" + TYPED_MARKS + "\b\n"  # what a keyboard types
 KEYS_WITHOUT_HOME = [k for k in Key if k not in (Key.HOME, Key.CANCEL)]
 
 
