@@ -12,10 +12,11 @@ from palmish.device import beaming
 from palmish.device.app import AppContext
 from palmish.device.beaming import BeamService, escaped
 from palmish.device.ui.alert import Alert
-from palmish.device.ui.form import CheckBox, Form
+from palmish.device.ui.form import CheckBox, Form, PopupList
 
 PREF = "beam_receive"
 TITLE = "Beam Receive"
+EVERY = "Every handheld"  # the first choice of Forget's list
 NEEDS_WINDOW = ("Beam Receive works in the window (palmish), or from a terminal with "
                 "palmish receive.")
 
@@ -89,22 +90,41 @@ def open_screen(ctx: AppContext) -> None:
 
 
 def forget(ctx: AppContext, then: Callable[[], None]) -> None:
-    """Forget every paired handheld, after a confirmation: each types the code again."""
+    """Forget paired handhelds: the one there is, after a confirmation; one of several,
+    or all of them, picked in a list; all of them when the file is damaged (that
+    clears it). Each one forgotten must type this handheld's code again."""
     beams = beaming.service()
     try:
-        anyone = beams is not None and bool(beams.paired())
+        names = list(dict.fromkeys(beams.paired())) if beams is not None else []
     except ValueError:
-        anyone = True  # a damaged file: forgetting clears it
-    if beams is None or not anyone:
+        names = None  # a damaged file: forgetting every pair clears it
+    if beams is None or names == []:
         ctx.open_modal(Alert(TITLE, "No handheld is paired with this one.", icon="info"),
                        lambda _r: then())
         return
 
-    def confirmed(result: object) -> None:
-        if result == 0:
-            beams.forget(None)
+    def forgotten(name: str | None) -> None:
+        beams.forget(name)
         then()
 
-    ctx.open_modal(Alert(TITLE, "Forget every paired handheld? Each must type this "
-                         "handheld's code again.", ("Forget", "Cancel"), icon="confirm"),
-                   confirmed)
+    if names is not None and len(names) > 1:
+        choices = (EVERY, *(escaped(name, 24) for name in names))
+        form = Form(TITLE, (PopupList("who", "Forget", choices, 0),), ("Forget", "Cancel"))
+
+        def picked(result: object) -> None:
+            if isinstance(result, tuple) and len(result) == 2 and result[0] == 0:
+                values = result[1]
+                index = values.get("who") if isinstance(values, dict) else None
+                if isinstance(index, int) and 0 <= index < len(choices):
+                    forgotten(names[index - 1] if index else None)
+                    return
+            then()
+
+        ctx.open_modal(form, picked)
+        return
+    question = ("Forget every paired handheld? Each must type this handheld's code again."
+                if names is None else
+                f"Forget {escaped(names[0], 24)}? It must type this handheld's code again.")
+    only = None if names is None else names[0]
+    ctx.open_modal(Alert(TITLE, question, ("Forget", "Cancel"), icon="confirm"),
+                   lambda result: forgotten(only) if result == 0 else then())

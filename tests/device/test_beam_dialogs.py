@@ -68,8 +68,9 @@ class FakeBeam:
         return self.paired_names
 
     def forget(self, name: str | None) -> int:
-        forgotten = len(self.paired_names)
-        self.paired_names, self.damaged = [], False
+        kept = [] if name is None else [n for n in self.paired_names if n != name]
+        forgotten = len(self.paired_names) - len(kept)
+        self.paired_names, self.damaged = kept, self.damaged and name is not None
         return forgotten
 
     def send(self, item: BeamItem, address: str, code: str | None = None) -> int:
@@ -244,6 +245,56 @@ def test_the_launcher_turns_beam_receive_on_and_shows_the_code(
     device.post(KeyDown(Key.SELECT))  # Off
     assert not beam.on and device.storage.load_prefs("lnch")["beam_receive"] is False
     assert "is off" in message(device)
+
+
+def forget_screen(device: Device) -> Modal | None:
+    """Options > Beam Receive (on), then its Forget button (the third)."""
+    device.storage.save_prefs("lnch", {"beam_receive": True})
+    device.post(MenuCommand("beam"))
+    device.post(KeyDown(Key.RIGHT))
+    device.post(KeyDown(Key.RIGHT))
+    device.post(KeyDown(Key.SELECT))
+    return top(device)
+
+
+def test_forget_picks_one_of_several_paired_handhelds_or_all(
+        device: Device, beam: FakeBeam) -> None:
+    beam.on = True  # listening
+    beam.paired_names = ["Kitchen", "Lounge", "Study"]
+    form = forget_screen(device)
+    assert isinstance(form, Form) and isinstance(form.fields[0], PopupList)
+    assert form.fields[0].options == ("Every handheld", "Kitchen", "Lounge", "Study")
+    form.fields[0].selected = 2  # Lounge
+    device.post(CharKey("\n"))  # Forget
+    assert beam.paired_names == ["Kitchen", "Study"]
+    assert "Paired: Kitchen, Study" in message(device)  # the screen again
+    device.post(KeyDown(Key.CANCEL))
+    form = forget_screen(device)
+    assert isinstance(form, Form)
+    device.post(KeyDown(Key.CANCEL))  # Cancel forgets nothing
+    assert beam.paired_names == ["Kitchen", "Study"]
+    assert "Paired: Kitchen, Study" in message(device)
+    device.post(KeyDown(Key.CANCEL))
+    forget_screen(device)
+    device.post(CharKey("\n"))  # Every handheld, the first choice
+    assert beam.paired_names == []
+
+
+def test_forget_asks_before_forgetting_the_only_one_or_a_damaged_list(
+        device: Device, beam: FakeBeam) -> None:
+    beam.on = True
+    forget_screen(device)
+    assert message(device) == "Forget Kitchen? It must type this handheld's code again."
+    device.post(KeyDown(Key.RIGHT))
+    device.post(KeyDown(Key.SELECT))  # Cancel
+    assert beam.paired_names == ["Kitchen"] and "Paired: Kitchen" in message(device)
+    device.post(KeyDown(Key.CANCEL))
+    beam.damaged = True
+    forget_screen(device)
+    assert message(device).startswith("Forget every paired handheld?")
+    device.post(KeyDown(Key.SELECT))  # Forget
+    assert beam.paired_names == [] and not beam.damaged
+    assert "Paired: none" in message(device)
 
 
 def test_event_scripts_drive_the_dialogs(device: Device) -> None:
