@@ -97,12 +97,17 @@ def escaped(text: str, most: int = 40) -> str:
 
 
 def size_text(size: int) -> str:
-    """45 KB, 1.0 MB, 312 bytes."""
+    """A size as people read it, on the device and from `palmish beam`/`receive` alike:
+    `312 bytes`, `45 KB`, `1.5 MB`, `5 MB`, `12 MB` (1 KB = 1,024 bytes; halves round up)."""
     if size < 1024:
         return f"{size} bytes"
-    if size < 1024 * 1024:
-        return f"{(size + 512) // 1024} KB"
-    return f"{size / (1024 * 1024):.1f} MB"
+    kilobytes = (size + 512) >> 10
+    if kilobytes < 1024:
+        return f"{kilobytes} KB"
+    tenths = (size * 10 + (1 << 19)) >> 20  # the size in tenths of a MB, rounded
+    if tenths >= 100 or tenths % 10 == 0:
+        return f"{(tenths + 5) // 10} MB"
+    return f"{tenths // 10}.{tenths % 10} MB"
 
 
 class BeamDesk:

@@ -12,7 +12,7 @@ import pytest
 
 from palmish.apps import installed_apps
 from palmish.device import services
-from palmish.device.beaming import Receiving, Sending
+from palmish.device.beaming import Receiving, Sending, size_text
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import (
     BeamDone,
@@ -295,6 +295,15 @@ def test_forget_asks_before_forgetting_the_only_one_or_a_damaged_list(
     device.post(KeyDown(Key.SELECT))  # Forget
     assert beam.paired_names == [] and not beam.damaged
     assert "Paired: none" in message(device)
+
+
+@pytest.mark.parametrize(("size", "text"), [
+    (0, "0 bytes"), (1023, "1023 bytes"), (1024, "1 KB"), (1535, "1 KB"), (1536, "2 KB"),
+    (46080, "45 KB"), ((1 << 20) - 1, "1 MB"), (1 << 20, "1 MB"), (1520435, "1.4 MB"),
+    (1572864, "1.5 MB"), (5 << 20, "5 MB"), (10443816, "10 MB"), (12 << 20, "12 MB"),
+])
+def test_sizes_read_alike_on_the_device_and_the_command_line(size: int, text: str) -> None:
+    assert size_text(size) == text  # palmish beam and receive print the same words
 
 
 def test_event_scripts_drive_the_dialogs(device: Device) -> None:

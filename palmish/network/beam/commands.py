@@ -111,10 +111,10 @@ def run_beam(args: argparse.Namespace) -> int:
     import asyncio
 
     from palmish.device.addresses import address_text
+    from palmish.device.beaming import size_text
     from palmish.network.beam import items, wire
     from palmish.network.beam.pairing import sender_key
     from palmish.network.beam.sender import send_item
-    from palmish.network.beam.wire import size_text
 
     try:
         if args.file is not None:
@@ -201,6 +201,7 @@ async def _receive(args: argparse.Namespace, data_dir: Path, pairings: Pairings)
     import asyncio
 
     from palmish.device.addresses import address_text
+    from palmish.device.beaming import size_text
     from palmish.network.beam import wire
     from palmish.network.beam.receiver import Desk, serve
     from palmish.network.commands import _log
@@ -213,7 +214,7 @@ async def _receive(args: argparse.Namespace, data_dir: Path, pairings: Pairings)
     ended: list[Ended] = []
     def progress(ticket: int, received: int, size: int) -> None:
         if size > wire.SHOWN_BYTES:
-            log(f"received {wire.size_text(received)} of {wire.size_text(size)}")
+            log(f"received {size_text(received)} of {size_text(size)}")
 
     desk = Desk(_name(args), new_code(), pairings, offers.append, ended.append, progress,
                 log=log)
@@ -300,7 +301,7 @@ def _keep_number(item: BeamItem, data_dir: Path) -> str:
 
 def _line(ended: Ended) -> str:
     """One line per item for standard output: what it was, and what came of it."""
-    from palmish.network.beam.wire import size_text
+    from palmish.device.beaming import size_text
 
     arrival = ended.arrival
     if arrival is not None and arrival.item.number is not None:

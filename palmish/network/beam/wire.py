@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import binascii
 
+from palmish.device.beaming import size_text
 from palmish.device.exchange import MAX_ITEM_BYTES
 from palmish.network.protocol import (
     CODE,
@@ -80,17 +81,6 @@ def decode_chunk(text: str) -> bytes:
         return base64.b64decode(text, validate=True)
     except (binascii.Error, ValueError):
         raise ProtocolError("data: bad base64") from None
-
-
-def size_text(size: int) -> str:
-    """A size as people read it: `512 bytes`, `45 KB`, `5 MB` (1 KB = 1,024 bytes)."""
-    if size < 1024:
-        return f"{size} bytes"
-    if size < 1 << 20:
-        return f"{round(size / 1024)} KB"
-    megabytes = size / (1 << 20)
-    return f"{megabytes:.0f} MB" if megabytes >= 10 or megabytes.is_integer() \
-        else f"{megabytes:.1f} MB"
 
 
 def too_large(size: int) -> str | None:
