@@ -22,10 +22,15 @@ class FormResult:
 
     def choice(self, key: str, options: tuple[str, ...], default: str) -> str:
         """A popup or push-button value as its option (the default when absent or odd)."""
+        index = self.selected(key, len(options))
+        return default if index is None else options[index]
+
+    def selected(self, key: str, count: int) -> int | None:
+        """A popup or push-button value as an index below `count`; None when absent or odd."""
         index = self.values.get(key)
-        if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(options):
-            return options[index]
-        return default
+        if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < count:
+            return index
+        return None
 
     def flag(self, key: str, default: bool) -> bool:
         value = self.values.get(key)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from palmish.boardgame.dialogs import form_result
 from palmish.device import beaming
 from palmish.device.app import AppContext
 from palmish.device.beaming import BeamService, escaped
@@ -29,10 +30,10 @@ def open_preferences(ctx: AppContext) -> None:
     """Options > Preferences: Beam Receive on or off."""
     form = Form("Preferences", (CheckBox("beam", TITLE, receive_on(ctx)),))
 
-    def closed(result: object) -> None:
-        if isinstance(result, tuple) and len(result) == 2 and result[0] == 0:
-            values = result[1]
-            on = isinstance(values, dict) and values.get("beam") is True
+    def closed(raw: object) -> None:
+        result = form_result(form, raw)
+        if result.button == "OK":
+            on = result.flag("beam", False)
             if on != receive_on(ctx):
                 switch(ctx, on)
 
@@ -111,14 +112,13 @@ def forget(ctx: AppContext, then: Callable[[], None]) -> None:
         choices = (EVERY, *(escaped(name, 24) for name in names))
         form = Form(TITLE, (PopupList("who", "Forget", choices, 0),), ("Forget", "Cancel"))
 
-        def picked(result: object) -> None:
-            if isinstance(result, tuple) and len(result) == 2 and result[0] == 0:
-                values = result[1]
-                index = values.get("who") if isinstance(values, dict) else None
-                if isinstance(index, int) and 0 <= index < len(choices):
-                    forgotten(names[index - 1] if index else None)
-                    return
-            then()
+        def picked(raw: object) -> None:
+            result = form_result(form, raw)
+            index = result.selected("who", len(choices))
+            if result.button == "Forget" and index is not None:
+                forgotten(names[index - 1] if index else None)
+            else:
+                then()
 
         ctx.open_modal(form, picked)
         return
