@@ -203,12 +203,17 @@ class _Stored(int):
     __slots__ = ()
 
 
+def _date_slot(which: str) -> str:
+    """The slot that holds the header date `which` ("created", "modified", "backed_up")."""
+    return "_" + which
+
+
 class _Date:
-    """A header date of a Database, kept in the slot named with a "_" before it:
-    a date still as read (_Stored) is made a datetime when first asked for."""
+    """A header date of a Database, kept in its _date_slot: a date still as read
+    (_Stored) is made a datetime when first asked for."""
 
     def __set_name__(self, owner: type, name: str) -> None:
-        self.slot = "_" + name
+        self.slot = _date_slot(name)
 
     def __get__(self, db: Database, owner: type | None = None) -> datetime | None:
         when: datetime | _Stored | None = getattr(db, self.slot)
@@ -290,7 +295,7 @@ class Database(Value):
         """The date `which` ("created", "modified" or "backed_up") as
         `isoformat(sep=" ")` writes it, or None if unset; a date still as read
         is written without making a datetime (`info`, without importing datetime)."""
-        when: datetime | _Stored | None = getattr(self, "_" + which)
+        when: datetime | _Stored | None = getattr(self, _date_slot(which))
         if isinstance(when, _Stored):
             return date_text(when)
         return None if when is None else when.isoformat(sep=" ")
@@ -408,7 +413,7 @@ class Database(Value):
 
     def _date_field(self, which: str) -> int:
         """A kept stored date while it still reads as the date, else the date counted from 1904."""
-        stored: datetime | _Stored | None = getattr(self, "_" + which)
+        stored: datetime | _Stored | None = getattr(self, _date_slot(which))
         kept = self.stored_dates.get(which)
         if isinstance(stored, _Stored) and (
             kept == stored or (kept is None and not is_unix_date(stored))
@@ -513,7 +518,7 @@ def _parse(data: bytes) -> Database:
     )
     for which, value in dates:
         if value:  # made a datetime when first asked for
-            setattr(db, "_" + which, _Stored(value))
+            setattr(db, _date_slot(which), _Stored(value))
     for index, (first, second) in enumerate(entries):
         chunk = data[starts[position + index] : starts[position + index + 1]]
         if is_resource:
