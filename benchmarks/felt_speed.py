@@ -10,7 +10,8 @@ One table, every row with its reference measured now on this machine:
 - turns with PalmIshido running, each to the frame at the new size, on fresh
   installs (0.35 s after the first frame, and the moment it is up) and after
   the idle warm-up, against a minimal window (palmish's pyglet options) resized
-  with new textures of the new size, measured in the same rounds;
+  with new textures of the new size, measured in the same rounds; then every
+  turn of Sigmar's Garden and Pachisi, each on its own fresh install;
 - plugin bitmap decoding during warm starts (several: median and range);
 - the first sound of a session, after the window's idle warm-up and without it,
   against a later sound;
@@ -533,6 +534,9 @@ def drag_row(tmp: Path, repeat: int) -> Row:
             f"x{statistics.median(ratios):.2f} ({min(ratios):.2f}-{max(ratios):.2f})")
 
 
+OTHER_GAMES = ("sigmar", "pachisi")  # `--app` ids; the rows above turn PalmIshido
+
+
 def rotation_rows(tmp: Path, repeat: int) -> list[Row]:
     """Turns on a fresh install (several, each on its own new data folder) and after
     the idle warm-up, next to a minimal window turned the same way, in turns."""
@@ -552,6 +556,13 @@ def rotation_rows(tmp: Path, repeat: int) -> list[Row]:
         turns = child(ROTATIONS, str(tmp / f"rotate{n}"))["times"]
         assert isinstance(turns, list)
         warmed.append(turns)
+    # The other games repaint more on a turn (Sigmar's Garden a marble and a socket
+    # per cell): each turned the same way on its own fresh install.
+    games: dict[str, list[float]] = {game: [] for game in OTHER_GAMES}
+    for n in range(rounds):
+        for game in OTHER_GAMES:
+            data = ["--data-dir", str(tmp / f"turn-{game}{n}"), "--config", "tall"]
+            games[game] += child(ROTATE_FRESH, "0.35", *data, "--app", game)["times"]
     firsts = [f[0] for f in fresh]
     later = [t for f in fresh for t in f[1:]]
     yard_s = statistics.median(yard)
@@ -569,6 +580,9 @@ def rotation_rows(tmp: Path, repeat: int) -> list[Row]:
          f"{ms_spread([w[0] for w in warmed])} first,"
          f" {ms_spread([t for w in warmed for t in w[1:]])} later",
          "", f"x{statistics.median(w[0] for w in warmed) / yard_s:.1f}"),
+        *((f"  every turn of {game}, fresh install, from 0.35 s",
+           f"{ms_spread(times)}, {len(times)} turns", "",
+           f"x{statistics.median(times) / yard_s:.1f}") for game, times in games.items()),
     ]
 
 

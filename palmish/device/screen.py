@@ -104,13 +104,18 @@ class Framebuffer:
         self.density = density
         self.image = Image.new("RGB", (width, height), WHITE)
         self._draw = ImageDraw.Draw(self.image)
-        self._damage: list[Rect] = [self.bounds]  # a new screen must be shown whole
+        self._bounds = Rect(0, 0, width, height)
+        self._damage: list[Rect] = [self._bounds]  # a new screen must be shown whole
+        # Whether the damage is the whole screen already (a new screen, a full
+        # repaint): then nothing more is recorded until it is taken, so a turn's
+        # repaint does not merge hundreds of rects into the one it has.
+        self._all_damaged = True
 
     # -- geometry ---------------------------------------------------------------
 
     @property
     def bounds(self) -> Rect:
-        return Rect(0, 0, self.width, self.height)
+        return self._bounds
 
     @property
     def scale(self) -> int:
@@ -121,16 +126,27 @@ class Framebuffer:
 
     def damage(self, rect: Rect) -> Rect | None:
         """Record a changed region; returns it clipped to the screen (None if off-screen)."""
-        clipped = rect.intersect(self.bounds)
+        clipped = rect.intersect(self._bounds)
         if clipped is not None:
-            self._damage.append(clipped)
-            if len(self._damage) >= _DAMAGE_COMPACT_AT:
-                self._damage = merge_rects(self._damage)
+            self._record(clipped)
         return clipped
+
+    def _record(self, clipped: Rect) -> None:
+        """Keep a changed region already inside the screen."""
+        if self._all_damaged:
+            return
+        if clipped == self._bounds:
+            self._damage = [clipped]
+            self._all_damaged = True
+            return
+        self._damage.append(clipped)
+        if len(self._damage) >= _DAMAGE_COMPACT_AT:
+            self._damage = merge_rects(self._damage)
 
     def take_damage(self) -> list[Rect]:
         """The merged changed regions since the last call, and start afresh."""
         damage, self._damage = merge_rects(self._damage), []
+        self._all_damaged = False
         return damage
 
     # -- shapes -----------------------------------------------------------------
@@ -216,13 +232,17 @@ class Framebuffer:
         if part is None:
             return
         visible, source = part
-        if source.mode in ("RGBA", "LA", "PA") or (
+        at = (visible.x, visible.y)
+        if source.mode == "RGBA":
+            # Pillow pastes RGBA onto RGB as is, its own alpha the mask: no copies.
+            self.image.paste(source, at, source)
+        elif source.mode in ("LA", "PA") or (
             source.mode == "P" and "transparency" in source.info
         ):
             rgba = source.convert("RGBA")
-            self.image.paste(rgba.convert("RGB"), (visible.x, visible.y), rgba.getchannel("A"))
+            self.image.paste(rgba, at, rgba)
         else:
-            self.image.paste(source.convert("RGB"), (visible.x, visible.y))
+            self.image.paste(source if source.mode == "RGB" else source.convert("RGB"), at)
 
     def snapshot(self, rect: Rect) -> Image.Image:
         """A copy of the pixels under `rect` (clipped to the screen): save-behind."""
@@ -300,13 +320,17 @@ class Framebuffer:
     ) -> tuple[Rect, Image.Image] | None:
         """Where `img` placed at (x, y) shows (inside `clip` and the screen), recorded as
         damage, with the matching crop of `img`; None when nothing shows."""
-        target = Rect(x, y, img.width, img.height)
-        visible = target.intersect(clip) if clip is not None else target
-        visible = visible.intersect(self.bounds) if visible is not None else None
-        if visible is None:
+        # In plain numbers, not Rects: a repaint blits hundreds of pictures.
+        width, height = img.size
+        left, top, right, bottom = max(x, 0), max(y, 0), x + width, y + height
+        right, bottom = min(right, self.width), min(bottom, self.height)
+        if clip is not None:
+            left, top = max(left, clip.x), max(top, clip.y)
+            right, bottom = min(right, clip.x + clip.w), min(bottom, clip.y + clip.h)
+        if right <= left or bottom <= top:
             return None
-        self.damage(visible)
-        if visible != target:
-            sx, sy = visible.x - x, visible.y - y
-            img = img.crop((sx, sy, sx + visible.w, sy + visible.h))
+        visible = Rect(left, top, right - left, bottom - top)
+        self._record(visible)
+        if (left, top, right, bottom) != (x, y, x + width, y + height):
+            img = img.crop((left - x, top - y, right - x, bottom - y))
         return visible, img

@@ -74,6 +74,19 @@ def test_nearby_damage_merges_and_distant_damage_stays_apart() -> None:
     ]
 
 
+def test_damage_within_a_whole_screen_of_it_is_not_kept_apart() -> None:
+    fb = Framebuffer(160, 160)  # a new screen: damaged whole
+    for i in range(40):  # a repaint after a turn: hundreds of blits, one rect
+        fb.fill(Rect(i * 4, i * 4, 3, 3), RED)
+    assert fb.take_damage() == [fb.bounds]
+    fb.fill(Rect(0, 0, 5, 5), RED)
+    fb.fill(Rect(-10, -10, 500, 500), RED)  # the whole screen again, clipped
+    fb.fill(Rect(50, 50, 5, 5), RED)
+    assert fb.take_damage() == [fb.bounds]
+    fb.fill(Rect(0, 0, 5, 5), RED)  # after it is taken: parts again
+    assert fb.take_damage() == [Rect(0, 0, 5, 5)]
+
+
 def test_damage_count_is_capped() -> None:
     fb = fresh(480, 320, 144)
     for i in range(60):
@@ -115,6 +128,38 @@ def test_blit_composites_by_alpha() -> None:
     assert fb.image.getpixel((6, 5)) == RED
     r, g, b = fb.image.getpixel((7, 5))  # type: ignore[misc]
     assert 120 <= r <= 135 and g == 0 and 120 <= b <= 135
+
+
+@pytest.mark.parametrize("mode", ["RGBA", "LA", "PA", "P"])
+def test_blit_composites_every_mode_with_transparency_alike(mode: str) -> None:
+    rgba = Image.new("RGBA", (4, 1), (0, 0, 0, 0))
+    for x, alpha in enumerate((0, 255, 128, 255)):
+        rgba.putpixel((x, 0), (90, 90, 90, alpha) if mode in ("LA", "PA") or x != 3
+                      else (200, 40, 10, alpha))
+    if mode == "LA":
+        source = rgba.convert("LA")
+    elif mode == "PA":
+        source = Image.new("PA", (4, 1))
+        source.putpalette([90, 90, 90] + [0] * 765)
+        for x, alpha in enumerate((0, 255, 128, 255)):
+            source.putpixel((x, 0), (0, alpha))
+    elif mode == "P":  # Palm's transparent index: only 0 and 255 alpha
+        source = Image.new("P", (4, 1), 1)
+        source.putpalette([0, 0, 0, 90, 90, 90] + [0] * 762)
+        source.putpixel((0, 0), 0)
+        source.info["transparency"] = 0
+    else:
+        source = rgba
+    before = source.tobytes()
+    fb = fresh()
+    fb.fill(fb.bounds, BLUE)
+    fb.blit(source, 5, 5)
+    expected = Image.new("RGB", (4, 1), BLUE)
+    as_rgba = source.convert("RGBA")
+    expected.paste(as_rgba.convert("RGB"), (0, 0), as_rgba.getchannel("A"))
+    assert pixels(fb, Rect(5, 5, 4, 1)) == list(expected.getdata())
+    assert fb.image.getpixel((5, 5)) == BLUE
+    assert source.tobytes() == before  # the picture itself is left as it was
 
 
 def test_blit_respects_the_clip_rect_and_screen_edges() -> None:
