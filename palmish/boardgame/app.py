@@ -14,7 +14,6 @@ and `help_pages`, and fills in the hooks (marked "hook" below). The base:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from palmish.boardgame import saved
@@ -38,6 +37,7 @@ from palmish.device.events import (
     PenUp,
     Tick,
 )
+from palmish.device.frozen import Frozen
 from palmish.device.geometry import Rect
 from palmish.device.screen import Framebuffer
 from palmish.device.ui.alert import Alert
@@ -57,8 +57,7 @@ class ScenePainter(Protocol):
     def paint(self, fb: Framebuffer, scene: Any, region: Rect | None = None) -> None: ...
 
 
-@dataclass(frozen=True)
-class Command:
+class Command(Frozen):
     """One menu item and what it does."""
 
     label: str

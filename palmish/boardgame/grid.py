@@ -6,14 +6,12 @@ display configuration; `place_board` decides where the board and the panel go.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from palmish.device.display import DisplayConfig
+from palmish.device.frozen import Frozen
 from palmish.device.geometry import Rect
 
 
-@dataclass(frozen=True)
-class Grid:
+class Grid(Frozen):
     """`rows` x `cols` cells of `cell_w` x `cell_h` with the top-left cell at (x, y)."""
 
     x: int
@@ -40,8 +38,7 @@ class Grid:
         return ((y - self.y) // self.cell_h, (x - self.x) // self.cell_w)
 
 
-@dataclass(frozen=True)
-class BoardPlacement:
+class BoardPlacement(Frozen):
     """Where the board, the panel and the leftover areas go in the app area."""
 
     board: Rect
@@ -78,8 +75,7 @@ def place_board(area: Rect, board_w: int, board_h: int, min_below: int) -> Board
     return BoardPlacement(board, panel, fillers, stacked=False)
 
 
-@dataclass(frozen=True)
-class AppLayout:
+class AppLayout(Frozen):
     """What every game's layout starts with: its configuration and the app's area."""
 
     config: DisplayConfig

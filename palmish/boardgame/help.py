@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from palmish.device.frozen import Frozen
 from palmish.device.ui.textview import TextViewer
 
 
-@dataclass(frozen=True)
-class HelpPage:
+class HelpPage(Frozen):
     """One Help menu item and the page it opens."""
 
     command: str  # the menu command, e.g. "help-play"

@@ -8,8 +8,8 @@ Wide are the three configurations of a T3-style 320x480 device: input area open
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 
+from palmish.device.frozen import Frozen
 from palmish.device.geometry import Rect
 
 # Native pixels on the double-density (T3-style) device: a 320x480 LCD whose
@@ -26,8 +26,7 @@ class ConfigName(str, enum.Enum):
     WIDE = "wide"
 
 
-@dataclass(frozen=True)
-class DisplayConfig:
+class DisplayConfig(Frozen):
     """One display configuration: LCD size and density, orientation, the input area."""
 
     name: ConfigName

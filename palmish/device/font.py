@@ -16,20 +16,19 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from PIL import Image
 
 from palmish.device import font_data
+from palmish.device.frozen import Frozen
 
 FACES = ("std", "bold", "large")
 SPACING = 1  # blank columns after every glyph (standard coordinates)
 _NAMES = {"sp": " ", "ell": "\u2026"}
 
 
-@dataclass(frozen=True)
-class GlyphTable:
+class GlyphTable(Frozen):
     """One font's glyphs: their rows, the line's spacing and the pixels of each character."""
 
     rows: int  # pixel rows of every glyph

@@ -17,10 +17,10 @@ import binascii
 import json
 import math
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 from palmish.device import kept
+from palmish.device.frozen import Frozen
 from palmish.device.storage import Storage
 from prc_tools import Database, Resource
 
@@ -32,8 +32,7 @@ INFO_TYPE = "pINF"
 RESTAT_SECONDS = 1.0  # an unchanged folder is statted file by file at most this often
 
 
-@dataclass(frozen=True)
-class _Entry:
+class _Entry(Frozen):
     """One indexed file: the size and time it was read at, and its header."""
 
     size: int

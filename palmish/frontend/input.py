@@ -7,7 +7,6 @@ window passes key names as `pyglet.window.key.symbol_string` spells them.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from palmish.device.events import (
     TYPED_MARKS,
@@ -18,6 +17,7 @@ from palmish.device.events import (
     Rotate,
     ToggleInputArea,
 )
+from palmish.device.frozen import Frozen
 from palmish.device.geometry import Rect
 from palmish.frontend.skin import INPUT_AREA, ROTATE, Face
 
@@ -109,8 +109,7 @@ def action_event(action: str) -> Event:
     return KeyDown(Key(action))
 
 
-@dataclass(frozen=True)
-class Layout:
+class Layout(Frozen):
     """A skin face shown at an integer zoom, around an LCD of a given native size.
 
     Window coordinates are pyglet's: origin bottom-left, y up, possibly fractional.

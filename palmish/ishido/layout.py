@@ -10,8 +10,6 @@ larger panel below the board and centres the board above it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from palmish.boardgame.grid import AppLayout, BoardPlacement, Grid, place_board
 from palmish.device.display import ConfigName, DisplayConfig
 from palmish.device.geometry import Rect
@@ -27,7 +25,6 @@ def cell_size(config: DisplayConfig) -> tuple[int, int]:
     return (24, 40)
 
 
-@dataclass(frozen=True)
 class IshidoLayout(AppLayout):
     """Where everything goes in one display configuration."""
 

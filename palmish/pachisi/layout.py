@@ -41,7 +41,6 @@ class Panel:
     pass_button: Rect
 
 
-@dataclass(frozen=True)
 class PachisiLayout(AppLayout):
     cell: int
     board: Rect  # the 19x19 grid

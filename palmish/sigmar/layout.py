@@ -10,8 +10,6 @@ left by kind as far as they fit) and a line below (the name, atoms left, wins).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from palmish.boardgame.grid import AppLayout, Grid
 from palmish.device.display import ConfigName, DisplayConfig
 from palmish.device.geometry import Rect
@@ -24,7 +22,6 @@ def cell_size(config: DisplayConfig) -> int:
     return 13 * config.density // 72
 
 
-@dataclass(frozen=True)
 class SigmarLayout(AppLayout):
     cell: int  # side of a square cell, native pixels
     field: Rect  # the 11x11..12x12 cell area the board is centred in
