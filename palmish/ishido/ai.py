@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 
 from palmish.bitmask import bits_of
 from palmish.ishido import rules
@@ -93,14 +93,24 @@ def legal_masks(
 
 
 class _Search:
-    """Expectimax over (our placement, next tile drawn) pairs on raw bitboards."""
+    """Expectimax over (our placement, next tile drawn) pairs on raw bitboards.
+
+    Positions two or more plies deep are generators, so that a search sliced
+    for the window (`thinking` with `slice_ms`) can stop between two of their
+    children and go on where it stopped; a leaf (one ply) is a plain call. An
+    unsliced search never yields: its generators just return their values.
+    """
 
     def __init__(
-        self, game: Game, aim: str, deadline: float, max_evals: int | None
+        self, game: Game, aim: str, deadline: float, max_evals: int | None,
+        slice_ms: float | None = None,
     ) -> None:
         self.scoring = aim == "score"
         self.deadline = deadline
         self.evals_left = max_evals
+        self.slice_s = None if slice_ms is None else slice_ms / 1000.0
+        self.slice_end = (None if self.slice_s is None
+                          else time.perf_counter() + self.slice_s)
         self.occupied = 0
         self.colors = [0] * rules.COLORS
         self.shapes = [0] * rules.SHAPES
@@ -156,34 +166,45 @@ class _Search:
         elif self.ticks & 7 == 0 and time.perf_counter() > self.deadline:
             raise _OutOfTime
 
-    def after(self, depth: int) -> float:
-        """Value of the position after one of our placements, `depth` plies deep."""
+    def _legal_now(self) -> tuple[list[int], list[int]]:
+        """The tile types still to come and the cells each could take now (one eval)."""
+        self._check_budget()
+        present = [k for k in range(TYPES) if self.counts[k]]
+        return present, legal_masks(self.occupied, self.colors, self.shapes, present)
+
+    def leaf(self) -> float:
+        """Value of the position after one of our placements, one ply deep."""
         if self.left == 0:
             return WIN
-        self._check_budget()
+        present, masks = self._legal_now()
         counts = self.counts
-        present = [k for k in range(TYPES) if counts[k]]
-        masks = legal_masks(self.occupied, self.colors, self.shapes, present)
-        if depth <= 1:
-            value = 0.0
-            live = 0
-            for k, legal in zip(present, masks, strict=True):
-                cells = legal.bit_count()
-                value += counts[k] * (NO_CELL if cells == 0 else -1.0 / cells)
-                live |= legal
-            if self.scoring:
-                value *= SCORE_MOBILITY
-                occupied = self.occupied
-                n_l, n_r = occupied << 1, occupied >> 1
-                n_u, n_d = occupied << STRIDE, occupied >> STRIDE
-                pockets = n_l & n_r & n_u & n_d & ~occupied
-                three = ((n_l & n_r & (n_u | n_d)) | (n_u & n_d & (n_l | n_r))) & ~pockets
-                two = (n_l & (n_r | n_u | n_d)) | (n_r & (n_u | n_d)) | (n_u & n_d)
-                two &= ~three & ~pockets
-                value += LIVE_POCKET * (live & pockets).bit_count()
-                value += PROTO_POCKET * (live & three & ~EDGE).bit_count()
-                value += SEED_POCKET * (live & two & ~EDGE).bit_count()
-            return value
+        value = 0.0
+        live = 0
+        for k, legal in zip(present, masks, strict=True):
+            cells = legal.bit_count()
+            value += counts[k] * (NO_CELL if cells == 0 else -1.0 / cells)
+            live |= legal
+        if self.scoring:
+            value *= SCORE_MOBILITY
+            occupied = self.occupied
+            n_l, n_r = occupied << 1, occupied >> 1
+            n_u, n_d = occupied << STRIDE, occupied >> STRIDE
+            pockets = n_l & n_r & n_u & n_d & ~occupied
+            three = ((n_l & n_r & (n_u | n_d)) | (n_u & n_d & (n_l | n_r))) & ~pockets
+            two = (n_l & (n_r | n_u | n_d)) | (n_r & (n_u | n_d)) | (n_u & n_d)
+            two &= ~three & ~pockets
+            value += LIVE_POCKET * (live & pockets).bit_count()
+            value += PROTO_POCKET * (live & three & ~EDGE).bit_count()
+            value += SEED_POCKET * (live & two & ~EDGE).bit_count()
+        return value
+
+    def after(self, depth: int) -> Generator[None, None, float]:
+        """Value of the position after one of our placements, `depth` (2 or more)
+        plies deep; yields where a slice of thinking ends."""
+        if self.left == 0:
+            return WIN
+        present, masks = self._legal_now()
+        counts = self.counts
         total = 0.0
         loss = LOSS - LOSS_PER_TILE * self.left
         for k, legal in zip(present, masks, strict=True):
@@ -202,24 +223,37 @@ class _Search:
                     value = self.move_value(i)
                     self._put(i, k)
                     try:
-                        value += self.after(depth - 1)
+                        value += self.leaf() if depth == 2 else (yield from self.after(depth - 1))
                     finally:
                         self._remove(i, k)
                     best = max(best, value)
+                    yield from self.pause_if_due()
             finally:
                 self.left += 1
                 counts[k] = n
             total += n * best
         return total / self.left
 
-    def value_of(self, i: int, k: int, depth: int) -> float:
+    def value_of(self, i: int, k: int, depth: int) -> Generator[None, None, float]:
         """Value of placing tile type k (the current tile) on bit i."""
         value = self.move_value(i)
         self._put(i, k)
         try:
-            return value + self.after(depth)
+            return value + (self.leaf() if depth <= 1 else (yield from self.after(depth)))
         finally:
             self._remove(i, k)
+
+    def pause_if_due(self) -> Generator[None, None, None]:
+        """End the slice here once it has run its time (sliced searches only). The
+        budget counts thinking, not the pause: the deadline moves on by the pause."""
+        if self.slice_end is None or time.perf_counter() < self.slice_end:
+            return
+        paused = time.perf_counter()
+        yield
+        resumed = time.perf_counter()
+        self.deadline += resumed - paused
+        assert self.slice_s is not None
+        self.slice_end = resumed + self.slice_s
 
 
 def choose(
@@ -240,20 +274,36 @@ def choose(
     machine's load. `rng` only breaks ties between equal moves. Whatever the
     limit, the answer is legal (at worst the first candidate looked at).
     """
+    if deadline is None:
+        deadline = time.perf_counter() + budget_ms / 1000.0
+    steps = thinking(game, aim, deadline, rng or random.Random(0), max_evals)
+    try:
+        while True:
+            next(steps)  # unsliced: it never stops before its answer
+    except StopIteration as done:
+        answer: tuple[int, int] = done.value
+        return answer
+
+
+def thinking(
+    game: Game, aim: str, deadline: float, rng: random.Random,
+    max_evals: int | None = None, slice_ms: float | None = None,
+) -> Generator[None, None, tuple[int, int]]:
+    """`choose`'s search as a generator, its limits given outright. With `slice_ms`
+    it yields each time it has thought that long and goes on from there when
+    resumed (a boardgame SlicedJob runs it between frames); the deadline moves on
+    by every pause, so only the thinking counts. The same answer as `choose` for
+    the same evaluations."""
     if aim not in AIMS:
         raise ValueError(f"unknown aim {aim!r} (use 'clear' or 'score')")
     current = game.current
     if current is None:
         raise IllegalMove("the game is over: there is no tile to place")
-    start = time.perf_counter()
-    if deadline is None:
-        deadline = start + budget_ms / 1000.0
-    rng = rng or random.Random(0)
     candidates = bits_of(game.legal_mask())
     rng.shuffle(candidates)  # ties go to a random move, reproducibly with rng
     if len(candidates) == 1:
         return divmod(candidates[0], STRIDE)
-    search = _Search(game, aim, deadline, max_evals)
+    search = _Search(game, aim, deadline, max_evals, slice_ms)
     k = current.color * rules.SHAPES + current.shape
     best = candidates[0]
     depth = 1
@@ -262,7 +312,8 @@ def choose(
         scored: list[tuple[float, int]] = []
         try:
             for i in candidates:
-                scored.append((search.value_of(i, k, depth), i))
+                scored.append(((yield from search.value_of(i, k, depth)), i))
+                yield from search.pause_if_due()
         except _OutOfTime:
             pass
         # Candidates run best-first, so a partial deeper pass that finished the

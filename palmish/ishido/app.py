@@ -9,6 +9,7 @@ configuration and provides Preferences, the Plugin Manager and Help.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -16,6 +17,7 @@ from PIL import Image
 
 from palmish.boardgame import BoardGameApp, Command, FormResult
 from palmish.boardgame.beam_send import beam
+from palmish.boardgame.sliced import GAP_MS, SlicedJob
 from palmish.device.app import AppContext
 from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, PenDown
 from palmish.device.geometry import Rect
@@ -40,6 +42,10 @@ SOUND_FOURWAY = SOUND_IDS["four_way"]
 SOUND_ILLEGAL = SOUND_IDS["illegal"]
 SOUND_GAME_OVER = SOUND_IDS["game_over"]
 HINT_MS = 250  # thinking time for a hint
+# The hint thinks at most this long at a time. Less than the gap a SlicedJob leaves
+# between slices (in device time, which the window sets when a slice starts): a
+# longer slice would find the next one already due, and the window no time between.
+HINT_SLICE_MS = GAP_MS * 0.8
 DEMO_STEP_MS = 600  # between the demo player's moves
 NOTICE_MS = 1200  # how long an illegal move's mark and line stay
 
@@ -74,6 +80,7 @@ class IshidoApp(BoardGameApp):
         self.drag: Drag | None = None
         self.tap_cell: tuple[int, int] | None = None  # pen went down on the board here
         self.demo = False  # the computer is playing (Game > Demo); any pen or key stops it
+        self.hinting: SlicedJob[tuple[int, int]] | None = None  # Hint thinking, in slices
 
     # ------------------------------------------------------------ saved game, prefs
 
@@ -159,6 +166,7 @@ class IshidoApp(BoardGameApp):
     # ------------------------------------------------------------ pen and keys
 
     def interrupt(self, event: PenDown | KeyDown | CharKey | MenuCommand) -> bool:
+        self._stop_hint()  # the player moved on: the hint would be for the past
         if not self.demo:
             return False
         self.demo = False
@@ -325,9 +333,35 @@ class IshidoApp(BoardGameApp):
         return choose(self.game, budget_ms=HINT_MS, rng=random.Random(len(self.game.moves)))
 
     def hint(self) -> None:
-        """Mark the cell the computer player would choose; Select then places there."""
-        if not self.game.over and self.drag is None:
-            self._set_mark(self._computer_move())
+        """Mark the cell the computer player would choose; Select then places there.
+
+        The same search as the computer player's, run in slices of HINT_SLICE_MS
+        between frames (its HINT_MS count only the thinking), so the window draws
+        and takes input meanwhile; any pen, key or command stops it.
+        """
+        if self.game.over or self.drag is not None:
+            return
+        from palmish.ishido.ai import thinking
+
+        self._stop_hint()
+        game, moves = self.game, len(self.game.moves)
+
+        def hinted(cell: tuple[int, int]) -> None:
+            self.hinting = None
+            if self.game is game and len(game.moves) == moves and game.is_legal(*cell):
+                self._set_mark(cell)
+
+        self.hinting = SlicedJob(
+            self.turns, "hint",
+            thinking(game, "clear", time.perf_counter() + HINT_MS / 1000, random.Random(moves),
+                     slice_ms=HINT_SLICE_MS),
+            units=1, on_done=hinted)
+        self.hinting.start()
+
+    def _stop_hint(self) -> None:
+        job, self.hinting = self.hinting, None
+        if job is not None:
+            job.cancel()
 
     def start_demo(self) -> None:
         if self.game.over or self.ctx is None:

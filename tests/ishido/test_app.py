@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from pathlib import Path
 
@@ -347,13 +348,69 @@ def test_sound_off_in_preferences_silences_the_game(make: Make) -> None:
     assert device.take_sounds() == []
 
 
+def hint_answered(device: Device, app: IshidoApp) -> None:
+    """Post Game > Hint and let device time run until its thinking is done."""
+    device.post(MenuCommand("hint"))
+    for _ in range(1000):
+        if app.hinting is None:
+            return
+        due = device.next_timer_ms()
+        assert due is not None  # its next slice
+        device.advance(due)
+    raise AssertionError("the hint never answered")
+
+
 def test_hint_marks_a_legal_cell_and_select_places_there(make: Make) -> None:
     device, app = make()
-    device.post(MenuCommand("hint"))
+    hint_answered(device, app)
     mark = app.scene.mark
     assert mark is not None and mark in app.game.legal_moves()
     device.post(KeyDown(Key.SELECT))
     assert app.game.tile_at(*mark) is not None
+
+
+@pytest.fixture
+def sliced_by_evals(monkeypatch: pytest.MonkeyPatch) -> Callable[[Game], tuple[int, int]]:
+    """The hint's search stopped by a count of evaluations, not by time, and cut
+    into the shortest slices: its answer is `choose`'s with that count, whatever
+    the machine. Returns that `choose`."""
+    from palmish.ishido import ai
+    from palmish.ishido import app as ishido_app
+
+    evals = 3000
+    thinking = ai.thinking
+    monkeypatch.setattr(ishido_app, "HINT_SLICE_MS", 0.001)
+    monkeypatch.setattr(ai, "thinking", lambda game, aim, deadline, rng, max_evals=None,
+                        slice_ms=None: thinking(game, aim, deadline, rng, evals, slice_ms))
+    return lambda game: ai.choose(game, rng=random.Random(len(game.moves)), max_evals=evals)
+
+
+def test_the_hint_thinks_between_frames_and_marks_the_searched_cell(
+        make: Make, sliced_by_evals: Callable[[Game], tuple[int, int]]) -> None:
+    device, app = make()
+    tap_cell(device, app, *app.game.legal_moves()[0])  # a position with choices
+    expected = sliced_by_evals(app.game)
+    device.post(MenuCommand("hint"))
+    assert app.scene.mark is None and app.hinting is not None  # not done in one slice
+    slices = 1
+    while app.hinting is not None:
+        due = device.next_timer_ms()
+        assert due is not None
+        device.advance(due)
+        slices += 1
+    assert slices > 2
+    assert app.scene.mark == expected
+
+
+def test_input_while_the_hint_thinks_stops_it(
+        make: Make, sliced_by_evals: Callable[[Game], tuple[int, int]]) -> None:
+    device, app = make()
+    device.post(MenuCommand("hint"))
+    assert app.hinting is not None
+    device.post(MenuCommand("about"))  # any command, pen or key
+    assert app.hinting is None
+    device.advance(device.now_ms + 5000)
+    assert app.scene.mark is None
 
 
 def test_demo_plays_on_timer_ticks_until_the_pen_stops_it(make: Make) -> None:
