@@ -67,9 +67,14 @@ class SlicedJob(Generic[T]):
         work.close()
         return True
 
+    def finish(self) -> None:
+        """Run the rest of the work now, in one piece (its answer is wanted at once)."""
+        if self._work is not None:
+            self.turns.cancel(self.name)
+            self._run(None)
+
     def _slice(self) -> None:
-        work = self._work
-        if work is None:
+        if self._work is None:
             return
         elapsed = (self.turns.now_ms or 0) - self._started
         if self.cap_ms is not None and elapsed >= self.cap_ms:
@@ -81,14 +86,21 @@ class SlicedJob(Generic[T]):
             self._told_slow = True
             if self.on_slow is not None:
                 self.on_slow()
+        if self._run(self.units):
+            self.turns.after(self.name, GAP_MS, self._slice)
+
+    def _run(self, units: int | None) -> bool:
+        """Run `units` steps of the work (None: all); True while it has more to do."""
+        work = self._work
+        assert work is not None
         try:
-            for _ in range(self.units):
+            for _ in range(units) if units is not None else iter(int, 1):
                 next(work)
         except StopIteration as done:
             self._work = None
             self.on_done(done.value)
-            return
+            return False
         except BaseException:
             self._work = None
             raise
-        self.turns.after(self.name, GAP_MS, self._slice)
+        return True

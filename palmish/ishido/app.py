@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from PIL import Image
@@ -80,7 +80,9 @@ class IshidoApp(BoardGameApp):
         self.drag: Drag | None = None
         self.tap_cell: tuple[int, int] | None = None  # pen went down on the board here
         self.demo = False  # the computer is playing (Game > Demo); any pen or key stops it
-        self.hinting: SlicedJob[tuple[int, int]] | None = None  # Hint thinking, in slices
+        # The computer player thinking, in slices: for the Hint or the demo's next move.
+        self.thinking: SlicedJob[tuple[int, int]] | None = None
+        self.demo_move: tuple[int, int] | None = None  # what the demo plays next
 
     # ------------------------------------------------------------ saved game, prefs
 
@@ -166,7 +168,7 @@ class IshidoApp(BoardGameApp):
     # ------------------------------------------------------------ pen and keys
 
     def interrupt(self, event: PenDown | KeyDown | CharKey | MenuCommand) -> bool:
-        self._stop_hint()  # the player moved on: the hint would be for the past
+        self._stop_thinking()  # the player moved on: the hint would be for the past
         if not self.demo:
             return False
         self.demo = False
@@ -326,42 +328,38 @@ class IshidoApp(BoardGameApp):
 
     # ------------------------------------------------------------ computer player
 
-    def _computer_move(self) -> tuple[int, int]:
-        """The computer player's cell for the current tile (ties broken by the move number)."""
-        from palmish.ishido.ai import choose
+    def _think(self, name: str, then: Callable[[tuple[int, int]], None]) -> None:
+        """Start the computer player's search for the current tile, in slices of
+        HINT_SLICE_MS between frames (its HINT_MS count only the thinking), so the
+        window draws and takes input meanwhile; `then` gets its cell, unless the
+        game has moved on by then."""
+        from palmish.ishido.ai import thinking
 
-        return choose(self.game, budget_ms=HINT_MS, rng=random.Random(len(self.game.moves)))
+        self._stop_thinking()
+        game, moves = self.game, len(self.game.moves)
+
+        def thought(cell: tuple[int, int]) -> None:
+            self.thinking = None
+            if self.game is game and len(game.moves) == moves and game.is_legal(*cell):
+                then(cell)
+
+        self.thinking = SlicedJob(
+            self.turns, name,
+            thinking(game, "clear", time.perf_counter() + HINT_MS / 1000, random.Random(moves),
+                     slice_ms=HINT_SLICE_MS),
+            units=1, on_done=thought)
+        self.thinking.start()
+
+    def _stop_thinking(self) -> None:
+        job, self.thinking = self.thinking, None
+        if job is not None:
+            job.cancel()
 
     def hint(self) -> None:
         """Mark the cell the computer player would choose; Select then places there.
-
-        The same search as the computer player's, run in slices of HINT_SLICE_MS
-        between frames (its HINT_MS count only the thinking), so the window draws
-        and takes input meanwhile; any pen, key or command stops it.
-        """
-        if self.game.over or self.drag is not None:
-            return
-        from palmish.ishido.ai import thinking
-
-        self._stop_hint()
-        game, moves = self.game, len(self.game.moves)
-
-        def hinted(cell: tuple[int, int]) -> None:
-            self.hinting = None
-            if self.game is game and len(game.moves) == moves and game.is_legal(*cell):
-                self._set_mark(cell)
-
-        self.hinting = SlicedJob(
-            self.turns, "hint",
-            thinking(game, "clear", time.perf_counter() + HINT_MS / 1000, random.Random(moves),
-                     slice_ms=HINT_SLICE_MS),
-            units=1, on_done=hinted)
-        self.hinting.start()
-
-    def _stop_hint(self) -> None:
-        job, self.hinting = self.hinting, None
-        if job is not None:
-            job.cancel()
+        Any pen, key or command stops the thinking."""
+        if not self.game.over and self.drag is None:
+            self._think("hint", self._set_mark)
 
     def start_demo(self) -> None:
         if self.game.over or self.ctx is None:
@@ -369,17 +367,35 @@ class IshidoApp(BoardGameApp):
         self.demo = True
         self.recorded = True  # a game the computer finished does not enter the table
         self.save()
+        self._demo_ahead()
+
+    def _demo_ahead(self) -> None:
+        """Think of the demo's next move now, between frames, and play it DEMO_STEP_MS
+        from now (thinking ends long before, but for a slow or late step)."""
+        self.demo_move = None
+        self._think("demo-think", self._keep_demo_move)
         self.turns.after("demo", DEMO_STEP_MS, self._demo_step)
+
+    def _keep_demo_move(self, cell: tuple[int, int]) -> None:
+        self.demo_move = cell
 
     def _demo_step(self) -> None:
         if not self.demo or self.game.over or self.drag is not None:
             self.demo = False
+            self._stop_thinking()
             return
-        self.try_place(*self._computer_move())
+        if self.thinking is not None:  # not done yet: the rest of it now
+            self.thinking.finish()
+        if self.demo_move is None:  # the search was stopped: think again, at once
+            from palmish.ishido.ai import choose
+
+            self.demo_move = choose(self.game, budget_ms=HINT_MS,
+                                    rng=random.Random(len(self.game.moves)))
+        self.try_place(*self.demo_move)
         if self.game.over:
             self.demo = False
         else:
-            self.turns.after("demo", DEMO_STEP_MS, self._demo_step)
+            self._demo_ahead()
 
     # ------------------------------------------------------------ menus and dialogs
 

@@ -1,13 +1,15 @@
-"""The shared layer's parts on their own: saved records, stats, timed turns, grid, results."""
+"""The shared layer's parts on their own: saved records, stats, timed turns, sliced
+jobs, grid, results."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 
 import pytest
 
 from palmish.boardgame import FormResult, Grid, Turns, form_result, place_board
 from palmish.boardgame.saved import SavedGameError, decode, encode
+from palmish.boardgame.sliced import GAP_MS, SlicedJob
 from palmish.boardgame.stats import ScoreTables, Tallies
 from palmish.device.geometry import Rect
 from palmish.device.ui.alert import Alert
@@ -191,3 +193,40 @@ def test_lazy_pictures_make_only_what_is_asked_for_once() -> None:
         pictures["gone"]
     assert sorted(pictures) == ["a", "b"] and len(pictures) == 2
     assert made == ["a", "gone", "b"]  # each made once
+
+
+# --- SlicedJob: a generator run a slice at a time on the Turns, or finished at once
+
+
+def counting(steps: int, seen: list[int]) -> Generator[None, None, int]:
+    for n in range(steps):
+        seen.append(n)
+        yield
+    return steps * 10
+
+
+def test_a_job_runs_a_slice_at_once_then_one_a_gap_apart() -> None:
+    clock, turns, seen, answers = FakeClock(), Turns(), [], []
+    turns.attach(clock)
+    job = SlicedJob(turns, "work", counting(5, seen), units=2, on_done=answers.append)
+    job.start()
+    assert seen == [0, 1] and clock.timer == GAP_MS and job.running
+    clock.now_ms = GAP_MS
+    turns.tick(clock.now_ms)
+    assert seen == [0, 1, 2, 3]
+    clock.now_ms = 2 * GAP_MS
+    turns.tick(clock.now_ms)
+    assert answers == [50] and not job.running and clock.timer is None
+
+
+def test_finish_runs_the_rest_at_once_and_leaves_no_slice_behind() -> None:
+    clock, turns, seen, answers = FakeClock(), Turns(), [], []
+    turns.attach(clock)
+    job = SlicedJob(turns, "work", counting(40, seen), units=1, on_done=answers.append)
+    job.start()
+    assert seen == [0]
+    job.finish()
+    assert seen == list(range(40)) and answers == [400]
+    assert not job.running and not turns.pending("work") and clock.timer is None
+    job.finish()  # nothing left: nothing happens
+    assert answers == [400]

@@ -15,6 +15,7 @@ from palmish.device.ui.form import Form, PopupList
 from palmish.device.ui.number_entry import NumberEntry
 from palmish.ishido import Game
 from palmish.ishido.app import (
+    DEMO_STEP_MS,
     SOUND_FOURWAY,
     SOUND_GAME_OVER,
     SOUND_ILLEGAL,
@@ -352,7 +353,7 @@ def hint_answered(device: Device, app: IshidoApp) -> None:
     """Post Game > Hint and let device time run until its thinking is done."""
     device.post(MenuCommand("hint"))
     for _ in range(1000):
-        if app.hinting is None:
+        if app.thinking is None:
             return
         due = device.next_timer_ms()
         assert due is not None  # its next slice
@@ -391,9 +392,9 @@ def test_the_hint_thinks_between_frames_and_marks_the_searched_cell(
     tap_cell(device, app, *app.game.legal_moves()[0])  # a position with choices
     expected = sliced_by_evals(app.game)
     device.post(MenuCommand("hint"))
-    assert app.scene.mark is None and app.hinting is not None  # not done in one slice
+    assert app.scene.mark is None and app.thinking is not None  # not done in one slice
     slices = 1
-    while app.hinting is not None:
+    while app.thinking is not None:
         due = device.next_timer_ms()
         assert due is not None
         device.advance(due)
@@ -406,9 +407,9 @@ def test_input_while_the_hint_thinks_stops_it(
         make: Make, sliced_by_evals: Callable[[Game], tuple[int, int]]) -> None:
     device, app = make()
     device.post(MenuCommand("hint"))
-    assert app.hinting is not None
+    assert app.thinking is not None
     device.post(MenuCommand("about"))  # any command, pen or key
-    assert app.hinting is None
+    assert app.thinking is None
     device.advance(device.now_ms + 5000)
     assert app.scene.mark is None
 
@@ -417,15 +418,28 @@ def test_demo_plays_on_timer_ticks_until_the_pen_stops_it(make: Make) -> None:
     device, app = make()
     device.post(MenuCommand("demo"))
     for step in range(1, 4):
-        next_due = device.next_timer_ms()
-        assert next_due is not None
-        device.advance(next_due)
+        device.advance(device.now_ms + DEMO_STEP_MS - 1)
+        assert app.game.remaining == 66 - step + 1  # thought of between frames, not played
+        device.advance(device.now_ms + 1)
         assert app.game.remaining == 66 - step
     device.post(PenDown(1, 1))
     device.post(PenUp(1, 1))
     assert not app.demo
     device.advance(device.now_ms + 5000)
     assert app.game.remaining == 63
+
+
+def test_the_demo_thinks_of_its_move_between_frames_and_plays_it_on_the_step(
+        make: Make, sliced_by_evals: Callable[[Game], tuple[int, int]]) -> None:
+    device, app = make()
+    expected = sliced_by_evals(app.game)
+    device.post(MenuCommand("demo"))
+    assert app.thinking is not None  # begun at once, in slices
+    device.advance(device.now_ms + DEMO_STEP_MS - 1)
+    assert app.game.remaining == 66
+    device.advance(device.now_ms + 1)  # the step: the rest of the thinking, then the move
+    assert app.game.moves == [expected]
+    assert app.thinking is not None  # and the next move is on its way
 
 
 def test_the_question_mark_in_preferences_opens_the_plugins_help(make: Make) -> None:
