@@ -13,6 +13,7 @@ slice. In the window device time is real time, so the cap is a real deadline.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Generator
 from typing import Generic, TypeVar
 
@@ -94,7 +95,7 @@ class SlicedJob(Generic[T]):
         work = self._work
         assert work is not None
         try:
-            for _ in range(units) if units is not None else iter(int, 1):
+            for _ in range(units) if units is not None else itertools.repeat(None):
                 next(work)
         except StopIteration as done:
             self._work = None
