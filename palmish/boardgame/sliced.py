@@ -13,10 +13,10 @@ slice. In the window device time is real time, so the cap is a real deadline.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Generator
 from typing import Generic, TypeVar
 
+from palmish import stepped
 from palmish.boardgame.turns import Turns
 
 T = TypeVar("T")
@@ -70,12 +70,14 @@ class SlicedJob(Generic[T]):
 
     def finish(self) -> None:
         """Run the rest of the work now, in one piece (its answer is wanted at once)."""
-        if self._work is not None:
+        work, self._work = self._work, None
+        if work is not None:
             self.turns.cancel(self.name)
-            self._run(None)
+            self.on_done(stepped.finish(work))
 
     def _slice(self) -> None:
-        if self._work is None:
+        work = self._work
+        if work is None:
             return
         elapsed = (self.turns.now_ms or 0) - self._started
         if self.cap_ms is not None and elapsed >= self.cap_ms:
@@ -87,21 +89,14 @@ class SlicedJob(Generic[T]):
             self._told_slow = True
             if self.on_slow is not None:
                 self.on_slow()
-        if self._run(self.units):
-            self.turns.after(self.name, GAP_MS, self._slice)
-
-    def _run(self, units: int | None) -> bool:
-        """Run `units` steps of the work (None: all); True while it has more to do."""
-        work = self._work
-        assert work is not None
         try:
-            for _ in range(units) if units is not None else itertools.repeat(None):
+            for _ in range(self.units):
                 next(work)
         except StopIteration as done:
             self._work = None
             self.on_done(done.value)
-            return False
+            return
         except BaseException:
             self._work = None
             raise
-        return True
+        self.turns.after(self.name, GAP_MS, self._slice)

@@ -20,6 +20,7 @@ from palmish.bitmask import bits_of
 from palmish.ishido import rules
 from palmish.ishido.game import Game
 from palmish.ishido.rules import AROUND, BOARD, EDGE, STRIDE, IllegalMove
+from palmish.stepped import finish
 
 AIMS = ("clear", "score")
 TYPES = len(rules.TILES)  # 36 distinct tiles, index color * 6 + shape
@@ -276,13 +277,7 @@ def choose(
     """
     if deadline is None:
         deadline = time.perf_counter() + budget_ms / 1000.0
-    steps = thinking(game, aim, deadline, rng or random.Random(0), max_evals)
-    try:
-        while True:
-            next(steps)  # unsliced: it never stops before its answer
-    except StopIteration as done:
-        answer: tuple[int, int] = done.value
-        return answer
+    return finish(thinking(game, aim, deadline, rng or random.Random(0), max_evals))
 
 
 def thinking(

@@ -384,13 +384,11 @@ class IshidoApp(BoardGameApp):
             self.demo = False
             self._stop_thinking()
             return
+        if self.demo_move is None and self.thinking is None:  # its search was stopped
+            self._think("demo-think", self._keep_demo_move)
         if self.thinking is not None:  # not done yet: the rest of it now
             self.thinking.finish()
-        if self.demo_move is None:  # the search was stopped: think again, at once
-            from palmish.ishido.ai import choose
-
-            self.demo_move = choose(self.game, budget_ms=HINT_MS,
-                                    rng=random.Random(len(self.game.moves)))
+        assert self.demo_move is not None  # thought of for this very position
         self.try_place(*self.demo_move)
         if self.game.over:
             self.demo = False

@@ -46,6 +46,7 @@ from palmish.sigmar.level import (
 )
 from palmish.sigmar.schema import SCHEMA
 from palmish.sigmar.view import Scene, SigmarView
+from palmish.stepped import finish
 
 Cell = tuple[int, int]
 VARIANT = "garden"  # the one statistics table
@@ -134,7 +135,7 @@ class SigmarApp(BoardGameApp):
         """Board `seed`, or one New Game deals. The number alone names the board: the
         difficulty only chooses which numbers New Game deals (docs/sigmar-app.md)."""
         if seed is None:
-            seed = generator.finish(self._dealing(self._difficulty()))
+            seed = finish(self._dealing(self._difficulty()))
         return Game.new(seed=seed)
 
     def game_fields(self) -> dict[str, object] | None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Generator, Iterator
-from typing import Any, TypeVar
+from typing import Any
 
 from palmish.bitmask import bits_of
 from palmish.sigmar.rules import (
@@ -33,8 +33,7 @@ from palmish.sigmar.rules import (
     pointer_after,
     reaction_codes,
 )
-
-T = TypeVar("T")
+from palmish.stepped import finish
 
 VERSION = 1
 SIDE = 11
@@ -308,15 +307,5 @@ def dealing(difficulty: str | None, draw: Callable[[], int]) -> Generator[None, 
     return seed
 
 
-def finish(steps: Generator[None, None, T]) -> T:
-    """Run a stepped computation to its end and return its answer."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            answer: T = done.value
-            return answer
-
-
-__all__ = ["VERSION", "build", "clear_rate", "deal", "dealing", "finish", "generate",
+__all__ = ["VERSION", "build", "clear_rate", "deal", "dealing", "generate",
            "grow_template", "rating", "rating_steps"]

@@ -24,7 +24,6 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 
 from palmish.sigmar.game import Game, take_of
-from palmish.sigmar.generator import finish
 from palmish.sigmar.rules import (
     CARDINALS,
     CODE_LOW,
@@ -40,6 +39,7 @@ from palmish.sigmar.rules import (
     pointer_after,
     reaction_codes,
 )
+from palmish.stepped import finish
 
 DEFAULT_MAX_NODES = 1_000_000
 HINT_MAX_NODES = 200_000
