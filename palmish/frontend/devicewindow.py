@@ -328,7 +328,10 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         self._timer_due = due
         if due is not None:
             # One millisecond late rather than early: catch_up() must see the time reached.
-            pyglet.clock.schedule_once(self._on_timer, max(0, due - self.now_ms() + 1) / 1000)
+            # Never less than that, even when already late: pyglet runs an item of no
+            # delay in the same turn of its loop, so late timers (a slide's steps on a
+            # slow machine) would run back to back with nothing drawn between them.
+            pyglet.clock.schedule_once(self._on_timer, max(1, due - self.now_ms() + 1) / 1000)
 
     def _on_timer(self, _dt: float) -> None:
         # One due timer per turn of the event loop, however late: the player's input

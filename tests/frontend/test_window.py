@@ -215,6 +215,38 @@ def test_a_timer_set_for_an_event_counts_from_the_time_of_the_event(
     assert due is not None and due >= pressed + 30
 
 
+def test_late_timers_run_one_per_turn_of_the_clock(open_window: WindowFactory) -> None:
+    # An app whose timer work takes longer than the timer it sets next (a slide's
+    # steps on a slow machine) finds each timer already late; each still waits for
+    # the next turn of pyglet's loop, so frames are drawn and input read between.
+    import time
+
+    import pyglet
+    from pyglet.window import key
+
+    window, app = open_window("square", "t3", 1)
+    handle = app.handle
+
+    def slow_ticks(event: object) -> None:
+        handle(event)  # type: ignore[arg-type]
+        if isinstance(event, Tick):
+            time.sleep(0.02)
+            if len([e for e in app.events if isinstance(e, Tick)]) < 3:
+                assert app.ctx is not None
+                app.ctx.set_timer(1)  # already due when the work ends
+
+    app.handle = slow_ticks  # type: ignore[method-assign]
+    window.dispatch_event("on_key_press", key.RETURN, 0)  # a 30 ms timer
+    window.frame()
+    time.sleep(0.05)
+    counts = []
+    for _ in range(3):
+        pyglet.clock.tick()
+        counts.append(len([e for e in app.events if isinstance(e, Tick)]))
+        time.sleep(0.005)
+    assert counts == [1, 2, 3]
+
+
 def test_sounds_play_through_the_silent_driver(open_window: WindowFactory) -> None:
     window, _ = open_window("square", "t3", 1)
     sounds = window.sounds
