@@ -4,6 +4,7 @@ real Device whose storage starts from a copy of that build, and the pen."""
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -48,3 +49,15 @@ def centre(r: Rect) -> tuple[int, int]:
 def tap(device: Device, x: int, y: int) -> None:
     device.post(PenDown(x, y))
     device.post(PenUp(x, y))
+
+
+def run_timers_while(device: Device, going: Callable[[], bool], most: int = 100_000) -> int:
+    """Let device time run to one due timer after another while `going()` (an app
+    thinking in slices); how many timers fired."""
+    for fired in range(most):
+        if not going():
+            return fired
+        due = device.next_timer_ms()
+        assert due is not None  # its next slice
+        device.advance(due)
+    raise AssertionError(f"still going after {most} timers")

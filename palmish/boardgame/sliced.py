@@ -22,6 +22,11 @@ from palmish.boardgame.turns import Turns
 T = TypeVar("T")
 
 GAP_MS = 10  # device time between two slices: the window draws and reads input there
+# A job that pauses by the clock (stepped.in_slices, PalmIshido's search) runs at
+# most this long at a time: less than the gap, which counts device time from the
+# slice's start (the window sets it then), or the next slice would already be due
+# and the window get no time between.
+TIMED_SLICE_MS = GAP_MS * 0.8
 SLOW_MS = 150  # past this the player is told the app is working
 
 
@@ -55,9 +60,13 @@ class SlicedJob(Generic[T]):
     def running(self) -> bool:
         return self._work is not None
 
-    def start(self) -> None:
-        """Run the first slice now; the rest follow on the timer."""
-        self._slice()
+    def start(self, at_once: bool = True) -> None:
+        """Run the first slice now (or, not `at_once`, a gap from now: the screen
+        just painted goes up first); the rest follow on the timer."""
+        if at_once:
+            self._slice()
+        else:
+            self.turns.after(self.name, GAP_MS, self._slice)
 
     def cancel(self) -> bool:
         """Stop the job without an answer; True if it was still running."""

@@ -17,7 +17,7 @@ from PIL import Image
 
 from palmish.boardgame import BoardGameApp, Command, FormResult
 from palmish.boardgame.beam_send import beam
-from palmish.boardgame.sliced import GAP_MS, SlicedJob
+from palmish.boardgame.sliced import TIMED_SLICE_MS, SlicedJob
 from palmish.device.app import AppContext
 from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, PenDown
 from palmish.device.geometry import Rect
@@ -42,10 +42,7 @@ SOUND_FOURWAY = SOUND_IDS["four_way"]
 SOUND_ILLEGAL = SOUND_IDS["illegal"]
 SOUND_GAME_OVER = SOUND_IDS["game_over"]
 HINT_MS = 250  # thinking time for a hint
-# The hint thinks at most this long at a time. Less than the gap a SlicedJob leaves
-# between slices (in device time, which the window sets when a slice starts): a
-# longer slice would find the next one already due, and the window no time between.
-HINT_SLICE_MS = GAP_MS * 0.8
+HINT_SLICE_MS = TIMED_SLICE_MS  # the hint thinks at most this long at a time
 DEMO_STEP_MS = 600  # between the demo player's moves
 NOTICE_MS = 1200  # how long an illegal move's mark and line stay
 

@@ -7,6 +7,7 @@ from collections.abc import Callable, Generator
 
 import pytest
 
+from palmish import stepped
 from palmish.boardgame import FormResult, Grid, Turns, form_result, place_board
 from palmish.boardgame.saved import SavedGameError, decode, encode
 from palmish.boardgame.sliced import GAP_MS, SlicedJob
@@ -230,3 +231,37 @@ def test_finish_runs_the_rest_at_once_and_leaves_no_slice_behind() -> None:
     assert not job.running and not turns.pending("work") and clock.timer is None
     job.finish()  # nothing left: nothing happens
     assert answers == [400]
+
+
+def test_a_job_started_later_runs_its_first_slice_a_gap_from_now() -> None:
+    clock, turns, seen, answers = FakeClock(), Turns(), [], []
+    turns.attach(clock)
+    job = SlicedJob(turns, "work", counting(2, seen), units=1, on_done=answers.append)
+    job.start(at_once=False)
+    assert seen == [] and clock.timer == GAP_MS and job.running
+    clock.now_ms = GAP_MS
+    turns.tick(clock.now_ms)
+    assert seen == [0]
+
+
+def test_in_slices_pauses_only_once_its_slice_has_run() -> None:
+    seen: list[int] = []
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += 0.001  # every reading of the clock is a millisecond later
+        return now[0]
+
+    # the clock is read at the start and after each step: a pause every 3 steps
+    steps = stepped.in_slices(counting(7, seen), 3.0, clock)
+    next(steps)
+    assert seen == [0, 1, 2]
+    next(steps)
+    assert seen == [0, 1, 2, 3, 4, 5]
+    assert stepped.finish(steps) == 70 and seen == list(range(7))
+    # closed early, it closes the computation it runs
+    inner = counting(7, [])
+    sliced = stepped.in_slices(inner, 3.0, clock)
+    next(sliced)
+    sliced.close()
+    assert inner.gi_frame is None

@@ -23,7 +23,7 @@ from palmish.ishido.app import (
     IshidoApp,
 )
 from palmish.ishido.dialogs import GameOverViewer
-from tests.game_devices import centre, start_device, tap
+from tests.game_devices import centre, run_timers_while, start_device, tap
 
 Make = Callable[..., tuple[Device, IshidoApp]]
 
@@ -352,13 +352,7 @@ def test_sound_off_in_preferences_silences_the_game(make: Make) -> None:
 def hint_answered(device: Device, app: IshidoApp) -> None:
     """Post Game > Hint and let device time run until its thinking is done."""
     device.post(MenuCommand("hint"))
-    for _ in range(1000):
-        if app.thinking is None:
-            return
-        due = device.next_timer_ms()
-        assert due is not None  # its next slice
-        device.advance(due)
-    raise AssertionError("the hint never answered")
+    run_timers_while(device, lambda: app.thinking is not None)
 
 
 def test_hint_marks_a_legal_cell_and_select_places_there(make: Make) -> None:
@@ -393,13 +387,7 @@ def test_the_hint_thinks_between_frames_and_marks_the_searched_cell(
     expected = sliced_by_evals(app.game)
     device.post(MenuCommand("hint"))
     assert app.scene.mark is None and app.thinking is not None  # not done in one slice
-    slices = 1
-    while app.thinking is not None:
-        due = device.next_timer_ms()
-        assert due is not None
-        device.advance(due)
-        slices += 1
-    assert slices > 2
+    assert run_timers_while(device, lambda: app.thinking is not None) > 1
     assert app.scene.mark == expected
 
 
