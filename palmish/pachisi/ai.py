@@ -1,5 +1,8 @@
 """Silicon, the computer player: `choose(game, level)` -> a Move or PASS.
 
+`choosing` is the same choice as a stepped computation (palmish.stepped): the
+window runs `hard`'s search between frames; the answer is the same.
+
 - easy: the seed's marker (the most advanced movable piece), but never the
   caution move onto 75; passes when only caution moves are left.
 - normal: one ply. Each move is scored by an evaluation of the position
@@ -32,12 +35,13 @@ allow endless passing, and a table of computers must still finish.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 
 from palmish.pachisi import features, learned, rules
 from palmish.pachisi.game import PASS, Game, Phase, _Pass
 from palmish.pachisi.learned import apply as _apply
 from palmish.pachisi.rules import CAUTION, FINISH, GRACE, RING, SAFE_POSITIONS, Move
+from palmish.stepped import finish
 
 LEVELS = ("easy", "normal", "hard")  # the Preferences' choices, weakest first
 # "lookahead" was `hard` until the learned player took the name; it stays for
@@ -60,12 +64,25 @@ REPLIES = 3  # lookahead: how many opponents' answers it looks at
 Positions = list[list[int]]
 
 
-def choose(game: Game, level: str = "normal") -> Move | _Pass:
+Choice = Move | _Pass
+
+
+def choose(game: Game, level: str = "normal") -> Choice:
     """The computer's choice for the current throw (phase "move")."""
+    return finish(choosing(game, level))
+
+
+def choosing(game: Game, level: str = "normal") -> Generator[None, None, Choice]:
+    """`choose`, stepped: only `hard` yields (its search takes up to some 100 ms);
+    the others answer in the first step. The arguments are checked at once."""
     if level not in ALL_LEVELS:
         raise ValueError(f"unknown level {level!r} (use {', '.join(ALL_LEVELS)})")
     if game.phase != Phase.MOVE:
         raise ValueError("choose needs a throw waiting for its move (the computer always throws)")
+    return _choosing(game, level)
+
+
+def _choosing(game: Game, level: str) -> Generator[None, None, Choice]:
     moves = game.legal_moves()
     sane = rules.sane(moves)
     if not sane:
@@ -73,7 +90,8 @@ def choose(game: Game, level: str = "normal") -> Move | _Pass:
     if level == "easy":
         return sane[0]
     if level == "hard":
-        return choose_learned(game, learned.weights(), keep_captures=True, reply=True)
+        return (yield from choosing_learned(game, learned.weights(), keep_captures=True,
+                                            reply=True))
     pos = [list(game.positions(p)) for p in range(len(game.players))]
     ctx = _Context(game)
     me = game.current
@@ -97,10 +115,17 @@ def choose(game: Game, level: str = "normal") -> Move | _Pass:
 
 
 def choose_learned(game: Game, w: Sequence[float], look: bool = True,
-                   keep_captures: bool = False, reply: bool = False) -> Move | _Pass:
+                   keep_captures: bool = False, reply: bool = False) -> Choice:
     """hard (and the trainer's self-play): the move with the best learned
     chance to win; `look` searches a throw the move earns one throw deep;
     `keep_captures` never passes while a move captures."""
+    return finish(choosing_learned(game, w, look, keep_captures, reply))
+
+
+def choosing_learned(game: Game, w: Sequence[float], look: bool = True,
+                     keep_captures: bool = False,
+                     reply: bool = False) -> Generator[None, None, Choice]:
+    """`choose_learned`, stepped."""
     moves = game.legal_moves()
     sane = rules.sane(moves)
     if not sane:
@@ -116,13 +141,14 @@ def choose_learned(game: Game, w: Sequence[float], look: bool = True,
     judge = learned.Evaluator(game.seats, first, features.tables(game.dice), w,
                               budget=learned.WIDE_SEARCH if reply else None)
     pos = [list(game.positions(p)) for p in range(n)]
-    best, best_chance = judge.best_move(pos, sane, value, look, reply)
+    best, best_chance = yield from judge.best_move_steps(pos, sane, value, look, reply)
     # hard never passes up a capture: the learned chances, mostly from
     # four-player games, can undervalue sending a lone far piece home (two
     # players). The trainer's self-play goes without, as the weights were made.
     captures = keep_captures and any(m.captures for m in sane)
     if may_pass and not captures:
-        stay = judge.answered(pos, me) if reply else judge.chance(pos, me, (me + 1) % n)
+        stay = ((yield from judge.answered_steps(pos, me)) if reply
+                else judge.chance(pos, me, (me + 1) % n))
         if stay > best_chance:
             return PASS
     return best

@@ -27,7 +27,7 @@ import json
 import math
 import random
 import zlib
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from functools import lru_cache
 from importlib import resources
 from operator import mul
@@ -35,6 +35,7 @@ from operator import mul
 from palmish.pachisi import rules
 from palmish.pachisi.features import COUNT, NAMES, Tables, player_features
 from palmish.pachisi.rules import FINISH, GRACE, Move
+from palmish.stepped import finish
 
 WEIGHTS_FILE = "hard-weights.json"
 # The next player's throws rarer than this are not searched (cowrie 6 and 25,
@@ -64,6 +65,10 @@ ROLLOUT_THROWS = 8
 ROLLOUT_SEARCH_LIMIT = 500
 
 Positions = list[list[int]]
+# A search written as a generator: it yields after each answer and each rollout
+# (a fraction of a millisecond to a few), so a window can run it between
+# frames (palmish.stepped); the answer does not depend on where it paused.
+Steps = Generator[None, None, float]
 
 
 class SearchTooWide(Exception):
@@ -154,26 +159,33 @@ class Evaluator:
         chance; ties go to the first. Past the budget the moves are searched again
         with an earned throw's continuations on the bare position; the budget is
         then spent, so what is asked after (passing) is judged unbounded."""
+        return finish(self.best_move_steps(pos, moves, value, look, reply))
+
+    def best_move_steps(self, pos: Positions, moves: Sequence[Move], value: int, look: bool,
+                        reply: bool) -> Generator[None, None, tuple[Move, float]]:
+        """`best_move`, stepped."""
         try:
-            found = self._best_of(pos, moves, value, look, reply)
+            found = yield from self._best_of(pos, moves, value, look, reply)
         except SearchTooWide:
             found = None
         self.budget = None
         if found is None:
             self.earned_answers = False
-            found = self._best_of(pos, moves, value, look, reply)
+            found = yield from self._best_of(pos, moves, value, look, reply)
         return found
 
     def _best_of(self, pos: Positions, moves: Sequence[Move], value: int, look: bool,
-                 reply: bool) -> tuple[Move, float]:
-        scored = [(self.after_move(pos, m, value, look, reply), m) for m in moves]
+                 reply: bool) -> Generator[None, None, tuple[Move, float]]:
+        scored = []
+        for m in moves:
+            scored.append(((yield from self.after_move_steps(pos, m, value, look, reply)), m))
         # best first; sorted() is stable, so ties go to the most advanced move
         scored.sort(key=lambda cm: -cm[0])
         best_chance, best = scored[0]
         if ROLLOUTS and reply and self.looked <= ROLLOUT_SEARCH_LIMIT:
             close = [m for c, m in scored[:ROLLOUT_MOVES] if c >= best_chance - ROLLOUT_MARGIN]
             if len(close) > 1:
-                best = self.settle(pos, close, value)
+                best = yield from self.settle_steps(pos, close, value)
                 best_chance = next(c for c, m in scored if m == best)
         return best, best_chance
 
@@ -182,14 +194,22 @@ class Evaluator:
         the mover the best mean chance; ties go to the first. Every move is
         played on with the same throws, drawn from a seed the position makes,
         so the same position always gets the same move."""
+        return finish(self.settle_steps(pos, moves, value))
+
+    def settle_steps(self, pos: Positions, moves: Sequence[Move],
+                     value: int) -> Generator[None, None, Move]:
+        """`settle`, stepped: a pause after each rollout."""
         me = moves[0].player
         seed = rollout_seed(pos, self.first, value, me)
         best, best_total = moves[0], -1.0
         for m in moves:
             after = apply(pos, m)
             nxt = me if rules.throws_again(value, m) else (me + 1) % self.n
-            total = math.fsum(self.rollout(after, me, nxt, random.Random(seed + r))
-                              for r in range(ROLLOUTS))
+            outcomes = []
+            for r in range(ROLLOUTS):
+                outcomes.append(self.rollout(after, me, nxt, random.Random(seed + r)))
+                yield
+            total = math.fsum(outcomes)
             if total > best_total:
                 best, best_total = m, total
         return best
@@ -248,6 +268,11 @@ class Evaluator:
 
     def after_move(self, pos: Sequence[Sequence[int]], m: Move, value: int,
                    look: bool, reply: bool = False) -> float:
+        """`after_move_steps` at once."""
+        return finish(self.after_move_steps(pos, m, value, look, reply))
+
+    def after_move_steps(self, pos: Sequence[Sequence[int]], m: Move, value: int,
+                         look: bool, reply: bool = False) -> Steps:
         """The mover's chance after a move of throw `value`; with `look`, a
         further throw it earns is searched one throw deep; with `reply`, a
         move that ends the turn is worth the chance after the next player's
@@ -256,30 +281,39 @@ class Evaluator:
         after = apply(pos, m)
         if not rules.throws_again(value, m):
             if reply:
-                return self.answered(after, me)
+                return (yield from self.answered_steps(after, me))
             return self.chance(after, me, (me + 1) % self.n)
         if not look:
             return self.chance(after, me, me)
-        return self.next_throw(after, me, reply and self.earned_answers)
+        return (yield from self.next_throw_steps(after, me, reply and self.earned_answers))
 
     def next_throw(self, pos: Positions, me: int, reply: bool = False) -> float:
+        """`next_throw_steps` at once."""
+        return finish(self.next_throw_steps(pos, me, reply))
+
+    def next_throw_steps(self, pos: Positions, me: int, reply: bool = False) -> Steps:
         """Expected chance over the mover's next throw, played at its best
         (passing, when allowed, keeps the position for the next player);
         with `reply`, a move (or pass) that ends the turn there is judged
         after the answers too, as the first throw's moves are."""
-        stay = self.answered(pos, me) if reply else self.chance(pos, me, (me + 1) % self.n)
+        stay = ((yield from self.answered_steps(pos, me)) if reply
+                else self.chance(pos, me, (me + 1) % self.n))
         expected = 0.0
         for v, pv in self.t.odds:
             moves = rules.legal_moves(pos, self.seats, me, v, self.first[me])
             best = -1.0
             for m in rules.sane(moves):
-                best = max(best, self.after_move(pos, m, v, False, reply))
+                best = max(best, (yield from self.after_move_steps(pos, m, v, False, reply)))
             if best < 0.0 or not self.first[me]:
                 best = max(best, stay)  # no move, or passing is allowed
             expected += pv * best
         return expected
 
     def answered(self, pos: Positions, me: int) -> float:
+        """`answered_steps` at once."""
+        return finish(self.answered_steps(pos, me))
+
+    def answered_steps(self, pos: Positions, me: int) -> Steps:
         """The mover's expected chance once the next ANSWERS players have
         answered. Each is searched from this same position (`answer`), as if
         it threw next; the first one's result counts, and for each later one
@@ -292,6 +326,7 @@ class Evaluator:
         for step in range(1, min(ANSWERS, self.n - 1) + 1):
             after, standing = self.answer(pos, me, (me + step) % self.n)
             total += after if step == 1 else after - standing
+            yield
         return total
 
     def answer(self, pos: Positions, me: int, by: int) -> tuple[float, float]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from collections.abc import Generator
 from pathlib import Path
 
 import pytest
@@ -121,13 +122,13 @@ def test_hard_searches_but_the_trainer_does_not(monkeypatch: pytest.MonkeyPatch)
                               [[20, 30, 0, 0], [0, 0, 0, 0]], throws=[3])
     game.throw()
     calls: list[int] = []
-    original = learned.Evaluator.answered
+    original = learned.Evaluator.answered_steps
 
-    def counted(self: learned.Evaluator, pos: learned.Positions, me: int) -> float:
+    def counted(self: learned.Evaluator, pos: learned.Positions, me: int) -> learned.Steps:
         calls.append(me)
-        return original(self, pos, me)
+        return (yield from original(self, pos, me))
 
-    monkeypatch.setattr(learned.Evaluator, "answered", counted)
+    monkeypatch.setattr(learned.Evaluator, "answered_steps", counted)
     ai.choose_learned(game, learned.weights(), look=False)
     assert calls == []
     ai.choose(game, "hard")
@@ -253,11 +254,12 @@ def test_only_a_close_call_gets_rollouts(monkeypatch: pytest.MonkeyPatch) -> Non
     settled: list[int] = []
 
     def spy(self: learned.Evaluator, p: learned.Positions, ms: list[rules.Move],
-            value: int) -> rules.Move:
+            value: int) -> Generator[None, None, rules.Move]:
         settled.append(len(ms))
+        yield from ()  # settle is stepped
         return ms[-1]
 
-    monkeypatch.setattr(learned.Evaluator, "settle", spy)
+    monkeypatch.setattr(learned.Evaluator, "settle_steps", spy)
     monkeypatch.setattr(learned, "ROLLOUTS", 4)
     judge = learned.Evaluator(seats, [False] * 4, t)
     searched = sorted((judge.after_move(pos, m, 3, True, True), -i)
