@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from PIL import Image
 
 from palmish.boardgame import BoardGameApp, Command, FormResult
+from palmish.boardgame.sliced import TIMED_SLICE_MS, SlicedJob
 from palmish.device.app import AppContext
 from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, PenDown
 from palmish.device.ui.form import Field, PushButtons
@@ -34,6 +35,7 @@ from palmish.pachisi.network_game import NetworkGameMixin
 from palmish.pachisi.rules import DICE, PIECES, computer_names, distinct, valid_name
 from palmish.pachisi.schema import SCHEMA
 from palmish.pachisi.view import PachisiView, Scene, Slide, slide_path
+from palmish.stepped import in_slices
 
 SOUND_IDS = dict(SCHEMA.sounds)
 SPEEDS = ("slow", "normal", "fast")
@@ -41,6 +43,10 @@ SPEED_MS = {"slow": 1000, "normal": 500, "fast": 250}
 NOTICE_MS = 2000  # a lost throw's box clears itself after this (the seed: "about 2 seconds")
 SLIDE_STEP_MS = (15, 60)  # a sliding piece's time per square, at least and at most
 DEFAULT_PLAYERS = (Player("You"), *(Player(n, True) for n in computer_names(3)))
+
+# Which choice a piece of thinking is for: the game, its count of throws (the one
+# waiting is the last), and "hint" or Silicon's level.
+Decision = tuple[Game, int, str]
 
 
 class PachisiApp(NetworkGameMixin, BoardGameApp):
@@ -59,6 +65,10 @@ class PachisiApp(NetworkGameMixin, BoardGameApp):
         self.layout: PachisiLayout | None = None
         self.view: PachisiView | None = None
         self._swallow_pen_up = False  # the pen-down cleared a box or a computer turn
+        # Silicon's choice or the Hint, worked out between frames (`_think`).
+        self.thinking: SlicedJob[ai.Choice] | None = None
+        self.thinking_for: Decision | None = None
+        self.thought: tuple[Decision, ai.Choice] | None = None  # a computer's, for its marker
 
     # ------------------------------------------------------------ saved game, prefs
 
@@ -155,6 +165,8 @@ class PachisiApp(NetworkGameMixin, BoardGameApp):
         """After every decision: save, mark the default move, redraw, and let a
         computer player go on or end the game."""
         game = self.game
+        if self.thinking_for is not None and self.thinking_for[:2] != self._waiting():
+            self._stop_thinking()  # for a throw that has been used
         if game.phase == Phase.MOVE and self.human_turn:
             if self.scene.mark not in game.legal_moves():
                 self._mark(game.default_move())
@@ -168,6 +180,8 @@ class PachisiApp(NetworkGameMixin, BoardGameApp):
             self._game_over()
         elif not self.human_turn and not self.scene.notice and not self.turns.pending("cpu"):
             self.turns.after("cpu", self.speed_ms(), self._computer_step)
+        if game.phase == Phase.MOVE and self._computer_playing():
+            self._think_ahead()
 
     def _computer_step(self) -> None:
         """One step of a computer player: throw, then show the marker, then move."""
@@ -181,7 +195,7 @@ class PachisiApp(NetworkGameMixin, BoardGameApp):
             self.scene.mark = None
             self._throw()
         elif self.scene.mark is None:
-            choice = ai.choose(game, self.level_pref())
+            choice = self._silicon_choice()
             if choice is PASS:
                 game.pass_turn()
             else:
@@ -222,6 +236,8 @@ class PachisiApp(NetworkGameMixin, BoardGameApp):
         (a menu command clears the box and then runs)."""
         if isinstance(event, PenDown) and self._on_history_bar(event.x, event.y):
             return False  # scrolling the history interrupts nothing
+        if self.thinking_for is not None and self.thinking_for[2] == "hint":
+            self._stop_thinking()  # the player moved on: the hint would be for the past
         if self.scene.notice is not None:
             self._clear_notice()
             used = not isinstance(event, MenuCommand)
@@ -245,7 +261,7 @@ class PachisiApp(NetworkGameMixin, BoardGameApp):
             if game.phase == Phase.THROW:
                 game.throw()
                 continue
-            choice = self.scene.mark or ai.choose(game, self.level_pref())
+            choice = self.scene.mark or self._silicon_choice()
             self.scene.mark = None
             if isinstance(choice, Move):
                 game.move(choice)
@@ -267,6 +283,63 @@ class PachisiApp(NetworkGameMixin, BoardGameApp):
         self.scene.mark = move
         if changed and move is not None and move.caution and self.human_turn:
             self._show_notice(CAUTION_TEXT, "CAUTION")
+
+    # ------------------------------------------------------------ thinking
+
+    def _waiting(self) -> tuple[Game, int]:
+        """The throw waiting for its move now (with its game)."""
+        return self.game, len(self.game.history)
+
+    def _think(self, purpose: str, level: str, then: Callable[[ai.Choice], None],
+               at_once: bool = True) -> None:
+        """Start the choice at `level` for the throw waiting, in slices between frames
+        (`hard` searches for up to some 100 ms; the others answer in the first
+        slice, at once or a gap later); `then` gets it unless the game has moved on
+        by then."""
+        self._stop_thinking()
+        decision = (*self._waiting(), purpose)
+
+        def thought(choice: ai.Choice) -> None:
+            self.thinking, self.thinking_for = None, None
+            if (*self._waiting(), purpose) == decision and self.game.phase == Phase.MOVE:
+                then(choice)
+
+        self.thinking_for = decision
+        self.thinking = SlicedJob(
+            self.turns, "think", in_slices(ai.choosing(self.game, level), TIMED_SLICE_MS),
+            units=1, on_done=thought)
+        self.thinking.start(at_once)
+
+    def _stop_thinking(self) -> None:
+        job, self.thinking, self.thinking_for = self.thinking, None, None
+        if job is not None:
+            job.cancel()
+
+    def _think_ahead(self) -> None:
+        """A computer's throw is waiting: its choice is worked out between frames
+        while the marker's step is still to come."""
+        level = self.level_pref()
+        decision = (*self._waiting(), level)
+        if self.thinking_for == decision or (self.thought and self.thought[0] == decision):
+            return
+
+        def keep(choice: ai.Choice) -> None:
+            self.thought = (decision, choice)
+
+        self.thought = None
+        self._think(level, level, keep, at_once=False)
+
+    def _silicon_choice(self) -> ai.Choice:
+        """The computer's choice for the throw waiting, now: the one thought of
+        ahead, or the rest of its thinking (or all of it) at once."""
+        decision = (*self._waiting(), self.level_pref())
+        if not (self.thought and self.thought[0] == decision):
+            self._think_ahead()
+            if self.thinking is not None:
+                self.thinking.finish()
+        assert self.thought is not None and self.thought[0] == decision
+        choice, self.thought = self.thought[1], None
+        return choice
 
     # ------------------------------------------------------------ decisions
 
@@ -586,11 +659,15 @@ class PachisiApp(NetworkGameMixin, BoardGameApp):
         if game.phase == Phase.THROW:
             self.open(dialogs.message("Hint", "Throw first: tap the die or press Select."))
             return
-        choice = ai.choose(game, ai.STRONGEST)  # the best advice, whatever Silicon's level
-        if choice is PASS:
-            self.open(dialogs.message("Hint", "Silicon would pass."))
-        elif isinstance(choice, Move):
-            self._set_mark(choice)
+
+        def advise(choice: ai.Choice) -> None:
+            if choice is PASS:
+                self.open(dialogs.message("Hint", "Silicon would pass."))
+            elif isinstance(choice, Move):
+                self._set_mark(choice)
+
+        # the best advice, whatever Silicon's level; any pen, key or command stops it
+        self._think("hint", ai.STRONGEST, advise)
 
     def counts_as_win(self, outcome: Outcome) -> bool | None:
         """The "games" tally is the people's: a win when a person won."""
