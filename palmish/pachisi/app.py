@@ -13,7 +13,7 @@ from its record.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 
 from PIL import Image
 
@@ -290,12 +290,12 @@ class PachisiApp(NetworkGameMixin, BoardGameApp):
         """The throw waiting for its move now (with its game)."""
         return self.game, len(self.game.history)
 
-    def _think(self, purpose: str, level: str, then: Callable[[ai.Choice], None],
-               at_once: bool = True) -> None:
-        """Start the choice at `level` for the throw waiting, in slices between frames
-        (`hard` searches for up to some 100 ms; the others answer in the first
-        slice, at once or a gap later); `then` gets it unless the game has moved on
-        by then."""
+    def _think(self, purpose: str, steps: Generator[None, None, ai.Choice],
+               then: Callable[[ai.Choice], None], at_once: bool = True) -> None:
+        """Start a choice for the throw waiting (`ai.choosing`'s steps), in slices
+        between frames (`hard` searches for up to some 100 ms; the others answer in
+        the first slice, at once or a gap later); `then` gets it unless the game
+        has moved on by then."""
         self._stop_thinking()
         decision = (*self._waiting(), purpose)
 
@@ -306,7 +306,7 @@ class PachisiApp(NetworkGameMixin, BoardGameApp):
 
         self.thinking_for = decision
         self.thinking = SlicedJob(
-            self.turns, "think", in_slices(ai.choosing(self.game, level), TIMED_SLICE_MS),
+            self.turns, "think", in_slices(steps, TIMED_SLICE_MS),
             units=1, on_done=thought)
         self.thinking.start(at_once)
 
@@ -327,7 +327,7 @@ class PachisiApp(NetworkGameMixin, BoardGameApp):
             self.thought = (decision, choice)
 
         self.thought = None
-        self._think(level, level, keep, at_once=False)
+        self._think(level, ai.choosing(self.game, level), keep, at_once=False)
 
     def _silicon_choice(self) -> ai.Choice:
         """The computer's choice for the throw waiting, now: the one thought of
@@ -667,7 +667,7 @@ class PachisiApp(NetworkGameMixin, BoardGameApp):
                 self._set_mark(choice)
 
         # the best advice, whatever Silicon's level; any pen, key or command stops it
-        self._think("hint", ai.STRONGEST, advise)
+        self._think("hint", ai.choosing(game, ai.STRONGEST), advise)
 
     def counts_as_win(self, outcome: Outcome) -> bool | None:
         """The "games" tally is the people's: a win when a person won."""

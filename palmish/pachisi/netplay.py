@@ -9,11 +9,14 @@ on here; so an event script or a test drives a network game without sockets.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol, cast
+from collections.abc import Generator, Sequence
+from typing import TYPE_CHECKING, Protocol, cast
 
 from palmish.device.events import NetworkClosed, NetworkLine
 from palmish.pachisi.game import Game
+
+if TYPE_CHECKING:
+    from palmish.pachisi.ai import Choice
 
 
 class NetPlay(Protocol):
@@ -50,7 +53,11 @@ class NetPlay(Protocol):
         """Silicon plays the seat in turn on this device (the host's computer and
         away seats); False on a joiner."""
 
-    def play_computer(self, now_s: float) -> None: ...
+    def computer_thinking(self) -> Generator[None, None, Choice] | None:
+        """Silicon's move for the seat in turn as a stepped search, for the window to
+        run between frames and hand to `play_computer`; None at a throw or on a joiner."""
+
+    def play_computer(self, now_s: float, choice: Choice | None = None) -> None: ...
 
     def seat_lines(self, now_s: float) -> Sequence[str]:
         """One line per seat: name and state, for the screen."""

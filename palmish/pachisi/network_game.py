@@ -17,7 +17,10 @@ from palmish.pachisi import netplay
 from palmish.pachisi.netplay import NetPlay
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Generator
+
     from palmish.boardgame.dialogs import FormResult
+    from palmish.pachisi.ai import Choice
     from palmish.pachisi.game import Game
     from palmish.pachisi.view import Scene
 
@@ -48,7 +51,12 @@ class NetworkGameMixin(_Base):
         game: Game
         scene: Scene
 
+        thinking_for: tuple[Game, int, str] | None
+
         def _after(self) -> None: ...
+        def _waiting(self) -> tuple[Game, int]: ...
+        def _think(self, purpose: str, steps: Generator[None, None, Choice],
+                   then: Callable[[Choice], None], at_once: bool = True) -> None: ...
         def paint(self) -> None: ...
         @property
         def human_turn(self) -> bool: ...
@@ -107,11 +115,26 @@ class NetworkGameMixin(_Base):
         net = self.net
         assert net is not None
         before = len(self.game.events)
-        if net.computer_due(self._now_s()):
-            net.play_computer(self._now_s())
-            self._net_sync(before)
-        else:
+        if not net.computer_due(self._now_s()):
             self.turns.after("cpu", POLL_MS, self._computer_step_again)
+        elif self.thinking_for == (*self._waiting(), "net"):
+            self.turns.after("cpu", POLL_MS, self._computer_step_again)  # still thinking
+        else:
+            thinking = net.computer_thinking()
+            if thinking is None:  # a throw
+                net.play_computer(self._now_s())
+                self._net_sync(before)
+            else:  # its move, worked out between frames
+                self._think("net", thinking, self._net_computer_move)
+
+    def _net_computer_move(self, choice: Choice) -> None:
+        net = self.net
+        if net is None or not net.computer_due(self._now_s()):  # the seat's person is back
+            self.turns.after("cpu", POLL_MS, self._computer_step_again)
+            return
+        before = len(self.game.events)
+        net.play_computer(self._now_s(), choice)
+        self._net_sync(before)
 
     def _computer_step_again(self) -> None:
         if self.net is not None:

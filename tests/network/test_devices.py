@@ -6,9 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from palmish.device.display import ConfigName
 from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, NetworkClosed, NetworkLine
 from palmish.network.protocol import Message, encode
+from palmish.pachisi import PASS, ai
+from palmish.pachisi import app as pachisi_app
 from palmish.pachisi.app import PachisiApp
 from palmish.pachisi.net.seats import HostSeat, JoinSeat
 from palmish.pachisi.net.table import HostTable
@@ -18,7 +22,7 @@ JOINER = 7  # the host's number for the joiner's connection
 
 
 class Pair:
-    def __init__(self, built: Path, tmp: Path, seats: list[str]) -> None:
+    def __init__(self, built: Path, tmp: Path, seats: list[str], level: str = "easy") -> None:
         self.host_app, self.join_app = PachisiApp(), PachisiApp()
         self.host = start_device(self.host_app, "pachisi", built, ConfigName("square"),
                                  tmp / "host")
@@ -26,7 +30,7 @@ class Pair:
                                    tmp / "join")
         self.to_joiner: list[str] = []
         self.to_host: list[str] = []
-        table = HostTable.create(seats, "1234", "Kitchen", seed=3, level="easy")
+        table = HostTable.create(seats, "1234", "Kitchen", seed=3, level=level)
         self.host_app.net = HostSeat(table, self._host_sends)
         self.join_app.net = JoinSeat(lambda m: self.to_host.append(encode(m).decode()))
         self.to_host.append(encode({"t": "hello", "v": 1, "app": "pachisi", "code": "1234",
@@ -135,6 +139,37 @@ def test_a_dialog_on_the_host_does_not_pause_the_others(built_plugins: Path,
     assert pair.host.modals[-1] is dialog and not dialog.closed
     join_net = pair.join_app.net
     assert isinstance(join_net, JoinSeat) and join_net.mirror.steps  # the joiner saw them
+
+
+def test_the_hosts_silicon_thinks_between_frames_and_plays_what_choose_chooses(
+        built_plugins: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At level hard the host's Silicon seat works out its move in slices on the
+    host's clock (the window draws between them), and plays choose's move."""
+    monkeypatch.setattr(pachisi_app, "TIMED_SLICE_MS", 0.0)  # a pause after every step
+    pair = Pair(built_plugins, tmp_path, ["computer", "host", "remote"], level="hard")
+    pair.deliver()
+    app, game = pair.host_app, pair.host_app.game
+    expected: dict[int, object] = {}  # throw number -> choose's answer
+    for _ in range(5000):
+        pair.deliver()
+        if game.over or len(expected) >= 4:
+            break
+        thinking = app.thinking_for
+        if thinking is not None and thinking[2] == "net" and thinking[1] not in expected:
+            assert thinking[0] is game
+            expected[thinking[1]] = ai.choose(game, "hard")
+        if app.human_turn or pair.join_app.human_turn:
+            pair.step()
+        else:
+            due = pair.host.next_timer_ms()
+            assert due is not None
+            pair.host.advance(due)
+    played = {n: game.history[n - 1] for n in expected
+              if game.history[n - 1].outcome != "pending"}  # the last may still think
+    assert len(played) >= 3
+    for n, throw in played.items():
+        choice = expected[n]
+        assert throw.move == choice if choice is not PASS else throw.outcome == "passed"
 
 
 def test_at_the_end_every_device_shows_the_result_and_counts_it_apart(

@@ -8,11 +8,14 @@ from typing import Any
 
 import pytest
 
+from palmish import stepped
 from palmish.network.engine import HostError
 from palmish.network.protocol import HOST_KINDS, decode, encode
+from palmish.pachisi import ai
 from palmish.pachisi.game import Game
 from palmish.pachisi.net.mirror import Mirror
 from palmish.pachisi.net.table import ALL, HostTable, parse_seats
+from palmish.pachisi.rules import Move
 
 LEVEL = "easy"  # fast, and deterministic like every level
 
@@ -180,3 +183,31 @@ def test_the_turn_timer_has_silicon_act_for_a_slow_player() -> None:
     room.table.play_computer(room.now + 30.0)  # Silicon throws for Ann
     assert room.table.steps[0].startswith("T")
     assert not room.table.computer_due(room.now + 31.0)  # the clock starts again
+
+
+def test_silicon_plays_a_move_worked_out_ahead_only_while_it_is_still_open() -> None:
+    # The window works Silicon's move out between frames and hands it over; one
+    # the game has moved past (not legal now) is chosen again, as choose would.
+    room = seated_room()
+    table = room.table
+    game = table.game
+    assert game is not None
+    for _ in range(2000):  # until Silicon's seat has a throw waiting with a choice
+        if (table.computer_due(room.now) and game.phase == "move"
+                and len(game.legal_moves()) > 1
+                and isinstance(ai.choose(game, LEVEL), Move)):
+            break
+        room.advance(1)
+    else:
+        raise AssertionError("Silicon never had a choice")
+    thinking = table.computer_thinking()
+    assert thinking is not None
+    ahead = stepped.finish(thinking)
+    assert ahead == ai.choose(game, LEVEL)
+    other = next(m for m in game.legal_moves() if m != ahead)
+    stale = other._replace(to=other.to + 1)
+    assert stale not in game.legal_moves()
+    throws = len(game.history)
+    table.play_computer(room.now, stale)  # not open: chosen again
+    assert game.history[throws - 1].move == ahead
+    assert table.computer_thinking() is None  # a throw is next (or another seat's)

@@ -4,7 +4,7 @@ a callable (the window's network thread, or a list in tests)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 
 from palmish.device.events import NetworkClosed, NetworkLine
 from palmish.network.engine import ALL, HostError, SendTo
@@ -17,6 +17,7 @@ from palmish.network.protocol import (
     ProtocolError,
     decode,
 )
+from palmish.pachisi.ai import Choice
 from palmish.pachisi.game import Game
 from palmish.pachisi.net.mirror import Mirror
 from palmish.pachisi.net.table import HostTable
@@ -86,8 +87,11 @@ class HostSeat:
         self.flush()
         return self.table.computer_due(now_s)
 
-    def play_computer(self, now_s: float) -> None:
-        self.table.play_computer(now_s)
+    def computer_thinking(self) -> Generator[None, None, Choice] | None:
+        return self.table.computer_thinking()
+
+    def play_computer(self, now_s: float, choice: Choice | None = None) -> None:
+        self.table.play_computer(now_s, choice)
         self.flush()
 
     def seat_lines(self, now_s: float) -> Sequence[str]:
@@ -173,7 +177,10 @@ class JoinSeat:
     def computer_due(self, now_s: float) -> bool:
         return False
 
-    def play_computer(self, now_s: float) -> None:
+    def computer_thinking(self) -> Generator[None, None, Choice] | None:
+        return None
+
+    def play_computer(self, now_s: float, choice: Choice | None = None) -> None:
         raise AssertionError("a joiner's Silicon is the host's")
 
     def start(self) -> None:

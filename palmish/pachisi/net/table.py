@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,7 +19,7 @@ from palmish.network.engine import ALL, HostError
 from palmish.network.protocol import VERSION, Message
 from palmish.pachisi import ai, rules
 from palmish.pachisi.descriptor import GAME
-from palmish.pachisi.game import Game, Phase, Player
+from palmish.pachisi.game import PASS, Game, Phase, Player
 from palmish.pachisi.net.mirror import replay, same_game, turn_message
 from palmish.pachisi.rules import IllegalMove, Move
 
@@ -306,14 +306,25 @@ class HostTable:
             return str(err)
         return None
 
-    def play_computer(self, now: float) -> None:
-        """One action of Silicon for the current seat (a throw, or its move)."""
+    def computer_thinking(self) -> Generator[None, None, ai.Choice] | None:
+        """Silicon's choice for the seat in turn as a stepped search (a window runs
+        it between frames, then hands it to `play_computer`); None at a throw."""
+        game = self.game
+        if game is None or game.over or game.phase != Phase.MOVE:
+            return None
+        return ai.choosing(game, self.level)
+
+    def play_computer(self, now: float, choice: ai.Choice | None = None) -> None:
+        """One action of Silicon for the current seat (a throw, or its move):
+        `choice` if it was worked out already and is still open, else chosen now."""
         game = self.game
         assert game is not None and not game.over
         if game.phase == Phase.THROW:
             self.act(game.current, "throw", None, now)
             return
-        choice = ai.choose(game, self.level)
+        open_now = choice in game.legal_moves() or (choice is PASS and game.can_pass)
+        if not open_now:
+            choice = ai.choose(game, self.level)
         if isinstance(choice, Move):
             self.act(game.current, "move", choice.pieces[0], now)
         else:
