@@ -141,13 +141,13 @@ def choosing_learned(game: Game, w: Sequence[float], look: bool = True,
     judge = learned.Evaluator(game.seats, first, features.tables(game.dice), w,
                               budget=learned.WIDE_SEARCH if reply else None)
     pos = [list(game.positions(p)) for p in range(n)]
-    best, best_chance = yield from judge.best_move_steps(pos, sane, value, look, reply)
+    best, best_chance = yield from judge.best_move(pos, sane, value, look, reply)
     # hard never passes up a capture: the learned chances, mostly from
     # four-player games, can undervalue sending a lone far piece home (two
     # players). The trainer's self-play goes without, as the weights were made.
     captures = keep_captures and any(m.captures for m in sane)
     if may_pass and not captures:
-        stay = ((yield from judge.answered_steps(pos, me)) if reply
+        stay = ((yield from judge.answered(pos, me)) if reply
                 else judge.chance(pos, me, (me + 1) % n))
         if stay > best_chance:
             return PASS

@@ -35,7 +35,6 @@ from operator import mul
 from palmish.pachisi import rules
 from palmish.pachisi.features import COUNT, NAMES, Tables, player_features
 from palmish.pachisi.rules import FINISH, GRACE, Move
-from palmish.stepped import finish
 
 WEIGHTS_FILE = "hard-weights.json"
 # The next player's throws rarer than this are not searched (cowrie 6 and 25,
@@ -65,9 +64,11 @@ ROLLOUT_THROWS = 8
 ROLLOUT_SEARCH_LIMIT = 500
 
 Positions = list[list[int]]
-# A search written as a generator: it yields after each answer and each rollout
-# (a fraction of a millisecond to a few), so a window can run it between
-# frames (palmish.stepped); the answer does not depend on where it paused.
+# The search (best_move, after_move, next_throw, answered, settle) is written as
+# generators: they yield after each answer and each rollout (a fraction of a
+# millisecond to a few), so a window can run a decision between frames, and
+# palmish.stepped.finish runs one at once; the answer does not depend on where
+# it paused.
 Steps = Generator[None, None, float]
 
 
@@ -154,16 +155,11 @@ class Evaluator:
         return chances(rows, self.w)[me]
 
     def best_move(self, pos: Positions, moves: Sequence[Move], value: int, look: bool,
-                  reply: bool) -> tuple[Move, float]:
+                  reply: bool) -> Generator[None, None, tuple[Move, float]]:
         """The move of throw `value` with the best chance (`after_move`), and that
         chance; ties go to the first. Past the budget the moves are searched again
         with an earned throw's continuations on the bare position; the budget is
         then spent, so what is asked after (passing) is judged unbounded."""
-        return finish(self.best_move_steps(pos, moves, value, look, reply))
-
-    def best_move_steps(self, pos: Positions, moves: Sequence[Move], value: int, look: bool,
-                        reply: bool) -> Generator[None, None, tuple[Move, float]]:
-        """`best_move`, stepped."""
         try:
             found = yield from self._best_of(pos, moves, value, look, reply)
         except SearchTooWide:
@@ -178,27 +174,24 @@ class Evaluator:
                  reply: bool) -> Generator[None, None, tuple[Move, float]]:
         scored = []
         for m in moves:
-            scored.append(((yield from self.after_move_steps(pos, m, value, look, reply)), m))
+            scored.append(((yield from self.after_move(pos, m, value, look, reply)), m))
         # best first; sorted() is stable, so ties go to the most advanced move
         scored.sort(key=lambda cm: -cm[0])
         best_chance, best = scored[0]
         if ROLLOUTS and reply and self.looked <= ROLLOUT_SEARCH_LIMIT:
             close = [m for c, m in scored[:ROLLOUT_MOVES] if c >= best_chance - ROLLOUT_MARGIN]
             if len(close) > 1:
-                best = yield from self.settle_steps(pos, close, value)
+                best = yield from self.settle(pos, close, value)
                 best_chance = next(c for c, m in scored if m == best)
         return best, best_chance
 
-    def settle(self, pos: Positions, moves: Sequence[Move], value: int) -> Move:
+    def settle(self, pos: Positions, moves: Sequence[Move],
+               value: int) -> Generator[None, None, Move]:
         """The move of `moves` (of throw `value`) whose ROLLOUTS rollouts give
         the mover the best mean chance; ties go to the first. Every move is
         played on with the same throws, drawn from a seed the position makes,
-        so the same position always gets the same move."""
-        return finish(self.settle_steps(pos, moves, value))
-
-    def settle_steps(self, pos: Positions, moves: Sequence[Move],
-                     value: int) -> Generator[None, None, Move]:
-        """`settle`, stepped: a pause after each rollout."""
+        so the same position always gets the same move. A pause after each
+        rollout."""
         me = moves[0].player
         seed = rollout_seed(pos, self.first, value, me)
         best, best_total = moves[0], -1.0
@@ -267,12 +260,7 @@ class Evaluator:
         return self.t.odds[-1][0]
 
     def after_move(self, pos: Sequence[Sequence[int]], m: Move, value: int,
-                   look: bool, reply: bool = False) -> float:
-        """`after_move_steps` at once."""
-        return finish(self.after_move_steps(pos, m, value, look, reply))
-
-    def after_move_steps(self, pos: Sequence[Sequence[int]], m: Move, value: int,
-                         look: bool, reply: bool = False) -> Steps:
+                   look: bool, reply: bool = False) -> Steps:
         """The mover's chance after a move of throw `value`; with `look`, a
         further throw it earns is searched one throw deep; with `reply`, a
         move that ends the turn is worth the chance after the next player's
@@ -281,39 +269,31 @@ class Evaluator:
         after = apply(pos, m)
         if not rules.throws_again(value, m):
             if reply:
-                return (yield from self.answered_steps(after, me))
+                return (yield from self.answered(after, me))
             return self.chance(after, me, (me + 1) % self.n)
         if not look:
             return self.chance(after, me, me)
-        return (yield from self.next_throw_steps(after, me, reply and self.earned_answers))
+        return (yield from self.next_throw(after, me, reply and self.earned_answers))
 
-    def next_throw(self, pos: Positions, me: int, reply: bool = False) -> float:
-        """`next_throw_steps` at once."""
-        return finish(self.next_throw_steps(pos, me, reply))
-
-    def next_throw_steps(self, pos: Positions, me: int, reply: bool = False) -> Steps:
+    def next_throw(self, pos: Positions, me: int, reply: bool = False) -> Steps:
         """Expected chance over the mover's next throw, played at its best
         (passing, when allowed, keeps the position for the next player);
         with `reply`, a move (or pass) that ends the turn there is judged
         after the answers too, as the first throw's moves are."""
-        stay = ((yield from self.answered_steps(pos, me)) if reply
+        stay = ((yield from self.answered(pos, me)) if reply
                 else self.chance(pos, me, (me + 1) % self.n))
         expected = 0.0
         for v, pv in self.t.odds:
             moves = rules.legal_moves(pos, self.seats, me, v, self.first[me])
             best = -1.0
             for m in rules.sane(moves):
-                best = max(best, (yield from self.after_move_steps(pos, m, v, False, reply)))
+                best = max(best, (yield from self.after_move(pos, m, v, False, reply)))
             if best < 0.0 or not self.first[me]:
                 best = max(best, stay)  # no move, or passing is allowed
             expected += pv * best
         return expected
 
-    def answered(self, pos: Positions, me: int) -> float:
-        """`answered_steps` at once."""
-        return finish(self.answered_steps(pos, me))
-
-    def answered_steps(self, pos: Positions, me: int) -> Steps:
+    def answered(self, pos: Positions, me: int) -> Steps:
         """The mover's expected chance once the next ANSWERS players have
         answered. Each is searched from this same position (`answer`), as if
         it threw next; the first one's result counts, and for each later one

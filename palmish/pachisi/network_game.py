@@ -115,10 +115,9 @@ class NetworkGameMixin(_Base):
         net = self.net
         assert net is not None
         before = len(self.game.events)
-        if not net.computer_due(self._now_s()):
+        on_its_way = self.thinking_for == (*self._waiting(), "net")
+        if not net.computer_due(self._now_s()) or on_its_way:  # not Silicon's, or thinking
             self.turns.after("cpu", POLL_MS, self._computer_step_again)
-        elif self.thinking_for == (*self._waiting(), "net"):
-            self.turns.after("cpu", POLL_MS, self._computer_step_again)  # still thinking
         else:
             thinking = net.computer_thinking()
             if thinking is None:  # a throw

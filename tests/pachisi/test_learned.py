@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from palmish.pachisi import Game, Player, ai, features, learned, rules, train
+from palmish.stepped import finish
 
 
 def test_the_packaged_weights_load() -> None:
@@ -96,7 +97,7 @@ def test_the_next_players_answer_is_searched_over_its_throws() -> None:
     expected = ((odds[2] + odds[3] + odds[4] + odds[5]) * judge.chance(pos, 0, 0)
                 + odds[10] * judge.chance(entered, 0, 1)
                 + (odds[6] + odds[25]) * judge.chance(pos, 0, 1))
-    assert abs(judge.answered(pos, 0) - expected) < 1e-12
+    assert abs(finish(judge.answered(pos, 0)) - expected) < 1e-12
 
 
 def test_the_players_after_the_next_one_answer_the_same_position() -> None:
@@ -108,11 +109,11 @@ def test_the_players_after_the_next_one_answer_the_same_position() -> None:
     answers = [judge.answer(pos, 0, by) for by in range(1, learned.ANSWERS + 1)]
     expected = answers[0][0] + sum(after - standing for after, standing in answers[1:])
     assert learned.ANSWERS >= 2 and answers[1][0] != answers[1][1]
-    assert abs(judge.answered(pos, 0) - expected) < 1e-12
+    assert abs(finish(judge.answered(pos, 0)) - expected) < 1e-12
     # in two-player games only the opponent answers
     pair = learned.Evaluator((0, 2), [False, False], t)
     two = [[20, 30, 0, 0], [8, 0, 0, 0]]
-    assert pair.answered(two, 0) == pair.answer(two, 0, 1)[0]
+    assert finish(pair.answered(two, 0)) == pair.answer(two, 0, 1)[0]
 
 
 def test_hard_searches_but_the_trainer_does_not(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -122,13 +123,13 @@ def test_hard_searches_but_the_trainer_does_not(monkeypatch: pytest.MonkeyPatch)
                               [[20, 30, 0, 0], [0, 0, 0, 0]], throws=[3])
     game.throw()
     calls: list[int] = []
-    original = learned.Evaluator.answered_steps
+    original = learned.Evaluator.answered
 
     def counted(self: learned.Evaluator, pos: learned.Positions, me: int) -> learned.Steps:
         calls.append(me)
         return (yield from original(self, pos, me))
 
-    monkeypatch.setattr(learned.Evaluator, "answered_steps", counted)
+    monkeypatch.setattr(learned.Evaluator, "answered", counted)
     ai.choose_learned(game, learned.weights(), look=False)
     assert calls == []
     ai.choose(game, "hard")
@@ -143,18 +144,18 @@ def test_an_earned_throw_is_searched_with_the_answers_after_it() -> None:
     pos = [[20, 30, 0, 0], [8, 0, 0, 0]]
     move = next(m for m in rules.legal_moves(pos, (0, 2), 0, 10, False) if m.frm == 30)
     after = learned.apply(pos, move)
-    stay = judge.answered(after, 0)
+    stay = finish(judge.answered(after, 0))
     expected = 0.0
     for v, pv in t.odds:
         best = stay
         for m in rules.distinct(rules.legal_moves(after, (0, 2), 0, v, False)):
             if not m.caution:
-                best = max(best, judge.after_move(after, m, v, False, True))
+                best = max(best, finish(judge.after_move(after, m, v, False, True)))
         expected += pv * best
-    assert abs(judge.after_move(pos, move, 10, True, True) - expected) < 1e-12
+    assert abs(finish(judge.after_move(pos, move, 10, True, True)) - expected) < 1e-12
     # without the answers (the trainer's way) the bare positions count
-    assert judge.after_move(pos, move, 10, True) == judge.next_throw(after, 0)
-    assert judge.next_throw(after, 0) != judge.next_throw(after, 0, True)
+    assert finish(judge.after_move(pos, move, 10, True)) == finish(judge.next_throw(after, 0))
+    assert finish(judge.next_throw(after, 0)) != finish(judge.next_throw(after, 0, True))
 
 
 def test_the_own_numbers_kept_between_calls_change_no_row() -> None:
@@ -184,10 +185,10 @@ def test_a_search_too_wide_starts_again_without_the_earned_throws_answers(
     # on the bare position, so a wide position costs a bounded amount.
     judge = learned.Evaluator((0, 2), [False, False], features.tables("cowrie"), budget=0)
     pos = [[20, 30, 0, 0], [8, 0, 0, 0]]
-    judge.answered(pos, 0)  # the first call is within the budget...
+    finish(judge.answered(pos, 0))  # the first call is within the budget...
     assert judge.looked > 0
     with pytest.raises(learned.SearchTooWide):  # ...and the next is past it
-        judge.answered(pos, 0)
+        finish(judge.answered(pos, 0))
 
     # A position (met in a game) where the two searches choose differently:
     # B throws 10; with the answers it runs its piece on 61 home, without
@@ -206,7 +207,7 @@ def test_a_search_too_wide_starts_again_without_the_earned_throws_answers(
     judge.earned_answers = False  # the cheaper search, asked for directly, agrees
     pos = [list(game.positions(p)) for p in range(4)]
     moves = [m for m in rules.distinct(game.legal_moves()) if not m.caution]
-    assert max(moves, key=lambda m: judge.after_move(pos, m, 10, True, True)) == bare
+    assert max(moves, key=lambda m: finish(judge.after_move(pos, m, 10, True, True))) == bare
 
 
 def test_a_close_call_is_settled_by_rollouts_the_same_way_every_time(
@@ -221,8 +222,8 @@ def test_a_close_call_is_settled_by_rollouts_the_same_way_every_time(
              if not m.caution]
     assert len(moves) >= 2
     monkeypatch.setattr(learned, "ROLLOUTS", 6)
-    first = learned.Evaluator(seats, [False] * 4, t).settle(pos, moves, 3)
-    assert learned.Evaluator(seats, [False] * 4, t).settle(pos, moves, 3) == first
+    first = finish(learned.Evaluator(seats, [False] * 4, t).settle(pos, moves, 3))
+    assert finish(learned.Evaluator(seats, [False] * 4, t).settle(pos, moves, 3)) == first
     # the mean over the same throws, worked out by hand
     judge = learned.Evaluator(seats, [False] * 4, t)
     seed = learned.rollout_seed(pos, [False] * 4, 3, 0)
@@ -259,23 +260,25 @@ def test_only_a_close_call_gets_rollouts(monkeypatch: pytest.MonkeyPatch) -> Non
         yield from ()  # settle is stepped
         return ms[-1]
 
-    monkeypatch.setattr(learned.Evaluator, "settle_steps", spy)
+    monkeypatch.setattr(learned.Evaluator, "settle", spy)
     monkeypatch.setattr(learned, "ROLLOUTS", 4)
     judge = learned.Evaluator(seats, [False] * 4, t)
-    searched = sorted((judge.after_move(pos, m, 3, True, True), -i)
+    searched = sorted((finish(judge.after_move(pos, m, 3, True, True)), -i)
                       for i, m in enumerate(moves))
     monkeypatch.setattr(learned, "ROLLOUT_MARGIN", 0.0)  # no two moves tie here
     assert searched[-1][0] != searched[-2][0]
-    best, chance = learned.Evaluator(seats, [False] * 4, t).best_move(pos, moves, 3, True, True)
+    best, chance = finish(learned.Evaluator(seats, [False] * 4, t)
+                          .best_move(pos, moves, 3, True, True))
     assert settled == [] and best == moves[-searched[-1][1]] and chance == searched[-1][0]
     monkeypatch.setattr(learned, "ROLLOUT_MARGIN", 1.0)  # every move is close
-    best, chance = learned.Evaluator(seats, [False] * 4, t).best_move(pos, moves, 3, True, True)
+    best, chance = finish(learned.Evaluator(seats, [False] * 4, t)
+                          .best_move(pos, moves, 3, True, True))
     second = moves[-searched[-2][1]]
     assert settled == [2] and best == second and chance == searched[-2][0]
     # the trainer's greedy learner (no answers) never rolls out
-    learned.Evaluator(seats, [False] * 4, t).best_move(pos, moves, 3, True, False)
+    finish(learned.Evaluator(seats, [False] * 4, t).best_move(pos, moves, 3, True, False))
     assert settled == [2]
     # nor does a decision whose search has already looked at many positions
     monkeypatch.setattr(learned, "ROLLOUT_SEARCH_LIMIT", 0)
-    best, _ = learned.Evaluator(seats, [False] * 4, t).best_move(pos, moves, 3, True, True)
+    best, _ = finish(learned.Evaluator(seats, [False] * 4, t).best_move(pos, moves, 3, True, True))
     assert settled == [2] and best == moves[-searched[-1][1]]
