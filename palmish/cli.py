@@ -34,6 +34,7 @@ from palmish.device.resources import bundled_plugins_dir
 from palmish.device.storage import Storage, default_data_dir, report_to_stderr, usable_dir
 from palmish.device.system import LAUNCHER_CREATOR, Device, app_list, find_app
 from palmish.games import GameOption, RegistryError, TakesOptions, games
+from prc_tools.cli import version_action
 from prc_tools.text import plain_message, printable
 
 if TYPE_CHECKING:
@@ -124,7 +125,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     first = next(iter(games()), None)
     installers = ", ".join(g.name for g in games() if g.installer is not None)
-    parser.add_argument("--version", action="version", version=f"palmish {__version__}")
+    parser.add_argument("--version", action=version_action(f"palmish {__version__}"),
+                        help="show the version and whether prc_tools' C speedups run, then exit")
     configs = ", ".join(c.value for c in ConfigName)
     parser.add_argument(
         "--device", metavar="NAME", help="device skin (default: classic for square-low, else t3)"

@@ -53,6 +53,24 @@ class InputError(Exception):
     """A failure already phrased as `FILE: problem`."""
 
 
+def version_action(name_and_version: str) -> type[argparse.Action]:
+    """`--version`: the version and whether the C speedups run, on one line whatever
+    the terminal's width (argparse's own version action wraps it)."""
+    import argparse
+
+    from prc_tools.speedups import version_note
+
+    class PrintVersion(argparse.Action):
+        def __init__(self, option_strings: list[str], dest: str, help: str | None = None) -> None:
+            super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+        def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+            print(f"{name_and_version} {version_note()}")
+            parser.exit()
+
+    return PrintVersion
+
+
 def _help_formatter(prog: str) -> argparse.HelpFormatter:
     """argparse's help layout at the terminal's width, found as shutil finds it but
     without importing shutil (3 ms), as argparse makes a formatter per option added."""
@@ -78,7 +96,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Build, inspect, extract and verify Palm OS databases (.prc/.pdb).",
         epilog="Plugin folders are described in docs/plugin-format.md.",
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--version", action=version_action(f"{PROG} {__version__}"),
+                        help="show the version and whether the C speedups run, then exit")
     # With its prog given, argparse need not format a usage line to find it.
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True, prog=PROG)
 

@@ -55,11 +55,25 @@ def built() -> Native | None:
     return _speedups
 
 
-def _chosen() -> Native | None:
+def chosen() -> Native | None:
+    """The C module unless it is missing or PRC_TOOLS_PURE asks for the pure code:
+    what a new process runs."""
     if os.environ.get(PURE_VARIABLE, "") not in ("", "0"):
         return None
     return built()
 
 
 # None: the pure-Python code runs. Read at each call, so tests can switch it.
-native: Native | None = _chosen()
+native: Native | None = chosen()
+
+
+def version_note() -> str:
+    """What `--version` adds after the version: whether the C module runs and, when it
+    is missing, how to get it (a user who finds decoding slow learns why there)."""
+    if chosen() is not None:
+        return "(C speedups)"
+    if built() is not None:
+        return f"(pure Python: {PURE_VARIABLE} is set, the C speedups are not used)"
+    return ("(pure Python: the C speedups are not built, so decoding and building are"
+            " slower; to build them, install a C compiler and the Python headers"
+            " (gcc, python3-dev) and reinstall)")

@@ -60,6 +60,7 @@ def test_find_app_by_id_name_or_creator_in_any_case(device: Device) -> None:
     assert device.find_app("nope") is None
 
 
+@pytest.mark.process
 def test_listing_the_apps_imports_no_game() -> None:
     """Only the game a start shows is imported (issue 17, start); the others wait:
     of each game, only its package (whose engine is imported lazily) and descriptor."""

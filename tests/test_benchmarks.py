@@ -12,6 +12,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.process  # every test here starts another program
+
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
 
 # Which names a plain interpreter of this environment can import (the stdlib, the
@@ -19,6 +23,7 @@ BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
 # sys.path holds test folders that no benchmark run has.
 FIND = """
 import importlib.util, sys
+
 for name in sys.argv[1:]:
     if name in sys.stdlib_module_names or importlib.util.find_spec(name) is not None:
         print(name)

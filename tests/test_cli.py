@@ -269,6 +269,7 @@ def test_window_mode_hands_the_device_to_the_frontend(
                     "cache": tmp_path / "cache"}  # the skin read is kept in the data folder
 
 
+@pytest.mark.process
 def test_no_traceback_from_the_real_command(tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "palmish", "install", str(tmp_path / "nothing.prc"),
@@ -322,3 +323,18 @@ def test_default_data_folder_is_found_only_when_needed(monkeypatch: pytest.Monke
     monkeypatch.setattr(cli, "default_data_dir", lambda: Path("/some/where%s"))
     assert "(default: /some/where%s)" in " ".join(parser.format_help().split())
     assert cli._data_dir(None) == Path("/some/where%s")
+
+
+def test_version_is_one_line_that_says_whether_the_c_speedups_run(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from prc_tools import speedups
+
+    monkeypatch.setattr(speedups, "chosen", lambda: None)
+    monkeypatch.setattr(speedups, "built", lambda: None)
+    monkeypatch.setenv("COLUMNS", "40")
+    with pytest.raises(SystemExit) as done:
+        cli.main(["--version"])
+    out = capsys.readouterr().out
+    assert done.value.code == 0 and out.count("\n") == 1
+    assert out.startswith("palmish ") and "C speedups are not built" in out

@@ -84,6 +84,7 @@ def _limited() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("name", ["huge.prc", "huge.dat", "huge.pdb"])
 def test_installing_a_3_gb_file_is_one_line_under_a_2_gb_limit(tmp_path: Path, name: str) -> None:
     huge = tmp_path / name
@@ -125,6 +126,7 @@ def test_an_escape_in_a_level_file_name_is_not_echoed_raw(
     assert code == 1 and "\x1b" not in err and "\x07" not in err and "\\x1b" in err
 
 
+@pytest.mark.process
 def test_20000_scripted_menu_prefs_stay_bounded(tmp_path: Path) -> None:
     """Each scripted `menu prefs` used to open another Preferences over the last."""
     script = tmp_path / "prefs.events"

@@ -60,6 +60,7 @@ def test_each_game_names_scripts_that_exist() -> None:
             assert (ROOT / script).is_file(), (game.id, script)
 
 
+@pytest.mark.process
 def test_the_scripts_runner_reads_the_registry() -> None:
     done = subprocess.run([sys.executable, str(ROOT / "skins" / "game_scripts.py"), "art",
                            "nope"], capture_output=True, text=True, timeout=60, check=False)
@@ -88,6 +89,7 @@ def test_nothing_outside_a_game_names_it(game: str) -> None:
     assert offenders == []
 
 
+@pytest.mark.process
 def test_each_game_package_imports_its_engine_only_when_asked() -> None:
     """A descriptor is read without the engine; every export still resolves."""
     code = (

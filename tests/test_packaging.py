@@ -15,6 +15,8 @@ import pytest
 
 from prc_tools import speedups
 
+pytestmark = pytest.mark.process  # every test here starts another program
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -77,6 +79,7 @@ ENCODE_PANEL = """
 import hashlib, sys
 from PIL import Image
 from prc_tools import bitmap_encode, speedups
+
 panel = Image.open(sys.argv[1])
 data = bitmap_encode.encode(panel, depth=8, compression="packbits")
 print(speedups.native is not None, hashlib.sha256(data).hexdigest())

@@ -71,6 +71,7 @@ def copy_of(warm: tuple[Path, dict[str, bytes]], tmp_path: Path) -> Path:
     return data
 
 
+@pytest.mark.process
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
 def test_a_fifo_in_place_of_a_kept_bundled_plugin_is_rebuilt(
     warm: tuple[Path, dict[str, bytes]], tmp_path: Path
@@ -85,6 +86,7 @@ def test_a_fifo_in_place_of_a_kept_bundled_plugin_is_rebuilt(
     assert board.is_file()  # built anew in its place
 
 
+@pytest.mark.process
 def test_a_3_gb_file_in_place_of_a_kept_bundled_plugin_is_rebuilt(
     warm: tuple[Path, dict[str, bytes]], tmp_path: Path
 ) -> None:
@@ -109,6 +111,7 @@ def flip_bits(path: Path, count: int = 8) -> None:
     os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("app", ["ishido", "sigmar"])
 def test_flipped_bits_in_every_kept_file_give_the_undamaged_screen(
     warm: tuple[Path, dict[str, bytes]], tmp_path: Path, app: str
@@ -123,6 +126,7 @@ def test_flipped_bits_in_every_kept_file_give_the_undamaged_screen(
     assert (tmp_path / "out.png").read_bytes() == warm[1][app]
 
 
+@pytest.mark.process
 def test_a_cache_folder_that_is_a_file_gives_one_notice_at_most(
     warm: tuple[Path, dict[str, bytes]], tmp_path: Path
 ) -> None:

@@ -351,6 +351,7 @@ def test_a_plugin_installed_while_running_shows_up(
     assert [p.name for p in ctx.plugins("board", "tall")] == ["Test Board"]
 
 
+@pytest.mark.process
 def test_plugins_not_yet_built_are_built_in_another_process(
     registry: tuple[PluginRegistry, list[str]], monkeypatch: pytest.MonkeyPatch
 ) -> None:

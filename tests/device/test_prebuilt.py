@@ -118,6 +118,7 @@ def test_inside_the_package_prebuilt_plugins_are_trusted_without_walking_the_sou
     assert board is not None and board.info.path.parent.name == "prebuilt"
 
 
+@pytest.mark.process
 def test_a_load_waits_for_the_background_build_instead_of_building_the_same_plugin(
     tmp_path: Path, bundled: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

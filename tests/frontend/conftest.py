@@ -1,8 +1,9 @@
 """Window-test helpers: a real Device with the probe app, shown in a real pyglet window.
 
-Sound is forced silent before pyglet is imported, so the tests never depend on
-a sound card. Window tests need an X server (Xvfb in CI: `make test` wraps
-pytest in xvfb-run); they skip only when there is no DISPLAY outside CI.
+Sound is forced silent by the root tests/conftest.py, before anything imports
+pyglet, so the tests never depend on a sound card or server. Window tests
+need an X server (Xvfb in CI: `make test` wraps pytest in xvfb-run); they
+skip only when there is no DISPLAY outside CI.
 """
 
 from __future__ import annotations
@@ -13,8 +14,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-
-os.environ["PYGLET_AUDIO"] = "silent"
 
 from palmish.device.display import CONFIGS, ConfigName
 

@@ -44,6 +44,7 @@ def test_bad_options_end_in_one_line(
     assert err.count("\n") == 1
 
 
+@pytest.mark.process
 def test_no_display_is_one_line_not_a_traceback(tmp_path: object) -> None:
     import os
     import subprocess

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from palmish.network import transport
 from palmish.network.protocol import RateLimit, encode
 from palmish.network.transport import ACCEPT_BURST, Server
@@ -44,6 +46,7 @@ async def closed_at_once(reader: asyncio.StreamReader) -> bool:
         return True
 
 
+@pytest.mark.slow
 def test_a_crowd_past_the_burst_is_closed_at_once_and_a_joiner_after_it_is_served() -> None:
     async def scenario() -> None:
         recorder = Recorder()
@@ -83,6 +86,7 @@ def test_the_accept_bucket_refuses_without_owing() -> None:
     assert not bucket.take(0.1)
 
 
+@pytest.mark.slow
 def test_accept_failing_for_want_of_descriptors_pauses_listening_instead_of_spinning() -> None:
     async def scenario() -> None:
         lines: list[str] = []

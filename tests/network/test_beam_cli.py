@@ -60,6 +60,7 @@ def test_pairing_commands_and_a_damaged_pairings_file(
     assert run(capsys, "receive", "--paired", *data) == (0, "", "")
 
 
+@pytest.mark.process
 def test_a_game_host_is_not_a_receiver(tmp_path: Path, capsys: pytest.CaptureFixture[str]
                                        ) -> None:
     """A beam sent to a network game's host: one line, not a hang or a traceback."""

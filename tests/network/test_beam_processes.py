@@ -25,6 +25,8 @@ from palmish.sigmar.level import parse_level
 from tests.network import beam_items
 from tests.network.processes import TIMEOUT_S, Process
 
+pytestmark = pytest.mark.process  # every test here starts another program
+
 SENDER = "Den"
 
 

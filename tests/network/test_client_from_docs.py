@@ -9,7 +9,11 @@ import socket
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.network.processes import host
+
+pytestmark = pytest.mark.process  # every test here starts another program
 
 
 def play(port: int, code: str, name: str, limit_s: float = 60.0) -> tuple[str, list[str]]:

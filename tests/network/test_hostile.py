@@ -11,8 +11,12 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from palmish.pachisi.game import Game
 from tests.network.processes import host, join
+
+pytestmark = pytest.mark.process  # every test here starts another program
 
 ADDRESS = "127.0.0.1"
 

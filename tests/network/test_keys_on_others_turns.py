@@ -9,6 +9,8 @@ import json
 import time
 from pathlib import Path
 
+import pytest
+
 from palmish.device.display import ConfigName
 from palmish.device.events import Key, KeyDown
 from palmish.network.service import WindowNetwork
@@ -16,6 +18,8 @@ from palmish.pachisi.app import PachisiApp
 from palmish.pachisi.net.seats import JoinSeat
 from tests.game_devices import start_device
 from tests.network.processes import host
+
+pytestmark = pytest.mark.process  # every test here starts another program
 
 
 def host_steps(data: Path) -> list[str]:

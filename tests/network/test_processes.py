@@ -12,6 +12,8 @@ import pytest
 from palmish.pachisi.game import Game
 from tests.network.processes import free_port, host, join
 
+pytestmark = pytest.mark.process  # every test here starts another program
+
 
 def finished_record(record: str) -> str:
     game = Game.from_record(record)

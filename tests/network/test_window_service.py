@@ -9,6 +9,8 @@ import re
 import time
 from pathlib import Path
 
+import pytest
+
 from palmish.device.display import ConfigName
 from palmish.device.events import CharKey, Key, KeyDown
 from palmish.network.service import WindowNetwork
@@ -17,6 +19,7 @@ from tests.game_devices import start_device
 from tests.network.processes import Process
 
 
+@pytest.mark.process
 def test_a_hosting_device_and_a_joiner_process_finish_alike(built_plugins: Path,
                                                            tmp_path: Path) -> None:
     app = PachisiApp()
@@ -67,6 +70,7 @@ def test_a_window_host_keeps_its_game_and_hosts_it_again(built_plugins: Path,
     resumed.close()
 
 
+@pytest.mark.process
 def test_a_spectator_device_watches_a_whole_game(built_plugins: Path, tmp_path: Path) -> None:
     from tests.network.processes import host, join
 

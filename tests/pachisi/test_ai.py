@@ -71,7 +71,9 @@ def test_finishing_is_never_passed_up(level: str) -> None:
 
 
 @pytest.mark.parametrize("count, dice", [(4, "cowrie"), (2, "cowrie"), (3, "die7")])
-@pytest.mark.parametrize("level", ai.ALL_LEVELS)
+@pytest.mark.parametrize(
+    "level", [pytest.param(level, marks=pytest.mark.slow) if level == "hard" else level
+              for level in ai.ALL_LEVELS])
 def test_choices_are_legal_and_deterministic(level: str, count: int, dice: str) -> None:
     players = [Player(f"S{i}", computer=True) for i in range(count)]
     g = Game.new(seed=9, players=players, dice=dice)

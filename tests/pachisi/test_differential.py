@@ -228,6 +228,7 @@ GAMES = st.tuples(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(GAMES)
 def test_random_games_agree_with_the_reference(setup: tuple[int, int, str, float]) -> None:
@@ -287,6 +288,7 @@ SETUPS = st.tuples(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(SETUPS)
 def test_random_setups_agree_with_the_reference(setup: tuple[int, int, str]) -> None:
@@ -306,6 +308,7 @@ def test_random_setups_agree_with_the_reference(setup: tuple[int, int, str]) -> 
         pass
 
 
+@pytest.mark.slow
 def test_the_setups_reach_every_kind_of_event() -> None:
     """The set-up test is only worth something if it meets the rare cases."""
     seen: set[str] = set()
@@ -360,6 +363,7 @@ def computer_plays(game: Game, ref: Reference, levels: list[str], steps: int,
         agree(game, ref, f"step {step}")
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None)
 @given(st.integers(0, 2**32 - 1), st.sampled_from([2, 3, 4]), st.sampled_from(["cowrie", "die7"]))
 def test_computer_choices_are_legal_by_the_reference(seed: int, n: int, dice: str) -> None:
@@ -370,6 +374,7 @@ def test_computer_choices_are_legal_by_the_reference(seed: int, n: int, dice: st
     computer_plays(game, Reference.start(n), levels, 1500, random.Random(seed), records=True)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(SETUPS, st.sampled_from(["easy", "normal", "hard"]))
 def test_computer_choices_in_crowded_setups(setup: tuple[int, int, str], level: str) -> None:

@@ -82,6 +82,7 @@ def test_info_of_a_record_database(
     assert code == 0 and "Records:       3" in out and "appInfo:       14 bytes" in out
 
 
+@pytest.mark.process
 def test_python_m_prc_tools_is_the_command(pdb: Database, tmp_path: Path) -> None:
     path = tmp_path / "r.pdb"
     pdb.write(path)
@@ -193,6 +194,7 @@ def test_extract_into_a_non_empty_folder(
     assert (busy / "precious.txt").read_text() == "keep me"
 
 
+@pytest.mark.process
 def test_console_script_runs_without_traceback(tmp_path: Path) -> None:
     garbage = tmp_path / "garbage.prc"
     garbage.write_bytes(b"\xff" * 100)
@@ -352,3 +354,35 @@ def test_a_games_own_kind_without_plugin_info_is_data(
     else:
         assert code == 1
         one_error_line(err, "no 'pINF' id 0 resource: not a plugin")
+
+
+@pytest.mark.parametrize(
+    ("running", "present", "said"),
+    [(True, True, "(C speedups)"),
+     (False, True, "PRC_TOOLS_PURE is set"),
+     (False, False, "install a C compiler and the Python headers")],
+)
+def test_version_says_in_one_line_whether_the_c_speedups_run(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    running: bool, present: bool, said: str,
+) -> None:
+    from prc_tools import speedups
+
+    monkeypatch.setattr(speedups, "chosen", lambda: object() if running else None)
+    monkeypatch.setattr(speedups, "built", lambda: object() if present else None)
+    monkeypatch.setenv("COLUMNS", "40")  # argparse's own version action would wrap here
+    with pytest.raises(SystemExit) as done:
+        cli.main(["--version"])
+    assert done.value.code == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("prc-tools ") and said in lines[0]
+
+
+@pytest.mark.process
+def test_version_of_this_install_names_the_path_that_runs() -> None:
+    from prc_tools import speedups
+
+    done = subprocess.run([sys.executable, "-m", "prc_tools.cli", "--version"],
+                          capture_output=True, text=True, check=True)
+    expected = "(C speedups)" if speedups.chosen() is not None else "(pure Python:"
+    assert expected in done.stdout and done.stdout.count("\n") == 1

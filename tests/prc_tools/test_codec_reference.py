@@ -171,6 +171,7 @@ def changing_rows(draw: st.DrawFn) -> tuple[list[bytes], int]:
     return rows, row_bytes
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(changing_rows(), st.integers(0, 400), st.integers(0, 255))
 def test_scanline_changes_of_every_kind_decode_as_the_reference(

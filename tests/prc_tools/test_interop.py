@@ -13,6 +13,8 @@ import pytest
 from prc_tools import Database
 from prc_tools.database import UNIX_EPOCH_IN_PALM
 
+pytestmark = pytest.mark.process  # every test here starts another program
+
 UNIX_EPOCH = datetime(1970, 1, 1)
 UNIX_OFFSET = UNIX_EPOCH_IN_PALM  # 1970-01-01 counted from 1904
 

@@ -20,6 +20,8 @@ from PIL import Image
 from prc_tools import bitmap
 from prc_tools.palette import PALM_8BIT, grey_levels
 
+pytestmark = pytest.mark.process  # every test here starts another program
+
 CODECS = ("none", "scanline", "rle", "packbits")
 PALMCOLOR8_MAP = "/usr/share/netpbm/palmcolor8.map"
 PNMTOPALM_CODEC_FLAGS = {

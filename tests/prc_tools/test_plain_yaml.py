@@ -98,6 +98,7 @@ keys = st.one_of(st.from_regex(r"[a-z][a-z_0-9]{0,8}", fullmatch=True), st.text(
                  st.sampled_from(["yes", "on", "null", "No", "x", "y", "n"]))
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(st.dictionaries(keys, values, min_size=1, max_size=6))
 def test_headers_build_could_write_read_as_pyyaml_reads_them(info: dict[str, Any]) -> None:
@@ -114,6 +115,7 @@ tokens = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=1500, deadline=None)
 @given(st.lists(tokens, max_size=14).map("".join))
 @example("a: 'x''y'\nb:\n- 1\n- 'z'\n")

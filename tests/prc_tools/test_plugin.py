@@ -338,6 +338,7 @@ def test_every_bundled_plugin_builds_and_verifies() -> None:
         assert plugin.read_info(db)["game"] == folder.name.split("-")[0]  # ishido-..., sigmar-...
 
 
+@pytest.mark.process
 def test_extract_then_build_keeps_bitmaps_written_by_pnmtopalm(
     netpbm: Callable[[list[str], bytes], bytes], tmp_path: Path
 ) -> None:

@@ -369,6 +369,7 @@ def without(dump: Any, resource: tuple[str, int]) -> Any:
     return dump
 
 
+@pytest.mark.process
 def test_palm_pdb_perl_reads_rebuilt_files_the_same(perl_pdb: Path, tmp_path: Path) -> None:
     for original, rebuilt in rebuilt_files(tmp_path):
         if original.stem == "full-name-appinfo":
@@ -378,6 +379,7 @@ def test_palm_pdb_perl_reads_rebuilt_files_the_same(perl_pdb: Path, tmp_path: Pa
         assert without(dumps[0], ("Tbmp", 1011)) == without(dumps[1], ("Tbmp", 1011))
 
 
+@pytest.mark.process
 def test_npm_palm_pdb_reads_rebuilt_files_the_same(palm_pdb_npm: Path, tmp_path: Path) -> None:
     for original, rebuilt in rebuilt_files(tmp_path):
         dumps = [run_json(["node", str(palm_pdb_npm / "dump.js"), str(p)])
@@ -385,6 +387,7 @@ def test_npm_palm_pdb_reads_rebuilt_files_the_same(palm_pdb_npm: Path, tmp_path:
         assert without(dumps[0], ("Tbmp", 1011)) == without(dumps[1], ("Tbmp", 1011))
 
 
+@pytest.mark.process
 def test_netpbm_reads_every_rebuilt_member_as_we_do(
     netpbm: Callable[[list[str], bytes], bytes], tmp_path: Path
 ) -> None:

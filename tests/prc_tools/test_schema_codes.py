@@ -73,6 +73,7 @@ def database_file(folder: Path, type_: str, creator: str, name: str = "plain.prc
     return path
 
 
+@pytest.mark.process
 def test_a_plain_database_needs_no_schema_once_the_codes_are_kept(
     tmp_path: Path, installed: Path
 ) -> None:
@@ -89,6 +90,7 @@ def test_a_plain_database_needs_no_schema_once_the_codes_are_kept(
     assert first.out.endswith("plain.prc: OK (1 resources)")
 
 
+@pytest.mark.process
 def test_a_database_with_a_games_codes_is_read_as_its_plugin_either_way(
     tmp_path: Path, installed: Path
 ) -> None:
@@ -101,6 +103,7 @@ def test_a_database_with_a_games_codes_is_read_as_its_plugin_either_way(
     assert runs[0].err == runs[1].err
 
 
+@pytest.mark.process
 def test_a_changed_schema_is_read_again(tmp_path: Path, installed: Path) -> None:
     cache = tmp_path / "cache"
     coded = database_file(tmp_path, "DoBd", "Dom2")
@@ -121,6 +124,7 @@ def test_a_changed_schema_is_read_again(tmp_path: Path, installed: Path) -> None
     assert plain.code == 0 and "yaml" not in plain.modules
 
 
+@pytest.mark.process
 def test_a_removed_game_is_forgotten(tmp_path: Path, installed: Path) -> None:
     cache = tmp_path / "cache"
     coded = database_file(tmp_path, "DoBd", "Domi")
@@ -134,6 +138,7 @@ def test_a_removed_game_is_forgotten(tmp_path: Path, installed: Path) -> None:
     b"", b"not a cache at all\n", b"\xff\xfe\x00garbage", "cut", "bad hex", "bad code",
     "too big",
 ])
+@pytest.mark.process
 def test_a_damaged_cache_is_ignored_and_replaced(
     tmp_path: Path, installed: Path, damage: bytes | str
 ) -> None:
@@ -164,6 +169,7 @@ def test_a_damaged_cache_is_ignored_and_replaced(
     assert run.code == 1 and "not a plugin" in run.err
 
 
+@pytest.mark.process
 def test_a_cache_folder_that_cannot_be_written_changes_nothing(
     tmp_path: Path, installed: Path
 ) -> None:
@@ -197,6 +203,7 @@ def test_the_cache_folder_is_the_platforms(monkeypatch: pytest.MonkeyPatch) -> N
     assert schema_codes.cache_folder() is None
 
 
+@pytest.mark.process
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
 def test_a_fifo_in_place_of_the_cache_is_not_waited_for(tmp_path: Path, installed: Path) -> None:
     cache = tmp_path / "cache"
@@ -210,6 +217,7 @@ def test_a_fifo_in_place_of_the_cache_is_not_waited_for(tmp_path: Path, installe
     assert kept.is_file()  # replaced by the file
 
 
+@pytest.mark.process
 def test_the_working_folder_on_the_path_is_part_of_the_stamp(
     tmp_path: Path, installed: Path
 ) -> None:
@@ -235,6 +243,7 @@ SOUNDS_INFO = {"game": "domino", "kind": "sound", "name": "Clacks", "version": 2
     (("DoSd", "Domi"), b"game: domino\nkind: sound\nname: [flow, list]\n", False),  # PyYAML's
     (("DoSd", "Domi"), b"game: [\n", False),  # not YAML
 ], ids=["good", "wrong-type", "unknown-kind", "slot-twice", "flow-yaml", "bad-yaml"])
+@pytest.mark.process
 def test_a_plugin_reads_as_before_without_yaml_once_the_schemas_are_kept(
     tmp_path: Path, installed: Path, codes: tuple[str, str], info: bytes, good: bool
 ) -> None:
@@ -256,6 +265,7 @@ def test_a_plugin_reads_as_before_without_yaml_once_the_schemas_are_kept(
         assert run.code == 1 and run.err.startswith("prc-tools: ")
 
 
+@pytest.mark.process
 def test_a_changed_kept_schema_is_damage(tmp_path: Path, installed: Path) -> None:
     """An edited schema line fails the file's checksum: the full load, kept again."""
     cache = tmp_path / "cache"

@@ -197,6 +197,7 @@ def test_whole_bitmaps_match(
     assert native == pure
 
 
+@pytest.mark.process
 def test_the_pure_path_is_chosen_by_the_environment() -> None:
     code = "from prc_tools import speedups; print(speedups.native is None)"
     for value, pure in (("1", True), ("0", NATIVE is None), ("", NATIVE is None)):

@@ -146,6 +146,7 @@ def test_bundled_levels_play_as_the_reference(path: Path, seed: int) -> None:
 
 
 # ---------------------------------------------------------------- random boards
+@pytest.mark.slow
 @FEW
 @given(seed=st.integers(0, 2**31 - 1),
        difficulty=st.sampled_from([None, None, "easy", "normal", "hard"]),
@@ -222,6 +223,7 @@ STANDARD = Counter({"3": 8, "e": 8, "b": 8, "d": 8, "8": 4, "0": 4, "f": 4, "a":
                     "2": 1, "c": 1, "9": 1, "1": 1, "6": 1, "4": 1})
 
 
+@pytest.mark.slow
 @settings(max_examples=40 * SCALE, deadline=None)
 @given(seed=st.integers(0, 2**31 - 1), difficulty=st.sampled_from([None, "easy", "normal", "hard"]))
 def test_generated_boards_are_standard_symmetric_deterministic_solvable(
@@ -251,6 +253,7 @@ BOARD_DUMP = (
 )
 
 
+@pytest.mark.process
 def test_generated_boards_are_the_same_in_every_process() -> None:
     # String hashing differs between processes; a board must not depend on it.
     specs = ["0", "1", "77:easy", "123456:normal", "2147483647:hard", "99"]

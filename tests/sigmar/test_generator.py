@@ -100,6 +100,7 @@ def test_bad_seed_or_difficulty() -> None:
     assert g.seed is not None and 0 <= g.seed < 1 << 31
 
 
+@pytest.mark.slow
 def test_a_rating_is_a_property_of_the_number() -> None:
     ratings = [generator.rating(seed) for seed in range(1, 40)]
     assert ratings == [generator.rating(seed) for seed in range(1, 40)]

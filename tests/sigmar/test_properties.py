@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -72,6 +73,7 @@ def snapshot(g: Game) -> tuple[object, ...]:
             g.remaining, g.counts(), g.record())
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(LEVEL, st.randoms(use_true_random=False))
 def test_legal_takes_match_the_slow_rules_during_play(text: str, rng: random.Random) -> None:
@@ -147,6 +149,7 @@ def test_generated_boards_have_the_standard_55_and_a_solution(seed: int) -> None
     assert g.won
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(LEVEL)
 def test_solver_agrees_with_exhaustive_search_on_small_levels(text: str) -> None:
