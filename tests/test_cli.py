@@ -317,12 +317,14 @@ def test_default_data_folder_is_found_only_when_needed(monkeypatch: pytest.Monke
     def not_needed() -> Path:
         raise AssertionError("the default data folder was looked up")
 
-    monkeypatch.setattr(cli, "default_data_dir", not_needed)
+    from palmish.commands import main as commands
+
+    monkeypatch.setattr(commands, "default_data_dir", not_needed)
     parser = cli.build_parser()
-    assert cli._data_dir(None, Path("given")) == Path("given")
-    monkeypatch.setattr(cli, "default_data_dir", lambda: Path("/some/where%s"))
+    assert commands._data_dir(None, Path("given")) == Path("given")
+    monkeypatch.setattr(commands, "default_data_dir", lambda: Path("/some/where%s"))
     assert "(default: /some/where%s)" in " ".join(parser.format_help().split())
-    assert cli._data_dir(None) == Path("/some/where%s")
+    assert commands._data_dir(None) == Path("/some/where%s")
 
 
 def test_version_is_one_line_that_says_whether_the_c_speedups_run(

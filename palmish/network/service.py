@@ -11,11 +11,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from palmish.device.addresses import address_text
+from palmish.device.addresses import address_text, parse_address
 from palmish.device.events import Event
 from palmish.network import keep
 from palmish.network.bridge import HostLink, JoinLink, LoopThread, window_loop
-from palmish.network.commands import parse_address
 from palmish.network.discovery import Advertisement, Browser, lan_addresses
 from palmish.network.engine import NetworkEngine, Table, engine_for
 from palmish.network.protocol import VERSION, new_code

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from palmish.device.addresses import parse_address
 from palmish.device.events import BeamDone, BeamOffered, BeamProgress, Event
 from palmish.device.exchange import BeamItem
 from palmish.network.beam import items, wire
@@ -30,7 +31,6 @@ from palmish.network.beam.receiver import (
 )
 from palmish.network.beam.sender import Outcome, send_item
 from palmish.network.bridge import LoopThread, window_loop
-from palmish.network.commands import parse_address
 from palmish.network.discovery import Advertisement, Browser, lan_addresses
 from palmish.network.protocol import new_code
 from palmish.network.transport import Server

@@ -25,7 +25,7 @@ EXIT_OK, EXIT_FAILED = 0, 1
 
 
 def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from palmish.network.commands import _address, _code, _port
+    from palmish.commands.host import _address, _code, _port
 
     beam = commands.add_parser("beam", help="beam a plugin, a level, a board or a deal to"
                                             " another handheld")
@@ -93,13 +93,13 @@ def _say(line: str) -> None:
 
 
 def _data_dir(args: argparse.Namespace) -> Path:
-    from palmish.network.commands import _data_dir
+    from palmish.commands.host import _data_dir
 
     return _data_dir(args)
 
 
 def _name(args: argparse.Namespace) -> str:
-    from palmish.network.commands import table_name
+    from palmish.commands.host import table_name
 
     return str(args.name or table_name())
 
@@ -200,11 +200,11 @@ def _pairing(args: argparse.Namespace, pairings: Pairings) -> int:
 async def _receive(args: argparse.Namespace, data_dir: Path, pairings: Pairings) -> int:
     import asyncio
 
+    from palmish.commands.host import _log
     from palmish.device.addresses import address_text
     from palmish.device.beaming import size_text
     from palmish.network.beam import wire
     from palmish.network.beam.receiver import Desk, serve
-    from palmish.network.commands import _log
     from palmish.network.hosting import announce
     from palmish.network.protocol import new_code
     from palmish.network.transport import Server

@@ -4,8 +4,7 @@
                  [--data-dir DIR] [--listen ADDRESS] [--wait SECONDS] [--seed N]
     palmish join HOST:PORT --code NNNN --name NAME [--auto] [--data-dir DIR] [--app GAME]
 
-cli.py adds these parsers and dispatches here; nothing else of the command
-line knows about the network. GAME is a game whose descriptor names a network
+main.py adds these parsers and dispatches here. GAME is a game whose descriptor names a network
 engine (palmish/network/engine.py); the seats and names are checked by it.
 """
 
@@ -18,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from palmish.device.addresses import address_text
+from palmish.device.addresses import address_text, parse_address
 from palmish.device.storage import default_data_dir, usable_dir
 
 if TYPE_CHECKING:
@@ -47,18 +46,6 @@ def _seconds(text: str) -> float:
     if not 0 <= value <= 24 * 3600:
         raise argparse.ArgumentTypeError(f"{text} seconds is out of range (0-86400)")
     return value
-
-
-def parse_address(text: str) -> tuple[str, int]:
-    """`HOST:PORT` or `[IPV6]:PORT` -> (host, port); ValueError with one line."""
-    match = re.fullmatch(r"\[([0-9A-Fa-f:.]+)\]:(\d{1,5})|([^\s:\[\]]+):(\d{1,5})", text)
-    if match is None:
-        raise ValueError(f"{text!r} is not HOST:PORT")
-    host = match.group(1) or match.group(3)
-    port = int(match.group(2) or match.group(4))
-    if not 1 <= port <= 65535:
-        raise ValueError(f"{text!r}: the port must be 1-65535")
-    return host, port
 
 
 def _address(text: str) -> tuple[str, int]:
@@ -183,7 +170,7 @@ def run_host(args: argparse.Namespace) -> int:
 def _join_in_window(args: argparse.Namespace, data_dir: Path) -> int:
     """`palmish join` without --auto: the window opens on the game joining the host's."""
     from palmish.apps import LazyApp, hard_buttons, installed_apps
-    from palmish.cli import _window, fail
+    from palmish.commands.main import _window, fail
     from palmish.device.display import config_by_name
     from palmish.device.system import Device
 
@@ -195,7 +182,7 @@ def _join_in_window(args: argparse.Namespace, data_dir: Path) -> int:
                         args.net_app, exclusive=True, buttons=hard_buttons())
     except ValueError as err:
         return fail(str(err))
-    from palmish.cli import offer_network
+    from palmish.commands.main import offer_network
     from palmish.network.engine import JoinsNetwork
 
     offer_network(device, args)
