@@ -10,8 +10,10 @@ range and its wording, and the ports a window uses.
 from __future__ import annotations
 
 import re
+from typing import TypeGuard
 
 ADDRESS_CHARS = 60  # a host name or address typed on the device (an IPv6 address takes 39)
+WINDOW_LISTEN = "0.0.0.0"  # a window hosts and receives for other machines: every interface
 GAME_PORT = 40731  # where a window hosts network games (a free one when it is taken)
 BEAM_PORT = 40732  # where a window receives beams (the same)
 HIGHEST_PORT = 65535
@@ -25,7 +27,7 @@ def address_text(host: str, port: int) -> str:
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
-def is_port(number: object) -> bool:
+def is_port(number: object) -> TypeGuard[int]:
     """Whether `number` is a port one can connect to: a whole number 1 to 65535."""
     return type(number) is int and 1 <= number <= HIGHEST_PORT
 
