@@ -36,6 +36,7 @@ from palmish import __version__
 from palmish.commands import start
 from palmish.commands.args import DEFAULT_DATA_DIR, EXIT_INTERRUPTED
 from palmish.commands.output import fail
+from palmish.device.exchange import PLUGIN
 from palmish.device.storage import default_data_dir
 from palmish.games import RegistryError, games
 from prc_tools.cli import version_action
@@ -114,7 +115,7 @@ def _beamed() -> str:
     from palmish.network.beam.items import beamables  # imports the games' Beamables
 
     kinds = dict.fromkeys(kind for _, beamable in beamables() for kind in beamable.kinds())
-    named = [f"a {kind}" for kind in ("plugin", *kinds)]
+    named = [f"a {kind}" for kind in (PLUGIN, *kinds)]
     return " or ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)
 
 

@@ -13,6 +13,7 @@ import tempfile
 from pathlib import Path
 from typing import cast
 
+from palmish.apps import install_game_file
 from palmish.device.exchange import MAX_ITEM_BYTES, PLUGIN, Beamable, BeamItem, Checked
 from palmish.device.plugins import (
     InvalidPlugin,
@@ -148,8 +149,6 @@ def install(item: BeamItem, storage: Storage, plugins: PluginRegistry) -> str:
         if found is None:
             raise ValueError(f"no game here takes a {item.kind}")
         return found[1].install(item, storage)
-    from palmish.apps import install_game_file
-
     with tempfile.TemporaryDirectory(prefix="palmish-beam-") as folder:
         path = Path(folder) / BEAMED_FILE
         path.write_bytes(item.data)
