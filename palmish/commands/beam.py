@@ -51,18 +51,22 @@ def _dest(kind: str) -> str:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    try:
+        _add_arguments(parser)
+    except argparse.ArgumentError as err:  # a kind a game beams clashes with an option
+        raise RegistryError(f"a kind a game beams is an option of palmish beam's own ({err})"
+                            ) from None
+
+
+def _add_arguments(parser: argparse.ArgumentParser) -> None:
     files = "".join(f" or a {game.name} {kind}" for game, beamable in items.beamables()
                     for kind in beamable.kinds() if kind not in beamable.number_kinds())
     what = parser.add_mutually_exclusive_group(required=True)
     what.add_argument("file", nargs="?", type=Path, metavar="FILE",
                       help=f"a plugin (.prc){files}")
     for kind, names in number_kinds().items():
-        try:
-            what.add_argument(f"--{kind}", type=number, metavar="N", dest=_dest(kind),
-                              help=" or ".join(f"a {name} {kind}" for name in names))
-        except argparse.ArgumentError:
-            raise RegistryError(f"{', '.join(names)}: the beamed kind {kind!r} is an option"
-                                " of palmish beam's own") from None
+        what.add_argument(f"--{kind}", type=number, metavar="N", dest=_dest(kind),
+                          help=" or ".join(f"a {name} {kind}" for name in names))
     parser.add_argument("--to", type=address, required=True, metavar="HOST:PORT")
     parser.add_argument("--code", type=code, metavar="NNNN",
                         help="the receiver's code (needed until the two handhelds are paired)")
