@@ -22,7 +22,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def installable() -> str:
     """What `palmish install` takes, for its messages: a plugin database, or a file
-    of a game that has an installer (`a file of Sigmar's Garden`)."""
+    of each game that has an installer (`or a file of NAME`)."""
     installers = [g.name for g in games() if g.installer is not None]
     files = f" or a file of {', '.join(installers)}" if installers else ""
     return f"a Palm database (.prc){files}"

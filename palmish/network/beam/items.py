@@ -61,7 +61,7 @@ def number_item(kind: str, number: int) -> BeamItem:
 
 def file_item(path: Path) -> BeamItem:
     """What the file is as a beam item: a plugin database, or a file a game
-    beams (a Sigmar level); ValueError (one line) for a file no one beams or
+    beams (a level); ValueError (one line) for a file no one beams or
     one over the limit."""
     for _game, beamable in beamables():
         item = beamable.item_from_file(path)
@@ -123,7 +123,7 @@ def _check(item: BeamItem) -> Checked:
 
 
 def _check_plugin(data: bytes) -> Checked:
-    for _game, beamable in beamables():  # a game's own database (Sigmar's Levels)
+    for _game, beamable in beamables():  # a game's own database (its levels)
         checked = beamable.check_database(data)
         if checked is not None:
             return checked
