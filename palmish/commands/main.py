@@ -90,7 +90,7 @@ class _CommandParser(argparse.ArgumentParser):
     command: str | None = None
 
     def parse_known_args(self, *args: Any, **options: Any) -> Any:
-        # argparse reads a chosen command's arguments here, in every Python since 3.2
+        # argparse's subcommand action reads the chosen command's arguments through here
         if self.command is not None:
             name, self.command = self.command, None
             _command(name).add_arguments(self)
