@@ -185,7 +185,8 @@ def test_gremlins_failure_prints_seed_and_event(
             if isinstance(event, KeyDown):
                 raise RuntimeError("key handling is broken")
 
-    monkeypatch.setattr("palmish.apps.installed_apps", lambda: [LauncherApp(), Fragile()])
+    monkeypatch.setattr("palmish.commands.gremlins.installed_apps",
+                        lambda: [LauncherApp(), Fragile()])
     code, _, err = run(["gremlins", "--events", "500", "--seed", "3", "--app", "Fragile"], capsys)
     assert code == 1
     assert err.startswith("palmish gremlins: seed 3, event ")
@@ -317,12 +318,18 @@ def test_default_data_folder_is_found_only_when_needed(monkeypatch: pytest.Monke
     def not_needed() -> Path:
         raise AssertionError("the default data folder was looked up")
 
-    monkeypatch.setattr(cli, "default_data_dir", not_needed)
+    from palmish.commands import args, main
+
+    monkeypatch.setattr(args, "default_data_dir", not_needed)
+    monkeypatch.setattr(main, "default_data_dir", not_needed)
     parser = cli.build_parser()
-    assert cli._data_dir(None, Path("given")) == Path("given")
-    monkeypatch.setattr(cli, "default_data_dir", lambda: Path("/some/where%s"))
+    given = parser.parse_args(["--data-dir", "given", "plugins"])
+    assert args.data_dir(given) == Path("given")
+    assert args.data_dir(parser.parse_args(["plugins", "--data-dir", "here"])) == Path("here")
+    monkeypatch.setattr(main, "default_data_dir", lambda: Path("/some/where%s"))
     assert "(default: /some/where%s)" in " ".join(parser.format_help().split())
-    assert cli._data_dir(None) == Path("/some/where%s")
+    monkeypatch.setattr(args, "default_data_dir", lambda: Path("/some/where%s"))
+    assert args.data_dir(parser.parse_args([])) == Path("/some/where%s")
 
 
 def test_version_is_one_line_that_says_whether_the_c_speedups_run(

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from palmish.boardgame.dialogs import form_result
 from palmish.device import beaming
-from palmish.device.addresses import address_text
+from palmish.device.addresses import BEAM_PORT, HIGHEST_PORT, address_text, is_port
 from palmish.device.beaming import BeamService, Sending
 from palmish.device.exchange import BeamItem
 from palmish.device.ui.alert import Alert
@@ -24,7 +24,6 @@ OpenModal = Callable[[Modal, Callable[[object], None] | None], None]
 TITLE = "Beam"
 OTHER = "Other..."
 MOST_LISTED = 8
-DEFAULT_PORT = 40732
 
 
 def beam(item: BeamItem, label: str, open_modal: OpenModal) -> None:
@@ -59,14 +58,14 @@ def _type_address(beams: BeamService, item: BeamItem, label: str,
             return
 
         def typed_port(port: object) -> None:
-            if isinstance(port, int) and 1 <= port <= 65535:
+            if is_port(port):
                 address = address_text(host, port)
                 _send(beams, Sending(item, address, label, address), open_modal)
             elif port is not None:
-                open_modal(Alert(TITLE, "A port is a number from 1 to 65535.", icon="error"),
-                           None)
+                open_modal(Alert(TITLE, f"A port is a number from 1 to {HIGHEST_PORT}.",
+                                 icon="error"), None)
 
-        open_modal(NumberEntry("Port", DEFAULT_PORT), typed_port)
+        open_modal(NumberEntry("Port", BEAM_PORT), typed_port)
 
     open_modal(NameEntry("Address", address=True), typed_host)
 

@@ -13,14 +13,16 @@ joins from the window, or passes `--advertise`.
 from __future__ import annotations
 
 import ipaddress
+import platform
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from palmish.device.addresses import address_text
+from palmish.device.addresses import address_text, is_port
 from palmish.games import network_games
 from palmish.network.protocol import VERSION
+from prc_tools.text import printable
 
 SERVICE_TYPE = "_palmish._tcp.local."
 MAX_GAMES = 32  # a joiner lists at most this many games
@@ -54,6 +56,12 @@ class InfoLike(Protocol):
     def parsed_addresses(self) -> list[str]: ...
 
 
+def machine_name() -> str:
+    """The name this machine goes by on the network: a hosted game's (its table),
+    and a handheld's as a beam sender or receiver, unless one is given."""
+    return printable(platform.node() or "palmish")[:MAX_TABLE_NAME] or "palmish"
+
+
 def _text(value: bytes | None, most: int) -> str | None:
     if value is None or len(value) > most * 4:
         return None
@@ -79,7 +87,7 @@ def game_from_info(info: InfoLike, apps: Sequence[str] | None = None) -> FoundGa
     wanted = {g.id for g in network_games()} if apps is None else apps
     if app is None or app not in wanted or version != str(VERSION) or table is None:
         return None
-    if not isinstance(port, int) or not 1 <= port <= 65535:
+    if not is_port(port):
         return None
     for text in info.parsed_addresses():
         try:

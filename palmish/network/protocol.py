@@ -42,29 +42,33 @@ class ProtocolError(ValueError):
     """A line that is not a valid message (one line saying why)."""
 
 
-def _int(low: int, high: int) -> Check:
+# The field checks of a message kind's table (here and in beam/wire.py): each is
+# a Check, true when a field's value is one the kind allows.
+
+
+def int_in(low: int, high: int) -> Check:
     return lambda v: type(v) is int and low <= v <= high
 
 
-def _text(pattern: str) -> Check:
+def matching(pattern: str) -> Check:
     compiled = re.compile(pattern)
     return lambda v: isinstance(v, str) and compiled.fullmatch(v) is not None
 
 
-def _bool(v: Any) -> bool:
+def boolean(v: Any) -> bool:
     return type(v) is bool
 
 
-NAME = _text(r"[^\s,:\x00-\x1f\x7f-\x9f]{1,10}")  # a player name (as the games check it)
-CODE = _text(r"[0-9]{4}")
-TOKEN = _text(r"[0-9a-f]{32}")
-APP = _text(r"[a-z]{1,16}")
-STEP = _text(r"T(2|3|4|5|6|10|25)|M[0-3]|P")
-LINE = _text(r"[^\x00-\x1f\x7f-\x9f]{1,200}")
-RECORD = _text(r"[ -~]{1,200000}")
-DICE = _text(r"cowrie|die7")
-SEAT_KIND = _text(r"remote|computer|host")
-SEAT_STATE = _text(r"open|here|away|silicon")
+NAME = matching(r"[^\s,:\x00-\x1f\x7f-\x9f]{1,10}")  # a player name (as the games check it)
+CODE = matching(r"[0-9]{4}")
+TOKEN = matching(r"[0-9a-f]{32}")
+APP = matching(r"[a-z]{1,16}")
+STEP = matching(r"T(2|3|4|5|6|10|25)|M[0-3]|P")
+LINE = matching(r"[^\x00-\x1f\x7f-\x9f]{1,200}")
+RECORD = matching(r"[ -~]{1,200000}")
+DICE = matching(r"cowrie|die7")
+SEAT_KIND = matching(r"remote|computer|host")
+SEAT_STATE = matching(r"open|here|away|silicon")
 
 
 def _list_of(check: Check, most: int) -> Check:
@@ -77,11 +81,11 @@ def _object(fields: Mapping[str, Check]) -> Check:
     )
 
 
-def _optional(check: Check) -> Check:
+def or_none(check: Check) -> Check:
     return lambda v: v is None or check(v)
 
 
-SEAT = _object({"name": _optional(NAME), "kind": SEAT_KIND, "state": SEAT_STATE})
+SEAT = _object({"name": or_none(NAME), "kind": SEAT_KIND, "state": SEAT_STATE})
 PLAYER = lambda v: (  # noqa: E731 - a [name, "h"|"c"] pair
     isinstance(v, list) and len(v) == 2 and NAME(v[0]) and v[1] in ("h", "c")
 )
@@ -89,26 +93,26 @@ PLAYER = lambda v: (  # noqa: E731 - a [name, "h"|"c"] pair
 # kind -> (required fields, optional fields). "t" is the kind itself.
 FromJoiner = dict[str, tuple[dict[str, Check], dict[str, Check]]]
 JOINER_KINDS: FromJoiner = {
-    "hello": ({"v": _int(0, 1 << 30), "app": APP, "code": CODE},
-              {"name": NAME, "token": TOKEN, "watch": _bool}),
+    "hello": ({"v": int_in(0, 1 << 30), "app": APP, "code": CODE},
+              {"name": NAME, "token": TOKEN, "watch": boolean}),
     "ping": ({}, {}),
     "throw": ({}, {}),
-    "choose": ({"piece": _int(0, 3)}, {}),
-    "move": ({"piece": _int(0, 3)}, {}),
+    "choose": ({"piece": int_in(0, 3)}, {}),
+    "move": ({"piece": int_in(0, 3)}, {}),
     "pass": ({}, {}),
 }
 HOST_KINDS: FromJoiner = {
-    "welcome": ({"v": _int(1, 1 << 30), "app": APP, "table": LINE, "seat": _optional(_int(0, 3))},
+    "welcome": ({"v": int_in(1, 1 << 30), "app": APP, "table": LINE, "seat": or_none(int_in(0, 3))},
                 {}),
-    "refused": ({"v": _int(1, 1 << 30), "reason": LINE}, {}),
+    "refused": ({"v": int_in(1, 1 << 30), "reason": LINE}, {}),
     "ping": ({}, {}),
     "seats": ({"seats": _list_of(SEAT, 4)}, {}),
     "game": ({"dice": DICE, "players": _list_of(PLAYER, 4), "steps": _list_of(STEP, 100_000)},
              {}),
-    "step": ({"n": _int(0, 100_000), "step": STEP}, {}),
-    "turn": ({"n": _int(0, 100_000), "seat": _int(0, 3), "phase": _text(r"throw|move|over"),
-              "pieces": _list_of(_int(0, 3), 4), "pass": _bool}, {}),
-    "marker": ({"seat": _int(0, 3), "piece": _int(0, 3)}, {}),
+    "step": ({"n": int_in(0, 100_000), "step": STEP}, {}),
+    "turn": ({"n": int_in(0, 100_000), "seat": int_in(0, 3), "phase": matching(r"throw|move|over"),
+              "pieces": _list_of(int_in(0, 3), 4), "pass": boolean}, {}),
+    "marker": ({"seat": int_in(0, 3), "piece": int_in(0, 3)}, {}),
     "error": ({"text": LINE}, {}),
     "end": ({"record": RECORD}, {}),
     "bye": ({"text": LINE}, {}),

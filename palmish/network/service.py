@@ -11,11 +11,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from palmish.device.addresses import address_text
+from palmish.device.addresses import GAME_PORT, WINDOW_LISTEN, address_text, parse_address
 from palmish.device.events import Event
 from palmish.network import keep
 from palmish.network.bridge import HostLink, JoinLink, LoopThread, window_loop
-from palmish.network.commands import parse_address
 from palmish.network.discovery import Advertisement, Browser, lan_addresses
 from palmish.network.engine import NetworkEngine, Table, engine_for
 from palmish.network.protocol import VERSION, new_code
@@ -23,15 +22,12 @@ from palmish.network.protocol import VERSION, new_code
 if TYPE_CHECKING:
     from palmish.device.system import Device
 
-WINDOW_LISTEN = "0.0.0.0"  # a hosting window is for other machines: every interface
-WINDOW_PORT = 40731
-
 
 class WindowNetwork:
     """One per window: the loop thread starts with the first network game."""
 
     def __init__(self, device: Device, data_dir: Path, table_name: str,
-                 listen: str = WINDOW_LISTEN, port: int = WINDOW_PORT,
+                 listen: str = WINDOW_LISTEN, port: int = GAME_PORT,
                  discovery: bool = True) -> None:
         self.device = device
         self.listen, self.port = listen, port

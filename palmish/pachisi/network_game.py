@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from palmish.device.addresses import address_text
+from palmish.device.addresses import GAME_PORT, address_text, is_port
 from palmish.device.events import Event, NetworkClosed, NetworkLine
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import CheckBox, Form, PopupList, PushButtons
@@ -365,10 +365,10 @@ class NetworkGameMixin(_Base):
                 return
 
             def typed_port(port: object) -> None:
-                if isinstance(port, int) and 1 <= port <= 65535:
+                if is_port(port):
                     self._ask_code(address_text(host, port))
 
-            self.open(NumberEntry("Port", 40731), typed_port)
+            self.open(NumberEntry("Port", GAME_PORT), typed_port)
 
         # a name, or an address such as 192.168.100.200 or fe80::1 (dots and colons typed)
         self.open(NameEntry("Host address", address=True), typed_host)

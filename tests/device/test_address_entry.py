@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from palmish.device import services
-from palmish.device.addresses import ADDRESS_CHARS, address_text
+from palmish.device.addresses import ADDRESS_CHARS, address_text, parse_address
 from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, PenDown, PenUp
 from palmish.device.eventscript import parse_script
 from palmish.device.system import Device
@@ -16,7 +16,6 @@ from palmish.device.ui.form import Form, PopupList, PushButtons
 from palmish.device.ui.name_entry import NameEntry
 from palmish.device.ui.number_entry import NumberEntry
 from palmish.frontend.input import text_event
-from palmish.network.commands import parse_address
 from tests.device.test_beam_dialogs import FakeBeam, beam, device
 
 __all__ = ["beam", "device"]  # the fixtures, shared with the Beam dialogs' tests

@@ -126,8 +126,8 @@ def test_a_wrong_kind_of_file_says_what_it_is_not(name: str, tmp_path: Path,
     path.write_bytes(b"hello, this is not a database\n")
     assert main(["install", str(path), "--data-dir", str(tmp_path / "data")]) == 1
     err = capsys.readouterr().err.strip()
-    assert err.startswith(f"palmish: {path} is not a Palm database (.prc) or a Sigmar's "
-                          "Garden level (.dat)"), err
+    assert err.startswith(f"palmish: {path} is not a Palm database (.prc) or a file of"
+                          " Sigmar's Garden:"), err
     assert len(err.splitlines()) == 1
 
 

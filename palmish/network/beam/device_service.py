@@ -11,9 +11,9 @@ import ipaddress
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from palmish.device.addresses import address_text
+from palmish.device.addresses import BEAM_PORT, WINDOW_LISTEN, address_text
 from palmish.device.beaming import Receiving, Sending
-from palmish.network.beam.window import BEAM_PORT, WINDOW_LISTEN, WindowBeam, _log
+from palmish.network.beam.window import WindowBeam, log
 from palmish.network.discovery import lan_addresses
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ class BeamWindowService(WindowBeam):
             else host
         address = address_text(shown, port)
         self._here = Receiving(self.name, address, code)
-        _log(f"receiving on {address} code {code}")
+        log(f"receiving on {address} code {code}")
         return None
 
     def nearby(self) -> Sequence[tuple[str, str]]:

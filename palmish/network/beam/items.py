@@ -13,6 +13,7 @@ import tempfile
 from pathlib import Path
 from typing import cast
 
+from palmish.apps import install_game_file
 from palmish.device.exchange import MAX_ITEM_BYTES, PLUGIN, Beamable, BeamItem, Checked
 from palmish.device.plugins import (
     InvalidPlugin,
@@ -60,7 +61,7 @@ def number_item(kind: str, number: int) -> BeamItem:
 
 def file_item(path: Path) -> BeamItem:
     """What the file is as a beam item: a plugin database, or a file a game
-    beams (a Sigmar level); ValueError (one line) for a file no one beams or
+    beams (a level); ValueError (one line) for a file no one beams or
     one over the limit."""
     for _game, beamable in beamables():
         item = beamable.item_from_file(path)
@@ -122,7 +123,7 @@ def _check(item: BeamItem) -> Checked:
 
 
 def _check_plugin(data: bytes) -> Checked:
-    for _game, beamable in beamables():  # a game's own database (Sigmar's Levels)
+    for _game, beamable in beamables():  # a game's own database (its levels)
         checked = beamable.check_database(data)
         if checked is not None:
             return checked
@@ -148,8 +149,6 @@ def install(item: BeamItem, storage: Storage, plugins: PluginRegistry) -> str:
         if found is None:
             raise ValueError(f"no game here takes a {item.kind}")
         return found[1].install(item, storage)
-    from palmish.apps import install_game_file
-
     with tempfile.TemporaryDirectory(prefix="palmish-beam-") as folder:
         path = Path(folder) / BEAMED_FILE
         path.write_bytes(item.data)

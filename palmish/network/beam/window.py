@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from palmish.apps import real_app
+from palmish.device.addresses import BEAM_PORT, WINDOW_LISTEN, parse_address
 from palmish.device.events import BeamDone, BeamOffered, BeamProgress, Event
 from palmish.device.exchange import BeamItem
 from palmish.network.beam import items, wire
@@ -30,16 +32,14 @@ from palmish.network.beam.receiver import (
 )
 from palmish.network.beam.sender import Outcome, send_item
 from palmish.network.bridge import LoopThread, window_loop
-from palmish.network.commands import parse_address
 from palmish.network.discovery import Advertisement, Browser, lan_addresses
 from palmish.network.protocol import new_code
 from palmish.network.transport import Server
+from prc_tools.text import printable
 
 if TYPE_CHECKING:
     from palmish.device.system import Device
 
-WINDOW_LISTEN = "0.0.0.0"  # a receiving window is for other machines: every interface
-BEAM_PORT = 40732  # the window's port (a free one when it is taken)
 STOP_WAIT_S = 2.0  # closing the listener takes a loop turn; a stuck loop must not hang the window
 
 
@@ -73,8 +73,8 @@ class WindowBeam:
             return host, bound, self._desk.code
         thread = self._loop()
         desk = Desk(self.name, new_code(), Pairings(self.data_dir), self._offered,
-                    self._received, self._receiving_progress, _log)
-        server = Server(desk, _log, kinds=wire.SENDER_KINDS, line_limit=wire.MAX_SENDER_LINE)
+                    self._received, self._receiving_progress, log)
+        server = Server(desk, log, kinds=wire.SENDER_KINDS, line_limit=wire.MAX_SENDER_LINE)
         try:
             self._address: tuple[str, int] = thread.run(server.start(listen, port))
         except OSError:
@@ -85,7 +85,7 @@ class WindowBeam:
                 self._advert = Advertisement(self.name, wire.APP, self._address[1],
                                              lan_addresses(listen) or ["127.0.0.1"])
             except Exception as err:  # zeroconf: no multicast, no interface, ...
-                _log(f"cannot announce the receiver ({type(err).__name__}); send by address")
+                log(f"cannot announce the receiver ({type(err).__name__}); send by address")
         self._ticker = asyncio.run_coroutine_threadsafe(serve(desk, server), thread.loop)
         return self._address[0], self._address[1], desk.code
 
@@ -103,7 +103,7 @@ class WindowBeam:
             try:
                 self._thread.run(server.close(), timeout=STOP_WAIT_S)
             except concurrent.futures.TimeoutError:
-                _log("the receiver did not stop in time; it stops when its loop is free")
+                log("the receiver did not stop in time; it stops when its loop is free")
         self._arrivals.clear()
 
     def answer(self, ticket: int, accept: bool) -> str:
@@ -176,7 +176,7 @@ class WindowBeam:
             try:
                 self._browser = Browser(apps=(wire.APP,))
             except Exception as err:  # zeroconf: no multicast, no interface, ...
-                _log(f"cannot look for receivers on the network ({type(err).__name__})")
+                log(f"cannot look for receivers on the network ({type(err).__name__})")
                 return []
         return [(found.table, found.address) for found in self._browser.games.games()]
 
@@ -227,8 +227,6 @@ class WindowBeam:
             raise ValueError(f"no game here takes a {item.kind}")
         game, beamable = found
         self.device.switch_to(game.id)
-        from palmish.apps import real_app
-
         beamable.open(real_app(self.device.running_app), item, ask=True)
         return f"{game.name} opens {item.kind} {item.number}"  # once a game in progress may go
 
@@ -240,7 +238,6 @@ class WindowBeam:
         return self._thread
 
 
-def _log(line: str) -> None:
-    from prc_tools.text import printable
-
+def log(line: str) -> None:
+    """One line on standard error for whoever started the window (and for tests)."""
     print(f"palmish beam: {printable(line)}", file=sys.stderr, flush=True)

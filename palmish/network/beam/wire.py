@@ -16,10 +16,10 @@ from palmish.network.protocol import (
     LINE,
     FromJoiner,
     ProtocolError,
-    _bool,
-    _int,
-    _optional,
-    _text,
+    boolean,
+    int_in,
+    matching,
+    or_none,
 )
 
 APP = "beam"  # the hello's `app`: what a beam receiver speaks
@@ -42,33 +42,34 @@ WRONG_CODES = 5  # wrong pairing codes a receiver hears in WRONG_CODE_WINDOW_S
 WRONG_CODE_WINDOW_S = 60.0
 
 
-DEVICE_NAME = _text(r"[^\x00-\x1f\x7f-\x9f]{1,40}")  # a handheld's name: printable, one line
-KEY = _text(r"[0-9a-f]{32}")  # a sender's pairing key (made once per data folder)
-KIND = _text(r"[a-z]{1,16}")
-GAME = _text(r"[a-z]{0,16}")
-ITEM_NAME = _text(r"[^\x00-\x1f\x7f-\x9f/\\]{0,40}")
-SHA256 = _text(r"[0-9a-f]{64}")
-CHUNK = _text(r"[A-Za-z0-9+/]{4,43692}={0,2}")
+DEVICE_NAME = matching(r"[^\x00-\x1f\x7f-\x9f]{1,40}")  # a handheld's name: printable, one line
+KEY = matching(r"[0-9a-f]{32}")  # a sender's pairing key (made once per data folder)
+KIND = matching(r"[a-z]{1,16}")
+GAME = matching(r"[a-z]{0,16}")
+ITEM_NAME = matching(r"[^\x00-\x1f\x7f-\x9f/\\]{0,40}")
+SHA256 = matching(r"[0-9a-f]{64}")
+CHUNK = matching(r"[A-Za-z0-9+/]{4,43692}={0,2}")
 
 # kind -> (required fields, optional fields), as protocol.decode reads them.
 SENDER_KINDS: FromJoiner = {
-    "hello": ({"v": _int(0, 1 << 30), "app": _text(r"[a-z]{1,16}")},
+    "hello": ({"v": int_in(0, 1 << 30), "app": matching(r"[a-z]{1,16}")},
               {"name": DEVICE_NAME, "key": KEY, "code": CODE}),
     "ping": ({}, {}),
     "offer": ({"kind": KIND, "app": GAME, "name": ITEM_NAME,
-               "number": _optional(_int(0, (1 << 31) - 1)), "size": _int(0, MAX_OFFERED)}, {}),
-    "data": ({"n": _int(0, MAX_ITEM_BYTES // CHUNK_BYTES), "bytes": CHUNK}, {}),
+               "number": or_none(int_in(0, (1 << 31) - 1)), "size": int_in(0, MAX_OFFERED)}, {}),
+    "data": ({"n": int_in(0, MAX_ITEM_BYTES // CHUNK_BYTES), "bytes": CHUNK}, {}),
     "end": ({"sha256": SHA256}, {}),
 }
 RECEIVER_KINDS: FromJoiner = {
-    "welcome": ({"v": _int(1, 1 << 30), "app": _text(r"[a-z]{1,16}"), "name": DEVICE_NAME}, {}),
-    "refused": ({"v": _int(1, 1 << 30), "reason": LINE},
-                {"why": _text(r"code|busy|other")}),
+    "welcome": ({"v": int_in(1, 1 << 30), "app": matching(r"[a-z]{1,16}"),
+                 "name": DEVICE_NAME}, {}),
+    "refused": ({"v": int_in(1, 1 << 30), "reason": LINE},
+                {"why": matching(r"code|busy|other")}),
     "ping": ({}, {}),
     "ready": ({}, {}),
-    "progress": ({"received": _int(0, MAX_ITEM_BYTES)}, {}),
+    "progress": ({"received": int_in(0, MAX_ITEM_BYTES)}, {}),
     "asking": ({"title": LINE, "what": LINE}, {}),
-    "result": ({"accepted": _bool, "text": LINE}, {}),
+    "result": ({"accepted": boolean, "text": LINE}, {}),
 }
 
 

@@ -1,0 +1,1 @@
+"""The command line: `palmish` and its commands (README.md, "Command line")."""

@@ -1,0 +1,120 @@
+"""`palmish beam` (docs/network.md, "Beam", "Headless commands"): send one item
+to a receiver and wait for its answer.
+
+    palmish beam (FILE | --board N | --deal N) --to HOST:PORT [--code NNNN]
+                 [--name NAME] [--data-dir DIR]
+
+The number options (`--board`, `--deal`) and what FILE may be come from the
+games' Beamables (their descriptors' `beam`): `--KIND N` for every kind a game
+beams by its number. Every problem is one line on standard error and exit 1
+(2 for bad options).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+from pathlib import Path
+
+from palmish.commands.args import (
+    EXIT_OK,
+    add_data_dir,
+    address,
+    code,
+    data_dir,
+    handheld_name,
+    number,
+)
+from palmish.commands.output import fail, logger, say
+from palmish.device.addresses import address_text
+from palmish.device.beaming import size_text
+from palmish.device.exchange import BeamItem
+from palmish.games import RegistryError
+from palmish.network.beam import items, wire
+from palmish.network.beam.pairing import sender_key
+from palmish.network.beam.sender import send_item
+from palmish.network.discovery import machine_name
+from prc_tools.text import printable
+
+
+def number_kinds() -> dict[str, list[str]]:
+    """The kinds the games beam by their number, each with the names of its games."""
+    found: dict[str, list[str]] = {}
+    for game, beamable in items.beamables():
+        for kind in beamable.number_kinds():
+            found.setdefault(kind, []).append(game.name)
+    return found
+
+
+def _dest(kind: str) -> str:
+    return f"number_{kind}"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    try:
+        _add_arguments(parser)
+    except argparse.ArgumentError as err:  # a kind a game beams clashes with an option
+        raise RegistryError(f"a kind a game beams is an option of palmish beam's own ({err})"
+                            ) from None
+
+
+def _add_arguments(parser: argparse.ArgumentParser) -> None:
+    files = "".join(f" or a {game.name} {kind}" for game, beamable in items.beamables()
+                    for kind in beamable.kinds() if kind not in beamable.number_kinds())
+    what = parser.add_mutually_exclusive_group(required=True)
+    what.add_argument("file", nargs="?", type=Path, metavar="FILE",
+                      help=f"a plugin (.prc){files}")
+    for kind, names in number_kinds().items():
+        what.add_argument(f"--{kind}", type=number, metavar="N", dest=_dest(kind),
+                          help=" or ".join(f"a {name} {kind}" for name in names))
+    parser.add_argument("--to", type=address, required=True, metavar="HOST:PORT")
+    parser.add_argument("--code", type=code, metavar="NNNN",
+                        help="the receiver's code (needed until the two handhelds are paired)")
+    parser.add_argument("--name", type=handheld_name, metavar="NAME",
+                        help="this handheld's name (default: the machine's)")
+    add_data_dir(parser)
+
+
+def _item(args: argparse.Namespace) -> BeamItem:
+    """What the command line names; ValueError (one line) for a file no one beams."""
+    if args.file is not None:
+        return items.file_item(args.file)
+    kind, chosen = next((kind, value) for kind in number_kinds()
+                        if (value := getattr(args, _dest(kind))) is not None)
+    return items.number_item(kind, chosen)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        item = _item(args)
+    except ValueError as err:
+        return fail(str(err))
+    folder = data_dir(args)
+    try:
+        key = sender_key(folder)
+    except OSError as err:
+        return fail(f"{folder}: cannot keep this handheld's key: {err.strerror or err}")
+    host, port = args.to
+    where = address_text(host, port)
+    total = len(item.data)
+    log = logger("beam")
+
+    def progress(done: int, size: int) -> None:
+        if size > wire.SHOWN_BYTES:
+            log(f"sent {size_text(done)} of {size_text(size)}")
+
+    def asking(title: str, what: str) -> None:
+        size = f", {size_text(total)}" if total else ""
+        log(f"{where} is asking its person about {printable(title)!r} ({what}{size})")
+
+    outcome = asyncio.run(send_item(item, host, port, name=args.name or machine_name(), key=key,
+                                    code=args.code, on_progress=progress, on_asking=asking))
+    receiver = repr(outcome.receiver) if outcome.receiver else where
+    if outcome.status == "failed":
+        return fail(outcome.text)  # it names the receiver or the address itself
+    if outcome.accepted:
+        say(f"accepted by {receiver}: {outcome.text}")
+        return EXIT_OK
+    if outcome.status == "code" and args.code is None:
+        return fail(f"{receiver}: {outcome.text}; give it with --code NNNN")
+    return fail(f"{receiver}: {outcome.text}")

@@ -1,0 +1,91 @@
+"""`palmish host` (docs/network.md, "Headless commands"): a network game hosted
+without a window, its computer seats played at once.
+
+    palmish host --app GAME [--port N] [--seats SPEC] [--code NNNN] [--advertise]
+                 [--data-dir DIR] [--listen ADDRESS] [--wait SECONDS] [--seed N]
+
+GAME is a game whose descriptor names a network engine (palmish/network/engine.py);
+the seats are checked by it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import time
+
+from palmish.commands import netgame
+from palmish.commands.args import (
+    EXIT_OK,
+    add_data_dir,
+    code,
+    data_dir,
+    listen_port,
+    seconds,
+)
+from palmish.commands.output import fail, logger, say
+from palmish.device.addresses import FREE_PORT
+from palmish.network import keep
+from palmish.network.discovery import machine_name
+from palmish.network.engine import Table
+from palmish.network.hosting import host_table
+from palmish.network.protocol import new_code
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--app", required=True, choices=netgame.network_apps(), dest="net_app")
+    parser.add_argument("--port", type=listen_port, default=FREE_PORT, metavar="N",
+                        help="the TCP port (default 0: a free one, printed)")
+    parser.add_argument("--seats", default="remote,remote,remote,remote",
+                        metavar="SPEC", help="seats in playing order: remote or computer, "
+                        "comma-separated (default: four remote seats)")
+    parser.add_argument("--code", type=code, metavar="NNNN",
+                        help="the join code (default: a random one, printed)")
+    parser.add_argument("--advertise", action="store_true",
+                        help="announce the game on the local network (DNS-SD)")
+    parser.add_argument("--listen", default="127.0.0.1", metavar="ADDRESS",
+                        help="the address to listen on (default 127.0.0.1)")
+    parser.add_argument("--wait", type=seconds, default=60.0, metavar="SECONDS",
+                        help="how long an away seat waits before Silicon plays it (default 60)")
+    parser.add_argument("--turn-timer", type=seconds, metavar="SECONDS", dest="turn_timer",
+                        help="Silicon throws or moves for a player who takes longer"
+                             " (default: none)")
+    parser.add_argument("--seed", type=int, metavar="N", help="the game's seed (default: random)")
+    add_data_dir(parser)
+    parser.set_defaults(network_parser=parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    parser: argparse.ArgumentParser = args.network_parser
+    engine = netgame.engine(parser, args.net_app)
+    try:
+        seats = engine.parse_seats(args.seats)
+    except ValueError as err:
+        parser.error(f"argument --seats: {err}")
+    folder = data_dir(args)
+    log = logger("host")
+    try:
+        saved = keep.load_host_game(folder, args.net_app)
+    except ValueError as err:
+        saved = None
+        log(f"{err}; starting a new game")
+    table: Table | None = None
+    if saved is not None:
+        try:
+            table = engine.restore_table(saved, time.monotonic())
+            if args.code is not None:
+                table.code = args.code
+            log(f"hosting the saved game again ({len(table.steps)} steps played)")
+        except ValueError as err:
+            log(f"{err}; starting a new game")
+    if table is None:
+        table = engine.new_table(seats, args.code or new_code(), machine_name(),
+                                 seed=args.seed, wait_s=args.wait)
+    table.wait_s, table.turn_s = args.wait, args.turn_timer
+    try:
+        record = asyncio.run(host_table(table, args.listen, args.port, say=say, log=log,
+                                        data_dir=folder, advertise=args.advertise))
+    except OSError as err:
+        return fail(f"cannot listen on {args.listen}:{args.port}: {err.strerror or err}")
+    say(f"record: {record}")
+    return EXIT_OK

@@ -1,0 +1,87 @@
+"""`palmish join` (docs/network.md, "Headless commands"): sit at a hosted network
+game, played by the strongest Silicon at once (--auto) or by the person in the
+window, which opens on the game joining it.
+
+    palmish join HOST:PORT --code NNNN --name NAME [--auto] [--data-dir DIR] [--app GAME]
+
+The window's own options go before the word `join`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+from pathlib import Path
+
+from palmish.apps import hard_buttons, installed_apps, real_app
+from palmish.commands import netgame
+from palmish.commands.args import EXIT_OK, add_data_dir, address, code, data_dir
+from palmish.commands.output import fail, logger, say
+from palmish.commands.window import offer_network, open_window
+from palmish.device.addresses import address_text
+from palmish.device.display import config_by_name
+from palmish.device.storage import usable_dir
+from palmish.device.system import Device
+from palmish.network import keep
+from palmish.network.engine import HostError, JoinsNetwork
+from palmish.network.joining import JoinRequest, Refused, first_answer, join_table
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    apps = netgame.network_apps()
+    parser.add_argument("address", type=address, metavar="HOST:PORT")
+    parser.add_argument("--code", type=code, required=True, metavar="NNNN")
+    parser.add_argument("--name", required=True, metavar="NAME")
+    parser.add_argument("--auto", action="store_true",
+                        help="no window: the strongest Silicon plays the seat at once")
+    add_data_dir(parser)
+    parser.add_argument("--app", choices=apps, default=apps[0] if apps else None,
+                        dest="net_app", help=f"the game (default {apps[0] if apps else 'none'})")
+    parser.set_defaults(network_parser=parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    parser: argparse.ArgumentParser = args.network_parser
+    engine = netgame.engine(parser, args.net_app)
+    problem = engine.name_problem(args.name)
+    if problem is not None:
+        parser.error(f"argument --name: {problem}")
+    host, port = args.address
+    folder = data_dir(args)
+    try:
+        token = keep.seat_token(folder, args.name)
+    except OSError as err:
+        return fail(f"{folder}: cannot keep the seat token: {err.strerror or err}")
+    request = JoinRequest(host, port, args.code, args.name, token, app=args.net_app,
+                          level=engine.strongest_level if args.auto else None)
+    try:
+        if not args.auto:  # refused, unreachable: one line here, before any window
+            asyncio.run(first_answer(request))
+            return _join_in_window(args, folder)
+        record = asyncio.run(join_table(request, logger("join")))
+    except Refused as err:
+        return fail(f"refused by {address_text(host, port)}: {err}")
+    except (HostError, OSError) as err:
+        return fail(str(err))
+    say(f"record: {record}")
+    return EXIT_OK
+
+
+def _join_in_window(args: argparse.Namespace, folder: Path) -> int:
+    """Without --auto: the window opens on the game, joining the host's."""
+    problem = usable_dir(folder)
+    if problem:
+        return fail(problem)
+    try:
+        device = Device(args.config or config_by_name("square"), folder, installed_apps(),
+                        args.net_app, exclusive=True, buttons=hard_buttons())
+    except ValueError as err:
+        return fail(str(err))
+    offer_network(device, args)
+    running = device.running_app
+    app = real_app(running)
+    if not isinstance(app, JoinsNetwork):
+        device.shutdown()
+        return fail(f"{running.name} cannot join a network game in the window")
+    app.join_network(address_text(*args.address), args.code, args.name)
+    return open_window(device, args)

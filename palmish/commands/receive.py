@@ -1,0 +1,193 @@
+"""`palmish receive` (docs/network.md, "Beam", "Headless commands"): a beam
+receiver without a window, one line per item on standard output; and the list of
+paired handhelds.
+
+    palmish receive [--accept] [--data-dir DIR] [--listen ADDRESS] [--port N]
+                    [--advertise] [--name NAME] [--count N]
+    palmish receive --paired | --forget NAME | --forget-all [--data-dir DIR]
+
+Every problem is one line on standard error and exit 1 (2 for bad options).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+from pathlib import Path
+
+from palmish.apps import hard_buttons, installed_apps, real_app
+from palmish.commands.args import (
+    EXIT_OK,
+    add_data_dir,
+    data_dir,
+    handheld_name,
+    listen_port,
+    number,
+)
+from palmish.commands.output import fail, logger, say
+from palmish.commands.plugins import plugin_registry
+from palmish.device.addresses import FREE_PORT, address_text
+from palmish.device.beaming import size_text
+from palmish.device.display import config_by_name
+from palmish.device.exchange import BeamItem
+from palmish.device.storage import usable_dir
+from palmish.device.system import Device
+from palmish.network.beam import items, wire
+from palmish.network.beam.pairing import Pairings
+from palmish.network.beam.receiver import (
+    ACCEPTED,
+    DECLINED,
+    FAILED,
+    Arrival,
+    Desk,
+    Ended,
+    serve,
+)
+from palmish.network.discovery import machine_name
+from palmish.network.hosting import announce
+from palmish.network.protocol import new_code
+from palmish.network.transport import Server
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--accept", action="store_true",
+                        help="accept every item that passes the checks (default: decline)")
+    parser.add_argument("--listen", default="127.0.0.1", metavar="ADDRESS",
+                        help="the address to listen on (default 127.0.0.1)")
+    parser.add_argument("--port", type=listen_port, default=FREE_PORT, metavar="N",
+                        help="the TCP port (default 0: a free one, printed)")
+    parser.add_argument("--advertise", action="store_true",
+                        help="announce the receiver on the local network (DNS-SD)")
+    parser.add_argument("--name", type=handheld_name, metavar="NAME",
+                        help="this handheld's name (default: the machine's)")
+    parser.add_argument("--count", type=number, default=0, metavar="N",
+                        help="stop after N items (default 0: until interrupted)")
+    pairing = parser.add_mutually_exclusive_group()
+    pairing.add_argument("--paired", action="store_true",
+                         help="list the paired handhelds and stop")
+    pairing.add_argument("--forget", type=handheld_name, metavar="NAME",
+                         help="forget a paired handheld and stop")
+    pairing.add_argument("--forget-all", action="store_true", dest="forget_all",
+                         help="forget every paired handheld and stop")
+    add_data_dir(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    folder = data_dir(args)
+    try:
+        pairings = Pairings(folder)
+    except ValueError as err:
+        if not args.forget_all:
+            return fail(f"{err} (`palmish receive --forget-all` forgets every pairing)")
+        pairings = Pairings(folder, damaged_ok=True)
+    if args.paired or args.forget is not None or args.forget_all:
+        return _pairing(args, pairings)
+    try:
+        return asyncio.run(_receive(args, folder, pairings))
+    except OSError as err:
+        return fail(f"cannot listen on {args.listen}:{args.port}: {err.strerror or err}")
+
+
+def _pairing(args: argparse.Namespace, pairings: Pairings) -> int:
+    try:
+        if args.paired:
+            for name in pairings.names():
+                say(name)
+            return EXIT_OK
+        forgotten = pairings.forget(None if args.forget_all else args.forget)
+    except OSError as err:
+        return fail(f"{pairings.path}: cannot write: {err.strerror or err}")
+    if args.forget is not None and not forgotten:
+        return fail(f"no handheld named {args.forget!r} is paired")
+    say(f"forgot {forgotten} paired handheld{'s' if forgotten != 1 else ''}")
+    return EXIT_OK
+
+
+async def _receive(args: argparse.Namespace, folder: Path, pairings: Pairings) -> int:
+    log = logger("receive")
+    offers: list[Arrival] = []
+    ended: list[Ended] = []
+
+    def progress(ticket: int, received: int, size: int) -> None:
+        if size > wire.SHOWN_BYTES:
+            log(f"received {size_text(received)} of {size_text(size)}")
+
+    desk = Desk(args.name or machine_name(), new_code(), pairings, offers.append, ended.append,
+                progress, log=log)
+    server = Server(desk, log, kinds=wire.SENDER_KINDS, line_limit=wire.MAX_SENDER_LINE)
+    host, port = await server.start(args.listen, args.port)
+    say(f"receiving on {address_text(host, port)} code {desk.code}")
+    advert = await announce(desk.name, args.listen, port, log, wire.APP) \
+        if args.advertise else None
+    serving = asyncio.ensure_future(serve(desk, server))
+    done = 0
+    try:
+        while args.count == 0 or done < args.count:
+            await server.wait_activity(0.05)
+            while offers:
+                arrival = offers.pop(0)
+                verdict, text = await _decide(args.accept, arrival, folder)
+                desk.finish(arrival.ticket, verdict, text)
+                server.flush()
+            while ended:
+                say(_line(ended.pop(0)))
+                done += 1
+        await asyncio.sleep(0.1)  # the last result on its way
+        return EXIT_OK
+    finally:
+        serving.cancel()
+        await server.close()
+        if advert is not None:
+            await asyncio.to_thread(advert.close)
+
+
+async def _decide(accept: bool, arrival: Arrival, folder: Path) -> tuple[str, str]:
+    """Headless: --accept installs (or keeps) what passed the checks; else declines."""
+    if not accept:
+        return DECLINED, "declined (this receiver runs without --accept)"
+    try:
+        return ACCEPTED, await asyncio.to_thread(_take, arrival.item, folder)
+    except ValueError as err:
+        return FAILED, f"could not be installed: {err}"
+
+
+def _take(item: BeamItem, folder: Path) -> str:
+    """Install a file item through `palmish install`'s path; keep a board or a deal
+    in its game's saved state, so the game opens it at its next start."""
+    if item.number is not None:
+        problem = usable_dir(folder)
+        if problem:
+            raise ValueError(problem)
+        return _keep_number(item, folder)
+    registry = plugin_registry(folder)
+    if isinstance(registry, str):
+        raise ValueError(registry)
+    return items.install(item, registry.storage, registry)
+
+
+def _keep_number(item: BeamItem, folder: Path) -> str:
+    found = items.game_for(item.kind, item.app)
+    if found is None:
+        raise ValueError(f"no game here takes a {item.kind}")
+    game, beamable = found
+    device = Device(config_by_name("square"), folder, installed_apps(), game.id,
+                    exclusive=True, buttons=hard_buttons(), report=lambda message: None)
+    try:
+        beamable.open(real_app(device.running_app), item, ask=False)
+    finally:
+        device.shutdown()
+    return f"{game.name} opens {item.kind} {item.number} at its next start"
+
+
+def _line(ended: Ended) -> str:
+    """One line per item for standard output: what it was, and what came of it."""
+    arrival = ended.arrival
+    if arrival is not None and arrival.item.number is not None:
+        what = f"{arrival.checked.what} {arrival.item.number}"
+    elif arrival is not None:
+        what = f"{arrival.checked.what} {arrival.checked.title!r} ({size_text(arrival.size)})"
+    elif ended.kind:
+        what = f"a {ended.kind} of {size_text(ended.size)}"
+    else:
+        what = "nothing"
+    return f"{ended.verdict}: {what} from {ended.sender!r}: {ended.text}"
