@@ -149,3 +149,21 @@ class Pake:
             return bytes(self._state.finish(peer_message))
         except Exception:  # the package raises its own kinds and ValueError for bad points
             raise CryptoError("a key exchange message that is no usable SPAKE2 message") from None
+
+
+class PakeSupply:
+    """SPAKE2's first half made ahead: `start` is half a side's work, and done
+    between handshakes (`refill`, when the loop is idle) it is off their path.
+    Each one is used by one handshake only; its secret never leaves memory."""
+
+    def __init__(self, code: str, client: bool, app: str) -> None:
+        self.code, self.client, self.app = code, client, app
+        self._ready: Pake | None = None
+
+    def take(self) -> Pake:
+        ready, self._ready = self._ready, None
+        return ready or Pake(self.code, self.client, self.app)
+
+    def refill(self) -> None:
+        if self._ready is None:
+            self._ready = Pake(self.code, self.client, self.app)

@@ -140,8 +140,9 @@ def reveal_problems(commits: DiceCommits, revealed: DiceSecrets) -> list[str]:
     `dice-reveal`, and every peer's of `dice-secrets`)."""
     if len(revealed.joiners) != len(commits.joiners):
         return [f"{len(revealed.joiners)} contributions for {len(commits.joiners)} commitments"]
-    return [f"contribution {i + 1} does not match its commitment"
-            for i, (secret, pledged) in enumerate(zip(revealed.joiners, commits.joiners))
+    pairs = zip(revealed.joiners, commits.joiners, strict=True)
+    return [f"contribution {i} does not match its commitment"
+            for i, (secret, pledged) in enumerate(pairs, start=1)
             if secret is not None and commitment(secret) != pledged]
 
 
@@ -157,11 +158,12 @@ def verify(pledges: Pledges, host_secret: bytes, record_seed: int, throws: Seque
     seed = seed_of(host_secret, pledges.revealed.joiners)
     if record_seed != seed:
         problems.append(f"the record's seed is {record_seed}, the commitments give {seed}")
-    wrong = [f"throw {n}: {seen}, the commitments give {due}"
-             for n, (seen, due) in enumerate(zip(throws, itertools.chain(replay(seed),
-                                                                          itertools.repeat(None))),
-                                             start=1)
-             if seen != due]
+    due_throws = itertools.chain(replay(seed), itertools.repeat(None))
+    wrong = []
+    for n, seen in enumerate(throws, start=1):
+        due = next(due_throws)
+        if seen != due:
+            wrong.append(f"throw {n}: {seen}, the commitments give {due}")
     problems += wrong[:MOST_SHOWN]
     if len(wrong) > MOST_SHOWN:
         problems.append(f"and {len(wrong) - MOST_SHOWN} more throws")

@@ -122,13 +122,13 @@ def _decode(vocabulary: Vocabulary, data: bytes, limit: int, what: str) -> Recor
 class _Exchange:
     """One side's half of the key exchange: its message, then the shared secret."""
 
-    def __init__(self, mode: str, code: str | None, client: bool, app: str) -> None:
+    def __init__(self, mode: str, supply: crypto.PakeSupply | None) -> None:
         self.mode = mode
         self._pake: crypto.Pake | None = None
         self._private: X25519PrivateKey | None = None
         if mode == CODE_AUTH:
-            assert code is not None
-            self._pake = crypto.Pake(code, client, app)
+            assert supply is not None
+            self._pake = supply.take()
             self.record: Record = Pake(self._pake.message)
         else:
             self._private, public = crypto.ephemeral()
@@ -149,11 +149,13 @@ class _Exchange:
 async def connect(host: str, port: int, *, app: str, identity: Identity,
                   code: str | None = None, trusts: Callable[[bytes], bool] | None = None,
                   hears: Vocabulary = FROM_SERVER, hear_limit: int = MAX_SERVER_MESSAGE,
-                  say_limit: int = MAX_CLIENT_MESSAGE) -> Session:
+                  say_limit: int = MAX_CLIENT_MESSAGE,
+                  pake: crypto.PakeSupply | None = None) -> Session:
     """A session with the server at host:port: with the `code` (the first
     meeting), or else by keys, accepting a server whose identity `trusts`.
-    HandshakeError (or one of its kinds) with one line; OSError when the
-    server cannot be reached."""
+    `pake`: the code's SPAKE2 made ahead (a client that connects again and
+    again keeps one and refills it between tries). HandshakeError (or one of
+    its kinds) with one line; OSError when the server cannot be reached."""
     where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     try:
         reader, writer = await asyncio.wait_for(
@@ -163,7 +165,8 @@ async def connect(host: str, port: int, *, app: str, identity: Identity,
     try:
         return await asyncio.wait_for(
             open_client(reader, writer, app=app, identity=identity, code=code, trusts=trusts,
-                        hears=hears, hear_limit=hear_limit, say_limit=say_limit, where=where),
+                        hears=hears, hear_limit=hear_limit, say_limit=say_limit, where=where,
+                        pake=pake),
             HANDSHAKE_S)
     except (asyncio.TimeoutError, TimeoutError):
         writer.close()
@@ -176,14 +179,15 @@ async def connect(host: str, port: int, *, app: str, identity: Identity,
 async def open_client(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, *,
                       app: str, identity: Identity, code: str | None,
                       trusts: Callable[[bytes], bool] | None, hears: Vocabulary,
-                      hear_limit: int, say_limit: int, where: str) -> Session:
+                      hear_limit: int, say_limit: int, where: str,
+                      pake: crypto.PakeSupply | None = None) -> Session:
     """The client's handshake on a connected stream (connect's, or a test's)."""
     if (code is None) == (trusts is None):
         raise ValueError("give a code (code mode) or the keys to trust (key mode)")
     mode = CODE_AUTH if code is not None else KEY_AUTH
     hello = Hello(VERSION, app, mode, secrets.token_bytes(NONCE_BYTES)).encode()
     writer.write(hello + b"\n")
-    exchange = _Exchange(mode, code, True, app)  # while the server reads the hello
+    exchange = _Exchange(mode, pake or (crypto.PakeSupply(code, True, app) if code else None))
     writer.write(frame(exchange.payload))
     try:
         answer = await read_line(reader, HANDSHAKE_S)
@@ -270,6 +274,20 @@ class ServerSide:
     say_limit: int = MAX_SERVER_MESSAGE
     busy: Callable[[], Refused | None] = lambda: None
     clock: Callable[[], float] = time.monotonic
+    _supply: crypto.PakeSupply | None = field(default=None, init=False, repr=False)
+
+    def pakes(self) -> crypto.PakeSupply:
+        """The SPAKE2 halves of the code taken now (a new supply when it changes)."""
+        assert self.code is not None
+        if self._supply is None or self._supply.code != self.code:
+            self._supply = crypto.PakeSupply(self.code, False, self.app)
+        return self._supply
+
+    def prepare(self) -> None:
+        """Make the next code handshake's first half now (call it when idle: on
+        listening, and `accept` calls it after each handshake)."""
+        if self.code is not None:
+            self.pakes().refill()
 
 
 async def accept(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, side: ServerSide,
@@ -295,6 +313,7 @@ async def accept(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, sid
         with contextlib.suppress(ConnectionError, OSError):
             await asyncio.wait_for(writer.drain(), 1.0)
         writer.close()
+    asyncio.get_running_loop().call_soon(side.prepare)  # after what is due now
     return session
 
 
@@ -330,7 +349,7 @@ async def _accept(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, si
         ticket.append(counted)
     answer = ServerHello(VERSION, side.app, secrets.token_bytes(NONCE_BYTES)).encode()
     _say_line(writer, answer)
-    exchange = _Exchange(hello.auth, side.code, False, side.app)
+    exchange = _Exchange(hello.auth, side.pakes() if hello.auth == CODE_AUTH else None)
     writer.write(frame(exchange.payload))
     try:
         _, client_payload = await read_frame(reader, HANDSHAKE_S, HANDSHAKE_LIMIT)
