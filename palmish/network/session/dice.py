@@ -170,6 +170,11 @@ def verify(pledges: Pledges, host_secret: bytes, record_seed: int, throws: Seque
     return Verdict(tuple(problems))
 
 
+def unrevealed() -> Verdict:
+    """The verdict when the game ended (or its host went) without `dice-end`."""
+    return Verdict(("the host did not reveal its secret",))
+
+
 class HostDice:
     """The host's side: its secret, and the seed once the contributions are in."""
 

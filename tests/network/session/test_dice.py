@@ -19,6 +19,7 @@ from palmish.network.session.dice import (
     commitment,
     listing_problems,
     reveal_problems,
+    unrevealed,
     verify,
 )
 from palmish.pachisi import rules
@@ -131,3 +132,7 @@ def test_a_host_that_drops_or_changes_a_commitment_is_caught_before_any_throw() 
     forged = DiceSecrets((HostDice().secret,))
     assert reveal_problems(dropped, forged) == ["contribution 1 does not match its commitment"]
     assert commitment(joiners[0].secret) == joiners[0].commitment
+
+
+def test_a_host_that_never_reveals_leaves_the_game_unverified() -> None:
+    assert unrevealed().text() == "not verified: the host did not reveal its secret"
