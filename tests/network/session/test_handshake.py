@@ -277,6 +277,7 @@ def test_a_logging_proxy_sees_no_code_name_key_or_message() -> None:
     run(go())
 
 
+@pytest.mark.slow  # waits out the handshake's 5 s
 def test_a_connection_that_never_finishes_its_handshake_is_timed_out() -> None:
     async def go() -> None:
         from palmish.network.session import handshake
