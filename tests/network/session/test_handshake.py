@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 import pytest
 
 from palmish.network import protocol, transport
-from palmish.network.session.channel import Session
+from palmish.network.session.channel import Session, SessionError
 from palmish.network.session.handshake import (
     HandshakeError,
     LockedOut,
@@ -306,6 +306,26 @@ def test_a_handshake_error_is_one_exception_with_one_line() -> None:
             await connect(ADDRESS, served.port, app="pachisi", identity=Identity.new(),
                           code="9999")
         assert "\n" not in str(err.value)
+        await served.close()
+
+    run(go())
+
+
+def test_silence_and_a_frame_that_never_ends_are_bounded_in_time() -> None:
+    async def go() -> None:
+        served = await serve(side())
+        session = await connect(ADDRESS, served.port, app="pachisi", identity=Identity.new(),
+                                code="4821")
+        with pytest.raises(SessionError, match="silent for"):
+            await session.receive(timeout=0.3)  # the server says nothing
+        server_side = served.sessions[0] if served.sessions else None
+        session.writer.write(b"\x00\x00\x01\x00" + b"x" * 10)  # a frame that never ends
+        await session.drain()
+        await asyncio.sleep(0.1)
+        assert server_side is not None
+        with pytest.raises(SessionError, match="silent for"):
+            await server_side.receive(timeout=0.3)
+        await session.close()
         await served.close()
 
     run(go())
