@@ -68,6 +68,7 @@ if TYPE_CHECKING:
 HANDSHAKE_S = 5.0  # from the connection to the session, at most
 CONNECT_S = 5.0
 AUTH_LIMIT = 512  # a sealed auth record
+PREPARE_AFTER_S = 0.1
 SERVER_SIGNS = crypto.LABEL + b"server auth\0"
 CLIENT_SIGNS = crypto.LABEL + b"client auth\0"
 OLD_PEER = "this handheld speaks network version 2; update palmish"
@@ -313,7 +314,8 @@ async def accept(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, sid
         with contextlib.suppress(ConnectionError, OSError):
             await asyncio.wait_for(writer.drain(), 1.0)
         writer.close()
-    asyncio.get_running_loop().call_soon(side.prepare)  # after what is due now
+    # the next handshake's first half, once this session's first messages are answered
+    asyncio.get_running_loop().call_later(PREPARE_AFTER_S, side.prepare)
     return session
 
 
