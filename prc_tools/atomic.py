@@ -23,17 +23,19 @@ def fsync_directory(directory: Path) -> None:
         os.close(fd)
 
 
-def write_atomic(path: Path, data: bytes, durable: bool = True) -> None:
+def write_atomic(path: Path, data: bytes, durable: bool = True, mode: int | None = None) -> None:
     """Replace `path` by `data`: temporary file beside it, fsync, rename, fsync the folder.
 
     `durable=False` skips the fsyncs: still atomic against a crash of this
     process, not of the machine (for throw-away folders such as stress runs).
+    `mode`: the new file's permissions (0o600 for a secret: it never exists
+    with wider ones); by default a new file's usual 0666 less the umask.
     """
     directory = path.parent if str(path.parent) else Path(".")
     fd, tmp_name = tempfile.mkstemp(prefix=f".{_short(path.name)}.", suffix=".tmp", dir=directory)
     try:
         if hasattr(os, "fchmod"):  # mkstemp makes 0600; a new file is 0666 minus the umask
-            os.fchmod(fd, 0o666 & ~_umask())
+            os.fchmod(fd, 0o666 & ~_umask() if mode is None else mode)
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()

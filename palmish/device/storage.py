@@ -59,9 +59,12 @@ def parse_json(data: bytes, max_bytes: int = MAX_JSON_BYTES) -> object:
     except UnicodeDecodeError:
         raise ValueError("not UTF-8 text") from None
     depth = deepest = 0
-    for match in _BRACKET.finditer(_STRING.sub('""', text)):
-        depth += 1 if match.group() in "[{" else -1
-        deepest = max(deepest, depth)
+    # No deeper than its opening brackets: most texts need no scan (a beamed chunk's
+    # 43 KB of base64 took 1.8 ms to strip of its strings for nothing).
+    if text.count("[") + text.count("{") > MAX_JSON_DEPTH:
+        for match in _BRACKET.finditer(_STRING.sub('""', text)):
+            depth += 1 if match.group() in "[{" else -1
+            deepest = max(deepest, depth)
     if deepest > MAX_JSON_DEPTH:
         raise ValueError(f"JSON nested more than {MAX_JSON_DEPTH} levels deep")
     try:
