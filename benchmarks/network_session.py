@@ -64,8 +64,9 @@ class Data(Record):
 BOTH = FROM_CLIENT + FROM_SERVER + Vocabulary(Step, Data)
 V1_KINDS: protocol.FromJoiner = {
     **protocol.JOINER_KINDS,
-    "step": ({"n": protocol._int(0, 1 << 30), "step": protocol.STEP}, {}),
-    "data": ({"n": protocol._int(0, 1 << 20), "bytes": protocol._text(r"[A-Za-z0-9+/=]*")}, {}),
+    "step": ({"n": protocol.int_in(0, 1 << 30), "step": protocol.STEP}, {}),
+    "data": ({"n": protocol.int_in(0, 1 << 20),
+              "bytes": protocol.matching(r"[A-Za-z0-9+/=]*")}, {}),
     "welcome": protocol.HOST_KINDS["welcome"],
 }
 
