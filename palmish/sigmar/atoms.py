@@ -160,14 +160,17 @@ def _few_bits(mask: int) -> list[int]:
     return bits_of(mask)
 
 
-def pair_codes(kinds: list[int] | tuple[int, ...], free: int, metal: int) -> list[int]:
+def pair_codes(kinds: list[int] | tuple[int, ...], free: int, metal: int, *,
+               salt_partners: int = -1, salt_pairs: bool = True) -> list[int]:
     """Every legal take among the free atoms `free`, as codes, in the solvers' preferred order.
 
     `kinds[d]` is the mask of the atoms of value d (fixed for a game); `metal`
     the current metal's index in METAL_ORDER (NO_METAL if none). Order: the
     gold alone, metal + quicksilver, cardinal pairs, Vitae + Mors, cardinal +
     Salt, Salt + Salt -- forced and harmless moves first, salt spending last.
-    Each garden works out `free` by its own rule.
+    Each garden works out `free` by its own rule. A solver that counts Salt
+    narrows it: Salt only with the cardinals in `salt_partners` (a mask), and
+    Salt with Salt only if `salt_pairs`.
     """
     out: list[int] = []
     append = out.append
@@ -202,7 +205,7 @@ def pair_codes(kinds: list[int] | tuple[int, ...], free: int, metal: int) -> lis
                 high = bits[x] << 8
                 for y in range(x + 1, n):
                     append(high | bits[y])
-        if salt_free:
+        if salt_free and kinds[value] & salt_partners:
             cardinal_bits.append(bits)
     vitae = free & kinds[0]
     mors = free & kinds[15] if vitae else 0
@@ -216,7 +219,7 @@ def pair_codes(kinds: list[int] | tuple[int, ...], free: int, metal: int) -> lis
             for i in bits:
                 for j in salt_bits:
                     append((i << 8) | j if i < j else (j << 8) | i)
-        n = len(salt_bits)
+        n = len(salt_bits) if salt_pairs else 0
         for x in range(n - 1):
             high = salt_bits[x] << 8
             for y in range(x + 1, n):
