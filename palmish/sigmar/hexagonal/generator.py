@@ -273,5 +273,5 @@ def dealing(difficulty: str | None, draw: Callable[[], int]) -> Generator[None, 
     return seed
 
 
-__all__ = ["EASY_WINS", "HARD_WINS", "VERSION", "build", "clear_rate", "deal", "dealing",
-           "generate", "grow_template", "rating", "rating_steps"]
+__all__ = ["DIFFICULTIES", "EASY_WINS", "HARD_WINS", "VERSION", "build", "clear_rate", "deal",
+           "dealing", "generate", "grow_template", "rating", "rating_steps"]

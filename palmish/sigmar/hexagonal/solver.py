@@ -1,26 +1,27 @@
 """The hexagonal garden's solver: a depth-first search that pauses (docs/sigmar-rules.md,
-"The hexagonal solver").
+"The hexagonal solver", which argues why each cut below is sound).
 
 A position is the mask of the atoms left: atoms never move, and with one metal
 of each the current metal is the first one still there. The search keeps its
 own stack, so it can stop after any position and go on later from exactly
 there (`solving` yields between slices; the app's Hint runs it between
-frames). Every cut is sound, i.e. it never loses the last solution:
+frames). Cuts, none of which ever loses the last solution:
 
-- a memo of positions proven dead (a position's future does not depend on how
-  it was reached);
-- counting: every cardinal left in an odd number needs a Salt of its own;
-  Vitae and Mors, and quicksilver and the metals it must carry, left in equal
-  numbers;
-- forced takes: when every atom a take's two atoms could ever pair with is
-  already free, some solution (if there is one) makes a take of that group
-  now, so only those takes are tried (the exchange argument is in the docs);
-- the gold, free and current, is taken at once.
+- positions proven dead are remembered (for the next search on the board too);
+- counting: Vitae and Mors, quicksilver and the metals it must carry, left in
+  equal numbers; an odd element needs a Salt of its own; Salt is only spent
+  beyond that while two are to spare;
+- the gold, free and current, is taken at once;
+- forced takes: when a whole group is free (every Vitae and Mors, or an element
+  and every Salt) one take of it is enough; when an atom's every possible
+  partner is free, only that atom's takes are tried;
+- before searching, the metal chain: a relaxed game where everything but the
+  metals and quicksilver goes at will must still clear the board (chain_dead).
 
 Restarts: the search starts again with another move order after FIRST_ATTEMPT
-positions, then twice as many, and so on, keeping the memo of dead positions,
-so a wrong early turn on a solvable board does not cost millions of positions
-while the last attempt still proves "no solution".
+positions, then twice as many, and so on, keeping what it proved, so a wrong
+early turn on a solvable board does not cost millions of positions while the
+last attempt still proves "no solution".
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ import random
 from collections.abc import Generator
 from dataclasses import dataclass, field
 
+from palmish.bitmask import bits_of
 from palmish.sigmar.atoms import (
     CARDINALS,
     CODE_LOW,
@@ -62,15 +64,6 @@ SALT, VITAE, MORS, QUICK, GOLD = (int(a) for a in (Atom.SALT, Atom.VITAE, Atom.M
 
 def _low(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _pair(i: int, j: int) -> int:
@@ -124,8 +117,8 @@ class _Board:
             if mine.bit_count() & 1:
                 odd |= kinds[x]
                 odds += 1
-            elif not (mine | salt) & locked:
-                # Every atom of this element and every Salt is free.
+            if mine & (mine - 1) and not (mine | salt) & locked:
+                # Two of them, and every atom of this element and every Salt is free.
                 low = mine & -mine
                 return [_pair(low.bit_length() - 1, _low(mine ^ low))]
         if not cardinals and salt & (salt - 1) and not salt & locked:
@@ -139,18 +132,18 @@ class _Board:
             metal_free = free & kinds[_METALS[metal]]
             if metal_free and not quick & locked:
                 i = _low(metal_free)
-                best = [_pair(i, j) for j in _bits(quick)]
+                best = [_pair(i, j) for j in bits_of(quick)]
         for one, other in ((vitae, mors), (mors, vitae)):
             if one & free and not other & locked and (best is None or
                                                       other.bit_count() < len(best)):
                 i = _low(one & free)
-                best = [_pair(i, j) for j in _bits(other)]
+                best = [_pair(i, j) for j in bits_of(other)]
         if not salt & locked:
             for x in _CARDINALS:
                 mine = occupied & kinds[x]
                 if mine.bit_count() == 1 and mine & free and (best is None or
                                                               salt.bit_count() < len(best)):
-                    best = [_pair(_low(mine), j) for j in _bits(salt)]
+                    best = [_pair(_low(mine), j) for j in bits_of(salt)]
         if best is not None:
             return best
         # Salt to spare, beyond the one each odd cardinal needs: without, Salt goes only
@@ -208,7 +201,7 @@ def chain_dead(kinds: tuple[int, ...], occupied: int) -> bool:
             return False
         if metal == GOLD_INDEX:
             return clears(left & ~here)
-        return any(clears(left & ~here & ~(1 << q)) for q in _bits(free & kinds[QUICK]))
+        return any(clears(left & ~here & ~(1 << q)) for q in bits_of(free & kinds[QUICK]))
 
     return not clears(occupied)
 
