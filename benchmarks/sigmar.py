@@ -4,6 +4,8 @@
     .venv/bin/python benchmarks/sigmar.py --bands [--boards 500]
     .venv/bin/python benchmarks/sigmar.py --frames [--deals 20] [--repeats 3]
     .venv/bin/python benchmarks/sigmar.py --hard N [--against OLD_SOLVER.py]
+    .venv/bin/python benchmarks/sigmar.py --gardens [--boards 300]
+    .venv/bin/python benchmarks/sigmar.py --bands --garden hexagonal [--boards 500]
 
 Measures, in one run: legal-take generation per second and random playouts
 per second for palmish.sigmar and for a plain cell-by-cell engine written here
@@ -23,6 +25,16 @@ from a stream of its own) on --boards boards dealt as New Game deals them now
 (generator.deal: a number rated by its own board) and as saved games made
 before dealt them (Game.new(seed, difficulty), the boards of a `difficulty=`
 record). Targets (docs/sigmar-rules.md): Easy >= 30 %, Normal 10-30 %, Hard < 10 %.
+With --garden hexagonal it measures the hexagonal garden's difficulties the same
+way (its boards have no "before").
+
+With --gardens it sets the two gardens side by side: for each, --boards Board
+Numbers (1, 2, ...) built and solved, and --boards random deals (the standard 55
+shuffled onto the 55 cells nearest the centre of the hexagon, or onto a dense 7x8
+block of squares) decided: solved, proved unsolvable, or not decided within the
+node budget. Times are CPU time of this process (a busy machine's other work does
+not count), median, p99 and max. Goals (docs/sigmar-rules.md): boards p99 <= 100 ms
+and max <= 1 s; random deals decided, p99 <= 1 s.
 
 With --frames it measures what the player feels in the app (docs/sigmar-app.md,
 "Thinking"): a real Device run on the real clock as the window runs it (each
@@ -67,6 +79,10 @@ from palmish.device.events import MenuCommand
 from palmish.device.system import Device
 from palmish.sigmar import Atom, Game, SearchBudget, generator, solver
 from palmish.sigmar.app import NO_SOLUTION, SigmarApp
+from palmish.sigmar.hexagonal import generator as hex_generator
+from palmish.sigmar.hexagonal import rules as hex_rules
+from palmish.sigmar.hexagonal import solver as hex_solver
+from palmish.sigmar.hexagonal.game import HexGame
 from palmish.sigmar.rules import CARDINALS, METAL_ORDER, STRIDE
 
 
@@ -217,6 +233,103 @@ def bands(boards: int) -> int:
             print(f"{difficulty:<10} {how:<7} {100 * statistics.mean(rates):7.1f} "
                   f"{100 * statistics.median(rates):9.1f} {over:7d} "
                   f"{1000 * spent / boards:8.1f}", flush=True)
+    return 0
+
+
+def hex_bands(boards: int) -> int:
+    """The clear rate of each difficulty of the hexagonal garden, as New Game deals them,
+    and the solver on every board dealt."""
+    print(f"{'difficulty':<10} {'mean %':>7} {'median %':>9} {'> 10 %':>7} {'< 30 %':>7} "
+          f"{'deal ms':>8} {'solved':>7} {'solve max ms':>12}  "
+          f"(hexagonal, {boards} boards, {CHECK_PLAYOUTS} playouts each)")
+    for difficulty in hex_generator.DIFFICULTIES:
+        numbers = random.Random(f"hexagonal {difficulty}")
+
+        def draw(numbers: random.Random = numbers) -> int:
+            return numbers.randint(1, 999_999)
+
+        rates: list[float] = []
+        spent = 0.0
+        solved = 0
+        slowest = 0.0
+        for n in range(1, boards + 1):
+            start = time.perf_counter()
+            seed = hex_generator.deal(difficulty, draw)
+            board = hex_generator.build(random.Random(seed))
+            spent += time.perf_counter() - start
+            rates.append(hex_generator.clear_rate(board, random.Random(10**9 + n),
+                                                  CHECK_PLAYOUTS))
+            took, outcome, _ = decide(HexGame.new(seed=seed), hex_solver.DEFAULT_MAX_NODES)
+            solved += outcome == "solved"
+            slowest = max(slowest, took)
+            progress(f"hex {difficulty[:4]}", n, boards)
+        print(f"{difficulty:<10} {100 * statistics.mean(rates):7.1f} "
+              f"{100 * statistics.median(rates):9.1f} {sum(r > 0.10 for r in rates):7d} "
+              f"{sum(r < 0.30 for r in rates):7d} {1000 * spent / boards:8.1f} "
+              f"{solved:7d} {1000 * slowest:12.1f}", flush=True)
+    return 0
+
+
+def hex_dense_deal(seed: int) -> HexGame:
+    """The standard 55 shuffled onto the 55 cells nearest the centre of the hexagon
+    (ties broken at random): mostly unsolvable, and hard to prove so."""
+    rng = random.Random(seed)
+    atoms = [a for a, n in generator.STANDARD_COUNTS.items() for _ in range(n)]
+    rng.shuffle(atoms)
+    cells = sorted(hex_rules.CELLS,
+                   key=lambda c: (hex_rules.distance(c, hex_rules.CENTRE), rng.random()))
+    return HexGame(zip(cells[:len(atoms)], atoms, strict=True), name=f"Deal {seed}",
+                   level=f"deal{seed}")
+
+
+def decide(game: Game | HexGame, max_nodes: int) -> tuple[float, str, int]:
+    """CPU seconds of one search, its outcome ("solved", "none", "budget") and positions."""
+    start = time.process_time()
+    try:
+        if isinstance(game, HexGame):
+            answer, nodes = hex_solver.solve_counted(game, max_nodes)
+        else:
+            answer, nodes = solver.solve_counted(game, max_nodes)
+        outcome = "none" if answer is None else "solved"
+    except SearchBudget as exc:
+        outcome, nodes = "budget", exc.nodes
+    return time.process_time() - start, outcome, nodes
+
+
+def gardens(boards: int, max_nodes: int) -> int:
+    """The square and the hexagonal garden side by side: boards built and solved,
+    random deals decided."""
+    rows: list[str] = []
+    for name in ("square", "hexagonal"):
+        builds: list[float] = []
+        searches: list[tuple[float, str, int]] = []
+        for n in range(1, boards + 1):
+            start = time.process_time()
+            board: Game | HexGame = Game.new(seed=n) if name == "square" else HexGame.new(seed=n)
+            builds.append(time.process_time() - start)
+            searches.append(decide(board, max_nodes))
+            progress(f"{name[:3]} boards", n, boards)
+        deals: list[tuple[float, str, int]] = []
+        for n in range(1, boards + 1):
+            deal = dense_deal(n) if name == "square" else hex_dense_deal(n)
+            deals.append(decide(deal, max_nodes))
+            progress(f"{name[:3]} deals", n, boards)
+        for what, runs in ((f"{name}: boards", searches), (f"{name}: random deals", deals)):
+            times = [t for t, _, _ in runs]
+            counts = {kind: sum(o == kind for _, o, _ in runs) for kind in
+                      ("solved", "none", "budget")}
+            rows.append(f"{what:<28} {ms(statistics.median(times))} "
+                        f"{ms(percentile(times, 0.99))} {ms(max(times))} "
+                        f"{max(k for _, _, k in runs):>9} {counts['solved']:>7} "
+                        f"{counts['none']:>7} {counts['budget']:>7}")
+        rows.append(f"{name + ': building a board':<28} {ms(statistics.median(builds))} "
+                    f"{ms(percentile(builds, 0.99))} {ms(max(builds))}")
+    print(f"{boards} Board Numbers and {boards} random deals per garden; solver CPU time "
+          f"(ms), at most {max_nodes:,} positions")
+    print(f"{'':<28} {'median':>8} {'p99':>8} {'max':>8} {'positions':>9} {'solved':>7} "
+          f"{'none':>7} {'budget':>7}")
+    for row in rows:
+        print(row)
     return 0
 
 
@@ -430,8 +543,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bands", action="store_true",
                         help="measure the difficulties' clear rates instead")
-    parser.add_argument("--boards", type=int, default=500,
-                        help="boards per difficulty for --bands (500)")
+    parser.add_argument("--boards", type=int, default=None,
+                        help="boards per difficulty for --bands (500), per garden for "
+                             "--gardens (300)")
     parser.add_argument("--frames", action="store_true",
                         help="measure frame gaps during the Hint and New Game on Hard instead")
     parser.add_argument("--deals", type=int, default=20,
@@ -445,17 +559,24 @@ def main() -> int:
                         help="positions after random takes to solve (400)")
     parser.add_argument("--seconds", type=float, default=2.0, help="time per speed test (2)")
     parser.add_argument("--max-nodes", type=int, default=solver.DEFAULT_MAX_NODES)
+    parser.add_argument("--gardens", action="store_true",
+                        help="the square and hexagonal gardens' solvers side by side instead")
+    parser.add_argument("--garden", choices=("square", "hexagonal"), default="square",
+                        help="the garden --bands measures (square)")
     args = parser.parse_args()
     if args.hard > 0:
         return hard_hints(args.hard, args.against)
     if args.seeds < 1 or args.positions < 1 or args.seconds <= 0:
         print("sigmar: --seeds, --positions and --seconds must be positive", file=sys.stderr)
         return 2
-    if args.bands:
-        if args.boards < 1:
+    if args.bands or args.gardens:
+        boards = args.boards if args.boards is not None else 300 if args.gardens else 500
+        if boards < 1:
             print("sigmar: --boards must be positive", file=sys.stderr)
             return 2
-        return bands(args.boards)
+        if args.gardens:
+            return gardens(boards, args.max_nodes)
+        return hex_bands(boards) if args.garden == "hexagonal" else bands(boards)
     if args.frames:
         if args.deals < 1 or args.repeats < 1:
             print("sigmar: --deals and --repeats must be positive", file=sys.stderr)
