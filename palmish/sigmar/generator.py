@@ -78,13 +78,13 @@ _DISTANCE = {
 }
 
 
-def _pick(rng: random.Random, n: int) -> int:
+def pick(rng: random.Random, n: int) -> int:
     return min(int(rng.random() * n), n - 1)
 
 
-def _shuffle(rng: random.Random, items: list[Any]) -> None:
+def shuffle(rng: random.Random, items: list[Any]) -> None:
     for i in range(len(items) - 1, 0, -1):
-        j = _pick(rng, i + 1)
+        j = pick(rng, i + 1)
         items[i], items[j] = items[j], items[i]
 
 
@@ -97,7 +97,7 @@ def grow_template(rng: random.Random) -> int:
         for i in bits_of(shape):
             ring |= AROUND[i]
         frontier = bits_of(ring & _SIDE_MASK & ~shape)
-        cell = frontier[_pick(rng, len(frontier))]
+        cell = frontier[pick(rng, len(frontier))]
         shape |= (1 << cell) | (1 << _mirror(cell))
         size += 2
     return shape
@@ -108,7 +108,7 @@ def take_plan(rng: random.Random) -> list[tuple[Atom, Atom]]:
     salts = STANDARD_COUNTS[Atom.SALT]
     others: list[tuple[Atom, Atom]] = []
     order = list(CARDINALS)
-    _shuffle(rng, order)
+    shuffle(rng, order)
     for cardinal in order:
         # A cardinal must give an even number to Salt, or one of it is left alone.
         given = 2 if salts >= 2 and rng.random() < SALT_SHARE else 0
@@ -117,11 +117,11 @@ def take_plan(rng: random.Random) -> list[tuple[Atom, Atom]]:
         others += [(cardinal, cardinal)] * ((STANDARD_COUNTS[cardinal] - given) // 2)
     others += [(Atom.SALT, Atom.SALT)] * (salts // 2)
     others += [(Atom.VITAE, Atom.MORS)] * STANDARD_COUNTS[Atom.VITAE]
-    _shuffle(rng, others)
+    shuffle(rng, others)
     total = len(others) + len(METAL_CHAIN)
     slots: set[int] = set()
     while len(slots) < len(METAL_CHAIN):
-        slots.add(_pick(rng, total))
+        slots.add(pick(rng, total))
     plan: list[tuple[Atom, Atom]] = []
     chain = iter(METAL_CHAIN)
     rest = iter(others)
@@ -209,7 +209,7 @@ def playouts_of(board: dict[int, Atom], rng: random.Random) -> Iterator[bool]:
             codes = reaction_codes(kinds, occupied, metal)
             if not codes:
                 break
-            code = codes[_pick(rng, len(codes))]
+            code = codes[pick(rng, len(codes))]
             i, j = code >> CODE_SHIFT, code & CODE_LOW
             occupied &= ~((1 << i) | (1 << j if j else 0))
             for bit in (i, j) if j else (i,):
@@ -259,7 +259,7 @@ EASY_WINS = 40  # 31 %
 MAX_DRAWS = 1000  # numbers tried for one deal; about 1 in 25 boards rates hard
 
 
-def _band(wins: int) -> str:
+def band(wins: int) -> str:
     if wins < HARD_WINS:
         return "hard"
     return "easy" if wins >= EASY_WINS else "normal"
@@ -282,11 +282,11 @@ def rating_steps(seed: int, wanted: str | None = None) -> Generator[None, None, 
     wins = 0
     for played in range(RATING_PLAYOUTS):
         yield
-        low, high = order.index(_band(wins)), order.index(_band(wins + RATING_PLAYOUTS - played))
+        low, high = order.index(band(wins)), order.index(band(wins + RATING_PLAYOUTS - played))
         if low == high or (wanted is not None and not low <= order.index(wanted) <= high):
             break
         wins += next(outcomes)
-    return _band(wins)
+    return band(wins)
 
 
 def deal(difficulty: str | None, draw: Callable[[], int]) -> int:

@@ -37,9 +37,9 @@ from palmish.sigmar.generator import (
     METAL_CHAIN,
     RATING_PLAYOUTS,
     STANDARD_COUNTS,
-    _band,
-    _pick,
-    _shuffle,
+    band,
+    pick,
+    shuffle,
 )
 from palmish.sigmar.hexagonal.rules import (
     AROUND,
@@ -110,7 +110,7 @@ def grow_template(rng: random.Random) -> int:
             for i in bits_of(shape):
                 ring |= AROUND[i]
         choices = bits_of((ring or BOARD) & ~shape)
-        shape |= orbits[choices[_pick(rng, len(choices))]]
+        shape |= orbits[choices[pick(rng, len(choices))]]
     return shape
 
 
@@ -119,7 +119,7 @@ def take_plan(rng: random.Random) -> list[tuple[Atom, Atom]]:
     salts = STANDARD_COUNTS[Atom.SALT]
     others: list[tuple[Atom, Atom]] = []
     order = list(CARDINALS)
-    _shuffle(rng, order)
+    shuffle(rng, order)
     for cardinal in order:
         # A cardinal must give an even number to Salt, or one of it is left alone.
         given = 2 if salts >= 2 and rng.random() < SALT_SHARE else 0
@@ -128,11 +128,11 @@ def take_plan(rng: random.Random) -> list[tuple[Atom, Atom]]:
         others += [(cardinal, cardinal)] * ((STANDARD_COUNTS[cardinal] - given) // 2)
     others += [(Atom.SALT, Atom.SALT)] * (salts // 2)
     others += [(Atom.VITAE, Atom.MORS)] * STANDARD_COUNTS[Atom.VITAE]
-    _shuffle(rng, others)
+    shuffle(rng, others)
     total = len(others) + len(METAL_CHAIN)
     slots: set[int] = set()
     while len(slots) < len(METAL_CHAIN):
-        slots.add(_pick(rng, total))
+        slots.add(pick(rng, total))
     chain, rest = iter(METAL_CHAIN), iter(others)
     plan = [(next(chain), Atom.QUICKSILVER) if k in slots else next(rest) for k in range(total)]
     return [(y, x) if rng.random() < 0.5 else (x, y) for x, y in plan]
@@ -218,7 +218,7 @@ def playouts_of(board: dict[int, Atom], rng: random.Random) -> Iterator[bool]:
             codes = reaction_codes(kinds, occupied, metal)
             if not codes:
                 break
-            code = codes[_pick(rng, len(codes))]
+            code = codes[pick(rng, len(codes))]
             i, j = code >> CODE_SHIFT, code & CODE_LOW
             taken = (1 << i) | ((1 << j) if j else 0)
             occupied &= ~taken
@@ -248,11 +248,11 @@ def rating_steps(seed: int, wanted: str | None = None) -> Generator[None, None, 
     wins = 0
     for played in range(RATING_PLAYOUTS):
         yield
-        low, high = order.index(_band(wins)), order.index(_band(wins + RATING_PLAYOUTS - played))
+        low, high = order.index(band(wins)), order.index(band(wins + RATING_PLAYOUTS - played))
         if low == high or (wanted is not None and not low <= order.index(wanted) <= high):
             break
         wins += next(outcomes)
-    return _band(wins)
+    return band(wins)
 
 
 def deal(difficulty: str | None, draw: Callable[[], int]) -> int:
