@@ -282,7 +282,7 @@ class IshidoApp(BoardGameApp):
                     self.layout.cell_rect(*old_mark) if old_mark is not None else None)
         outcome = self.game.outcome()
         if outcome is not None:
-            self.play("all_placed" if outcome.termination is Termination.ALL_PLACED
+            self.play("all_placed" if outcome.termination is Termination.COMPLETED
                       else "game_over")
             self._game_over(outcome)
         else:

@@ -364,7 +364,7 @@ class SigmarApp(BoardGameApp):
             self._paint(lay.panel, lay.line)
         outcome = game.outcome()
         if outcome is not None:
-            self.play("win" if outcome.termination is Termination.CLEARED else "stuck")
+            self.play("win" if outcome.termination is Termination.COMPLETED else "stuck")
             self._finished(outcome)
         elif Atom.GOLD in atoms:
             self.play("gold")
@@ -377,7 +377,7 @@ class SigmarApp(BoardGameApp):
         game = self.game
         first = not self.recorded
         self.record_result(VARIANT, outcome)
-        if outcome.termination is Termination.CLEARED:
+        if outcome.termination is Termination.COMPLETED:
             if first and self.assisted:
                 self.prefs["assisted"] = _count(self.prefs.get("assisted")) + 1
             if game.level is not None:
