@@ -20,10 +20,7 @@ LIT, UNLIT = (250, 210, 40), (60, 60, 90)  # without a plugin
 IDS = load_file(GAME.schema).bitmaps  # the Board plugin's lamps by name
 
 
-class LampsApp(BoardGameApp):
-    id = "toy"
-    name = "Lamps"
-    creator = "PToy"
+class LampsApp(BoardGameApp, descriptor=GAME):
 
     def __init__(self) -> None:
         super().__init__()
