@@ -51,10 +51,13 @@ class GameDescriptor(NamedTuple):
     installer: str | None = None  # "module:function" for `palmish install FILE` (apps.py)
     options: tuple[GameOption, ...] = ()
     beam: str | None = None  # "module:name" of its Beamable (palmish.device.exchange)
-    art_script: str | None = None  # draws its bundled plugins (path from the repository root)
-    screenshot_script: str | None = None  # writes docs/screenshots/<id>-*.png (same)
+    # "module:main" of the script that draws its bundled plugins (its plugins/ folder),
+    # and of those that write its pictures in docs/screenshots/: main(argv) -> exit
+    # status (docs/architecture.md, "Adding a game", says what they promise)
+    art_script: str | None = None
+    screenshot_script: str | None = None
     network: str | None = None  # "module:name" of its NetworkEngine (palmish/network/engine.py)
-    network_screenshot_script: str | None = None  # docs/network.md's pictures of it (same)
+    network_screenshot_script: str | None = None  # docs/network.md's pictures of it
 
     def problems(self) -> list[str]:
         """What is wrong with the descriptor itself (empty when it is good)."""
@@ -67,7 +70,11 @@ class GameDescriptor(NamedTuple):
             found.append(f"creator {self.creator!r} is not four ASCII characters")
         found += [f"{what} {target!r} is not 'module:name'"
                   for what, target in (("app", self.app), ("installer", self.installer),
-                                       ("network", self.network), ("beam", self.beam))
+                                       ("network", self.network), ("beam", self.beam),
+                                       ("art_script", self.art_script),
+                                       ("screenshot_script", self.screenshot_script),
+                                       ("network_screenshot_script",
+                                        self.network_screenshot_script))
                   if target is not None and not _is_target(target)]
         if self.hard_button is not None and not 1 <= self.hard_button <= HARD_BUTTON_COUNT:
             found.append(f"hard button {self.hard_button} is not 1 to {HARD_BUTTON_COUNT}")

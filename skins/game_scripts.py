@@ -4,9 +4,10 @@
     .venv/bin/python skins/game_scripts.py screenshots [GAME ...]  # docs/screenshots/<game>-*.png
                                                                    # (and network-*.png)
 
-Each game's descriptor (palmish/<game>/descriptor.py) names its scripts, by
-their path from the repository root; without GAME ids, all the games' run.
-Each script runs on its own, with the Python that runs this one.
+Each game's descriptor (palmish/<game>/descriptor.py) names its scripts as
+"module:main" (art_script, screenshot_script, network_screenshot_script);
+without GAME ids, all the games' run. Each runs in a process of its own, with
+the Python that runs this one.
 """
 
 from __future__ import annotations
@@ -19,18 +20,20 @@ from pathlib import Path
 from palmish.games import games
 
 ROOT = Path(__file__).resolve().parents[1]
+# Runs one "module:main" target as its own program: its exit status is main()'s.
+RUN_TARGET = "import sys; from palmish.games import load; sys.exit(load(sys.argv[1])(sys.argv[2:]))"
 
 
-def scripts(kind: str, wanted: list[str]) -> list[Path]:
+def scripts(kind: str, wanted: list[str]) -> list[str]:
     """The `kind` ("art" or "screenshots") scripts of the wanted games (all: [])."""
     unknown = set(wanted) - {g.id for g in games()}
     if unknown:
         raise SystemExit(f"game_scripts: no game {', '.join(sorted(unknown))}"
                          f" (games: {', '.join(g.id for g in games())})")
     chosen = [g for g in games() if not wanted or g.id in wanted]
-    paths = [p for g in chosen for p in ((g.art_script,) if kind == "art" else
-                                        (g.screenshot_script, g.network_screenshot_script))]
-    return [ROOT / p for p in paths if p is not None]
+    targets = [t for g in chosen for t in ((g.art_script,) if kind == "art" else
+                                          (g.screenshot_script, g.network_screenshot_script))]
+    return [t for t in targets if t is not None]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -38,9 +41,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("kind", choices=("art", "screenshots"))
     parser.add_argument("games", nargs="*", metavar="GAME")
     args = parser.parse_args(argv)
-    for script in scripts(args.kind, args.games):
-        print(f"== {script.relative_to(ROOT)}", flush=True)
-        if subprocess.run([sys.executable, str(script)], check=False).returncode != 0:
+    for target in scripts(args.kind, args.games):
+        print(f"== {target}", flush=True)
+        if subprocess.run([sys.executable, "-c", RUN_TARGET, target], cwd=ROOT,
+                          check=False).returncode != 0:
             return 1
     return 0
 

@@ -13,10 +13,11 @@ from palmish.apps import LazyApp, hard_buttons, installed_apps
 from palmish.device.app import App
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import Key, KeyDown
+from palmish.device.resources import bundled_plugins
 from palmish.device.system import Device
 from palmish.games import GameDescriptor, games
 
-PLUGINS = Path(__file__).resolve().parent.parent / "skins" / "plugins"
+PLUGINS = bundled_plugins()
 
 
 def test_every_app_has_a_unique_short_lowercase_id() -> None:
