@@ -7,7 +7,9 @@ art and screenshot scripts, where its App class is, and its network engine
 when it offers network play. The launcher, the hard
 buttons, the command line, `palmish install` and the tests read this registry;
 nothing outside a game's package names the game (setup.cfg's entry point for
-prc_tools excepted). docs/architecture.md, "Adding a game", walks through it.
+prc_tools excepted). docs/architecture.md, "Adding a game", walks through it;
+`problems()` checks a descriptor at every start, palmish.gamecheck all the rest
+a game needs.
 
 The games found are the packages under palmish/ with a `descriptor.py`
 (found by a folder scan: no entry-point scan, whose import alone costs a start
@@ -63,12 +65,15 @@ class GameDescriptor(NamedTuple):
         """What is wrong with the descriptor itself (empty when it is good)."""
         found = []
         if not (self.id.isascii() and self.id.isalpha() and self.id.islower()):
-            found.append(f"id {self.id!r} is not short lowercase letters")
+            found.append(f"id {self.id!r} is not short lowercase letters: give one such as"
+                         " 'lamps' (palmish --app takes it)")
         if not self.name:
-            found.append("no name")
+            found.append("no name: give the name the launcher and title bars show")
         if len(self.creator) != 4 or not self.creator.isascii():
-            found.append(f"creator {self.creator!r} is not four ASCII characters")
-        found += [f"{what} {target!r} is not 'module:name'"
+            found.append(f"creator {self.creator!r} is not four ASCII characters: give its"
+                         " Palm creator code, such as 'PLmp'")
+        found += [f"{what} {target!r} is not 'module:name': write the module's dotted name,"
+                  " a colon and the name in it"
                   for what, target in (("app", self.app), ("installer", self.installer),
                                        ("network", self.network), ("beam", self.beam),
                                        ("art_script", self.art_script),

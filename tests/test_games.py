@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from palmish.games import GameDescriptor, games, load
+from palmish.gamecheck import check
+from palmish.games import GameDescriptor, games
 from prc_tools import schema
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -48,16 +49,11 @@ def test_the_entry_points_register_exactly_the_games_schemas() -> None:
         assert installed.creator == game.creator
 
 
-def scripts_of(game: GameDescriptor) -> list[str]:
-    return [s for s in (game.art_script, game.screenshot_script, game.network_screenshot_script)
-            if s is not None]
-
-
-def test_each_game_names_scripts_that_exist() -> None:
-    for game in games():
-        assert game.art_script is not None and game.screenshot_script is not None, game.id
-        for script in scripts_of(game):
-            assert callable(load(script)), (game.id, script)
+@pytest.mark.parametrize("game", games(), ids=lambda g: g.id)
+def test_each_game_has_everything_a_game_needs(game: GameDescriptor) -> None:
+    """palmish.gamecheck: its schema and codes, its app declared from it, its scripts,
+    its bundled plugins named by kind, built and verified."""
+    assert check(game) == []
 
 
 @pytest.mark.process
