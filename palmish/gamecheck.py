@@ -39,7 +39,7 @@ def check(game: GameDescriptor) -> list[str]:
 
 
 def package_of(game: GameDescriptor) -> str:
-    """The game's package: that of its app's module ("palmish.lamps")."""
+    """The game's package: that of its app's module ("palmish.<id>")."""
     return game.app.partition(":")[0].rpartition(".")[0]
 
 

@@ -14,8 +14,9 @@ a game needs.
 The games found are the packages under palmish/ with a `descriptor.py`
 (found by a folder scan: no entry-point scan, whose import alone costs a start
 ~20 ms), then any `register()`ed by the program that embeds the emulator (the
-tests' toy game). A descriptor module imports nothing of its game, and each
-game's `__init__` imports its engine lazily, so listing the games stays cheap.
+example game of docs/adding-a-game.md, in tests/test_registered_game.py). A
+descriptor module imports nothing of its game, and each game's `__init__`
+imports its engine lazily, so listing the games stays cheap.
 """
 
 from __future__ import annotations
@@ -65,13 +66,13 @@ class GameDescriptor(NamedTuple):
         """What is wrong with the descriptor itself (empty when it is good)."""
         found = []
         if not (self.id.isascii() and self.id.isalpha() and self.id.islower()):
-            found.append(f"id {self.id!r} is not short lowercase letters: give one such as"
-                         " 'lamps' (palmish --app takes it)")
+            found.append(f"id {self.id!r} is not short lowercase letters: give the word"
+                         " `palmish --app` takes, a to z only")
         if not self.name:
             found.append("no name: give the name the launcher and title bars show")
         if len(self.creator) != 4 or not self.creator.isascii():
             found.append(f"creator {self.creator!r} is not four ASCII characters: give its"
-                         " Palm creator code, such as 'PLmp'")
+                         " Palm creator code, four letters that no other game uses")
         found += [f"{what} {target!r} is not 'module:name': write the module's dotted name,"
                   " a colon and the name in it"
                   for what, target in (("app", self.app), ("installer", self.installer),
