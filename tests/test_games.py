@@ -8,14 +8,15 @@ from __future__ import annotations
 import configparser
 import importlib
 import re
+import runpy
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from palmish.gamecheck import check
-from palmish.games import GameDescriptor, games
+from palmish.gamecheck import check, plugins_folder
+from palmish.games import GameDescriptor, games, load
 from prc_tools import schema
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -56,12 +57,40 @@ def test_each_game_has_everything_a_game_needs(game: GameDescriptor) -> None:
     assert check(game) == []
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("game", [g for g in games() if g.art_script is not None],
+                         ids=lambda g: g.id)
+def test_each_art_script_draws_exactly_the_bundled_plugins(
+    game: GameDescriptor, tmp_path: Path
+) -> None:
+    """The art scripts' contract (docs/architecture.md, "Adding a game"): every plugin
+    folder in git is what the script draws, byte for byte, and it draws no other."""
+    assert game.art_script is not None
+    assert load(game.art_script)(["--out", str(tmp_path)]) == 0
+    folder = plugins_folder(game)
+    assert folder is not None
+    drawn = {p.relative_to(tmp_path): p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    drawn_folders = {path.parts[0] for path in drawn}
+    kept = {p.relative_to(folder): p.read_bytes() for p in folder.rglob("*")
+            if p.is_file() and p.relative_to(folder).parts[0] in drawn_folders}
+    assert drawn_folders and drawn == kept
+    plugins = {f.name for f in folder.iterdir() if (f / "manifest.yaml").is_file()
+               and "kind:" in (f / "manifest.yaml").read_text(encoding="utf-8")}
+    assert drawn_folders == plugins  # data folders (levels) are the game's own, not drawn
+
+
 @pytest.mark.process
 def test_the_scripts_runner_reads_the_registry() -> None:
     done = subprocess.run([sys.executable, str(ROOT / "skins" / "game_scripts.py"), "art",
                            "nope"], capture_output=True, text=True, timeout=60, check=False)
     ids = ", ".join(g.id for g in games())
     assert done.returncode == 1 and done.stderr == f"game_scripts: no game nope (games: {ids})\n"
+
+
+def test_the_scripts_runner_checks_the_games(capsys: pytest.CaptureFixture[str]) -> None:
+    runner = runpy.run_path(str(ROOT / "skins" / "game_scripts.py"))
+    assert runner["main"](["check"]) == 0
+    assert capsys.readouterr().out == "".join(f"{g.id}: nothing missing\n" for g in games())
 
 
 def shared_files(game_id: str) -> list[Path]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import time
 import zlib
 from pathlib import Path
@@ -152,6 +153,25 @@ def test_prebuilding_again_removes_the_builds_of_folders_that_are_gone(
     assert prebuilt.main([str(target), str(tmp_path / "missing")]) == 1
     assert capsys.readouterr().err == ("palmish: cannot prebuild the bundled plugins:"
                                        f" {tmp_path / 'missing'} is not a folder\n")
+
+
+def test_several_games_folders_build_into_one_prebuilt_folder_by_unique_names(
+    tmp_path: Path, bundled: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each game's plugins/ is a folder of source folders; their builds share one folder,
+    so two source folders of one name (which the games' naming rules out) are refused."""
+    other = tmp_path / "other"
+    other.mkdir()
+    shutil.copytree(bundled / "test-board", other / "test-board-2")
+    target = tmp_path / "out"
+    assert prebuilt.main([str(target), str(bundled), str(other)]) == 0
+    assert "4 bundled plugins built" in capsys.readouterr().out
+    assert sorted(prebuilt.read_headers(target)) == [
+        "test-board-2.prc", "test-board-wide.prc", "test-board.prc", "test-sounds.prc"]
+    shutil.copytree(bundled / "test-sounds", other / "test-sounds")
+    assert prebuilt.main([str(target), str(bundled), str(other)]) == 1
+    assert capsys.readouterr().err == ("palmish: cannot prebuild the bundled plugins:"
+                                       " two bundled plugin folders are called test-sounds\n")
 
 
 def no_decoding(monkeypatch: pytest.MonkeyPatch) -> None:
