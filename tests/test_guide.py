@@ -93,7 +93,7 @@ def test_the_guide_builds_a_fourth_game_that_passes_every_game_check(
 ) -> None:
     # Step 1-2: the registry finds it beside the others, without importing its engine.
     game = next(g for g in games() if g.id == "lamps")
-    assert [g.id for g in games()] == ["ishido", "sigmar", "pachisi", "lamps"]
+    assert [g.id for g in games()][-1] == "lamps" and len(games()) == 4  # no hard button
     assert [m for m in sys.modules if m.startswith(f"{PACKAGE}.")] == [f"{PACKAGE}.descriptor"]
     package = importlib.import_module(PACKAGE)
     assert all(getattr(package, name) is not None for name in package.__all__)
