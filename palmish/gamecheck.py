@@ -14,7 +14,7 @@ import importlib
 from pathlib import Path
 
 from palmish.device.app import App
-from palmish.device.resources import GAME_PLUGINS, MANIFESTS, game_plugin_folders
+from palmish.device.resources import GAME_PLUGINS, game_plugin_folders, has_manifest
 from palmish.games import GameDescriptor, TakesOptions, load
 from prc_tools import PrcError
 from prc_tools.schema import Schema, SchemaError, load_file, registry
@@ -33,8 +33,8 @@ def check(game: GameDescriptor) -> list[str]:
     schema = _schema(game, found)
     _app(game, found)
     _scripts(game, found)
-    if schema is not None:
-        _plugins(game, schema, found)
+    if schema is not None:  # the plugins are checked against it
+        _plugins(game, found)
     return found
 
 
@@ -49,8 +49,9 @@ def plugins_folder(game: GameDescriptor) -> Path | None:
         package = importlib.import_module(package_of(game))
     except ImportError:
         return None
-    folder = Path(next(iter(package.__path__), "."), GAME_PLUGINS)
-    return folder if folder.is_dir() else None
+    where = getattr(package, "__path__", [])  # a module, not a package: none
+    folder = Path(where[0], GAME_PLUGINS) if where else None
+    return folder if folder is not None and folder.is_dir() else None
 
 
 def _schema(game: GameDescriptor, found: list[str]) -> Schema | None:
@@ -133,19 +134,18 @@ def _scripts(game: GameDescriptor, found: list[str]) -> None:
                      f" {package_of(game).replace('.', '/')}/{GAME_PLUGINS}/")
 
 
-def _plugins(game: GameDescriptor, schema: Schema, found: list[str]) -> None:
+def _plugins(game: GameDescriptor, found: list[str]) -> None:
     """Its bundled plugin folders: found by the device, named by kind, built and verified."""
     from prc_tools import plugin
 
     folder = plugins_folder(game)
     if folder is None:
         return
-    if folder not in game_plugin_folders():
+    if folder.resolve() not in {f.resolve() for f in game_plugin_folders()}:
         found.append(f"its {GAME_PLUGINS}/ folder is not bundled (only palmish/<game>/"
                      f"{GAME_PLUGINS}/ are): move the game under palmish/, or install its"
                      " plugins with palmish install")
-    sources = sorted(p for p in folder.iterdir()
-                     if p.is_dir() and any((p / m).is_file() for m in MANIFESTS))
+    sources = sorted(p for p in folder.iterdir() if p.is_dir() and has_manifest(p))
     if not sources:
         found.append(f"{GAME_PLUGINS}/ holds no plugin folder: run its art_script")
     for source in sources:

@@ -6,6 +6,7 @@ and its plugin built by prc_tools and installed."""
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,7 +17,16 @@ from palmish.apps import LazyApp, hard_buttons, installed_apps
 from palmish.cli import main
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.system import Device
-from palmish.games import GameDescriptor, GameOption, RegistryError, games, register, unregister
+from palmish.gamecheck import check
+from palmish.games import (
+    GameDescriptor,
+    GameOption,
+    RegistryError,
+    games,
+    load,
+    register,
+    unregister,
+)
 from prc_tools import Database, bitmap, schema
 from prc_tools.cli import main as prc_tools_main
 from tests.guide_game import embedded
@@ -139,3 +149,16 @@ def test_an_option_that_is_palmish_s_own_is_one_line(
         unregister(lamps.id)
     assert capsys.readouterr().err == (
         "palmish: a game cannot be listed: Lamps: the option --app is one of palmish's own\n")
+
+
+def test_plugins_beside_a_game_kept_elsewhere_are_not_bundled(lamps: GameDescriptor) -> None:
+    """palmish.gamecheck says so: only palmish/<game>/plugins/ folders are bundled."""
+    folder = lamps.schema.with_name("plugins")
+    assert lamps.art_script is not None
+    assert load(lamps.art_script)(["--out", str(folder)]) == 0
+    try:
+        assert ("its plugins/ folder is not bundled (only palmish/<game>/plugins/ are): move"
+                " the game under palmish/, or install its plugins with palmish install"
+                ) in check(lamps)
+    finally:
+        shutil.rmtree(folder)
