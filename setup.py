@@ -1,9 +1,10 @@
-"""Build hook: ship the skins/ folder (device skins and bundled plugin sources) inside the
-package as palmish/skins, so a regular (non-editable) install finds them with
-importlib.resources. Editable installs and checkouts use skins/ in place.
-The bundled plugins are built here too, into palmish/skins/prebuilt (an editable
-install: the checkout's skins/prebuilt, as `make` does), so that no install
-builds them on its first start (palmish.device.prebuilt).
+"""Build hook: ship the skins/ folder (the device skins) inside the package as
+palmish/skins, so a regular (non-editable) install finds them beside its modules.
+Editable installs and checkouts use skins/ in place. The bundled plugin sources
+live in each game's package (palmish/<game>/plugins/, package data in setup.cfg);
+they are built here, into palmish/skins/prebuilt (an editable install: the
+checkout's skins/prebuilt, as `make` does), so that no install builds them on
+its first start (palmish.device.prebuilt).
 Also the optional C speedups of prc_tools: built when a compiler is there,
 skipped (the pure-Python code runs instead) when not.
 Everything else is declared in setup.cfg.
@@ -27,11 +28,11 @@ NOT_SHIPPED = "previews"
 HERE = Path(__file__).resolve().parent
 
 
-def prebuild_plugins(plugins: Path, target: Path) -> None:
-    """The bundled plugins built into `target` by the packer in this tree (same bytes
+def prebuild_plugins(target: Path) -> None:
+    """The bundled plugins of this tree built into `target` by its packer (same bytes
     on every machine); when that fails the device builds them on first use."""
-    done = subprocess.run([sys.executable, "-m", "palmish.device.prebuilt", str(plugins),
-                           str(target)], cwd=HERE, capture_output=True, text=True, check=False)
+    done = subprocess.run([sys.executable, "-m", "palmish.device.prebuilt", str(target)],
+                          cwd=HERE, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         why = (done.stderr.strip().splitlines() or ["no reason given"])[-1]
         print(f"warning: bundled plugins not prebuilt ({why})", file=sys.stderr)
@@ -42,7 +43,7 @@ class BuildPyWithSkins(build_py):
         super().run()
         if getattr(self, "editable_mode", False):
             # an editable install reads the checkout's skins/ directly
-            prebuild_plugins(HERE / "skins" / "plugins", HERE / "skins" / "prebuilt")
+            prebuild_plugins(HERE / "skins" / "prebuilt")
             return
         source = HERE / "skins"
         target = Path(self.build_lib) / "palmish" / "skins"
@@ -55,7 +56,7 @@ class BuildPyWithSkins(build_py):
                 dest = target / relative
                 dest.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(path, dest)
-        prebuild_plugins(source / "plugins", target / "prebuilt")
+        prebuild_plugins(target / "prebuilt")
 
 
 # optional: a failed compile is a warning, and prc_tools falls back to Python.

@@ -11,7 +11,7 @@ change in the machine's load weighs on every command alike; a first round, not
 counted, writes the byte code and the kept schemas (in a cache folder of the
 run's own) as an install's first commands would. FILE defaults to a small
 database made here (two bitmaps and a sound), PLUGIN to the bundled Sigmar
-board "Slate" (skins/plugins/sigmar-board-slate, 7 bitmaps) built here with
+board "Slate" (its folder sigmar-board-slate, 7 bitmaps) built here with
 `prc-tools build`. Printed for each command: the median and the range (best to
 worst) over the rounds of its wall-clock and CPU time (the child's user + system
 time, steadier on a shared machine), and its CPU time against bare Python's in the
@@ -40,6 +40,7 @@ from PIL import Image
 _HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(_HERE.parent))  # the tree this script is in
 
+from palmish.device.resources import bundled_plugins  # noqa: E402
 from prc_tools import Database, Resource, bitmap, database, sound  # noqa: E402
 from prc_tools.schema_codes import CACHE_ENV  # noqa: E402
 
@@ -57,7 +58,7 @@ def small_database(path: Path) -> Path:
     return path
 
 
-SLATE = _HERE.parent / "skins" / "plugins" / "sigmar-board-slate"
+SLATE = bundled_plugins().folder("sigmar-board-slate")
 
 
 def built_plugin(tool: Path, path: Path) -> Path:

@@ -64,8 +64,10 @@ _HERE = Path(__file__).resolve().parent
 os.environ.setdefault("PYGLET_AUDIO", "silent")
 ROOT = _HERE.parent
 sys.path.insert(0, str(ROOT))  # measure the tree this script is in (children run there too)
-PLUGINS = ROOT / "skins" / "plugins"
-PANEL = PLUGINS / "ishido-board-tall" / "panel.png"
+from palmish.device.resources import bundled_plugins  # noqa: E402  (this tree's)
+
+PLUGINS = bundled_plugins()  # every game's plugins/ folder
+PANEL = PLUGINS.folder("ishido-board-tall") / "panel.png"
 MOVES = 3000
 START_PAIRS = 9  # the least number of warm/minimal start pairs (medians compared)
 ENCODE_TILES = 3  # the encode row's picture: the tall panel, this many times each way
@@ -766,12 +768,12 @@ def packer_rows(repeat: int, tmp: Path) -> list[Row]:
                  ms_spread(ours_s), f"{reference}; Pillow quantize+save {ms_spread(pillow_s)}",
                  f"{ratio_spread(ours_s, netpbm_s)} pnmtopalm" if netpbm_s else ""))
 
-    folders = sorted(p.parent for p in PLUGINS.glob("*/manifest.yaml"))
+    folders = PLUGINS.folders()
     build_s = [best(1, lambda: [plugin.build_folder(f) for f in folders])
                for _ in range(max(3, repeat // 2))]
     rows.append((f"build the {len(folders)} bundled plugins", spread(build_s), "", ""))
 
-    pieces = plugin.build_folder(PLUGINS / "ishido-pieces")
+    pieces = plugin.build_folder(PLUGINS.folder("ishido-pieces"))
     tbmps = [r for r in pieces.resources if r.type == "Tbmp"]
     many = Database(name="Thousand", type="data", creator="bnch", resources=[
         Resource("Tbmp", 1000 + i, tbmps[i % len(tbmps)].data) for i in range(1000)

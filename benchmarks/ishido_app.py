@@ -16,10 +16,11 @@ from pathlib import Path
 
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import Key, KeyDown, MenuCommand, PenDown, PenMove, PenUp, Rotate
+from palmish.device.resources import bundled_plugins
 from palmish.device.system import Device
 from palmish.ishido.app import IshidoApp
 
-PLUGINS = Path(__file__).resolve().parents[1] / "skins" / "plugins"
+PLUGINS = bundled_plugins()
 
 
 def start(data: Path, config: ConfigName) -> tuple[Device, IshidoApp, float]:

@@ -18,10 +18,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from palmish.device.resources import bundled_plugins
 from prc_tools import safeyaml
 from prc_tools.plugin import build_folder
 
-PIECES = Path(__file__).resolve().parents[1] / "skins" / "plugins" / "ishido-pieces"
+PIECES = bundled_plugins().folder("ishido-pieces")
 
 
 def make_folder(data: Path, count: int) -> None:

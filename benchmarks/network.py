@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from palmish.device.display import CONFIGS, ConfigName
+from palmish.device.resources import bundled_plugins
 from palmish.device.system import Device
 from palmish.frontend.devicewindow import INBOX_POLL_S
 from palmish.network.bridge import HostLink, JoinLink, LoopThread
@@ -54,7 +55,7 @@ from palmish.pachisi.net.seats import HostSeat, JoinSeat
 from palmish.pachisi.net.table import HostTable, strongest_level
 
 LOOPBACK = "127.0.0.1"
-PLUGINS = Path(__file__).resolve().parents[1] / "skins" / "plugins"
+PLUGINS = bundled_plugins()
 
 
 def device(data: Path) -> tuple[Device, PachisiApp]:

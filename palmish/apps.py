@@ -73,6 +73,8 @@ class LazyApp(App):
     `layout` or `view`) is looked up on the imported app.
     """
 
+    descriptor: GameDescriptor  # never None: a LazyApp is made from its game's descriptor
+
     def __init__(self, game: GameDescriptor) -> None:
         self.id = game.id
         self.name = game.name

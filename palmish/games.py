@@ -7,13 +7,16 @@ art and screenshot scripts, where its App class is, and its network engine
 when it offers network play. The launcher, the hard
 buttons, the command line, `palmish install` and the tests read this registry;
 nothing outside a game's package names the game (setup.cfg's entry point for
-prc_tools excepted). docs/architecture.md, "Adding a game", walks through it.
+prc_tools excepted). docs/architecture.md, "Adding a game", walks through it;
+`problems()` checks a descriptor at every start, palmish.gamecheck all the rest
+a game needs.
 
 The games found are the packages under palmish/ with a `descriptor.py`
 (found by a folder scan: no entry-point scan, whose import alone costs a start
 ~20 ms), then any `register()`ed by the program that embeds the emulator (the
-tests' toy game). A descriptor module imports nothing of its game, and each
-game's `__init__` imports its engine lazily, so listing the games stays cheap.
+example game of docs/adding-a-game.md, in tests/test_registered_game.py). A
+descriptor module imports nothing of its game, and each game's `__init__`
+imports its engine lazily, so listing the games stays cheap.
 """
 
 from __future__ import annotations
@@ -51,23 +54,33 @@ class GameDescriptor(NamedTuple):
     installer: str | None = None  # "module:function" for `palmish install FILE` (apps.py)
     options: tuple[GameOption, ...] = ()
     beam: str | None = None  # "module:name" of its Beamable (palmish.device.exchange)
-    art_script: str | None = None  # draws its bundled plugins (path from the repository root)
-    screenshot_script: str | None = None  # writes docs/screenshots/<id>-*.png (same)
+    # "module:main" of the script that draws its bundled plugins (its plugins/ folder),
+    # and of those that write its pictures in docs/screenshots/: main(argv) -> exit
+    # status (docs/architecture.md, "Adding a game", says what they promise)
+    art_script: str | None = None
+    screenshot_script: str | None = None
     network: str | None = None  # "module:name" of its NetworkEngine (palmish/network/engine.py)
-    network_screenshot_script: str | None = None  # docs/network.md's pictures of it (same)
+    network_screenshot_script: str | None = None  # docs/network.md's pictures of it
 
     def problems(self) -> list[str]:
         """What is wrong with the descriptor itself (empty when it is good)."""
         found = []
         if not (self.id.isascii() and self.id.isalpha() and self.id.islower()):
-            found.append(f"id {self.id!r} is not short lowercase letters")
+            found.append(f"id {self.id!r} is not short lowercase letters: give the word"
+                         " `palmish --app` takes, a to z only")
         if not self.name:
-            found.append("no name")
+            found.append("no name: give the name the launcher and title bars show")
         if len(self.creator) != 4 or not self.creator.isascii():
-            found.append(f"creator {self.creator!r} is not four ASCII characters")
-        found += [f"{what} {target!r} is not 'module:name'"
+            found.append(f"creator {self.creator!r} is not four ASCII characters: give its"
+                         " Palm creator code, four letters that no other game uses")
+        found += [f"{what} {target!r} is not 'module:name': write the module's dotted name,"
+                  " a colon and the name in it"
                   for what, target in (("app", self.app), ("installer", self.installer),
-                                       ("network", self.network), ("beam", self.beam))
+                                       ("network", self.network), ("beam", self.beam),
+                                       ("art_script", self.art_script),
+                                       ("screenshot_script", self.screenshot_script),
+                                       ("network_screenshot_script",
+                                        self.network_screenshot_script))
                   if target is not None and not _is_target(target)]
         if self.hard_button is not None and not 1 <= self.hard_button <= HARD_BUTTON_COUNT:
             found.append(f"hard button {self.hard_button} is not 1 to {HARD_BUTTON_COUNT}")

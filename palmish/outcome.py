@@ -12,13 +12,21 @@ from enum import Enum
 
 
 class Termination(Enum):
-    """Why a game ended. The value is the word a record or a log may use."""
+    """Why a game ended, in words that fit any game: a new game picks among them and
+    needs no edit here. The value is the word a log may use (no record stores it:
+    docs/storage.md)."""
 
-    ALL_PLACED = "all_placed"  # PalmIshido: every tile is on the board
-    CLEARED = "cleared"  # Sigmar's Garden: only Slag (or nothing) is left
-    ALL_HOME = "all_home"  # Pachisi: a player brought all four pieces home
-    STUCK = "stuck"  # no legal move is left (Ishido's tile has no cell, no atoms react)
-    DEADLOCK = "deadlock"  # Pachisi: every player has a piece stuck before the finish
+    # The goal was reached: every PalmIshido tile placed, Sigmar's Garden's board
+    # cleared, a Pachisi player's four pieces home. `winner` says who won, if anyone.
+    COMPLETED = "completed"
+    # The player to move has no legal move before the goal (Ishido's tile has no
+    # cell, no Sigmar atoms can react).
+    STUCK = "stuck"
+    # Every player is blocked before the goal for good, so nobody can finish (Pachisi).
+    DEADLOCK = "deadlock"
+    # The rules ended the game against the player before the goal: out of moves,
+    # time or lives.
+    LOST = "lost"
 
 
 @dataclass(frozen=True)

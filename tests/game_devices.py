@@ -14,9 +14,10 @@ from palmish.device.app import App
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import PenDown, PenUp
 from palmish.device.geometry import Rect
+from palmish.device.resources import bundled_plugins
 from palmish.device.system import Device
 
-PLUGINS = Path(__file__).resolve().parent.parent / "skins" / "plugins"
+PLUGINS = bundled_plugins()  # every game's plugins/ folder, and the prebuilt ones
 
 
 def build_plugins(tmp_path_factory: pytest.TempPathFactory, name: str, app: App) -> Path:

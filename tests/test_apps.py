@@ -10,12 +10,14 @@ from pathlib import Path
 import pytest
 
 from palmish.apps import LazyApp, hard_buttons, installed_apps
+from palmish.device.app import App
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import Key, KeyDown
+from palmish.device.resources import bundled_plugins
 from palmish.device.system import Device
 from palmish.games import GameDescriptor, games
 
-PLUGINS = Path(__file__).resolve().parent.parent / "skins" / "plugins"
+PLUGINS = bundled_plugins()
 
 
 def test_every_app_has_a_unique_short_lowercase_id() -> None:
@@ -98,10 +100,24 @@ def test_each_game_agrees_with_its_entry_and_opens(tmp_path: Path) -> None:
         assert (f"{type(real).__module__}:{type(real).__name__}", real.id, real.name,
                 real.creator, real.icon_name) == (
             game.app, game.id, game.name, game.creator, game.icon_name)
+        assert type(real).descriptor is game  # the class is declared from it
         assert app.menus() == real.menus() and app.menus()
-        assert app.layout is vars(real)["layout"]  # a game's own attribute, passed on
+        assert app.media is vars(real)["media"]  # an attribute of the app's own, passed on
     device.go_home()
     assert device.running_app.id == "launcher"
+
+
+def test_an_app_class_declared_from_a_descriptor_takes_its_identity() -> None:
+    game = GameDescriptor("dots", "Dots and Boxes", "PDot", "x:DotsApp", Path("x.yaml"),
+                          icon_name="Dots")
+
+    class DotsApp(App, descriptor=game):
+        pass
+
+    assert (DotsApp.id, DotsApp.name, DotsApp.creator, DotsApp.icon_name) == (
+        "dots", "Dots and Boxes", "PDot", "Dots")
+    assert DotsApp.descriptor is game and DotsApp().name == "Dots and Boxes"
+    assert App.descriptor is None and App.id == "app"  # the base is left as it was
 
 
 def test_a_descriptor_that_does_not_match_its_class_is_refused() -> None:

@@ -15,6 +15,7 @@ from PIL import Image
 from palmish import cli
 from palmish.device import inputarea, statusbar
 from palmish.device.display import config_by_name
+from palmish.device.resources import bundled_plugins
 from prc_tools.plugin import build_folder
 
 FIXTURES = Path(__file__).parent / "device" / "fixtures" / "plugins"
@@ -219,9 +220,8 @@ def test_a_rebuilt_bundled_plugin_is_listed_once_as_installed(
     """Issue 14 item 5: installing a rebuilt "Ceramic Pieces" gives one row, not two."""
     import yaml
 
-    skins = Path(__file__).resolve().parents[1] / "skins" / "plugins"
     folder = tmp_path / "rebuilt"
-    shutil.copytree(skins / "ishido-pieces", folder)
+    shutil.copytree(bundled_plugins().folder("ishido-pieces"), folder)
     manifest = yaml.safe_load((folder / "manifest.yaml").read_text())
     manifest["version"] = 2
     (folder / "manifest.yaml").write_text(yaml.safe_dump(manifest))

@@ -14,6 +14,7 @@ import yaml
 
 from palmish import cli
 from palmish.device.datalock import DataDirLock
+from palmish.device.resources import bundled_plugins
 from prc_tools import atomic
 from prc_tools.plugin import build_folder
 
@@ -77,7 +78,7 @@ def test_a_folder_in_use_is_refused_in_one_line(
 # ------------------------------------------------------------- issue 22
 
 MEMORY_LIMIT = 2 << 30
-LEVEL = Path(__file__).resolve().parents[1] / "skins" / "plugins" / "sigmar-levels" / "1.dat"
+LEVEL = bundled_plugins().folder("sigmar-levels") / "1.dat"
 
 
 def _limited() -> None:

@@ -19,9 +19,9 @@ from palmish.commands import args
 from palmish.commands.main import commands
 from palmish.device.addresses import is_port, parse_address, parse_port
 from palmish.device.exchange import BeamItem, Checked
-from palmish.games import games, register, unregister
+from palmish.games import GameDescriptor, games, register, unregister
+from tests.guide_game import embedded
 from tests.network.processes import free_port
-from tests.toygame.descriptor import GAME
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -170,12 +170,18 @@ def takes_nothing(path: Path, files: Path, durable: bool) -> str | None:
     return None  # none of the toy's files: a plugin, then
 
 
+@pytest.fixture(scope="module")
+def lamps(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GameDescriptor]:
+    """The guide's example game (docs/adding-a-game.md), importable, not registered."""
+    yield from embedded(tmp_path_factory.mktemp("embedded"))
+
+
 @pytest.fixture
-def toy_beams() -> Iterator[None]:
-    register(GAME._replace(beam="tests.test_commands:TOY_BEAM",
-                           installer="tests.test_commands:takes_nothing"))
+def toy_beams(lamps: GameDescriptor) -> Iterator[None]:
+    register(lamps._replace(beam="tests.test_commands:TOY_BEAM",
+                            installer="tests.test_commands:takes_nothing"))
     yield
-    unregister(GAME.id)
+    unregister(lamps.id)
 
 
 def test_beam_offers_the_kinds_the_games_beam(toy_beams: None,
@@ -192,14 +198,16 @@ def test_beam_offers_the_kinds_the_games_beam(toy_beams: None,
         1, "", f"palmish: cannot reach 127.0.0.1:{port}: nothing receives there\n")
 
 
-def test_a_beamed_kind_that_is_an_option_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    register(GAME._replace(beam="tests.test_commands:CLASHING_BEAM"))
+def test_a_beamed_kind_that_is_an_option_is_one_line(
+    lamps: GameDescriptor, capsys: pytest.CaptureFixture[str]
+) -> None:
+    register(lamps._replace(beam="tests.test_commands:CLASHING_BEAM"))
     try:
         assert run(capsys, "beam", "--to", "127.0.0.1:1", "x.prc") == (
             1, "", "palmish: a game cannot be listed: a kind a game beams is an option of"
                    " palmish beam's own (argument --to: conflicting option string: --to)\n")
     finally:
-        unregister(GAME.id)
+        unregister(lamps.id)
 
 
 def test_install_names_the_games_that_install_files(toy_beams: None, tmp_path: Path,

@@ -8,13 +8,15 @@ from __future__ import annotations
 import configparser
 import importlib
 import re
+import runpy
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from palmish.games import GameDescriptor, games
+from palmish.gamecheck import check, plugins_folder
+from palmish.games import GameDescriptor, games, load
 from prc_tools import schema
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -48,16 +50,33 @@ def test_the_entry_points_register_exactly_the_games_schemas() -> None:
         assert installed.creator == game.creator
 
 
-def scripts_of(game: GameDescriptor) -> list[str]:
-    return [s for s in (game.art_script, game.screenshot_script, game.network_screenshot_script)
-            if s is not None]
+@pytest.mark.parametrize("game", games(), ids=lambda g: g.id)
+def test_each_game_has_everything_a_game_needs(game: GameDescriptor) -> None:
+    """palmish.gamecheck: its schema and codes, its app declared from it, its scripts,
+    its bundled plugins named by kind, built and verified."""
+    assert check(game) == []
 
 
-def test_each_game_names_scripts_that_exist() -> None:
-    for game in games():
-        assert game.art_script is not None and game.screenshot_script is not None, game.id
-        for script in scripts_of(game):
-            assert (ROOT / script).is_file(), (game.id, script)
+@pytest.mark.slow
+@pytest.mark.parametrize("game", [g for g in games() if g.art_script is not None],
+                         ids=lambda g: g.id)
+def test_each_art_script_draws_exactly_the_bundled_plugins(
+    game: GameDescriptor, tmp_path: Path
+) -> None:
+    """The art scripts' contract (docs/architecture.md, "Adding a game"): every plugin
+    folder in git is what the script draws, byte for byte, and it draws no other."""
+    assert game.art_script is not None
+    assert load(game.art_script)(["--out", str(tmp_path)]) == 0
+    folder = plugins_folder(game)
+    assert folder is not None
+    drawn = {p.relative_to(tmp_path): p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    drawn_folders = {path.parts[0] for path in drawn}
+    kept = {p.relative_to(folder): p.read_bytes() for p in folder.rglob("*")
+            if p.is_file() and p.relative_to(folder).parts[0] in drawn_folders}
+    assert drawn_folders and drawn == kept
+    plugins = {f.name for f in folder.iterdir() if (f / "manifest.yaml").is_file()
+               and "kind:" in (f / "manifest.yaml").read_text(encoding="utf-8")}
+    assert drawn_folders == plugins  # data folders (levels) are the game's own, not drawn
 
 
 @pytest.mark.process
@@ -68,14 +87,19 @@ def test_the_scripts_runner_reads_the_registry() -> None:
     assert done.returncode == 1 and done.stderr == f"game_scripts: no game nope (games: {ids})\n"
 
 
+def test_the_scripts_runner_checks_the_games(capsys: pytest.CaptureFixture[str]) -> None:
+    runner = runpy.run_path(str(ROOT / "skins" / "game_scripts.py"))
+    assert runner["main"](["check"]) == 0
+    assert capsys.readouterr().out == "".join(f"{g.id}: nothing missing\n" for g in games())
+
+
 def shared_files(game_id: str) -> list[Path]:
     """Where a game would be registered if the registry did not exist: the emulator
     outside the game's package, the shared scripts and the layout test."""
     own = {ROOT / "palmish" / game_id}
-    scripts = {ROOT / s for g in games() if g.id == game_id for s in scripts_of(g)}
     files = [*ROOT.joinpath("palmish").rglob("*.py"), *ROOT.joinpath("skins").rglob("*.py"),
              *ROOT.joinpath("docs", "screenshots").glob("*.py"), ROOT / "tests" / "test_layout.py"]
-    return [f for f in files if not own & set(f.parents) and f not in scripts]
+    return [f for f in files if not own & set(f.parents)]
 
 
 @pytest.mark.parametrize("game", [g.id for g in games()])

@@ -18,7 +18,7 @@ def test_ishido_every_tile_placed_ends_with_its_score_and_no_winner() -> None:
     game = IshidoGame.from_position({(3, 3): Tile(0, 0)}, [Tile(0, 1)])
     assert game.outcome() is None
     game.place(3, 4)
-    assert game.outcome() == Outcome(Termination.ALL_PLACED, winner=None, score=game.score)
+    assert game.outcome() == Outcome(Termination.COMPLETED, winner=None, score=game.score)
     assert game.score > 1000  # the end bonus is in the outcome's score
 
 
@@ -34,14 +34,14 @@ def test_ishido_a_dealt_game_has_no_outcome_until_over() -> None:
         game.place(*game.legal_moves()[0])
     outcome = game.outcome()
     assert outcome is not None and outcome.score == game.score
-    assert (outcome.termination is Termination.ALL_PLACED) == (game.remaining == 0)
+    assert (outcome.termination is Termination.COMPLETED) == (game.remaining == 0)
 
 
 def test_sigmar_a_cleared_board_is_won_by_the_player() -> None:
     game = SigmarGame.from_level(GOLD)
     assert game.outcome() is None
     game.take((0, 0))
-    assert game.outcome() == Outcome(Termination.CLEARED, winner=0)
+    assert game.outcome() == Outcome(Termination.COMPLETED, winner=0)
 
 
 def test_sigmar_a_stuck_board_has_no_winner_and_undo_takes_it_back() -> None:
@@ -59,7 +59,7 @@ def test_pachisi_the_player_home_with_four_pieces_wins() -> None:
     assert game.outcome() is None
     game.throw()
     game.move(next(m for m in game.legal_moves() if m.pieces == (3,)))
-    assert game.outcome() == Outcome(Termination.ALL_HOME, winner=1)
+    assert game.outcome() == Outcome(Termination.COMPLETED, winner=1)
 
 
 def test_pachisi_everyone_stuck_before_the_finish_is_a_deadlock() -> None:

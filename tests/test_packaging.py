@@ -1,5 +1,6 @@
-"""A regular (non-editable) install carries the skins, the bundled plugin sources and
-the plugins built from them at packaging time, which its first start uses as they are."""
+"""A regular (non-editable) install carries the skins, the bundled plugin sources (in their
+games' packages) and the plugins built from them at packaging time, which its first start
+uses as they are."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from palmish.device.resources import bundled_plugins
 from prc_tools import speedups
 
 pytestmark = pytest.mark.process  # every test here starts another program
@@ -62,9 +64,11 @@ def test_the_wheel_carries_skins_and_plugin_sources(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "palmish/skins/devices/t3.yaml" in names
     assert "palmish/skins/devices/classic.png" in names
-    assert "palmish/skins/plugins/ishido-pieces/manifest.yaml" in names
-    assert any(n.startswith("palmish/skins/plugins/ishido-sounds/") and n.endswith(".wav")
-               for n in names)
+    # Every bundled plugin's source files, where they are in the tree: in their game's package.
+    sources = {f.relative_to(ROOT).as_posix() for folder in bundled_plugins().folders()
+               for f in folder.iterdir()}
+    assert sources and sources <= names
+    assert any(n.endswith(".wav") for n in sources) and not any("skins/plugins" in n for n in names)
     assert "prc_tools/bitmap.py" in names
     assert "palmish/pachisi/hard-weights.json" in names  # the hard player's learned weights
     # The C speedups, compiled where this install compiled them (CI insists), with their stub.
@@ -97,7 +101,7 @@ def test_without_a_compiler_the_wheel_builds_and_the_pure_python_code_runs(
     # -S and site-packages on the path by hand: the editable install's import
     # hook (a .pth file) would otherwise find the checkout's compiled module.
     env["PYTHONPATH"] += os.pathsep + sysconfig.get_paths()["purelib"]
-    panel = ROOT / "skins" / "plugins" / "ishido-board-tall" / "panel.png"
+    panel = bundled_plugins().folder("ishido-board-tall") / "panel.png"
     shown = subprocess.run(
         [sys.executable, "-S", "-c", ENCODE_PANEL, str(panel)],
         cwd=tmp_path, env=env, capture_output=True, text=True, check=True,
@@ -118,7 +122,7 @@ def test_the_wheel_carries_every_bundled_plugin_prebuilt_as_the_packer_builds_it
 ) -> None:
     from prc_tools import Database, plugin
 
-    folders = sorted(p.parent for p in (ROOT / "skins" / "plugins").glob("*/manifest.yaml"))
+    folders = bundled_plugins().folders()
     shipped = zipfile.ZipFile(wheel)
     names = {n for n in shipped.namelist()
              if n.startswith("palmish/skins/prebuilt/") and n.endswith(".prc")}

@@ -14,12 +14,12 @@ receiver's person decides, `accept` the receiver asked over Sigmar's Garden,
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 
-from shots import PLUGINS, every_config
-from shots import save as save_lcd
-
 from palmish.apps import installed_apps
+from palmish.boardgame.screenshots import every_config, screenshot_arguments
+from palmish.boardgame.screenshots import save as save_lcd
 from palmish.device import services
 from palmish.device.beaming import Receiving, Sending
 from palmish.device.display import CONFIGS, ConfigName
@@ -62,10 +62,6 @@ class StandIn:
         self.device.beams.send(self, sending)
 
 
-def save(device: Device, scene: str, config: ConfigName) -> None:
-    save_lcd(device, f"beam-{scene}", config)
-
-
 def close_all(device: Device) -> None:
     for _ in range(8):
         if not device.modals:
@@ -81,9 +77,12 @@ def type_number(device: Device, command: str, digits: str) -> None:
     close_all(device)
 
 
-def shoot(config: ConfigName, tmp: Path) -> None:
+def shoot(config: ConfigName, tmp: Path, out: Path) -> None:
+    def save(device: Device, scene: str, config: ConfigName) -> None:
+        save_lcd(device, f"beam-{scene}", config, out=out)
+
     device = Device(CONFIGS[config], tmp / config.value, installed_apps(), "launcher",
-                    bundled_plugins=PLUGINS, durable=False, alerts=False)
+                    durable=False, alerts=False)
     stand_in = StandIn(device)
     services.beam = lambda: stand_in
     device.storage.save_prefs("lnch", {"beam_receive": True})
@@ -112,8 +111,8 @@ def shoot(config: ConfigName, tmp: Path) -> None:
     services.beam = None
 
 
-def main() -> int:
-    return every_config(shoot)
+def main(argv: Sequence[str] | None = None) -> int:
+    return every_config(partial(shoot, out=screenshot_arguments(__doc__, argv)))
 
 
 if __name__ == "__main__":

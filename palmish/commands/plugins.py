@@ -8,7 +8,7 @@ from pathlib import Path
 from palmish.commands.args import EXIT_OK, add_data_dir, data_dir
 from palmish.commands.output import fail
 from palmish.device.plugins import PluginRegistry
-from palmish.device.resources import bundled_plugins_dir
+from palmish.device.resources import bundled_plugins
 from palmish.device.storage import Storage, report_to_stderr, usable_dir
 from prc_tools.text import printable
 
@@ -25,7 +25,7 @@ def plugin_registry(folder: Path) -> PluginRegistry | str:
     if problem:
         return problem
     storage = Storage(folder, report=report_to_stderr)
-    return PluginRegistry(storage, bundled_plugins_dir(), storage.report)
+    return PluginRegistry(storage, bundled_plugins(), storage.report)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -143,13 +143,42 @@ class AppContext(Protocol):
         """Switch to the named app once the current event has been handled."""
 
 
+class Declaration(Protocol):
+    """What an app's class can be declared from, so that its identity is written once:
+    a game's descriptor (palmish.games.GameDescriptor) is one."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def creator(self) -> str: ...
+
+    @property
+    def icon_name(self) -> str: ...
+
+
 class App:
-    """Base class for apps. Subclasses set the class attributes and override what they need."""
+    """Base class for apps. Subclasses set the class attributes, or declare them from a
+    game's descriptor (`class LampsApp(BoardGameApp, descriptor=GAME)`), and override
+    what they need."""
 
     id: str = "app"  # short lowercase id: `palmish --app ID`, the hard buttons
     name: str = "App"  # the app's full name (title bars, --app)
     icon_name: str = ""  # the launcher's label when `name` is too long for it (Palm's tAIN)
     creator: str = "????"  # four-character Palm creator code
+    descriptor: Declaration | None = None  # what the class was declared from, if anything
+
+    def __init_subclass__(cls, descriptor: Declaration | None = None, **kwargs: object) -> None:
+        """Take the id, name, creator and launcher label from `descriptor` when given,
+        as a python-chess variant declares itself on its class."""
+        super().__init_subclass__(**kwargs)
+        if descriptor is not None:
+            cls.descriptor = descriptor
+            cls.id, cls.name, cls.creator = descriptor.id, descriptor.name, descriptor.creator
+            cls.icon_name = descriptor.icon_name
 
     def start(self, ctx: AppContext) -> None:
         """Called once when the app becomes the running app; draw the whole screen here."""

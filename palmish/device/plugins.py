@@ -2,8 +2,8 @@
 
 A plugin is a resource database whose 'pINF' id 0 resource is a YAML mapping
 (game, kind, name, version, author, configs, ...; see docs/plugin-format.md).
-Bundled plugins are source folders under skins/plugins/, built by the packer
-when palmish is packaged (skins/prebuilt/, palmish.device.prebuilt) or, where
+Bundled plugins are source folders in each game's plugins/ folder, built by the
+packer when palmish is packaged (skins/prebuilt/, palmish.device.prebuilt) or, where
 there is no usable prebuilt file, into <data-dir>/cache/bundled/; installed
 ones are databases in storage. An installed plugin replaces a bundled one of
 the same game, kind and name: the lists show it once, as installed, and it is
@@ -41,8 +41,8 @@ from palmish.device import kept
 from palmish.device.pixel_cache import PixelCache
 from palmish.device.plugin_descriptions import DescriptionCache
 from palmish.device.plugin_index import InstalledIndex
-from palmish.device.prebuilt import has_manifest, prebuilt_folder, prebuilt_name, read_headers
-from palmish.device.resources import packaged
+from palmish.device.prebuilt import prebuilt_name, read_headers
+from palmish.device.resources import Bundled, packaged
 from palmish.device.shipped_pixels import ShippedPixels
 from palmish.device.storage import Reporter, Storage, installed_file_name, safe_file_stem
 from prc_tools import Database, PrcError, Resource, pinf
@@ -241,14 +241,17 @@ def decode_bitmap(data: bytes, members: MemberHeaders, density: int) -> Image.Im
 class PluginRegistry:
     """All plugins the device knows: bundled (built on demand) and installed."""
 
-    def __init__(self, storage: Storage, bundled_root: Path | None, report: Reporter) -> None:
+    def __init__(self, storage: Storage, bundled: Bundled | Path | None, report: Reporter
+                 ) -> None:
+        """`bundled`: where the bundled plugins are (a single folder of source folders
+        has its builds in the `prebuilt` folder beside it), None for none."""
         self.storage = storage
-        self.bundled_root = bundled_root
+        self.bundled = Bundled.of(bundled)
         # The packaging step's builds (palmish.device.prebuilt). Inside the installed
         # package they are used as they are; beside a source tree, only while no
         # source file is newer (someone may be editing the art).
-        self.prebuilt_root = prebuilt_folder(bundled_root) if bundled_root is not None else None
-        self._prebuilt_trusted = bundled_root is not None and packaged(bundled_root)
+        self.prebuilt_root = self.bundled.prebuilt if self.bundled is not None else None
+        self._prebuilt_trusted = self.prebuilt_root is not None and packaged(self.prebuilt_root)
         self._prebuilt: dict[Path, Path] = {}  # each prebuilt file in use -> its folder
         self._refused: set[Path] = set()  # prebuilt files found damaged when read
         self._headers: dict[str, tuple[int, Database]] | None = None  # prebuilt.HEADERS
@@ -317,14 +320,11 @@ class PluginRegistry:
         return matches[0] if matches else None
 
     def _scan_bundled(self) -> list[PluginInfo]:
-        root = self.bundled_root
-        if root is None or not root.is_dir():
+        if self.bundled is None:
             return []
         found = []
         self._data = []
-        for folder in sorted(p for p in root.iterdir() if p.is_dir()):
-            if not has_manifest(folder):
-                continue
+        for folder in self.bundled.folders():
             target = self._cache_target(folder)
             self._folders[target] = folder
             try:

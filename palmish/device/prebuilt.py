@@ -1,17 +1,18 @@
-"""The bundled plugins built when palmish is packaged: skins/prebuilt/, one .prc a folder.
+"""The bundled plugins built when palmish is packaged: prebuilt/, one .prc a source folder.
 
-    python -m palmish.device.prebuilt [PLUGINS PREBUILT]
+    python -m palmish.device.prebuilt [PREBUILT [PLUGINS ...]]
 
-Building the bundled plugin folders (skins/plugins/) gives the same bytes on
-every machine, so it is done once, when the package is built: setup.py builds
-them into the wheel (palmish/skins/prebuilt/), and `make` into the checkout's
-skins/prebuilt/ (a build product, not tracked by git). The device reads a
-prebuilt database in place of building its folder into the data folder's
-cache, so a first start does no building; a folder without a usable
+Building the bundled plugin folders (each game's plugins/, palmish.device.resources)
+gives the same bytes on every machine, so it is done once, when the package is
+built: setup.py builds them into the wheel (palmish/skins/prebuilt/), and `make`
+into the checkout's skins/prebuilt/ (a build product, not tracked by git). The
+device reads a prebuilt database in place of building its folder into the data
+folder's cache, so a first start does no building; a folder without a usable
 prebuilt file (a source tree never built, a source file edited since) is
 built on first use as before (docs/architecture.md, "Start").
 
-Without arguments: the skins folder palmish uses now (palmish.device.resources).
+Without PREBUILT: the skins folder's prebuilt/ of the palmish that runs it; without
+PLUGINS (folders of source folders): every game's plugins/ folder.
 """
 
 from __future__ import annotations
@@ -26,13 +27,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from palmish.device import kept, shipped_pixels
+from palmish.device.resources import Bundled, bundled_plugins
 from palmish.device.storage import safe_file_stem
 
 if TYPE_CHECKING:
     from prc_tools import Database
 
-FOLDER = "prebuilt"  # beside skins/plugins/
-MANIFESTS = ("manifest.yaml", "manifest.yml")
 # What a start needs of every prebuilt database (its header and 'pINF'), in one
 # sealed file, so that listing the bundled plugins reads one small file, not 27.
 HEADERS = "headers.kept"
@@ -40,28 +40,14 @@ HEADERS_SOURCE = [HEADERS, 1]
 MAX_HEADERS_BYTES = 1 << 22
 
 
-def has_manifest(folder: Path) -> bool:
-    """Whether `folder` is a plugin (or data) source folder the packer can build."""
-    return any((folder / name).is_file() for name in MANIFESTS)
-
-
-def prebuilt_folder(plugins: Path) -> Path:
-    """Where the prebuilt databases of the plugin folders under `plugins` are kept."""
-    return plugins.parent / FOLDER
-
-
 def prebuilt_name(folder: Path) -> str:
     """The file name of a source folder's prebuilt database."""
     return f"{safe_file_stem(folder.name)}.prc"
 
 
-def source_folders(plugins: Path) -> list[Path]:
-    """The buildable folders under `plugins`, by name."""
-    return sorted(p for p in plugins.iterdir() if p.is_dir() and has_manifest(p))
-
-
-def build_all(plugins: Path, target: Path) -> list[Path]:
-    """Build every folder under `plugins` into `target`; the files written.
+def build_all(plugins: Bundled | Path, target: Path | None = None) -> list[Path]:
+    """Build every source folder of `plugins` into `target` (by default its prebuilt
+    folder); the files written.
 
     Each database is a plain Palm database with its seal beside it (NAME.sum,
     palmish.device.kept), so the device uses only a file that reads back whole,
@@ -70,11 +56,21 @@ def build_all(plugins: Path, target: Path) -> list[Path]:
     """
     from prc_tools import plugin
 
+    bundled = Bundled.of(plugins)
+    assert bundled is not None
+    target = target if target is not None else bundled.prebuilt
+    if target is None:
+        raise OSError("no folder to build the bundled plugins into")
+    folders = bundled.folders()
+    names = [f.name for f in folders]
+    clash = sorted({name for name in names if names.count(name) > 1})
+    if clash:
+        raise OSError(f"two bundled plugin folders are called {', '.join(clash)}")
     target.mkdir(parents=True, exist_ok=True)
     written = []
     written_pixels: list[Path] = []
     headers: dict[str, object] = {}
-    for folder in source_folders(plugins):
+    for folder in folders:
         path = target / prebuilt_name(folder)
         db = plugin.build_folder(folder)
         data = db.to_bytes()
@@ -153,21 +149,18 @@ def read_headers(target: Path) -> dict[str, tuple[int, Database]]:
 def main(argv: list[str]) -> int:
     from prc_tools import PrcError
 
-    if argv and len(argv) != 2:
-        print("usage: python -m palmish.device.prebuilt [PLUGINS PREBUILT]", file=sys.stderr)
-        return 2
-    if argv:
-        plugins, target = Path(argv[0]), Path(argv[1])
-    else:
-        from palmish.device.resources import bundled_plugins_dir
-
-        found = bundled_plugins_dir()
-        if found is None:
-            print("palmish: no bundled plugins folder found", file=sys.stderr)
-            return 1
-        plugins, target = found, prebuilt_folder(found)
+    found = bundled_plugins()
+    target = Path(argv[0]) if argv else found.prebuilt
+    if len(argv) > 1:  # given folders of source folders instead of the games' own
+        found = Bundled(tuple(Path(folder) for folder in argv[1:]), target)
+    if target is None:
+        print("palmish: no skins folder to build the bundled plugins into", file=sys.stderr)
+        return 1
     try:
-        written = build_all(plugins, target)
+        missing = [os.fspath(root) for root in found.roots if not root.is_dir()]
+        if missing:
+            raise OSError(f"{missing[0]} is not a folder")
+        written = build_all(found, target)
     except (PrcError, OSError) as exc:
         print(f"palmish: cannot prebuild the bundled plugins: {exc}", file=sys.stderr)
         return 1

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from palmish.device import resources
 from palmish.device.app import App
 from palmish.device.context import DeviceContext
 from palmish.device.datalock import DataDirLock
@@ -46,7 +47,7 @@ from palmish.device.events import (
 from palmish.device.geometry import Rect
 from palmish.device.inputarea import draw_input_area
 from palmish.device.plugins import PluginRegistry
-from palmish.device.resources import bundled_plugins_dir
+from palmish.device.resources import Bundled
 from palmish.device.screen import WHITE, Framebuffer
 from palmish.device.statusbar import StatusButton, button_at, button_enabled, draw_status_bar
 from palmish.device.storage import Reporter, Storage, report_to_stderr
@@ -97,7 +98,7 @@ class Device:
         *,
         report: Reporter = report_to_stderr,
         durable: bool = True,
-        bundled_plugins: Path | None = None,
+        bundled_plugins: Bundled | Path | None = None,
         cache_dir: Path | None = None,
         alerts: bool = True,
         exclusive: bool = False,
@@ -126,7 +127,7 @@ class Device:
         start_app: str | None,
         report: Reporter,
         durable: bool,
-        bundled_plugins: Path | None,
+        bundled_plugins: Bundled | Path | None,
         cache_dir: Path | None,
         alerts: bool,
         buttons: Sequence[str],
@@ -151,7 +152,7 @@ class Device:
             else:  # a read-only disk: the device runs, and says once that it saves nothing
                 self.storage.refuse_saves(f"cannot be written ({lock.read_only}):"
                                           " running without saving")
-        root = bundled_plugins if bundled_plugins is not None else bundled_plugins_dir()
+        root = bundled_plugins if bundled_plugins is not None else resources.bundled_plugins()
         self.plugins = PluginRegistry(self.storage, root, self.notify)
         self.screen = Framebuffer(config.width, config.height, config.density)
         self._modals: list[_OpenModal] = []

@@ -26,6 +26,7 @@ from palmish.device.ui.form import Field, PushButtons
 from palmish.device.ui.modal import Modal
 from palmish.ishido import Game, dialogs
 from palmish.ishido.art import load_art
+from palmish.ishido.descriptor import GAME
 from palmish.ishido.icon import launcher_icon
 from palmish.ishido.layout import IshidoLayout, layout_for
 from palmish.ishido.rules import SCORINGS
@@ -34,7 +35,6 @@ from palmish.ishido.scores import Entry, HighScores, high_scores
 from palmish.ishido.view import IshidoView, Scene
 from palmish.outcome import Outcome, Termination
 
-CREATOR = "PIsh"
 # The Sound plugin's ids by name, from PalmIshido's plugin schema.
 SOUND_IDS = dict(SCHEMA.sounds)
 SOUND_PLACE = SOUND_IDS["place"]
@@ -60,10 +60,7 @@ class Drag:
     settled: bool = True
 
 
-class IshidoApp(BoardGameApp):
-    id = "ishido"
-    name = "PalmIshido"
-    creator = CREATOR
+class IshidoApp(BoardGameApp, descriptor=GAME):
     sound_ids = SOUND_IDS
     help_pages = dialogs.HELP_PAGES
     plugins_help = "help-plugins"
@@ -282,7 +279,7 @@ class IshidoApp(BoardGameApp):
                     self.layout.cell_rect(*old_mark) if old_mark is not None else None)
         outcome = self.game.outcome()
         if outcome is not None:
-            self.play("all_placed" if outcome.termination is Termination.ALL_PLACED
+            self.play("all_placed" if outcome.termination is Termination.COMPLETED
                       else "game_over")
             self._game_over(outcome)
         else:

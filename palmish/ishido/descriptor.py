@@ -12,6 +12,6 @@ GAME = GameDescriptor(
     schema=Path(__file__).with_name("plugin-schema.yaml"),
     hard_button=1,
     beam="palmish.ishido.beam:BEAM",  # a deal (docs/network.md, "Beam")
-    art_script="skins/plugins/make_ishido_art.py",
-    screenshot_script="docs/screenshots/make_ishido_screenshots.py",
+    art_script="palmish.ishido.make_art:main",
+    screenshot_script="palmish.ishido.make_screenshots:main",
 )

@@ -225,7 +225,7 @@ class Game:
         solitaire scored by points: nobody wins or loses)."""
         if not self.over:
             return None
-        why = Termination.ALL_PLACED if self.remaining == 0 else Termination.STUCK
+        why = Termination.COMPLETED if self.remaining == 0 else Termination.STUCK
         return Outcome(why, winner=None, score=self.score)
 
     # ------------------------------------------------------------ play

@@ -27,6 +27,7 @@ from palmish.device.ui.textview import TextViewer
 from palmish.outcome import Outcome
 from palmish.pachisi import CAUTION_TEXT, PASS, Game, Move, Player, ai, dialogs
 from palmish.pachisi.art import load_art
+from palmish.pachisi.descriptor import GAME
 from palmish.pachisi.game import Phase
 from palmish.pachisi.history import history_text, round_lines
 from palmish.pachisi.icon import launcher_icon
@@ -49,10 +50,7 @@ DEFAULT_PLAYERS = (Player("You"), *(Player(n, True) for n in computer_names(3)))
 Decision = tuple[Game, int, str]
 
 
-class PachisiApp(NetworkGameMixin, BoardGameApp):
-    id = "pachisi"
-    name = "Pachisi"
-    creator = "PPch"
+class PachisiApp(NetworkGameMixin, BoardGameApp, descriptor=GAME):
     sound_ids = SOUND_IDS
     help_pages = dialogs.HELP_PAGES
     plugins_help = "help-plugins"

@@ -11,8 +11,8 @@ GAME = GameDescriptor(
     app="palmish.pachisi.app:PachisiApp",
     schema=Path(__file__).with_name("plugin-schema.yaml"),
     hard_button=3,
-    art_script="skins/plugins/make_pachisi_art.py",
-    screenshot_script="docs/screenshots/make_pachisi_screenshots.py",
+    art_script="palmish.pachisi.make_art:main",
+    screenshot_script="palmish.pachisi.make_screenshots:main",
     network="palmish.pachisi.net.engine:ENGINE",
-    network_screenshot_script="docs/screenshots/make_network_screenshots.py",
+    network_screenshot_script="palmish.pachisi.net.make_screenshots:main",
 )

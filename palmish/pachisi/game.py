@@ -185,7 +185,7 @@ class Game:
             return None
         if self.winner is None:
             return Outcome(Termination.DEADLOCK)
-        return Outcome(Termination.ALL_HOME, winner=self.winner)
+        return Outcome(Termination.COMPLETED, winner=self.winner)
 
     @property
     def first_turn(self) -> bool:

@@ -1,6 +1,6 @@
 """Pachisi pictures drawn with Pillow at one cell size: the cross board, pieces,
 die faces and cowries. The app draws these when a plugin lacks a picture;
-skins/plugins/make_pachisi_art.py draws the bundled plugins with them and its
+make_art.py draws the bundled plugins (plugins/) with them and its
 own palettes.
 
 Everything is drawn pixel by pixel at the target size (cells are only 8 or 16

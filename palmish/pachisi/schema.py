@@ -6,9 +6,8 @@ the app and its art take their resource ids from SCHEMA (never parse the YAML).
 
 from __future__ import annotations
 
-from pathlib import Path
-
+from palmish.pachisi.descriptor import GAME
 from prc_tools.schema import Schema, load_file
 
-SCHEMA_PATH = Path(__file__).with_name("plugin-schema.yaml")
+SCHEMA_PATH = GAME.schema  # the descriptor says where it is
 SCHEMA: Schema = load_file(SCHEMA_PATH)

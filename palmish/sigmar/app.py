@@ -36,6 +36,7 @@ from palmish.sigmar import (
 )
 from palmish.sigmar.art import load_art
 from palmish.sigmar.catalog import all_levels
+from palmish.sigmar.descriptor import GAME
 from palmish.sigmar.icon import launcher_icon
 from palmish.sigmar.layout import SigmarLayout, layout_for
 from palmish.sigmar.level import (
@@ -59,11 +60,7 @@ DEAL_PLAYOUTS_PER_SLICE = 16  # random playouts of New Game's rating per slice (
 MAX_RANDOM_BOARD = 999_999  # New Game draws board numbers short enough to share
 
 
-class SigmarApp(BoardGameApp):
-    id = "sigmar"
-    name = "Sigmar's Garden"
-    icon_name = "Sigmar"  # "Sigmar's Garden" is cut off under a launcher icon
-    creator = "PSgm"
+class SigmarApp(BoardGameApp, descriptor=GAME):
     state_version = 1
     sound_ids = SCHEMA.sounds
     help_pages = dialogs.HELP_PAGES
@@ -364,7 +361,7 @@ class SigmarApp(BoardGameApp):
             self._paint(lay.panel, lay.line)
         outcome = game.outcome()
         if outcome is not None:
-            self.play("win" if outcome.termination is Termination.CLEARED else "stuck")
+            self.play("win" if outcome.termination is Termination.COMPLETED else "stuck")
             self._finished(outcome)
         elif Atom.GOLD in atoms:
             self.play("gold")
@@ -377,7 +374,7 @@ class SigmarApp(BoardGameApp):
         game = self.game
         first = not self.recorded
         self.record_result(VARIANT, outcome)
-        if outcome.termination is Termination.CLEARED:
+        if outcome.termination is Termination.COMPLETED:
             if first and self.assisted:
                 self.prefs["assisted"] = _count(self.prefs.get("assisted")) + 1
             if game.level is not None:

@@ -16,6 +16,6 @@ GAME = GameDescriptor(
     options=(GameOption("--board", "ID",
                         "open this board: a level number or name, or ? for a random one"),),
     beam="palmish.sigmar.beam:BEAM",  # a board or a level (docs/network.md, "Beam")
-    art_script="skins/plugins/make_sigmar_art.py",
-    screenshot_script="docs/screenshots/make_sigmar_screenshots.py",
+    art_script="palmish.sigmar.make_art:main",
+    screenshot_script="palmish.sigmar.make_screenshots:main",
 )

@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from palmish.device.resources import bundled_plugins_dir
+from palmish.device.resources import GAME_PLUGINS
 from palmish.sigmar import solver
 from palmish.sigmar.game import Game
 from palmish.sigmar.level import (
@@ -31,7 +31,8 @@ from prc_tools.atomic import write_atomic
 from prc_tools.files import FileProblem, read_regular
 
 MAX_DATABASE_BYTES = 1 << 20
-BUNDLED_FOLDER = "sigmar-levels"  # the bundled Levels database's source folder
+# The bundled Levels database's source folder, among the game's bundled plugins.
+BUNDLED_LEVELS = Path(__file__).parent / GAME_PLUGINS / "sigmar-levels"
 CHECK_SECONDS = 0.3  # the unclearable check's time cap: installing never waits on the solver
 
 
@@ -83,10 +84,7 @@ def install(path: Path, folder: Path, durable: bool = True) -> str | None:
 def _shadow_notes(level_ids: list[str]) -> str:
     """Say so for each level that takes the place of a bundled one of the same id
     (the bundled folder is read once, however many levels were installed)."""
-    root = bundled_plugins_dir()
-    if root is None:
-        return ""
-    bundled, _ = levels_in_folder(root / BUNDLED_FOLDER)
+    bundled, _ = levels_in_folder(BUNDLED_LEVELS)
     names = {e.id: e.name for e in reversed(bundled)}  # the first of an id, as before
     return "".join(f"\nnote: it takes the place of the bundled level {level_id} "
                    f"{names[level_id]!r} in the Levels list; remove it there "

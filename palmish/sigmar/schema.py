@@ -3,9 +3,8 @@ under prc_tools.plugin_schemas), and its ids for the app and the art script."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
+from palmish.sigmar.descriptor import GAME
 from prc_tools.schema import Schema, load_file
 
-SCHEMA_PATH = Path(__file__).with_name("plugin-schema.yaml")
+SCHEMA_PATH = GAME.schema  # the descriptor says where it is
 SCHEMA: Schema = load_file(SCHEMA_PATH)

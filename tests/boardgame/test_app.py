@@ -80,7 +80,7 @@ class FillApp(BoardGameApp):
         self.save()
         if 0 not in self.cells:
             won = self.cells.count(1) > 4
-            outcome = Outcome(Termination.ALL_PLACED, winner=0 if won else None)
+            outcome = Outcome(Termination.COMPLETED, winner=0 if won else None)
             self.record_result("plain", outcome, (self.cells.count(1),), players=("Ann",))
         elif who == 1:
             self.turns.after("computer", COMPUTER_MS, self.computer)
@@ -160,7 +160,7 @@ def test_a_finished_game_is_recorded_once(make: Make) -> None:
         device.advance(device.now_ms + COMPUTER_MS)
     assert 0 not in app.cells and app.recorded
     assert app.scores is not None and len(app.scores.table("plain")) == 1
-    again_counted = app.record_result("plain", Outcome(Termination.ALL_PLACED), (9,))
+    again_counted = app.record_result("plain", Outcome(Termination.COMPLETED), (9,))
     assert again_counted is None  # already counted
     prefs = device.storage.load_prefs("TFil")
     assert prefs["scores"] == {"plain": [[app.cells.count(1)]]}

@@ -190,14 +190,14 @@ def test_the_arrows_walk_a_ring_and_wrap() -> None:
 
 
 @pytest.mark.parametrize(("outcome", "won", "lost"), [
-    (Outcome(Termination.CLEARED, winner=0), 1, 0),
+    (Outcome(Termination.COMPLETED, winner=0), 1, 0),
     (Outcome(Termination.STUCK), 0, 1),
 ])
 def test_an_outcome_is_tallied_once_as_a_win_or_a_loss(make: Make, outcome: Outcome,
                                                        won: int, lost: int) -> None:
     device, app = make()
     assert app.record_result("lamps", outcome) is None  # no score tables: no rank
-    app.record_result("lamps", Outcome(Termination.CLEARED, winner=0))  # counted already
+    app.record_result("lamps", Outcome(Termination.COMPLETED, winner=0))  # counted already
     tally = app.tallies.tally("lamps")
     assert (tally.played, tally.won, tally.lost) == (1, won, lost)
     stats = device.storage.load_prefs("TLmp")["stats"]
@@ -207,6 +207,6 @@ def test_an_outcome_is_tallied_once_as_a_win_or_a_loss(make: Make, outcome: Outc
 def test_a_game_scored_by_points_tallies_neither_win_nor_loss(make: Make) -> None:
     _, app = make()
     app.counts_as_win = lambda outcome: None  # type: ignore[method-assign]
-    app.record_result("lamps", Outcome(Termination.ALL_PLACED, score=120))
+    app.record_result("lamps", Outcome(Termination.COMPLETED, score=120))
     tally = app.tallies.tally("lamps")
     assert (tally.played, tally.won, tally.lost) == (1, 0, 0)

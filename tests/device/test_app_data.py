@@ -1,5 +1,5 @@
 """What the device gives an app besides plugins: its bundled data databases (built from
-skins/plugins like plugins, but without a pINF) and the files installed for it."""
+a game's plugins/ like plugins, but without a pINF) and the files installed for it."""
 
 from __future__ import annotations
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import time
 import zlib
 from pathlib import Path
@@ -33,7 +34,7 @@ def no_building(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_prebuilt_plugins_are_used_and_nothing_is_built(
     tmp_path: Path, bundled: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    written = prebuilt.build_all(bundled, prebuilt.prebuilt_folder(bundled))
+    written = prebuilt.build_all(bundled)
     assert sorted(p.name for p in written) == ["test-board-wide.prc", "test-board.prc",
                                                "test-sounds.prc"]
     no_building(monkeypatch)
@@ -49,7 +50,7 @@ def test_prebuilt_plugins_are_used_and_nothing_is_built(
 def test_a_prebuilt_plugin_older_than_a_source_file_is_built_as_before(
     tmp_path: Path, bundled: Path
 ) -> None:
-    prebuilt.build_all(bundled, prebuilt.prebuilt_folder(bundled))
+    prebuilt.build_all(bundled)
     edited = bundled / "test-board" / "manifest.yaml"
     later = time.time() + 10
     os.utime(edited, (later, later))
@@ -69,7 +70,7 @@ def flip_a_bit(path: Path) -> bytes:
 def test_a_damaged_or_empty_prebuilt_plugin_is_built_without_a_word(
     tmp_path: Path, bundled: Path, damage: str
 ) -> None:
-    folder = prebuilt.prebuilt_folder(bundled)
+    folder = bundled.parent / "prebuilt"
     prebuilt.build_all(bundled, folder)
     board = folder / "test-board.prc"
     if damage == "no headers":
@@ -90,7 +91,7 @@ def test_a_damaged_or_empty_prebuilt_plugin_is_built_without_a_word(
 def test_listing_reads_only_the_prebuilt_headers(
     tmp_path: Path, bundled: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    prebuilt.build_all(bundled, prebuilt.prebuilt_folder(bundled))
+    prebuilt.build_all(bundled)
     reads: list[Path] = []
     real = plugins_module.kept.read_beside
 
@@ -108,7 +109,7 @@ def test_listing_reads_only_the_prebuilt_headers(
 def test_inside_the_package_prebuilt_plugins_are_trusted_without_walking_the_sources(
     tmp_path: Path, bundled: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    prebuilt.build_all(bundled, prebuilt.prebuilt_folder(bundled))
+    prebuilt.build_all(bundled)
     later = time.time() + 10
     os.utime(bundled / "test-board" / "manifest.yaml", (later, later))  # as an install may
     monkeypatch.setattr(plugins_module, "packaged", lambda path: True)
@@ -138,10 +139,10 @@ def test_prebuilding_again_removes_the_builds_of_folders_that_are_gone(
     tmp_path: Path, bundled: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     target = tmp_path / "out"
-    assert prebuilt.main([str(bundled), str(target)]) == 0
+    assert prebuilt.main([str(target), str(bundled)]) == 0
     assert "3 bundled plugins built" in capsys.readouterr().out
     (bundled / "test-sounds" / "manifest.yaml").unlink()
-    assert prebuilt.main([str(bundled), str(target)]) == 0
+    assert prebuilt.main([str(target), str(bundled)]) == 0
     assert sorted(p.name for p in target.iterdir()) == [
         "headers.kept", "pixels", "test-board-wide.prc", "test-board-wide.prc.sum",
         "test-board.prc", "test-board.prc.sum"]
@@ -149,9 +150,28 @@ def test_prebuilding_again_removes_the_builds_of_folders_that_are_gone(
         "test-board-144.kept", "test-board-72.kept", "test-board-wide-144.kept",
         "test-board-wide-72.kept"]
     assert sorted(prebuilt.read_headers(target)) == ["test-board-wide.prc", "test-board.prc"]
-    assert prebuilt.main([str(bundled)]) == 2
-    assert prebuilt.main([str(tmp_path / "missing"), str(target)]) == 1
-    assert "cannot prebuild" in capsys.readouterr().err
+    assert prebuilt.main([str(target), str(tmp_path / "missing")]) == 1
+    assert capsys.readouterr().err == ("palmish: cannot prebuild the bundled plugins:"
+                                       f" {tmp_path / 'missing'} is not a folder\n")
+
+
+def test_several_games_folders_build_into_one_prebuilt_folder_by_unique_names(
+    tmp_path: Path, bundled: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each game's plugins/ is a folder of source folders; their builds share one folder,
+    so two source folders of one name (which the games' naming rules out) are refused."""
+    other = tmp_path / "other"
+    other.mkdir()
+    shutil.copytree(bundled / "test-board", other / "test-board-2")
+    target = tmp_path / "out"
+    assert prebuilt.main([str(target), str(bundled), str(other)]) == 0
+    assert "4 bundled plugins built" in capsys.readouterr().out
+    assert sorted(prebuilt.read_headers(target)) == [
+        "test-board-2.prc", "test-board-wide.prc", "test-board.prc", "test-sounds.prc"]
+    shutil.copytree(bundled / "test-sounds", other / "test-sounds")
+    assert prebuilt.main([str(target), str(bundled), str(other)]) == 1
+    assert capsys.readouterr().err == ("palmish: cannot prebuild the bundled plugins:"
+                                       " two bundled plugin folders are called test-sounds\n")
 
 
 def no_decoding(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -161,7 +181,7 @@ def no_decoding(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_fresh_install_reads_the_bitmaps_decoded_at_packaging_time(
     tmp_path: Path, bundled: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    prebuilt.build_all(bundled, prebuilt.prebuilt_folder(bundled))
+    prebuilt.build_all(bundled)
     said: list[str] = []
     decoded = {}
     for density in (72, 144):  # what decoding gives, in a data folder of its own
@@ -185,7 +205,7 @@ def test_a_fresh_install_reads_the_bitmaps_decoded_at_packaging_time(
 def test_damaged_or_foreign_shipped_pixels_are_decoded_instead(
     tmp_path: Path, bundled: Path, damage: str
 ) -> None:
-    folder = prebuilt.prebuilt_folder(bundled)
+    folder = bundled.parent / "prebuilt"
     prebuilt.build_all(bundled, folder)
     kept_file = shipped_pixels.file_path(folder, "test-board.prc", 144)
     if damage == "flipped bit":

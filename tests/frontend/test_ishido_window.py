@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from palmish.device.storage import Storage
-from palmish.ishido.app import CREATOR, DEMO_STEP_MS
+from palmish.ishido.app import DEMO_STEP_MS, IshidoApp
 
 from .conftest import needs_display
 
@@ -52,7 +52,7 @@ def fresh_device(tmp_path: Path, cache: Path) -> Path:
 
 def moves(data: Path) -> int:
     """How many tiles the saved game has placed (0 before the first save)."""
-    raw = Storage(data, report=lambda message: None).load_state(CREATOR)
+    raw = Storage(data, report=lambda message: None).load_state(IshidoApp.creator)
     if raw is None:
         return 0
     record = json.loads(raw)["record"]
@@ -103,7 +103,7 @@ def test_demo_after_idle_neither_freezes_nor_bursts_and_a_key_stops_it(
 
 def saved_game(data: Path) -> tuple[str, int]:
     """The saved deal's seed and its number of moves."""
-    raw = Storage(data, report=lambda message: None).load_state(CREATOR)
+    raw = Storage(data, report=lambda message: None).load_state(IshidoApp.creator)
     assert raw is not None
     record = json.loads(raw)["record"]
     seed = record.split("seed=", 1)[1].split()[0]

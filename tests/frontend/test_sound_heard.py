@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from palmish.device.resources import bundled_plugins_dir
+from palmish.device.resources import bundled_plugins
 from palmish.ishido.schema import SCHEMA
 from prc_tools.plugin import build_folder
 from prc_tools.sound import mono_samples, read_wave_resource, resample
@@ -91,9 +91,7 @@ def xdo(*args: str, timeout: float = 10) -> str:
 
 def place_sound() -> list[float]:
     """The bundled Sound plugin's 'place' sound as the device plays it, at RATE, +-1.0."""
-    root = bundled_plugins_dir()
-    assert root is not None
-    db = build_folder(root / "ishido-sounds")
+    db = build_folder(bundled_plugins().folder("ishido-sounds"))
     wave_id = SCHEMA.sounds["place"]
     data = next(r.data for r in db.resources if r.type == "wave" and r.id == wave_id)
     sound = read_wave_resource(data)

@@ -11,6 +11,7 @@ import yaml
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import MenuCommand, PenDown, PenUp
 from palmish.device.geometry import Rect
+from palmish.device.resources import bundled_plugins
 from palmish.device.system import Device
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form, PopupList
@@ -18,14 +19,14 @@ from palmish.device.ui.textview import TextViewer
 from palmish.ishido.app import IshidoApp
 from prc_tools import plugin
 
-PLUGINS = Path(__file__).resolve().parents[2] / "skins" / "plugins"
+PLUGINS = bundled_plugins()
 
 
 @pytest.fixture(scope="module")
 def extra_pieces(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """'Test Pieces': the high-contrast folder under another name, built to a .prc."""
     folder = tmp_path_factory.mktemp("src") / "test-pieces"
-    shutil.copytree(PLUGINS / "ishido-pieces-contrast", folder)
+    shutil.copytree(PLUGINS.folder("ishido-pieces-contrast"), folder)
     manifest = yaml.safe_load((folder / "manifest.yaml").read_text())
     manifest["name"] = "Test Pieces"
     manifest["author"] = "A. Tester"

@@ -10,11 +10,12 @@ import pytest
 from PIL import Image
 
 from palmish.device.display import CONFIGS, ConfigName
+from palmish.device.resources import bundled_plugins
 from palmish.device.system import Device
 from palmish.ishido.app import IshidoApp
 from palmish.ishido.rules import COLS, ROWS
 
-PLUGINS = Path(__file__).resolve().parents[2] / "skins" / "plugins"
+PLUGINS = bundled_plugins()
 OPENING = [(0, 0), (0, 11), (7, 0), (7, 11), (3, 5), (4, 6)]
 
 

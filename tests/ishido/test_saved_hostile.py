@@ -14,11 +14,12 @@ import pytest
 
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import Key, KeyDown
+from palmish.device.resources import bundled_plugins
 from palmish.device.storage import Storage
 from palmish.device.system import Device
 from palmish.ishido.app import IshidoApp
 
-PLUGINS = Path(__file__).resolve().parents[2] / "skins" / "plugins"
+PLUGINS = bundled_plugins()
 
 
 def start(data: Path, built_plugins: Path) -> tuple[Device, IshidoApp]:

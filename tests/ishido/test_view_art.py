@@ -1,16 +1,16 @@
-"""The bundled PalmIshido art (skins/plugins/ishido-*): sizes from the resource map,
+"""The bundled PalmIshido art (its plugins/ishido-*): sizes from the resource map,
 36 distinct tiles at both densities, lifted tiles with a shadow beyond the cell,
 and a high-contrast set that stays readable without colour."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 import yaml
 from PIL import Image, ImageChops
 
-PLUGINS = Path(__file__).resolve().parents[2] / "skins" / "plugins"
+from palmish.device.resources import bundled_plugins
+
+PLUGINS = bundled_plugins().folder("ishido-pieces").parent  # the game's plugins/
 PIECES = ["ishido-pieces", "ishido-pieces-wide", "ishido-pieces-contrast",
           "ishido-pieces-contrast-wide"]
 BOARDS = ["ishido-board-square", "ishido-board-tall", "ishido-board-wide",

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from palmish.device.resources import bundled_plugins
 from prc_tools import Database, Resource
 from prc_tools.plugin import build_folder
 
 ROOT = Path(__file__).resolve().parents[2]
-CHERRY = ROOT / "skins" / "plugins" / "ishido-board-square-cherry"
-LEVEL_7 = ROOT / "skins" / "plugins" / "sigmar-levels" / "7.dat"
+CHERRY = bundled_plugins().folder("ishido-board-square-cherry")
+LEVEL_7 = bundled_plugins().folder("sigmar-levels") / "7.dat"
 
 
 def cherry() -> bytes:

@@ -18,7 +18,7 @@ import pytest
 from palmish.apps import hard_buttons, installed_apps, real_app
 from palmish.device.display import config_by_name
 from palmish.device.plugins import PluginRegistry
-from palmish.device.resources import bundled_plugins_dir
+from palmish.device.resources import bundled_plugins
 from palmish.device.storage import Storage
 from palmish.device.system import Device
 from palmish.sigmar.level import parse_level
@@ -92,7 +92,7 @@ def test_a_plugin_is_beamed_accepted_and_installed(tmp_path: Path, cherry: bytes
     assert [line.split()[:4] for line in listed.out_lines if "Cherry" in line] == [
         ["Cherry", "Board", "ishido", "board"]]
     storage = Storage(tmp_path / "r")
-    installed = [p for p in PluginRegistry(storage, bundled_plugins_dir(), print).all()
+    installed = [p for p in PluginRegistry(storage, bundled_plugins(), print).all()
                  if not p.bundled]
     assert [(p.name, p.game, p.kind) for p in installed] == [("Cherry Board", "ishido", "board")]
     assert installed[0].path.read_bytes() == cherry

@@ -41,7 +41,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_pieces(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     """'Beamed Pieces': the bundled high-contrast pieces under another name."""
     folder = tmp_path_factory.mktemp("src") / "beamed"
-    shutil.copytree(PLUGINS / "ishido-pieces-contrast", folder)
+    shutil.copytree(PLUGINS.folder("ishido-pieces-contrast"), folder)
     manifest = folder / "manifest.yaml"
     manifest.write_text(manifest.read_text().replace("name: High Contrast Pieces",
                                                      "name: Beamed Pieces"))

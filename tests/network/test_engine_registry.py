@@ -1,8 +1,9 @@
 """Network play found through the game registry (palmish/network/engine.py): a
 game offers it by naming an engine in its descriptor, and the command line's
 choices, discovery and the kept files follow with no edit in palmish/network/.
-The toy game (tests/toygame) borrows Pachisi's engine for this: the network
-only ever sees the game's id and the engine."""
+The example game of docs/adding-a-game.md, registered as a program that embeds
+the emulator would (tests/guide_game.py), borrows Pachisi's engine for this: the
+network only ever sees the game's id and the engine."""
 
 from __future__ import annotations
 
@@ -13,20 +14,25 @@ import pytest
 from zeroconf import ServiceInfo
 
 from palmish.cli import build_parser, main
-from palmish.games import games, network_games, register, unregister
+from palmish.games import GameDescriptor, games, network_games, register, unregister
 from palmish.network import keep
 from palmish.network.discovery import SERVICE_TYPE, game_from_info
 from palmish.network.engine import NetworkEngine, engine_for
-from tests.toygame.descriptor import GAME as TOY
+from tests.guide_game import embedded
 
 BORROWED = "palmish.pachisi.net.engine:ENGINE"
 
 
+@pytest.fixture(scope="module")
+def toy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GameDescriptor]:
+    yield from embedded(tmp_path_factory.mktemp("embedded"))
+
+
 @pytest.fixture
-def networked_toy() -> Iterator[None]:
-    register(TOY._replace(network=BORROWED))
-    yield
-    unregister(TOY.id)
+def networked_toy(toy: GameDescriptor) -> Iterator[GameDescriptor]:
+    register(toy._replace(network=BORROWED))
+    yield toy
+    unregister(toy.id)
 
 
 def advert(app: str) -> ServiceInfo:
@@ -54,31 +60,35 @@ def test_the_network_games_are_those_whose_descriptor_names_an_engine() -> None:
 
 
 def test_a_descriptor_with_an_engine_is_offered_everywhere(
-        networked_toy: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert TOY.id in host_choices(capsys)
-    assert isinstance(engine_for(TOY.id), NetworkEngine)
-    found = game_from_info(advert(TOY.id))
-    assert found is not None and found.app == TOY.id
-    keep.save_host_game(tmp_path, TOY.id, {"v": 1})
-    assert (tmp_path / "network" / f"host-{TOY.id}.json").is_file()
-    assert keep.load_host_game(tmp_path, TOY.id) == {"v": 1}
+        networked_toy: GameDescriptor, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    toy = networked_toy
+    assert toy.id in host_choices(capsys)
+    assert isinstance(engine_for(toy.id), NetworkEngine)
+    found = game_from_info(advert(toy.id))
+    assert found is not None and found.app == toy.id
+    keep.save_host_game(tmp_path, toy.id, {"v": 1})
+    assert (tmp_path / "network" / f"host-{toy.id}.json").is_file()
+    assert keep.load_host_game(tmp_path, toy.id) == {"v": 1}
 
 
 def test_without_its_engine_the_game_is_offered_nowhere(
-        capsys: pytest.CaptureFixture[str]) -> None:
-    register(TOY)
+        toy: GameDescriptor, capsys: pytest.CaptureFixture[str]) -> None:
+    register(toy)
     try:
-        assert TOY.id not in host_choices(capsys)
-        assert game_from_info(advert(TOY.id)) is None
+        assert toy.id not in host_choices(capsys)
+        assert game_from_info(advert(toy.id)) is None
         with pytest.raises(ValueError):
-            engine_for(TOY.id)
+            engine_for(toy.id)
     finally:
-        unregister(TOY.id)
+        unregister(toy.id)
 
 
-def test_a_network_target_that_is_not_module_name_is_a_bad_descriptor() -> None:
-    assert TOY._replace(network="no colon").problems() == [
-        "network 'no colon' is not 'module:name'"]
+def test_a_network_target_that_is_not_module_name_is_a_bad_descriptor(
+        toy: GameDescriptor) -> None:
+    assert toy._replace(network="no colon").problems() == [
+        "network 'no colon' is not 'module:name': write the module's dotted name, a colon"
+        " and the name in it"]
 
 
 @pytest.mark.parametrize(("argv", "says"), [

@@ -34,7 +34,7 @@ def test_a_deadlock_is_a_loss_for_every_player(make_device: MakeDevice) -> None:
 def test_a_person_home_first_is_the_people_s_win(make_device: MakeDevice) -> None:
     _, app = make_device()
     app.load_game(Game.from_position((ANN, SILICON), [[76, 76, 76, 76], [9, 0, 0, 0]]))
-    assert app.game.outcome() == Outcome(Termination.ALL_HOME, winner=0)
+    assert app.game.outcome() == Outcome(Termination.COMPLETED, winner=0)
     assert counts(app, "games") == (1, 1, 0)
     assert counts(app, "h:Ann") == (1, 1, 0) and counts(app, "c:Silicon") == (1, 0, 1)
 
@@ -42,6 +42,6 @@ def test_a_person_home_first_is_the_people_s_win(make_device: MakeDevice) -> Non
 def test_a_computer_home_first_is_the_people_s_loss(make_device: MakeDevice) -> None:
     _, app = make_device()
     app.load_game(Game.from_position((ANN, SILICON), [[9, 0, 0, 0], [76, 76, 76, 76]]))
-    assert app.game.outcome() == Outcome(Termination.ALL_HOME, winner=1)
+    assert app.game.outcome() == Outcome(Termination.COMPLETED, winner=1)
     assert counts(app, "games") == (1, 0, 1)
     assert counts(app, "c:Silicon") == (1, 1, 0)

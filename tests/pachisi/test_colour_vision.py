@@ -7,14 +7,13 @@ cream squares in a deuteranopia simulation (issue 21)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from PIL import Image
 
+from palmish.device.resources import bundled_plugins
 from palmish.pachisi.rules import SAFE_SQUARES
 
-PLUGINS = Path(__file__).resolve().parents[2] / "skins" / "plugins"
+PLUGINS = bundled_plugins()
 RGB = tuple[int, int, int]
 SIMULATIONS: dict[str, tuple[tuple[float, float, float], ...]] = {
     "normal": ((1, 0, 0), (0, 1, 0), (0, 0, 1)),
@@ -76,7 +75,7 @@ def test_the_simulation_is_the_published_one() -> None:
 @pytest.mark.parametrize("kind", list(SIMULATIONS))
 def test_safe_squares_stand_apart_from_the_plain_ones(folder: str, least: float,
                                                       kind: str) -> None:
-    board = Image.open(PLUGINS / folder / "board.png")
+    board = Image.open(PLUGINS.folder(folder) / "board.png")
     safe = square_colour(board, (0, 9))  # the safe square at the end of the West arm
     assert (0, 9) in SAFE_SQUARES
     plain = square_colour(board, (8, 1))  # an ordinary ring square on the West arm

@@ -5,11 +5,12 @@ from __future__ import annotations
 import io
 import itertools
 import os
-from pathlib import Path, PurePosixPath
+from pathlib import PurePosixPath
 
 import pytest
 from PIL import Image
 
+from palmish.device.resources import bundled_plugins
 from prc_tools import bitmap
 from prc_tools.bitmap_pixels import direct_to_image, expand_565
 from prc_tools.folder_files import normal
@@ -40,7 +41,7 @@ def test_png_bytes_read_back_exactly(mode: str, size: tuple[int, int]) -> None:
 
 def test_palm_art_is_no_bigger_than_pillows_pngs() -> None:
     """Filter 0 suits flat Palm art: the bundled pieces as small as Pillow writes them."""
-    db = build_folder(Path(__file__).parents[2] / "skins" / "plugins" / "ishido-pieces")
+    db = build_folder(bundled_plugins().folder("ishido-pieces"))
     images = [m.image for r in db.resources if r.type == "Tbmp" for m in bitmap.decode(r.data)]
     ours = sum(len(png_bytes(image)) for image in images)
     theirs = 0

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from palmish.device.resources import bundled_plugins
 from prc_tools import Database
 from prc_tools.database import UNIX_EPOCH_IN_PALM
 
@@ -131,10 +132,7 @@ def test_both_tools_read_a_built_plugin(
 ) -> None:
     from prc_tools import plugin
 
-    source = Path(__file__).resolve().parents[2] / "skins" / "plugins" / folder
-    if not source.is_dir():
-        pytest.skip(f"bundled plugin folder {folder} not present")
-    db = plugin.build_folder(source)
+    db = plugin.build_folder(bundled_plugins().folder(folder))
     path = tmp_path / "plugin.prc"
     db.write(path)
     expected = [(r.type, r.id, r.data) for r in db.resources]

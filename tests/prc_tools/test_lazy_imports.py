@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from palmish.device.resources import bundled_plugins
 from prc_tools import Database, PrcError, Resource, bitmap, database, plugin, speedups
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -146,7 +147,7 @@ def test_a_bundled_plugin_needs_no_yaml_once_the_schemas_are_kept(
 ) -> None:
     """Its 'pINF' is read by prc_tools/plain_yaml.py, its game's schema is the kept one."""
     path = tmp_path / "slate.prc"
-    plugin.build_folder(ROOT / "skins" / "plugins" / "sigmar-board-slate").write(path)
+    plugin.build_folder(bundled_plugins().folder("sigmar-board-slate")).write(path)
     _modules_after("verify", str(path))  # keeps the schemas (the suite's cache folder)
     modules = _modules_after(*command, str(path))
     assert _loaded(modules, "prc_tools.pinf") and _loaded(modules, "prc_tools.schema")

@@ -10,6 +10,7 @@ import pytest
 import yaml
 from PIL import Image
 
+from palmish.device.resources import bundled_plugins
 from prc_tools import Database, PluginError, PrcError, Resource, bitmap, plugin, sound
 from prc_tools.extract import equivalent, extract, pixels
 
@@ -325,7 +326,7 @@ def test_pixels_ignores_hidden_colour_of_transparent_pixels() -> None:
 
 
 def test_every_bundled_plugin_builds_and_verifies() -> None:
-    folders = sorted(p.parent for p in (ROOT / "skins" / "plugins").glob("*/manifest.yaml"))
+    folders = bundled_plugins().folders()
     if not folders:
         pytest.skip("no bundled plugin folders yet")
     for folder in folders:

@@ -12,15 +12,16 @@ import pytest
 import yaml
 from PIL import Image, ImageDraw
 
+from palmish.device.resources import bundled_plugins
 from prc_tools import cli
 from prc_tools.extract import extract
 from prc_tools.plugin import build_folder, read_info
 
-SKINS = Path(__file__).resolve().parents[2] / "skins" / "plugins"
+SKINS = bundled_plugins()
 
 
 def extracted(tmp_path: Path, folder: str) -> tuple[Path, bytes]:
-    data = build_folder(SKINS / folder).to_bytes()
+    data = build_folder(SKINS.folder(folder)).to_bytes()
     from prc_tools import Database
 
     out = extract(Database.read(data), tmp_path / "remix")
@@ -75,7 +76,7 @@ def test_a_hand_made_folder_warns_of_an_older_low_density_picture(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     folder = tmp_path / "board"
-    shutil.copytree(SKINS / "ishido-board-square", folder)
+    shutil.copytree(SKINS.folder("ishido-board-square"), folder)
     now = (folder / "board.png").stat().st_mtime
     os.utime(folder / "board-low.png", (now - 3600, now - 3600))  # edited board.png later
     err = build(folder, tmp_path / "b.prc", capsys)

@@ -155,7 +155,7 @@ def test_help_keys_every_atom_and_about_credits_the_makers(make: Make) -> None:
 @pytest.mark.parametrize("suffix", ["-low", ""])
 def test_glyph_atoms_differ_in_shape_alone(suffix: str) -> None:
     """Without colour (each picture reduced to light and dark) every atom is its own."""
-    folder = PLUGINS / "sigmar-pieces-glyphs"
+    folder = PLUGINS.folder("sigmar-pieces-glyphs")
     shapes = {}
     for atom in Atom:
         picture = Image.open(folder / f"{atom.name.lower()}{suffix}.png").convert("RGBA")

@@ -6,11 +6,12 @@ from pathlib import Path
 
 import pytest
 
+from palmish.device.resources import bundled_plugins
 from palmish.sigmar import Game, solver
 from palmish.sigmar.level import LEVEL_RESOURCE_TYPE, levels_from_resources, levels_in_folder
 from prc_tools import Database, plugin
 
-FOLDER = Path(__file__).resolve().parents[2] / "skins" / "plugins" / "sigmar-levels"
+FOLDER = bundled_plugins().folder("sigmar-levels")
 SEED = next((Path(__file__).resolve().parents[3] / "shared" / "seeds").glob("002_*.txt"), None) \
     if (Path(__file__).resolve().parents[3] / "shared" / "seeds").is_dir() else None
 CAUTION = "Caution\naa\ne e\n9ec\n 2e\n7a\n 7\n"

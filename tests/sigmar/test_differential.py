@@ -19,6 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from palmish.device.resources import bundled_plugins
 from palmish.sigmar import (
     Atom,
     Game,
@@ -31,7 +32,7 @@ from palmish.sigmar import (
 )
 from tests.sigmar import independent as ref
 
-LEVELS = sorted(Path(__file__).parents[2].joinpath("skins/plugins/sigmar-levels").glob("*.dat"))
+LEVELS = sorted(bundled_plugins().folder("sigmar-levels").glob("*.dat"))
 # SIGMAR_DIFF_SCALE=20 multiplies every example count, for a deep run by hand.
 SCALE = int(os.environ.get("SIGMAR_DIFF_SCALE", "1"))
 FEW = settings(max_examples=25 * SCALE, deadline=None,

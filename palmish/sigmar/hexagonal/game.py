@@ -235,7 +235,7 @@ class HexGame:
     def outcome(self) -> Outcome | None:
         """None while a take is possible; cleared (the player, 0, wins) or stuck (lost)."""
         if self.won:
-            return Outcome(Termination.CLEARED, winner=0)
+            return Outcome(Termination.COMPLETED, winner=0)
         return Outcome(Termination.STUCK) if self.stuck else None
 
     def legal_takes(self, *, cached: bool = True) -> list[Take]:

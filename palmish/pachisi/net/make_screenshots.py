@@ -1,0 +1,127 @@
+"""Write docs/screenshots/network-<scene>-<config>.png: a network game of Pachisi.
+
+    .venv/bin/python -m palmish.pachisi.net.make_screenshots [--out DIR]
+
+Two devices in one process, each handing the other's lines to its device as
+NetworkLine events (no sockets, the same code the window runs): the host
+(Ann, with Silicon in the third seat), a joiner, Bob, and a spectator. Scenes,
+in every configuration: `host` the Host form (seats, away wait, timer,
+announce), `lobby` the host's waiting room, `waiting` Bob's waiting room once
+he sat down, `join` Bob's device on his turn mid-game, `watch` the
+spectator's device then, `away` the host after Bob's device dropped. The
+pictures are the LCD, without a skin.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import partial
+from pathlib import Path
+
+from palmish.boardgame.screenshots import every_config, screenshot_arguments, start
+from palmish.boardgame.screenshots import save as save_lcd
+from palmish.device.display import ConfigName
+from palmish.device.events import Key, KeyDown, NetworkClosed, NetworkLine
+from palmish.device.system import Device
+from palmish.network.protocol import Message, encode
+from palmish.pachisi.app import PachisiApp
+from palmish.pachisi.net.seats import HostSeat, JoinSeat
+from palmish.pachisi.net.table import HostTable
+from palmish.pachisi.network_game import host_form
+
+SEED = 7
+BOB = 5  # the host's number for Bob's connection
+WATCHER = 6  # and for the spectator's
+STEPS = 60  # well into the game
+
+
+class Wire:
+    """Lines in flight between the host and the other two devices."""
+
+    def __init__(self) -> None:
+        self.to_host: list[str] = []
+        self.to_host_from_watcher: list[str] = []
+        self.to_bob: list[str] = []
+        self.to_watcher: list[str] = []
+
+    def host_sends(self, peer: int, msg: Message) -> None:
+        line = encode(msg).decode().rstrip("\n")
+        (self.to_watcher if peer == WATCHER else self.to_bob).append(line)
+
+    def bob_sends(self, msg: Message) -> None:
+        self.to_host.append(encode(msg).decode().rstrip("\n"))
+
+    def watcher_sends(self, msg: Message) -> None:
+        self.to_host_from_watcher.append(encode(msg).decode().rstrip("\n"))
+
+    def deliver(self, host: Device, bob: Device, watcher: Device) -> None:
+        for _ in range(10_000):
+            if not (self.to_host or self.to_bob or self.to_watcher or self.to_host_from_watcher):
+                return
+            if self.to_host:
+                host.post(NetworkLine(BOB, self.to_host.pop(0)))
+            if self.to_host_from_watcher:
+                host.post(NetworkLine(WATCHER, self.to_host_from_watcher.pop(0)))
+            if self.to_bob:
+                bob.post(NetworkLine(0, self.to_bob.pop(0)))
+            if self.to_watcher:
+                watcher.post(NetworkLine(0, self.to_watcher.pop(0)))
+
+
+def shoot(config: ConfigName, tmp: Path, out: Path) -> None:
+    def save(device: Device, scene: str, config: ConfigName) -> None:
+        save_lcd(device, f"network-{scene}", config, out=out)
+
+    host_app, bob_app, watcher_app = PachisiApp(), PachisiApp(), PachisiApp()
+    host = start(config, tmp / f"host-{config.value}", host_app, "pachisi")
+    bob = start(config, tmp / f"bob-{config.value}", bob_app, "pachisi")
+    watcher = start(config, tmp / f"watcher-{config.value}", watcher_app, "pachisi")
+    host_app.open_form(host_form(), lambda result: None)
+    save(host, "host", config)
+    host.post(KeyDown(Key.CANCEL))
+    wire = Wire()
+    table = HostTable.create(["host", "remote", "remote", "computer"], "4821", "Kitchen",
+                             "Ann", seed=SEED, level="easy")
+    host_app.net = HostSeat(table, wire.host_sends)
+    host_app._net_address = "192.168.1.20:40731"
+    host_app._net_lobby()
+    bob_app.net = JoinSeat(wire.bob_sends)
+    wire.bob_sends({"t": "hello", "v": 1, "app": "pachisi", "code": "4821", "name": "Bob",
+                    "token": "b" * 32})
+    wire.deliver(host, bob, watcher)
+    save(host, "lobby", config)
+    save(bob, "waiting", config)
+    watcher_app.net = JoinSeat(wire.watcher_sends)
+    wire.watcher_sends({"t": "hello", "v": 1, "app": "pachisi", "code": "4821", "watch": True})
+    wire.deliver(host, bob, watcher)
+    host_app.net.start()  # the open seat goes to Silicon
+    host_app._net_sync(0)
+    for _ in range(2000):
+        wire.deliver(host, bob, watcher)
+        if len(table.steps) >= STEPS and bob_app.human_turn and bob_app.game.phase == "move":
+            break
+        for device in (host, bob, watcher):
+            while device.modals:
+                device.post(KeyDown(Key.SELECT))
+        if host_app.human_turn:
+            host.post(KeyDown(Key.SELECT))
+        elif bob_app.human_turn:
+            bob.post(KeyDown(Key.SELECT))
+        else:
+            host.advance(host.now_ms + 600)
+    else:
+        raise SystemExit("Bob's turn never came; choose another SEED")
+    bob.post(KeyDown(Key.DOWN))  # Bob's marker on another piece
+    wire.deliver(host, bob, watcher)
+    save(bob, "join", config)
+    save(watcher, "watch", config)
+    host.post(NetworkClosed(BOB))
+    save(host, "away", config)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return every_config(partial(shoot, out=screenshot_arguments(__doc__, argv)))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
