@@ -28,7 +28,7 @@ from prc_tools.bitmap_header import (
     read_header,
 )
 from prc_tools.errors import BitmapError
-from prc_tools.value import FrozenValue
+from prc_tools.frozen import Frozen
 
 # Not `from typing import TYPE_CHECKING`: typing costs a quick command 3 ms to load.
 TYPE_CHECKING = False
@@ -99,7 +99,7 @@ class DecodeBudget:
 _DIRECT_INFO_SIZE = 8
 
 
-class Member(FrozenValue):
+class Member(Frozen):
     """One decoded bitmap of a family."""
 
     image: Image.Image  # RGBA; transparent pixels have alpha 0
@@ -116,31 +116,8 @@ class Member(FrozenValue):
     row_bytes: int
     offset: int  # where this member starts in the decoded data
 
-    __slots__ = (
-        "colour_table", "compression", "density", "depth", "has_colour_table", "height",
-        "image", "offset", "row_bytes", "transparent", "transparent_value", "version", "width",
-    )
 
-    def __init__(
-        self,
-        image: Image.Image,
-        width: int,
-        height: int,
-        depth: int,
-        density: int,
-        version: int,
-        compression: str,
-        transparent: bool,
-        transparent_value: int | None,
-        has_colour_table: bool,
-        colour_table: tuple[RGB, ...] | None,
-        row_bytes: int,
-        offset: int,
-    ) -> None:
-        self._init(locals())
-
-
-class Shape(FrozenValue):
+class Shape(Frozen):
     """What ``check`` tells of a member: its size and format, not its pixels."""
 
     width: int
@@ -150,22 +127,6 @@ class Shape(FrozenValue):
     version: int
     compression: str
     transparent: bool
-
-    __slots__ = (
-        "compression", "density", "depth", "height", "transparent", "version", "width",
-    )
-
-    def __init__(
-        self,
-        width: int,
-        height: int,
-        depth: int,
-        density: int,
-        version: int,
-        compression: str,
-        transparent: bool,
-    ) -> None:
-        self._init(locals())
 
 
 def decode(data: bytes, budget: DecodeBudget | None = None) -> list[Member]:
@@ -269,7 +230,7 @@ def best(members: Sequence[Member], density: int, max_depth: int = 16) -> Member
     return source.replace(image=image, width=width, height=height, density=density)
 
 
-class _Unpacked(FrozenValue):
+class _Unpacked(Frozen):
     """A member's checked header facts and its decompressed rows, before any image."""
 
     raw: bytes
@@ -278,21 +239,6 @@ class _Unpacked(FrozenValue):
     transparent_value: int | None
     colour_table: tuple[RGB, ...] | None
     big_endian: bool  # 16 bits: RGB565 words stored big-endian
-
-    __slots__ = (
-        "big_endian", "codec", "colour_table", "depth", "raw", "transparent_value",
-    )
-
-    def __init__(
-        self,
-        raw: bytes,
-        depth: int,
-        codec: str,
-        transparent_value: int | None,
-        colour_table: tuple[RGB, ...] | None,
-        big_endian: bool,
-    ) -> None:
-        self._init(locals())
 
 
 def _decode_member(

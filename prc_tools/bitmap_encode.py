@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 
 from PIL import Image, ImageChops
 
@@ -39,6 +38,7 @@ from prc_tools.bitmap_pixels import (
     words_to_rows,
 )
 from prc_tools.errors import BitmapError
+from prc_tools.frozen import Frozen
 from prc_tools.lookup import look_up, table
 from prc_tools.palette import RGB
 from prc_tools.quantize import to_indices, transparency_mask
@@ -51,8 +51,7 @@ _PREFERRED_HIGH = table(lambda v: 255 if v == _PREFERRED_KEY_565 >> 8 else 0)
 _PREFERRED_LOW = table(lambda v: 255 if v == _PREFERRED_KEY_565 & 0xFF else 0)
 
 
-@dataclass(frozen=True)
-class MemberEncoding:
+class MemberEncoding(Frozen):
     """How one family member is stored, when a manifest says (else the family's settings)."""
 
     version: int | None = None  # None: the lowest that can hold the member
@@ -60,8 +59,7 @@ class MemberEncoding:
     colour_table: bool = False
 
 
-@dataclass(frozen=True)
-class _Pixels:
+class _Pixels(Frozen):
     """One member's pixels, ready to compress and frame."""
 
     width: int

@@ -7,7 +7,6 @@ Every problem is a PluginError whose message starts with the manifest's path.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -18,6 +17,7 @@ from prc_tools.bitmap_header import DENSITIES, DEPTHS
 from prc_tools.compression import CODECS
 from prc_tools.errors import PluginError
 from prc_tools.files import FileProblem, inside, read_regular
+from prc_tools.frozen import Frozen, field
 from prc_tools.manifest_exact import (
     HEADER_FIELDS,
     VERSIONS,
@@ -62,8 +62,7 @@ _RESOURCE_FIELDS = {"file", "type", "id"}
 _RECORD_FIELDS = {"file", "attributes", "unique_id"}
 
 
-@dataclass(frozen=True)
-class BitmapSpec:
+class BitmapSpec(Frozen):
     """One bitmap family to build: its source picture(s) and how to encode it."""
 
     file: str
@@ -80,30 +79,26 @@ class BitmapSpec:
     encodings: Mapping[tuple[int, int], MemberEncoding] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class SoundSpec:
+class SoundSpec(Frozen):
     file: str
     id: int
     rate: int | None
     bits: int | None
 
 
-@dataclass(frozen=True)
-class RawSpec:
+class RawSpec(Frozen):
     file: str
     type: str
     id: int
 
 
-@dataclass(frozen=True)
-class RecordSpec:
+class RecordSpec(Frozen):
     file: str
     attributes: int
     unique_id: int
 
 
-@dataclass
-class Manifest:
+class Manifest(Frozen):
     """A checked manifest. `info` is the pINF mapping (None for a plain database)."""
 
     path: Path

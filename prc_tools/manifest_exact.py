@@ -8,7 +8,6 @@ resource order, odd layout bytes, and each bitmap member's encoding.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import date, datetime, timezone
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -18,6 +17,7 @@ from prc_tools import safeyaml
 from prc_tools.bitmap_encode import BEST, MemberEncoding
 from prc_tools.compression import CODECS
 from prc_tools.database import NAME_FIELD_SIZE, Database, decode_date
+from prc_tools.frozen import Frozen
 
 if TYPE_CHECKING:
     from prc_tools.manifest import _Checker
@@ -49,8 +49,7 @@ for _dumper in {yaml.SafeDumper, safeyaml.libyaml_or_python("SafeDumper")}:
     )
 
 
-@dataclass(frozen=True)
-class HeaderSpec:
+class HeaderSpec(Frozen):
     """The header fields a manifest may fix; None = not given."""
 
     created: Date | None = None  # not given: the build time
