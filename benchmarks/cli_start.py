@@ -41,7 +41,7 @@ _HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(_HERE.parent))  # the tree this script is in
 
 from prc_tools import Database, Resource, bitmap, database, sound  # noqa: E402
-from prc_tools.schema_codes import CACHE_ENV  # noqa: E402
+from prc_tools.schema.codes import CACHE_ENV  # noqa: E402
 
 
 def small_database(path: Path) -> Path:

@@ -13,10 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from prc_tools import compression
+from prc_tools.bitmap import compression
+from prc_tools.bitmap.nearest_colour import nearest_indices
+from prc_tools.bitmap.palette import PALM_8BIT
 from prc_tools.errors import BitmapError
-from prc_tools.nearest_colour import nearest_indices
-from prc_tools.palette import PALM_8BIT
 
 from . import reference_codecs as reference
 

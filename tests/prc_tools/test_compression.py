@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from prc_tools import compression
+from prc_tools.bitmap import compression
 from prc_tools.errors import BitmapError
 
 # Every test here runs on both paths: the C speedups and the pure-Python code.

@@ -13,8 +13,8 @@ import yaml
 from PIL import Image, ImageDraw
 
 from prc_tools import cli
-from prc_tools.extract import extract
 from prc_tools.plugin import build_folder, read_info
+from prc_tools.plugin.extract import extract
 
 SKINS = Path(__file__).resolve().parents[2] / "skins" / "plugins"
 

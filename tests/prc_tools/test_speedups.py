@@ -21,7 +21,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from prc_tools import bitmap_encode, bitmap_pixels, compression, nearest_colour, speedups
+from prc_tools import bitmap, speedups
+from prc_tools.bitmap import compression, nearest_colour
+from prc_tools.bitmap import pixels as bitmap_pixels
 from prc_tools.errors import BitmapError
 
 T = TypeVar("T")
@@ -191,7 +193,7 @@ def test_whole_bitmaps_match(
     table = table and depth < 16
 
     def encode() -> bytes:
-        return bitmap_encode.encode(image, depth=depth, compression=codec, colour_table=table)
+        return bitmap.encode(image, depth=depth, compression=codec, colour_table=table)
 
     native, pure = _both(encode)
     assert native == pure

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from prc_tools import plain_yaml, safeyaml
+from prc_tools import safeyaml
 from prc_tools.database import Database
 from prc_tools.errors import PluginError
 from prc_tools.frozen import Frozen, field
+from prc_tools.plugin import plain_yaml
 from prc_tools.safeyaml import brief
 
 # Not `from typing import TYPE_CHECKING`: typing costs a quick command 3 ms to load.
@@ -59,7 +60,7 @@ class Header(Frozen):
 def decode(data: bytes) -> dict[str, Any]:
     """The header's YAML mapping; PluginError if it is not UTF-8 YAML of a mapping.
 
-    A header as `build` writes it is read without PyYAML (prc_tools/plain_yaml.py);
+    A header as `build` writes it is read without PyYAML (prc_tools/plugin/plain_yaml.py);
     PyYAML reads any other, and words every problem.
     """
     parsed = plain_yaml.read(data, MAX_INFO_BYTES)

@@ -102,7 +102,7 @@ def _scanline_encode(rows: Sequence[bytes]) -> bytes:
     """
     from PIL import Image, ImageChops
 
-    from prc_tools.lookup import look_up
+    from prc_tools.bitmap.lookup import look_up
 
     row_bytes = len(rows[0]) if rows else 0
     if row_bytes == 0:

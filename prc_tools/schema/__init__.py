@@ -22,7 +22,7 @@ from prc_tools import safeyaml
 from prc_tools.errors import PluginError
 from prc_tools.files import FileProblem, read_regular
 from prc_tools.frozen import Frozen, field
-from prc_tools.pinf import KINDS, SLOTS
+from prc_tools.plugin.pinf import KINDS, SLOTS
 from prc_tools.safeyaml import brief
 
 # Not `from typing import TYPE_CHECKING`: typing costs a quick command 3 ms to load.
@@ -392,7 +392,7 @@ def entry_point_sources(group: str) -> list[tuple[str, str, Path]]:
     the first), because importing importlib.metadata costs 10 to 30 ms, most of
     a `prc-tools verify` (tests/prc_tools/test_schema.py compares the two).
     Read once per process for a path and working folder: `verify` needs them both
-    for the kept codes' stamp (schema_codes) and for the registry, a few ms each.
+    for the kept codes' stamp (schema.codes) and for the registry, a few ms each.
     """
     try:
         here: str | None = os.getcwd()  # what '' and relative folders on the path mean

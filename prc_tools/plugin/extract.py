@@ -21,14 +21,10 @@ from typing import Any
 from PIL import Image
 
 from prc_tools import bitmap, safeyaml, sound
-from prc_tools.bitmap_splice import visible_pixels
+from prc_tools.bitmap.png import png_bytes
+from prc_tools.bitmap.splice import visible_pixels
 from prc_tools.database import ATTR_RESOURCE, GAP, NAME_FIELD_SIZE, Database, Resource
 from prc_tools.errors import PluginError, PrcError
-from prc_tools.folder_files import MemoryFiles
-from prc_tools.manifest import BITMAP_TYPES, DEFAULT_IF_NAMED
-from prc_tools.manifest_exact import DATE_FIELDS, FlowPair, date_value
-from prc_tools.pinf import INFO_ID, INFO_TYPE, MAX_INFO_BYTES, find
-from prc_tools.pinf import read as read_header
 from prc_tools.plugin import (
     WAVE_TYPE,
     MemberKey,
@@ -36,8 +32,12 @@ from prc_tools.plugin import (
     info_bytes,
     yaml_text,
 )
-from prc_tools.plugin_files import MAX_SOURCE_PIXELS
-from prc_tools.png import png_bytes
+from prc_tools.plugin.folder import MemoryFiles
+from prc_tools.plugin.manifest import BITMAP_TYPES, DEFAULT_IF_NAMED
+from prc_tools.plugin.manifest_exact import DATE_FIELDS, FlowPair, date_value
+from prc_tools.plugin.pinf import INFO_ID, INFO_TYPE, MAX_INFO_BYTES, find
+from prc_tools.plugin.pinf import read as read_header
+from prc_tools.plugin.sources import MAX_SOURCE_PIXELS
 from prc_tools.schema import registry
 
 MANIFEST_NAME = "manifest.yaml"

@@ -11,11 +11,9 @@ from functools import cache
 
 from PIL import Image, ImageStat
 
-from prc_tools.errors import BitmapError
-from prc_tools.frozen import Frozen
-from prc_tools.lookup import look_up, table
-from prc_tools.nearest_colour import nearest_indices
-from prc_tools.palette import (
+from prc_tools.bitmap.lookup import look_up, table
+from prc_tools.bitmap.nearest_colour import nearest_indices
+from prc_tools.bitmap.palette import (
     BLACK_8BIT,
     FIRST_UNUSED_8BIT,
     LAST_UNUSED_8BIT,
@@ -24,6 +22,8 @@ from prc_tools.palette import (
     flat,
     grey_levels,
 )
+from prc_tools.errors import BitmapError
+from prc_tools.frozen import Frozen
 
 ALPHA_THRESHOLD = 128
 # Preferred key colours for a transparent colour-table entry, then any free one.

@@ -5,7 +5,7 @@ nextDepthOffset, the 16-byte dummy header, then version 3 members chained by
 nextBitmapOffset) and returns every member as a Pillow RGBA image; ``check``
 decompresses and checks every member as ``decode`` does, without making
 images (``prc-tools info`` and ``verify`` need no Pillow then).
-``encode`` and ``encode_family`` (in bitmap_encode) write them; they are
+``encode`` and ``encode_family`` (in bitmap/encoding.py) write them; they are
 imported from there when first asked for, as decoding needs none of the
 encoders' colour tables (a start of the emulator only decodes).
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from prc_tools.bitmap_header import (
+from prc_tools.bitmap.header import (
     DUMMY_HEADER,
     FLAG_COLOUR_TABLE,
     FLAG_COMPRESSED,
@@ -35,8 +35,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from PIL import Image
 
-    from prc_tools.bitmap_encode import encode, encode_family
-    from prc_tools.palette import RGB
+    from prc_tools.bitmap.encoding import encode, encode_family
+    from prc_tools.bitmap.palette import RGB
 
 __all__ = [
     "DUMMY_HEADER",
@@ -57,9 +57,9 @@ __all__ = [
 
 def __getattr__(name: str) -> object:
     if name in ("encode", "encode_family"):
-        from prc_tools import bitmap_encode
+        from prc_tools.bitmap import encoding
 
-        return getattr(bitmap_encode, name)
+        return getattr(encoding, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -244,8 +244,8 @@ class _Unpacked(Frozen):
 def _decode_member(
     data: bytes, pos: int, header: Header, budget: DecodeBudget | None = None
 ) -> Member:
-    from prc_tools.bitmap_pixels import direct_to_image, indexed_to_image
-    from prc_tools.palette import default_palette
+    from prc_tools.bitmap.palette import default_palette
+    from prc_tools.bitmap.pixels import direct_to_image, indexed_to_image
 
     unpacked = _unpack_member(data, pos, header, budget)
     depth, raw = unpacked.depth, unpacked.raw
@@ -281,7 +281,7 @@ def _unpack_member(
     """Every check of a member and its rows decompressed: all that can go wrong in a decode."""
     # Here, not at the top: a command that decodes no bitmap (`info` of a record
     # database) does without the codecs' tables (about 2 ms).
-    from prc_tools import compression
+    from prc_tools.bitmap import compression
 
     where = f"bitmap at byte {pos}"
     depth = header.depth
@@ -352,7 +352,7 @@ def _unpack_member(
 
 
 def _codec(header: Header, where: str) -> str:
-    from prc_tools import compression
+    from prc_tools.bitmap import compression
 
     if not header.has(FLAG_COMPRESSED):
         return compression.NONE

@@ -3,23 +3,20 @@
 `build_folder` makes the database a folder describes (docs/plugin-format.md),
 `read_info` parses and checks a plugin's 'pINF', and `verify` checks that
 everything in a database decodes. The way back, database to folder, is in
-prc_tools/extract.py.
+prc_tools/plugin/extract.py.
 """
 
 from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 
 from prc_tools import bitmap, safeyaml
-from prc_tools.bitmap_header import BITMAP_TYPES
 from prc_tools.database import ATTR_RESOURCE, Database, Record, Resource
 from prc_tools.errors import PluginError, PrcError
-from prc_tools.pinf import INFO_ID, INFO_TYPE, KINDS, check_fields, decode, find
-from prc_tools.pinf import read as read_header
-from prc_tools.safeyaml import brief
+from prc_tools.plugin.pinf import INFO_ID, INFO_TYPE
 
 # What only building needs is imported there, and the schemas where they are
 # read: `info` of a database that is no plugin never loads them.
@@ -32,10 +29,9 @@ if TYPE_CHECKING:
 
     from PIL import Image
 
-    from prc_tools.folder_files import FolderFiles
-    from prc_tools.manifest import BitmapSpec, Manifest
+    from prc_tools.plugin.folder import FolderFiles
+    from prc_tools.plugin.manifest import BitmapSpec, Manifest
     from prc_tools.schema import Registry
-    from prc_tools.schema_codes import GameCodes
 
 Progress = Callable[[int, int], None]
 Warn = Callable[[str], None]
@@ -59,8 +55,8 @@ def build_folder(
     `warn(message)` hears of low-density member pictures that no longer follow their
     main picture (`stale_members`); the build goes on.
     """
-    from prc_tools.folder_files import FolderFiles
-    from prc_tools.plugin_files import new_build
+    from prc_tools.plugin.folder import FolderFiles
+    from prc_tools.plugin.sources import new_build
 
     new_build()
     return build_files(FolderFiles(Path(folder)), progress, schemas, warn)
@@ -72,9 +68,9 @@ def build_files(
 ) -> Database:
     """`build_folder` of a folder's files, on disk or (for `extract`'s check) in memory."""
     from prc_tools import sound
-    from prc_tools.manifest import load, load_text
-    from prc_tools.manifest_exact import apply_header, in_order
-    from prc_tools.requirements import check_folder_ids
+    from prc_tools.plugin.manifest import load, load_text
+    from prc_tools.plugin.manifest_exact import apply_header, in_order
+    from prc_tools.schema.requirements import check_folder_ids
 
     held = files.manifest_text()
     manifest = load(files.folder, schemas) if held is None else load_text(*held, schemas)
@@ -217,7 +213,7 @@ def _build_bitmap(files: FolderFiles, manifest: Manifest, spec: BitmapSpec,
                   warn: Warn | None = None) -> bytes:
     from PIL import Image
 
-    from prc_tools import bitmap_splice
+    from prc_tools.bitmap import splice
 
     path = files.folder / spec.file
     image = files.png(spec.file)
@@ -231,7 +227,7 @@ def _build_bitmap(files: FolderFiles, manifest: Manifest, spec: BitmapSpec,
     try:
         if spec.original is not None:
             original = files.read(spec.original)
-            return bitmap_splice.rebuild(original, image, members, spec.encodings, spec.dither,
+            return splice.rebuild(original, image, members, spec.encodings, spec.dither,
                                          files.decoded(spec.original))
         return encode_bitmap(image, spec, members)
     except PrcError as exc:
@@ -243,8 +239,8 @@ def stale_members(folder: Path, spec: BitmapSpec, image: Image.Image,
     """Why low-density member pictures (the 160x160 screen's) may not show what the main
     picture now does: unchanged since `extract` although the main one was edited, or
     (in a folder without the original bytes) older than the main picture."""
-    from prc_tools import bitmap_splice
-    from prc_tools.plugin_files import read_source
+    from prc_tools.bitmap import splice
+    from prc_tools.plugin.sources import read_source
 
     top = max(spec.densities)
     low = {key: name for key, name in spec.members.items() if key[0] < top}
@@ -259,13 +255,13 @@ def stale_members(folder: Path, spec: BitmapSpec, image: Image.Image,
         except PrcError:
             return []
         first = max(original.values(), key=lambda m: (m.density, m.depth))
-        if first.image.size == image.size and bitmap_splice.visible_pixels(
-                first.image) == bitmap_splice.visible_pixels(image):
+        if first.image.size == image.size and splice.visible_pixels(
+                first.image) == splice.visible_pixels(image):
             return []  # the main picture is as extracted
         for key, name in low.items():
             was = original.get(key)
-            if was is not None and bitmap_splice.visible_pixels(
-                    was.image) == bitmap_splice.visible_pixels(members[key]):
+            if was is not None and splice.visible_pixels(
+                    was.image) == splice.visible_pixels(members[key]):
                 stale[name] = f"was not edited although {main} was"
     else:
         main_time = main.stat().st_mtime
@@ -297,112 +293,10 @@ def encode_bitmap(
 def _check_bitmap_size(
     manifest: Manifest, spec: BitmapSpec, image: Image.Image, path: Path
 ) -> None:
-    from prc_tools.requirements import check_picture_size
+    from prc_tools.schema.requirements import check_picture_size
 
     if manifest.schema is None or manifest.kind is None or spec.type != "Tbmp":
         return
     cell = manifest.info.get("cell") if manifest.info is not None else None
     check_picture_size(manifest.schema, manifest.kind, spec.id,
                        tuple(cell) if isinstance(cell, list) else None, image.size, path)
-
-
-# ---------------------------------------------------------------- plugin info
-
-
-def read_info(db: Database, schemas: Registry | None = None) -> dict[str, Any]:
-    """The parsed and checked 'pINF' of a plugin database (defaults filled in).
-
-    PluginError if absent or bad. The database's codes are not compared with
-    its game's schema here (`verify` does that), so `info` shows any plugin.
-    `schemas` defaults to the installed ones.
-    """
-    data = find(db)
-    if data is None:
-        raise PluginError(f"no '{INFO_TYPE}' id {INFO_ID} resource: not a plugin")
-    if schemas is None:
-        from prc_tools.schema import registry
-
-        schemas = registry()
-    return check_fields(decode(data), schemas).fields
-
-
-# ---------------------------------------------------------------- verifying
-
-
-def may_be_plugin(db: Database, codes: GameCodes) -> bool:
-    """Whether `verify` may read `db` as a plugin, and so needs the schemas: it has a
-    'pINF', or a game's codes."""
-    return find(db) is not None or codes.serve(db.creator, db.type)
-
-
-def verify(
-    db: Database,
-    decoded: dict[int, list[bitmap.Member]] | None = None,
-    schemas: Registry | None = None,
-) -> list[str]:
-    """Check every bitmap decodes and every 'wave' reads (plus 'pINF' for plugins).
-
-    Returns one line per resource; raises PrcError naming the first bad one.
-    A plugin of a game with a schema (`schemas`, default the installed ones)
-    must also carry that game's codes and required resources.
-    `decoded`, when given, receives the decoded members of every 'Tbmp' by id,
-    so a caller that draws them does not decode them a second time.
-    """
-    if schemas is None:
-        from prc_tools.schema import registry
-
-        schemas = registry()
-    lines: list[str] = []
-    plugin = find(db) is not None or _coded_as_plugin(db, schemas)
-    if plugin:
-        header = read_header(db, schemas)
-        lines.append(f"pINF {INFO_ID}: {header.game} {header.kind} plugin {brief(header.name)}")
-        schema = schemas.get(header.game)
-        if schema is not None:
-            from prc_tools.requirements import check_database
-
-            # Sizes from the members' headers first: a tile the size of a wall
-            # is refused before a single pixel of it is decoded.
-            check_database(schema, header.kind, header.cell, _member_headers(db),
-                           {res.id for res in db.resources if res.type == WAVE_TYPE})
-    budget = bitmap.DecodeBudget()  # for the whole database
-    for res in db.resources:
-        where = f"{res.type} {res.id}"
-        try:
-            if res.type in BITMAP_TYPES:
-                members: Sequence[bitmap.Member | bitmap.Shape]
-                if res.type == "Tbmp" and decoded is not None:
-                    members = bitmap.decode(res.data, budget)
-                    decoded.setdefault(res.id, members)  # the first, as db.resource finds it
-                else:  # the same checks, without making images
-                    members = bitmap.check(res.data, budget)
-                sizes = ", ".join(f"{m.width}x{m.height}@{m.density}/{m.depth}" for m in members)
-                lines.append(f"{where}: bitmap {sizes}")
-            elif res.type == WAVE_TYPE:
-                from prc_tools import sound  # here: a database without sounds does without
-
-                wav = sound.read_wave_resource(res.data) if plugin else sound.read_wav(res.data)
-                lines.append(f"{where}: sound {wav.rate} Hz {wav.bits}-bit, {wav.seconds:.2f} s")
-        except PrcError as exc:
-            raise type(exc)(f"{where}: {exc}") from None
-    return lines
-
-
-def _coded_as_plugin(db: Database, schemas: Registry) -> bool:
-    """Whether `db` carries a game's creator and its type for a kind every game's plugins
-    have (board, pieces, sound): then a missing 'pINF' is an error. A game's own kind
-    (levels, say) may be plain data without one (docs/plugin-format.md)."""
-    schema = schemas.by_codes(db.creator, db.type)
-    return schema is not None and any(schema.types.get(kind) == db.type for kind in KINDS)
-
-
-def _member_headers(db: Database) -> dict[int, list[bitmap.Header]]:
-    """Each 'Tbmp' family's member headers (the first of an id, as db.resource finds it)."""
-    found: dict[int, list[bitmap.Header]] = {}
-    for res in db.resources:
-        if res.type == "Tbmp" and res.id not in found:
-            try:
-                found[res.id] = bitmap.member_headers(res.data)
-            except PrcError as exc:
-                raise type(exc)(f"{res.type} {res.id}: {exc}") from None
-    return found

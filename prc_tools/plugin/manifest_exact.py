@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import yaml
 
 from prc_tools import safeyaml
-from prc_tools.bitmap_encode import BEST, MemberEncoding
-from prc_tools.compression import CODECS
+from prc_tools.bitmap.compression import CODECS
+from prc_tools.bitmap.encoding import BEST, MemberEncoding
 from prc_tools.database import NAME_FIELD_SIZE, Database, decode_date
 from prc_tools.frozen import Frozen
 
 if TYPE_CHECKING:
-    from prc_tools.manifest import _Checker
+    from prc_tools.plugin.manifest import _Checker
 
 HEADER_FIELDS = {
     "created", "modified", "backed_up", "modification_number", "unique_id_seed",

@@ -13,8 +13,8 @@ from collections.abc import Iterable, Mapping
 
 from PIL import Image, ImageChops
 
-from prc_tools import compression
-from prc_tools.bitmap_header import (
+from prc_tools.bitmap import compression
+from prc_tools.bitmap.header import (
     DENSITIES,
     DEPTHS,
     DUMMY_HEADER,
@@ -29,7 +29,9 @@ from prc_tools.bitmap_header import (
     read_header,
     write_header,
 )
-from prc_tools.bitmap_pixels import (
+from prc_tools.bitmap.lookup import look_up, table
+from prc_tools.bitmap.palette import RGB
+from prc_tools.bitmap.pixels import (
     expand_565,
     image_to_565,
     indices_to_rows,
@@ -37,11 +39,9 @@ from prc_tools.bitmap_pixels import (
     swap_bytes,
     words_to_rows,
 )
+from prc_tools.bitmap.quantize import to_indices, transparency_mask
 from prc_tools.errors import BitmapError
 from prc_tools.frozen import Frozen
-from prc_tools.lookup import look_up, table
-from prc_tools.palette import RGB
-from prc_tools.quantize import to_indices, transparency_mask
 
 BEST = "best"
 MAX_SIZE = 0x7FFF

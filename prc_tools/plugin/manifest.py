@@ -11,21 +11,21 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from prc_tools import safeyaml
-from prc_tools.bitmap_encode import MemberEncoding
-from prc_tools.bitmap_header import BITMAP_TYPES as BITMAP_TYPES  # where it was
-from prc_tools.bitmap_header import DENSITIES, DEPTHS
-from prc_tools.compression import CODECS
+from prc_tools.bitmap.compression import CODECS
+from prc_tools.bitmap.encoding import MemberEncoding
+from prc_tools.bitmap.header import BITMAP_TYPES as BITMAP_TYPES  # where it was
+from prc_tools.bitmap.header import DENSITIES, DEPTHS
 from prc_tools.errors import PluginError
 from prc_tools.files import FileProblem, inside, read_regular
 from prc_tools.frozen import Frozen, field
-from prc_tools.manifest_exact import (
+from prc_tools.plugin.manifest_exact import (
     HEADER_FIELDS,
     VERSIONS,
     HeaderSpec,
     parse_header,
     parse_member,
 )
-from prc_tools.pinf import (
+from prc_tools.plugin.pinf import (
     ANCHOR_KINDS,
     GRID_KINDS,
     KINDS,
