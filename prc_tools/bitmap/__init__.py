@@ -35,6 +35,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from PIL import Image
 
+    from prc_tools.bitmap.compression import Codec
     from prc_tools.bitmap.encoding import encode, encode_family
     from prc_tools.bitmap.palette import RGB
 
@@ -318,17 +319,17 @@ def _unpack_member(
         cursor += _DIRECT_INFO_SIZE
 
     codec = _codec(header, where)
-    if codec != compression.NONE:
+    if codec.compressed:
         cursor += 4 if header.version >= 3 else 2  # the size field; we do not trust it
-    unit = 2 if depth == 16 and codec == compression.PACKBITS else 1
-    needed = header.height * compression.min_input_per_row(codec, header.row_bytes, unit)
+    unit = codec.unit(depth)
+    needed = header.height * codec.min_input_per_row(header.row_bytes, unit)
     available = len(data) - cursor
     if needed > available:
         raise BitmapError(
             f"{where}: {header.width}x{header.height} at {depth} bits needs at least "
-            f"{needed} bytes of {codec} data, only {max(available, 0)} present"
+            f"{needed} bytes of {codec.name} data, only {max(available, 0)} present"
         )
-    raw, _ = compression.decode(codec, data, cursor, header.row_bytes, header.height, unit)
+    raw, _ = compression.decode(codec.name, data, cursor, header.row_bytes, header.height, unit)
 
     transparent = header.has(FLAG_TRANSPARENT)
     transparent_value: int | None = None
@@ -348,18 +349,18 @@ def _unpack_member(
         if transparent and not (header.version >= 3 and header.transparent == NO_TRANSPARENCY_V3):
             transparent_value = header.transparent & 0xFF
         big_endian = False
-    return _Unpacked(raw, depth, codec, transparent_value, colour_table, big_endian)
+    return _Unpacked(raw, depth, codec.name, transparent_value, colour_table, big_endian)
 
 
-def _codec(header: Header, where: str) -> str:
+def _codec(header: Header, where: str) -> Codec:
     from prc_tools.bitmap import compression
 
     if not header.has(FLAG_COMPRESSED):
-        return compression.NONE
+        return compression.UNCOMPRESSED
     if header.version < 2:
         return compression.SCANLINE  # before version 2, "compressed" meant ScanLine
-    codec = compression.CODEC_BY_TYPE.get(header.compression_type)
-    if codec is None or codec == compression.NONE:
+    codec = compression.by_type(header.compression_type)
+    if codec is None or not codec.compressed:
         raise BitmapError(f"{where}: unknown compression type {header.compression_type}")
     return codec
 

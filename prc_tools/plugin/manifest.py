@@ -11,8 +11,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from prc_tools import safeyaml
-from prc_tools.bitmap.compression import CODECS
-from prc_tools.bitmap.encoding import MemberEncoding
+from prc_tools.bitmap.encoding import MemberEncoding, compressions
 from prc_tools.bitmap.header import BITMAP_TYPES as BITMAP_TYPES  # where it was
 from prc_tools.bitmap.header import DENSITIES, DEPTHS
 from prc_tools.errors import PluginError
@@ -41,7 +40,6 @@ from prc_tools.sound import BITS, RATES
 MANIFEST_NAMES = ("manifest.yaml", "manifest.yml")
 DEFAULT_IF_NAMED = "default_if_named"  # info: NAME -> `default: true` while the name is NAME
 CONFIGS = SLOTS  # the display slots a plugin may serve
-COMPRESSIONS = ("best", *CODECS)  # "best": the smallest of the codecs, member by member
 # Room for 65,535 resources listed one by one (what `extract` can write); see
 # docs/plugin-format.md, "Limits".
 MAX_MANIFEST_BYTES = 16 * 1024 * 1024
@@ -400,7 +398,7 @@ def _bitmap_specs(
                reverse=True)
     )
     compression = check.choice(settings.get("compression", "best"), f"{where}.compression",
-                               COMPRESSIONS)
+                               compressions())
     dither = check.flag(settings.get("dither", False), f"{where}.dither")
     version = None
     if "version" in settings:

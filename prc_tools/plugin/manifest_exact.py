@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import yaml
 
 from prc_tools import safeyaml
-from prc_tools.bitmap.compression import CODECS
-from prc_tools.bitmap.encoding import BEST, MemberEncoding
+from prc_tools.bitmap.encoding import MemberEncoding, compressions
 from prc_tools.database import NAME_FIELD_SIZE, Database, decode_date
 from prc_tools.frozen import Frozen
 
@@ -31,7 +30,6 @@ _LAYOUT_FIELDS = {"gap", "name_field"}
 _MEMBER_FIELDS = {"file", "version", "compression", "colour_table"}
 _U32_MAX = 0xFFFF_FFFF
 VERSIONS = (0, 1, 2, 3)
-COMPRESSIONS = (BEST, *CODECS)
 
 Date = datetime | int  # a date-time, or the stored number of seconds since 1904 as is
 T = TypeVar("T")
@@ -147,7 +145,7 @@ def parse_member(
         version = check.choice(entry["version"], f"{where}.version", VERSIONS)
     compression = family.compression
     if "compression" in entry:
-        compression = check.choice(entry["compression"], f"{where}.compression", COMPRESSIONS)
+        compression = check.choice(entry["compression"], f"{where}.compression", compressions())
     colour_table = check.flag(entry.get("colour_table", False), f"{where}.colour_table")
     return file, MemberEncoding(version, compression, colour_table)
 
