@@ -404,24 +404,14 @@ def describe(db: Database) -> dict[str, Any]:
 def _describe_resource(
     type_: str, id_: int, data: bytes, budget: bitmap.DecodeBudget | None = None
 ) -> dict[str, Any]:
-    from prc_tools import bitmap, plugin
-    from prc_tools.bitmap.header import BITMAP_TYPES
+    from prc_tools.plugin.resources import handler_for
 
     entry: dict[str, Any] = {"type": type_, "id": id_, "size": len(data)}
+    handler = handler_for(type_, id_)
     try:
-        if type_ in BITMAP_TYPES:
-            entry["bitmap"] = [
-                {"width": m.width, "height": m.height, "depth": m.depth, "density": m.density,
-                 "version": m.version, "compression": m.compression,
-                 "transparent": m.transparent}
-                for m in bitmap.check(data, budget)  # no images made: no Pillow
-            ]
-        elif type_ == plugin.WAVE_TYPE:
-            from prc_tools import sound  # here: a database without sounds does without
-
-            wav = sound.read_wav(data)
-            entry["sound"] = {"rate": wav.rate, "bits": wav.bits, "channels": wav.channels,
-                              "float": wav.is_float, "seconds": round(wav.seconds, 3)}
+        described = handler.describe(data, budget)
+        if described is not None:
+            entry[handler.name] = described
     except PrcError as exc:
         entry["error"] = str(exc)
     return entry
@@ -467,17 +457,12 @@ def format_report(path: Path, report: dict[str, Any]) -> str:
 
 
 def _resource_summary(res: dict[str, Any]) -> str:
+    from prc_tools.plugin.resources import handler_for
+
     if "error" in res:
         return f"BROKEN: {res['error']}"
-    if "bitmap" in res:
-        return "bitmap " + ", ".join(
-            f"{m['width']}x{m['height']} {m['density']}dpi {m['depth']}bpp {m['compression']}"
-            for m in res["bitmap"]
-        )
-    if "sound" in res:
-        s = res["sound"]
-        return f"sound {s['rate']} Hz {s['bits']}-bit x{s['channels']}, {s['seconds']} s"
-    return ""
+    handler = handler_for(res["type"], res["id"])
+    return handler.summary(res[handler.name]) if handler.name in res else ""
 
 
 if __name__ == "__main__":

@@ -11,9 +11,6 @@ import struct
 from prc_tools.errors import BitmapError
 from prc_tools.frozen import Frozen
 
-# The resource types that hold a bitmap family.
-BITMAP_TYPES = ("Tbmp", "tAIB")
-
 FLAG_COMPRESSED = 0x8000
 FLAG_COLOUR_TABLE = 0x4000
 FLAG_TRANSPARENT = 0x2000

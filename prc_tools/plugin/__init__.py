@@ -13,24 +13,27 @@ from __future__ import annotations
 # Not `from typing import TYPE_CHECKING`: typing costs a quick command 3 ms to load.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from prc_tools.plugin.bitmaps import STALE_AFTER_S, MemberKey, encode_bitmap, stale_members
     from prc_tools.plugin.build import (
-        STALE_AFTER_S,
-        WAVE_TYPE,
-        MemberKey,
         Progress,
         Warn,
         build_files,
         build_folder,
-        encode_bitmap,
         info_bytes,
-        stale_members,
         yaml_text,
     )
     from prc_tools.plugin.check import may_be_plugin, read_info, verify
 
+# Where each name lives (loaded when first asked for).
+_HOMES = {
+    "build_files": "build", "build_folder": "build", "info_bytes": "build",
+    "yaml_text": "build", "Progress": "build", "Warn": "build",
+    "may_be_plugin": "check", "read_info": "check", "verify": "check",
+    "STALE_AFTER_S": "bitmaps", "MemberKey": "bitmaps", "encode_bitmap": "bitmaps",
+    "stale_members": "bitmaps",
+}
 __all__ = [
     "STALE_AFTER_S",
-    "WAVE_TYPE",
     "MemberKey",
     "Progress",
     "Warn",
@@ -45,16 +48,11 @@ __all__ = [
     "yaml_text",
 ]
 
-_CHECKING = ("may_be_plugin", "read_info", "verify")
-
 
 def __getattr__(name: str) -> object:
-    if name in _CHECKING:
-        from prc_tools.plugin import check
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
 
-        return getattr(check, name)
-    if name in __all__:
-        from prc_tools.plugin import build
-
-        return getattr(build, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f"{__name__}.{home}"), name)

@@ -5,13 +5,9 @@ plugin, that it follows its game's schema).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from prc_tools import bitmap
-from prc_tools.bitmap.header import BITMAP_TYPES
 from prc_tools.database import Database
 from prc_tools.errors import PluginError, PrcError
-from prc_tools.plugin.build import WAVE_TYPE
 from prc_tools.plugin.pinf import INFO_ID, INFO_TYPE, KINDS, check_fields, decode, find
 from prc_tools.plugin.pinf import read as read_header
 from prc_tools.safeyaml import brief
@@ -21,7 +17,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from prc_tools.schema import Registry
+    from prc_tools.plugin.pinf import Header
+    from prc_tools.schema import Registry, Schema
     from prc_tools.schema.codes import GameCodes
 
 
@@ -78,33 +75,32 @@ def verify(
         lines.append(f"pINF {INFO_ID}: {header.game} {header.kind} plugin {brief(header.name)}")
         schema = schemas.get(header.game)
         if schema is not None:
-            from prc_tools.schema.requirements import check_database
+            _check_rules(db, schema, header)
+    if not db.resources:
+        return lines  # records: nothing more to read (nor the resource-type table to load)
+    from prc_tools.plugin.resources import Checking, handler_for
 
-            # Sizes from the members' headers first: a tile the size of a wall
-            # is refused before a single pixel of it is decoded.
-            check_database(schema, header.kind, header.cell, _member_headers(db),
-                           {res.id for res in db.resources if res.type == WAVE_TYPE})
-    budget = bitmap.DecodeBudget()  # for the whole database
+    checking = Checking(plugin, bitmap.DecodeBudget(), decoded)  # one budget for the database
     for res in db.resources:
         where = f"{res.type} {res.id}"
         try:
-            if res.type in BITMAP_TYPES:
-                members: Sequence[bitmap.Member | bitmap.Shape]
-                if res.type == "Tbmp" and decoded is not None:
-                    members = bitmap.decode(res.data, budget)
-                    decoded.setdefault(res.id, members)  # the first, as db.resource finds it
-                else:  # the same checks, without making images
-                    members = bitmap.check(res.data, budget)
-                sizes = ", ".join(f"{m.width}x{m.height}@{m.density}/{m.depth}" for m in members)
-                lines.append(f"{where}: bitmap {sizes}")
-            elif res.type == WAVE_TYPE:
-                from prc_tools import sound  # here: a database without sounds does without
-
-                wav = sound.read_wave_resource(res.data) if plugin else sound.read_wav(res.data)
-                lines.append(f"{where}: sound {wav.rate} Hz {wav.bits}-bit, {wav.seconds:.2f} s")
+            line = handler_for(res.type, res.id).verify(res, checking)
         except PrcError as exc:
             raise type(exc)(f"{where}: {exc}") from None
+        if line is not None:
+            lines.append(f"{where}: {line}")
     return lines
+
+
+def _check_rules(db: Database, schema: Schema, header: Header) -> None:
+    """What the plugin's game requires of it: its resources, and the sizes of its
+    bitmaps, read from the members' headers first (a tile the size of a wall is
+    refused before a single pixel of it is decoded)."""
+    from prc_tools.plugin.resources import SOUNDS, handler_for
+    from prc_tools.schema.requirements import check_database
+
+    sounds = {res.id for res in db.resources if handler_for(res.type, res.id) is SOUNDS}
+    check_database(schema, header.kind, header.cell, _member_headers(db), sounds)
 
 
 def _coded_as_plugin(db: Database, schemas: Registry) -> bool:
@@ -116,10 +112,13 @@ def _coded_as_plugin(db: Database, schemas: Registry) -> bool:
 
 
 def _member_headers(db: Database) -> dict[int, list[bitmap.Header]]:
-    """Each 'Tbmp' family's member headers (the first of an id, as db.resource finds it)."""
+    """Each game bitmap family's member headers (the first of an id, as db.resource
+    finds it)."""
+    from prc_tools.plugin.resources import BITMAPS
+
     found: dict[int, list[bitmap.Header]] = {}
     for res in db.resources:
-        if res.type == "Tbmp" and res.id not in found:
+        if res.type == BITMAPS.game_type and res.id not in found:
             try:
                 found[res.id] = bitmap.member_headers(res.data)
             except PrcError as exc:

@@ -12,7 +12,6 @@ from typing import Any
 
 from prc_tools import safeyaml
 from prc_tools.bitmap.encoding import MemberEncoding, compressions
-from prc_tools.bitmap.header import BITMAP_TYPES as BITMAP_TYPES  # where it was
 from prc_tools.bitmap.header import DENSITIES, DEPTHS
 from prc_tools.errors import PluginError
 from prc_tools.files import FileProblem, inside, read_regular
@@ -33,6 +32,7 @@ from prc_tools.plugin.pinf import (
     check_codes,
     check_fields,
 )
+from prc_tools.plugin.resources import BITMAPS, RAW, SOUNDS
 from prc_tools.safeyaml import brief
 from prc_tools.schema import Registry, Schema, registry
 from prc_tools.sound import BITS, RATES
@@ -82,6 +82,7 @@ class SoundSpec(Frozen):
     id: int
     rate: int | None
     bits: int | None
+    type: str = SOUNDS.default_type
 
 
 class RawSpec(Frozen):
@@ -117,6 +118,13 @@ class Manifest(Frozen):
     sort_info: str | None
     is_records: bool  # a record database: the manifest has records/app_info/sort_info
     header: HeaderSpec = field(default_factory=HeaderSpec)
+
+    def entries(self, section: str) -> list[BitmapSpec] | list[SoundSpec] | list[RawSpec]:
+        """The entries of one of the manifest's resource lists (a resource type's `section`)."""
+        lists: dict[str, list[BitmapSpec] | list[SoundSpec] | list[RawSpec]] = {
+            BITMAPS.section: self.bitmaps, SOUNDS.section: self.sounds,
+            RAW.section: self.resources}
+        return lists[section]
 
 
 def find_manifest(folder: Path) -> Path:
@@ -387,7 +395,7 @@ def _bitmap_specs(
     if "id" not in entry:
         raise check.fail(f"{where}.id", "missing (a number or a name like 'board')")
     base_id = _resource_id(check, entry["id"], f"{where}.id", names)
-    type_ = check.choice(entry.get("type", "Tbmp"), f"{where}.type", BITMAP_TYPES)
+    type_ = check.choice(entry.get("type", BITMAPS.default_type), f"{where}.type", BITMAPS.types)
     default_densities = [144, 72] if "square" in configs else [144]
     densities = tuple(
         sorted(check.choices(settings.get("densities", default_densities),
