@@ -38,16 +38,6 @@ if TYPE_CHECKING:
         def write(self, subdir: str, stem: str, suffix: str, data: bytes) -> str:
             """Keep `data` as a new file of the folder; its name, relative."""
 
-    class Entry(Protocol):
-        """A manifest entry that `build` makes one resource from."""
-
-        @property
-        def type(self) -> str: ...
-        @property
-        def id(self) -> int: ...
-        @property
-        def file(self) -> str: ...
-
 
 class Checking(Frozen):
     """What `verify` knows while it checks the resources of one database."""

@@ -104,7 +104,18 @@ def test_wrong_arguments_are_type_errors_in_pythons_words(make: object, message:
     assert str(raised.value) == message
 
 
+class Empty(Frozen):
+    pass
+
+
+class Uncompared(Frozen):
+    note: str = field(default="", compare=False)
+
+
 def test_equality_and_hash_by_class_and_compared_values() -> None:
+    for _ in range(2):  # the first comparison makes the class's getter, the second uses it
+        assert Empty() == Empty() and hash(Empty()) == hash(Empty()) and Empty() != Point(1, 2)
+        assert Uncompared("a") == Uncompared("b") and hash(Uncompared("a")) == hash(Uncompared())
     assert Point(1, 2) != Other(1, 2)
     assert Point(1, 2) != Point(2, 1)
     assert Point(1, 2) != (1, 2, 0)
