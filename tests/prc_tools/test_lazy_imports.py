@@ -84,6 +84,26 @@ def test_info_of_a_database_without_plugin_info_needs_no_yaml(tmp_path: Path) ->
 
 
 @pytest.mark.process
+@pytest.mark.parametrize("command", [("info",), ("verify",)])
+def test_the_python_codecs_load_only_for_the_compressions_they_run(
+    tmp_path: Path, command: tuple[str, ...]
+) -> None:
+    """The codec table loads with the first bitmap; a codec's Python code only when it
+    runs: never with the C module, else only the codecs the file uses."""
+    db = Database("Plain", "data", "Test", attributes=database.ATTR_RESOURCE)
+    picture = Image.new("RGB", (4, 4), (200, 30, 30))
+    data = bitmap.encode(picture, depth=8, density=72, compression="scanline")
+    db.resources.append(Resource("Tbmp", 1000, data))
+    path = tmp_path / "scanline.prc"
+    db.write(path)
+    modules = _modules_after(*command, str(path))
+    assert _loaded(modules, "prc_tools.bitmap.compression")
+    expected = set() if speedups.chosen() is not None else {"prc_tools.bitmap.scanline"}
+    python_codecs = {f"prc_tools.bitmap.{name}" for name in ("scanline", "rle", "packbits")}
+    assert modules & python_codecs == expected
+
+
+@pytest.mark.process
 @pytest.mark.parametrize("command", [("info",), ("info", "--json"), ("verify",)])
 def test_a_record_database_needs_no_codecs(tmp_path: Path, command: tuple[str, ...]) -> None:
     db = Database("Memos", "DATA", "memo", records=[database.Record(b"Buy milk\0")])
