@@ -117,48 +117,48 @@ def _no_values(record: object) -> tuple[()]:
     return ()
 
 
-class _Layout:
-    """A record class's fields as its class body declares them, on top of its parent's."""
-
-    def __init__(self, parent: Any, namespace: dict[str, Any], names: list[str],
-                 slots: bool) -> None:
-        inherited = parent._fields
-        self.fields = list(inherited)
-        self.stored: list[str] = []  # new fields kept in a slot of their own
-        self.defaults = dict(parent._defaults)
-        self.factories = dict(parent._factories)
-        self.uncompared = set(parent._uncompared)
-        self.descriptors: list[str] = []  # fields a descriptor stores
-        for key in names:
-            value = namespace.get(key, MISSING)
-            if key in inherited:  # declared again: as if new, in its old place
-                self.defaults.pop(key, None)
-                self.factories.pop(key, None)
-                self.uncompared.discard(key)
-            elif value.__class__ is Field or value is MISSING or not _descriptor(value):
-                self.fields.append(key)
-                self.stored.append(key)
-            else:
-                self.fields.append(key)  # a descriptor stores this field (as with dataclasses)
-                self.descriptors.append(key)
-                continue
-            if value is not MISSING:
-                self.default(namespace, key, value, slots)
-
-    def default(self, namespace: dict[str, Any], key: str, value: object, slots: bool) -> None:
-        if value.__class__ is Field:
-            assert isinstance(value, Field)
+def _layout(parent: Any, namespace: dict[str, Any], names: list[str], slots: bool) -> tuple[
+        list[str], list[str], list[str], dict[str, object], dict[str, Callable[[], object]],
+        set[str]]:
+    """A record class's fields as its class body declares them, on top of its parent's:
+    (fields, those kept in a slot of their own, those a descriptor stores, defaults,
+    default factories, fields equality leaves out). Takes the defaults out of the
+    namespace where they would clash with slots."""
+    inherited = parent._fields
+    fields = list(inherited)
+    stored: list[str] = []
+    descriptors: list[str] = []
+    defaults = dict(parent._defaults)
+    factories = dict(parent._factories)
+    uncompared = set(parent._uncompared)
+    for key in names:
+        value = namespace.get(key, MISSING)
+        if key in inherited:  # declared again: as if new, in its old place
+            defaults.pop(key, None)
+            factories.pop(key, None)
+            uncompared.discard(key)
+        elif value.__class__ is Field or value is MISSING or not _descriptor(value):
+            fields.append(key)
+            stored.append(key)
+        else:
+            fields.append(key)  # a descriptor stores this field (as with dataclasses)
+            descriptors.append(key)
+            continue
+        if value is MISSING:
+            continue
+        if isinstance(value, Field):
             del namespace[key]
             if not value.compare:
-                self.uncompared.add(key)
+                uncompared.add(key)
             if value.default_factory is not None:
-                self.factories[key] = value.default_factory
+                factories[key] = value.default_factory
             elif value.default is not MISSING:
-                self.defaults[key] = value.default
-            return
-        self.defaults[key] = value
+                defaults[key] = value.default
+            continue
+        defaults[key] = value
         if slots:
             del namespace[key]
+    return fields, stored, descriptors, defaults, factories, uncompared
 
 
 def _descriptor_defaults(cls: type, keys: list[str]) -> None:
@@ -186,7 +186,7 @@ class _RecordType(type):
     so that they can be slots (which a class cannot gain afterwards). Every class
     made at start-up passes here: the usual one (new fields, plain defaults) in a
     few steps, anything else (`field(...)`, descriptors, a parent's field declared
-    again) in `_Layout`."""
+    again) in `_layout`."""
 
     def __new__(mcls, name: str, bases: tuple[type, ...], namespace: dict[str, Any],
                 frozen: bool | None = None, slots: bool = True, **options: Any) -> _RecordType:
@@ -231,12 +231,12 @@ class _RecordType(type):
                 defaults = parent._defaults
                 namespace["_defaults"] = {**defaults, **own} if defaults else own
         else:
-            layout = _Layout(parent, namespace, names, slots)
-            stored = layout.stored
-            namespace["_fields"] = namespace["__match_args__"] = tuple(layout.fields)
-            namespace["_defaults"] = layout.defaults
-            namespace["_factories"] = layout.factories
-            namespace["_uncompared"] = frozenset(layout.uncompared)
+            fields, stored, descriptors, defaults, factories, uncompared = _layout(
+                parent, namespace, names, slots)
+            namespace["_fields"] = namespace["__match_args__"] = tuple(fields)
+            namespace["_defaults"] = defaults
+            namespace["_factories"] = factories
+            namespace["_uncompared"] = frozenset(uncompared)
         if slots:
             extra = namespace.get("__slots__", ())
             namespace["__slots__"] = (*stored, *((extra,) if extra.__class__ is str else extra))
@@ -252,8 +252,8 @@ class _RecordType(type):
         if "__post_init__" in namespace and "__init__" not in namespace:
             namespace["__init__"] = _init_then_check
         cls = type.__new__(mcls, name, bases, namespace, **options)
-        if not usual and layout.descriptors:
-            _descriptor_defaults(cls, layout.descriptors)
+        if not usual and descriptors:
+            _descriptor_defaults(cls, descriptors)
         return cls
 
 
