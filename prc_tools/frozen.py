@@ -190,11 +190,13 @@ class _RecordType(type):
 
     def __new__(mcls, name: str, bases: tuple[type, ...], namespace: dict[str, Any],
                 frozen: bool | None = None, slots: bool = True, **options: Any) -> _RecordType:
-        parent: Any = _Root
+        parent: Any = None
         for base in bases:
             if isinstance(base, _RecordType):
                 parent = base
                 break
+        if parent is None:  # Frozen itself, whose body gives every table
+            return type.__new__(mcls, name, bases, namespace, **options)
         if frozen is None:
             frozen = parent._frozen
         elif parent._fields and frozen != parent._frozen:
@@ -240,9 +242,7 @@ class _RecordType(type):
         if slots:
             extra = namespace.get("__slots__", ())
             namespace["__slots__"] = (*stored, *((extra,) if extra.__class__ is str else extra))
-        if parent is _Root:  # the base, Frozen: every table, empty
-            namespace.update(_defaults={}, _factories={}, _uncompared=frozenset())
-        if frozen != parent._frozen or parent is _Root:
+        if frozen != parent._frozen:
             namespace["_frozen"] = frozen
             if not frozen:
                 namespace.setdefault("__setattr__", object.__setattr__)
@@ -255,16 +255,6 @@ class _RecordType(type):
         if not usual and descriptors:
             _descriptor_defaults(cls, descriptors)
         return cls
-
-
-class _Root:
-    """What the first record class (`Frozen`) inherits: nothing."""
-
-    _fields: ClassVar[tuple[str, ...]] = ()
-    _defaults: ClassVar[dict[str, object]] = {}
-    _factories: ClassVar[dict[str, Callable[[], object]]] = {}
-    _uncompared: ClassVar[frozenset[str]] = frozenset()
-    _frozen: ClassVar[bool] = True
 
 
 class _ComparedValues:
@@ -288,13 +278,18 @@ _COMPARED = _ComparedValues()
 class Frozen(metaclass=_RecordType):
     """Base class of a record; see the module docstring."""
 
-    _fields: ClassVar[tuple[str, ...]]
-    _defaults: ClassVar[dict[str, object]]
-    _factories: ClassVar[dict[str, Callable[[], object]]]
-    _uncompared: ClassVar[frozenset[str]]
-    _frozen: ClassVar[bool]
-    # The compared fields' values of a record: (a, b) for two, the value for one.
-    _compared: ClassVar[_Values]
+    __slots__ = ()
+    # Each record class's own, set by _RecordType: its fields in order, their
+    # defaults and default factories, the fields equality leaves out, whether it is
+    # frozen, and the compared fields' values of a record ((a, b) for two, the
+    # value for one).
+    _fields: ClassVar[tuple[str, ...]] = ()
+    __match_args__: ClassVar[tuple[str, ...]] = ()
+    _defaults: ClassVar[dict[str, object]] = {}
+    _factories: ClassVar[dict[str, Callable[[], object]]] = {}
+    _uncompared: ClassVar[frozenset[str]] = frozenset()
+    _frozen: ClassVar[bool] = True
+    _compared: ClassVar[_Values] = _COMPARED  # type: ignore[assignment]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         fields = self._fields
