@@ -42,7 +42,7 @@ sys.path.insert(0, str(_HERE.parent))  # the tree this script is in
 
 from palmish.device.resources import bundled_plugins  # noqa: E402
 from prc_tools import Database, Resource, bitmap, database, sound  # noqa: E402
-from prc_tools.schema_codes import CACHE_ENV  # noqa: E402
+from prc_tools.schema.codes import CACHE_ENV  # noqa: E402
 
 
 def small_database(path: Path) -> Path:

@@ -697,7 +697,7 @@ def pnmtopalm_net(image_rgb: object, tmp: Path) -> Callable[[], float] | None:
 
 def extract_row(label: str, many: Database, tmp: Path, repeat: int) -> Row:
     """`extract` of `many` into `tmp`, next to creating as many files of the same sizes there."""
-    from prc_tools.extract import extract
+    from prc_tools.plugin.extract import extract
 
     runs = iter(range(1_000_000))
     first = tmp / f"out{next(runs)}"
@@ -727,8 +727,8 @@ def extract_row(label: str, many: Database, tmp: Path, repeat: int) -> Row:
 def packer_rows(repeat: int, tmp: Path) -> list[Row]:
     from PIL import Image
 
-    from prc_tools import Database, Resource, bitmap, bitmap_encode, plugin
-    from prc_tools.palette import PALM_8BIT, flat
+    from prc_tools import Database, Resource, bitmap, plugin
+    from prc_tools.bitmap.palette import PALM_8BIT, flat
 
     rows: list[Row] = []
     # The tall panel tiled 3x3 (960x1380): large enough that a process's start and
@@ -738,13 +738,13 @@ def packer_rows(repeat: int, tmp: Path) -> list[Row]:
     for n in range(ENCODE_TILES * ENCODE_TILES):
         panel.paste(tile, (tile.width * (n % ENCODE_TILES), tile.height * (n // ENCODE_TILES)))
     # The same pixels already in the palette, as pnmtopalm needs them.
-    mapped = bitmap.decode(bitmap_encode.encode(panel, depth=8, compression="none"))[0]
+    mapped = bitmap.decode(bitmap.encode(panel, depth=8, compression="none"))[0]
     netpbm = pnmtopalm_net(mapped.image.convert("RGB"), tmp)
     palette = Image.new("P", (1, 1))
     palette.putpalette(flat(PALM_8BIT))
 
     def ours() -> None:
-        bitmap_encode.encode(panel, depth=8, compression="packbits")
+        bitmap.encode(panel, depth=8, compression="packbits")
 
     def pillow() -> None:
         quantized = panel.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE)

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from prc_tools import bitmap
     from prc_tools.database import Database
     from prc_tools.schema import Registry
-    from prc_tools.schema_codes import GameCodes
+    from prc_tools.schema.codes import GameCodes
 
 PROG = "prc-tools"
 EXIT_OK = 0
@@ -162,7 +162,7 @@ def schemas_for(args: argparse.Namespace) -> Registry:
 
 def game_codes() -> GameCodes:
     """The installed games' codes; InputError (one line) if a schema is bad."""
-    from prc_tools.schema_codes import installed_codes
+    from prc_tools.schema.codes import installed_codes
 
     try:
         return installed_codes()
@@ -312,7 +312,7 @@ def cmd_info(args: argparse.Namespace) -> int:
 
 
 def cmd_extract(args: argparse.Namespace) -> int:
-    from prc_tools.extract import extract
+    from prc_tools.plugin.extract import extract
 
     db = read_database(args.file)
     try:
@@ -334,7 +334,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         db = read_database(args.file)
     else:
         # A database that is no game's plugin needs only the games' codes, a plugin
-        # the schemas too, both kept across runs: no YAML (prc_tools/schema_codes.py).
+        # the schemas too, both kept across runs: no YAML (prc_tools/schema/codes.py).
         codes = game_codes()
         db = read_database(args.file)
         schemas = installed_schemas(codes) if plugin.may_be_plugin(db, codes) else no_schemas()
@@ -356,8 +356,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def describe(db: Database) -> dict[str, Any]:
     """Everything `info` shows, as JSON-ready data."""
-    from prc_tools import bitmap, pinf, plugin
+    from prc_tools import bitmap, plugin
     from prc_tools.database import ATTRIBUTE_NAMES
+    from prc_tools.plugin import pinf
 
     report: dict[str, Any] = {
         "name": db.name,
@@ -379,7 +380,7 @@ def describe(db: Database) -> dict[str, Any]:
     report["plugin"] = None
     if db.is_resource and pinf.find(db) is not None:
         # The schemas only for a database with plugin info (kept ones: no YAML).
-        from prc_tools.schema_codes import installed_codes
+        from prc_tools.schema.codes import installed_codes
 
         try:
             info = plugin.read_info(db, installed_codes().registry())
@@ -403,24 +404,14 @@ def describe(db: Database) -> dict[str, Any]:
 def _describe_resource(
     type_: str, id_: int, data: bytes, budget: bitmap.DecodeBudget | None = None
 ) -> dict[str, Any]:
-    from prc_tools import bitmap, plugin
-    from prc_tools.bitmap_header import BITMAP_TYPES
+    from prc_tools.plugin.resources import handler_for
 
     entry: dict[str, Any] = {"type": type_, "id": id_, "size": len(data)}
+    handler = handler_for(type_, id_)
     try:
-        if type_ in BITMAP_TYPES:
-            entry["bitmap"] = [
-                {"width": m.width, "height": m.height, "depth": m.depth, "density": m.density,
-                 "version": m.version, "compression": m.compression,
-                 "transparent": m.transparent}
-                for m in bitmap.check(data, budget)  # no images made: no Pillow
-            ]
-        elif type_ == plugin.WAVE_TYPE:
-            from prc_tools import sound  # here: a database without sounds does without
-
-            wav = sound.read_wav(data)
-            entry["sound"] = {"rate": wav.rate, "bits": wav.bits, "channels": wav.channels,
-                              "float": wav.is_float, "seconds": round(wav.seconds, 3)}
+        described = handler.describe(data, budget)
+        if described is not None:
+            entry[handler.name] = described
     except PrcError as exc:
         entry["error"] = str(exc)
     return entry
@@ -466,17 +457,12 @@ def format_report(path: Path, report: dict[str, Any]) -> str:
 
 
 def _resource_summary(res: dict[str, Any]) -> str:
+    from prc_tools.plugin.resources import handler_for
+
     if "error" in res:
         return f"BROKEN: {res['error']}"
-    if "bitmap" in res:
-        return "bitmap " + ", ".join(
-            f"{m['width']}x{m['height']} {m['density']}dpi {m['depth']}bpp {m['compression']}"
-            for m in res["bitmap"]
-        )
-    if "sound" in res:
-        s = res["sound"]
-        return f"sound {s['rate']} Hz {s['bits']}-bit x{s['channels']}, {s['seconds']} s"
-    return ""
+    handler = handler_for(res["type"], res["id"])
+    return handler.summary(res[handler.name]) if handler.name in res else ""
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from prc_tools.errors import DatabaseError, PrcError
 from prc_tools.files import FileProblem, read_regular
-from prc_tools.value import Value
+from prc_tools.frozen import Frozen, field
 
 # Not `from typing import TYPE_CHECKING`: typing costs a quick command 3 ms to load.
 # datetime (about 2 ms) too is imported only where a date is made: a read keeps
@@ -170,26 +170,20 @@ def decode_code(raw: bytes) -> str:
     return raw.decode("latin-1")
 
 
-class Resource(Value):
+class Resource(Frozen, frozen=False):
     """One resource of a PRC: a four-character type, a 16-bit id and its bytes."""
 
-    __slots__ = ("data", "id", "type")
-
-    def __init__(self, type: str, id: int, data: bytes) -> None:
-        self.type = type
-        self.id = id
-        self.data = data
+    type: str
+    id: int
+    data: bytes
 
 
-class Record(Value):
+class Record(Frozen, frozen=False):
     """One record of a PDB: its bytes, attribute byte (flags + category) and 24-bit unique id."""
 
-    __slots__ = ("attributes", "data", "unique_id")
-
-    def __init__(self, data: bytes, attributes: int = 0, unique_id: int = 0) -> None:
-        self.data = data
-        self.attributes = attributes
-        self.unique_id = unique_id
+    data: bytes
+    attributes: int = 0
+    unique_id: int = 0
 
     @property
     def category(self) -> int:
@@ -215,7 +209,9 @@ class _Date:
     def __set_name__(self, owner: type, name: str) -> None:
         self.slot = _date_slot(name)
 
-    def __get__(self, db: Database, owner: type | None = None) -> datetime | None:
+    def __get__(self, db: Database | None, owner: type | None = None) -> datetime | None:
+        if db is None:
+            return None  # on the class: the default, never set
         when: datetime | _Stored | None = getattr(db, self.slot)
         if isinstance(when, _Stored):
             when = decode_date(when)
@@ -226,70 +222,46 @@ class _Date:
         setattr(db, self.slot, when)
 
 
-class Database(Value):
+class Database(Frozen, frozen=False):
     """A whole PDB or PRC. Resources make it a resource database (attribute 0x0001)."""
 
-    # The dates `created`, `modified` and `backed_up` are _Date descriptors over
-    # these "_" slots (see _Stored).
-    __slots__ = (
-        "_backed_up", "_created", "_modified", "app_info", "attributes", "creator", "gap",
-        "modification_number", "name", "name_field", "next_record_list", "records", "resources",
-        "sort_info", "stored_dates", "type", "unique_id_seed", "version",
-    )
+    name: str
+    type: str
+    creator: str
+    resources: list[Resource] = field(default_factory=list)
+    records: list[Record] = field(default_factory=list)
+    attributes: int = 0
+    version: int = 0
+    # Dates (datetime or None), each a _Date over a "_" slot below (see _Stored).
+    created: _Date = _Date()
+    modified: _Date = _Date()
+    backed_up: _Date = _Date()
+    modification_number: int = 0
+    app_info: bytes | None = None
+    sort_info: bytes | None = None
+    unique_id_seed: int = 0
+    next_record_list: int = 0
+    # What a read keeps so that writing gives the same bytes back (see to_bytes):
+    # the bytes between the entry list and the first block (customarily two
+    # zeros), the whole name field when it is not the canonical NUL-padded
+    # form, and stored dates that the datetime fields cannot say (Unix-epoch ones).
+    gap: bytes = GAP
+    name_field: bytes | None = None
+    stored_dates: dict[str, int] = field(default_factory=dict)
 
-    def __init__(
-        self,
-        name: str,
-        type: str,
-        creator: str,
-        resources: list[Resource] | None = None,
-        records: list[Record] | None = None,
-        attributes: int = 0,
-        version: int = 0,
-        created: datetime | None = None,
-        modified: datetime | None = None,
-        backed_up: datetime | None = None,
-        modification_number: int = 0,
-        app_info: bytes | None = None,
-        sort_info: bytes | None = None,
-        unique_id_seed: int = 0,
-        next_record_list: int = 0,
-        gap: bytes = GAP,
-        name_field: bytes | None = None,
-        stored_dates: dict[str, int] | None = None,
-    ) -> None:
-        self.name = name
-        self.type = type
-        self.creator = creator
-        self.resources: list[Resource] = [] if resources is None else resources
-        self.records: list[Record] = [] if records is None else records
-        self.attributes = attributes
-        self.version = version
-        self._created: datetime | _Stored | None = created
-        self._modified: datetime | _Stored | None = modified
-        self._backed_up: datetime | _Stored | None = backed_up
-        self.modification_number = modification_number
-        self.app_info = app_info
-        self.sort_info = sort_info
-        self.unique_id_seed = unique_id_seed
-        self.next_record_list = next_record_list
-        # What a read keeps so that writing gives the same bytes back (see to_bytes):
-        # the bytes between the entry list and the first block (customarily two
-        # zeros), the whole name field when it is not the canonical NUL-padded
-        # form, and stored dates that the datetime fields cannot say (Unix-epoch ones).
-        self.gap = gap
-        self.name_field = name_field
-        self.stored_dates: dict[str, int] = {} if stored_dates is None else stored_dates
+    __slots__ = ("_backed_up", "_created", "_modified")
+
+    def __post_init__(self) -> None:
+        # None for a list or mapping still means an empty one, as it always has.
+        for key, empty in (("resources", list), ("records", list), ("stored_dates", dict)):
+            if getattr(self, key) is None:
+                setattr(self, key, empty())
         if self.resources:
             self.attributes |= ATTR_RESOURCE
         if self.resources and self.records:
             raise PrcError("a database holds either resources or records, not both")
         if self.records and self.attributes & ATTR_RESOURCE:
             raise PrcError("a resource database (attribute 0x0001) cannot hold records")
-
-    created = _Date()
-    modified = _Date()
-    backed_up = _Date()
 
     def date_text(self, which: str) -> str | None:
         """The date `which` ("created", "modified" or "backed_up") as

@@ -17,7 +17,7 @@ from array import array
 from collections.abc import Sequence
 
 from prc_tools.errors import SoundError
-from prc_tools.value import FrozenValue
+from prc_tools.frozen import Frozen
 
 RATES = (11025, 22050)
 BITS = (8, 16)
@@ -35,7 +35,7 @@ FORMAT_EXTENSIBLE = 0xFFFE
 _STREAMING_SIZE = 0xFFFF_FFFF  # some writers leave the size unset when streaming
 
 
-class Sound(FrozenValue):
+class Sound(Frozen):
     """A parsed WAV: its format and the raw little-endian sample bytes (whole frames)."""
 
     rate: int
@@ -43,18 +43,6 @@ class Sound(FrozenValue):
     bits: int
     is_float: bool
     data: bytes
-
-    __slots__ = ("bits", "channels", "data", "is_float", "rate")
-
-    def __init__(
-        self,
-        rate: int,
-        channels: int,
-        bits: int,
-        is_float: bool,
-        data: bytes,
-    ) -> None:
-        self._init(locals())
 
     @property
     def frame_size(self) -> int:

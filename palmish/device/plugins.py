@@ -45,15 +45,16 @@ from palmish.device.prebuilt import prebuilt_name, read_headers
 from palmish.device.resources import Bundled, packaged
 from palmish.device.shipped_pixels import ShippedPixels
 from palmish.device.storage import Reporter, Storage, installed_file_name, safe_file_stem
-from prc_tools import Database, PrcError, Resource, pinf
+from prc_tools import Database, PrcError, Resource
 from prc_tools.atomic import write_atomic
 from prc_tools.database import ATTR_RESOURCE
 from prc_tools.files import MAX_INPUT_BYTES, FileProblem, read_regular
-from prc_tools.pinf import KINDS, SLOTS
+from prc_tools.plugin import pinf
+from prc_tools.plugin.pinf import KINDS, SLOTS
 from prc_tools.schema import registry
 
 if TYPE_CHECKING:
-    from prc_tools.bitmap_header import Header
+    from prc_tools.bitmap.header import Header
 
 # The longest a load waits for the background build to write the plugin it needs
 # (one build takes a tenth of a second; a stuck process is not waited for longer).
@@ -779,7 +780,8 @@ class PluginRegistry:
 
 def _header_only(folder: Path) -> Database:
     """A database holding just the 'pINF' that building `folder` would give (no pixels)."""
-    from prc_tools import manifest, plugin
+    from prc_tools import plugin
+    from prc_tools.plugin import manifest
 
     found = manifest.load(folder)
     kind = 0 if found.is_records else ATTR_RESOURCE

@@ -1,6 +1,6 @@
 """A second implementation of the three Palm compressions, written from
 docs/bitmap-format.md ("The three compressions") and not from
-prc_tools/compression.py: tests/prc_tools/test_codec_reference.py checks that
+prc_tools/bitmap/compression.py: tests/prc_tools/test_codec_reference.py checks that
 both give the same bytes, rows, end positions and errors.
 
 It is built differently on purpose. Encoders first describe a row as a list

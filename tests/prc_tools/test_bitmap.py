@@ -10,10 +10,10 @@ import pytest
 from PIL import Image
 
 from prc_tools import bitmap
-from prc_tools.bitmap_header import DUMMY_HEADER
-from prc_tools.bitmap_pixels import expand_565, pack_565
+from prc_tools.bitmap.header import DUMMY_HEADER
+from prc_tools.bitmap.palette import PALM_8BIT, grey_levels
+from prc_tools.bitmap.pixels import expand_565, pack_565
 from prc_tools.errors import BitmapError
-from prc_tools.palette import PALM_8BIT, grey_levels
 
 # --- small helpers -------------------------------------------------------------
 

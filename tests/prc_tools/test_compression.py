@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from PIL import Image
 
-from prc_tools import compression
+from prc_tools import bitmap, speedups
+from prc_tools.bitmap import compression, encoding
+from prc_tools.bitmap.header import read_header
 from prc_tools.errors import BitmapError
 
 # Every test here runs on both paths: the C speedups and the pure-Python code.
@@ -143,6 +148,72 @@ def test_unknown_codec() -> None:
         compression.encode("lzw", [b"x"])
     with pytest.raises(ValueError):
         compression.min_input_per_row("lzw", 4)
+
+
+def test_the_table_holds_the_three_compressions_and_none() -> None:
+    assert compression.names() == CODECS  # the order "best" tries them in
+    assert [compression.by_type(code) for code in (0, 1, 2, 0xFF)] == [
+        compression.SCANLINE, compression.RLE, compression.PACKBITS, compression.UNCOMPRESSED]
+    assert compression.by_type(3) is None
+    assert [compression.named(name).unit(16) for name in CODECS] == [1, 1, 1, 2]
+    assert [compression.named(name).unit(8) for name in CODECS] == [1, 1, 1, 1]
+    with pytest.raises(ValueError, match="registered already"):
+        compression.register_codec(compression.RLE.replace(name="rle2"))
+
+
+def _marked_encode(rows: Sequence[bytes], unit: int) -> bytes:
+    return b"".join(b"\x00" + row for row in rows)
+
+
+def _marked_decode(data: bytes, pos: int, row_bytes: int, rows: int,
+                   unit: int) -> tuple[bytes, int]:
+    out = bytearray()
+    for row in range(rows):
+        if pos + 1 + row_bytes > len(data) or data[pos]:
+            raise BitmapError(f"marked data truncated in row {row}")
+        out += data[pos + 1 : pos + 1 + row_bytes]
+        pos += 1 + row_bytes
+    return bytes(out), pos
+
+
+@pytest.fixture
+def marked(monkeypatch: pytest.MonkeyPatch) -> compression.Codec:
+    """A made-up compression (each row after a zero byte), type 3, registered for one test."""
+    monkeypatch.setattr(compression, "_BY_NAME", dict(compression._BY_NAME))
+    monkeypatch.setattr(compression, "_BY_TYPE", dict(compression._BY_TYPE))
+    return compression.register_codec(compression.Codec(
+        name="marked", type_code=3, minimum=lambda row_bytes, unit: row_bytes + 1,
+        encode=_marked_encode, decode=_marked_decode,
+    ))
+
+
+def test_a_registered_codec_writes_and_reads_bitmaps(marked: compression.Codec) -> None:
+    """One declaration is all the encoder, the decoder and `best` need (and without a C
+    version, the Python one runs on both paths)."""
+    picture = Image.new("RGB", (5, 3), (204, 51, 51))  # in the Palm palette
+    data = bitmap.encode(picture, depth=8, density=72, compression="marked")
+    header = read_header(data, 0)
+    assert (header.compression_type, header.version) == (3, 2)
+    (member,) = bitmap.decode(data)
+    assert member.compression == "marked"
+    assert member.image.tobytes() == picture.convert("RGBA").tobytes()
+    assert [shape.compression for shape in bitmap.check(data)] == ["marked"]
+    assert "marked" in encoding.compressions()
+    broken = bytearray(data)
+    broken[len(data) - header.row_bytes - 1] = 1  # the last row's zero byte
+    with pytest.raises(BitmapError, match="marked data truncated in row 2"):
+        bitmap.decode(bytes(broken))
+    with pytest.raises(BitmapError, match="version 1 cannot hold"):
+        bitmap.encode(picture, depth=8, density=72, compression="marked", version=1)
+
+
+def test_best_weighs_a_registered_codec_too(marked: compression.Codec,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    picture = Image.new("RGB", (5, 3), (204, 51, 51))  # in the Palm palette
+    shortest = len(bitmap.encode(picture, depth=8, density=72, compression="marked"))
+    monkeypatch.setattr(compression, "_BY_NAME", {"marked": marked})  # alone in the table
+    assert len(bitmap.encode(picture, depth=8, density=72, compression="best")) == shortest
+    assert speedups.native is None or marked.native_encode is None
 
 
 @pytest.mark.parametrize(

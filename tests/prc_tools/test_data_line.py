@@ -1,4 +1,4 @@
-"""Plain data as one line of words (prc_tools/data_line.py), for the kept schemas."""
+"""Plain data as one line of words (prc_tools/schema/data_line.py), for the kept schemas."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from prc_tools import data_line
+from prc_tools.schema import data_line
 from tests.prc_tools.test_plain_yaml import typed
 
 scalars = st.one_of(st.none(), st.booleans(), st.integers(), st.text())

@@ -12,10 +12,10 @@ from PIL import Image
 
 from palmish.device.resources import bundled_plugins
 from prc_tools import bitmap
-from prc_tools.bitmap_pixels import direct_to_image, expand_565
-from prc_tools.folder_files import normal
+from prc_tools.bitmap.pixels import direct_to_image, expand_565
+from prc_tools.bitmap.png import SIGNATURE, png_bytes
 from prc_tools.plugin import build_folder
-from prc_tools.png import SIGNATURE, png_bytes
+from prc_tools.plugin.folder import normal
 
 
 def test_normal_names_match_pure_posix_path() -> None:

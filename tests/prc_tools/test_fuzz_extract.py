@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from prc_tools import Database, Record, Resource, bitmap, plugin, sound
-from prc_tools.extract import equivalent, extract
+from prc_tools.plugin.extract import equivalent, extract
 
 SMALL_BITMAP = bitmap.encode_family(Image.new("RGBA", (4, 6), (10, 200, 30, 255)),
                                     densities=(144, 72), depths=(16, 8))

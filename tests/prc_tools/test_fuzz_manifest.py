@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from prc_tools import PluginError
-from prc_tools.manifest import parse
+from prc_tools.plugin.manifest import parse
 
 FIELDS = ["name", "game", "kind", "version", "author", "configs", "cell", "anchor",
           "lifted_anchor", "type", "creator", "attributes", "info", "defaults", "bitmaps",

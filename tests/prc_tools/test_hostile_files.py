@@ -213,7 +213,7 @@ def test_verify_keeps_decoded_members_only_when_asked() -> None:
 def test_many_empty_resources_extract_and_build_back(tmp_path: Path) -> None:
     # The reported case has 65,535 (110 s before, ~3 s of CPU now:
     # benchmarks/hostile.py); a smaller one checks the round trip here.
-    from prc_tools.extract import equivalent, extract
+    from prc_tools.plugin.extract import equivalent, extract
 
     db = empty_resources(3000)
     extract(db, tmp_path / "out")

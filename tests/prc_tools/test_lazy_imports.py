@@ -19,7 +19,8 @@ from palmish.device.resources import bundled_plugins
 from prc_tools import Database, PrcError, Resource, bitmap, database, plugin, speedups
 
 ROOT = Path(__file__).resolve().parents[2]
-HEAVY = ("PIL", "yaml", "importlib.metadata", "prc_tools.manifest", "prc_tools.bitmap_encode")
+HEAVY = ("PIL", "yaml", "importlib.metadata", "prc_tools.plugin.manifest",
+         "prc_tools.bitmap.encoding")
 # Loaded by no quick command: each costs a start 2 ms or more (`info` writes its
 # dates from the stored numbers, and `verify` never makes a date).
 SLOW_STDLIB = ("typing", "shutil", "json", "datetime")
@@ -84,6 +85,26 @@ def test_info_of_a_database_without_plugin_info_needs_no_yaml(tmp_path: Path) ->
 
 
 @pytest.mark.process
+@pytest.mark.parametrize("command", [("info",), ("verify",)])
+def test_the_python_codecs_load_only_for_the_compressions_they_run(
+    tmp_path: Path, command: tuple[str, ...]
+) -> None:
+    """The codec table loads with the first bitmap; a codec's Python code only when it
+    runs: never with the C module, else only the codecs the file uses."""
+    db = Database("Plain", "data", "Test", attributes=database.ATTR_RESOURCE)
+    picture = Image.new("RGB", (4, 4), (200, 30, 30))
+    data = bitmap.encode(picture, depth=8, density=72, compression="scanline")
+    db.resources.append(Resource("Tbmp", 1000, data))
+    path = tmp_path / "scanline.prc"
+    db.write(path)
+    modules = _modules_after(*command, str(path))
+    assert _loaded(modules, "prc_tools.bitmap.compression")
+    expected = set() if speedups.chosen() is not None else {"prc_tools.bitmap.scanline"}
+    python_codecs = {f"prc_tools.bitmap.{name}" for name in ("scanline", "rle", "packbits")}
+    assert modules & python_codecs == expected
+
+
+@pytest.mark.process
 @pytest.mark.parametrize("command", [("info",), ("info", "--json"), ("verify",)])
 def test_a_record_database_needs_no_codecs(tmp_path: Path, command: tuple[str, ...]) -> None:
     db = Database("Memos", "DATA", "memo", records=[database.Record(b"Buy milk\0")])
@@ -93,7 +114,7 @@ def test_a_record_database_needs_no_codecs(tmp_path: Path, command: tuple[str, .
     modules = _modules_after(*command, str(path))
     assert _loaded(modules, "prc_tools.database")
     allowed = ("json",) if "--json" in command else ()
-    unwanted = (*HEAVY, *SLOW_STDLIB, "prc_tools.compression", "prc_tools.sound", "PIL")
+    unwanted = (*HEAVY, *SLOW_STDLIB, "prc_tools.bitmap.compression", "prc_tools.sound", "PIL")
     assert not [name for name in unwanted if name not in allowed and _loaded(modules, name)]
 
 
@@ -136,7 +157,7 @@ def test_verify_of_a_database_that_is_no_plugin_loads_no_schema_once_codes_are_k
     modules = _modules_after("verify", str(path))
     assert _loaded(modules, "prc_tools.database")
     allowed = _pillow_brings()
-    unwanted = (*HEAVY, *SLOW_STDLIB, "palmish", "prc_tools.requirements")
+    unwanted = (*HEAVY, *SLOW_STDLIB, "palmish", "prc_tools.schema.requirements")
     assert not [name for name in unwanted if name not in allowed and _loaded(modules, name)]
 
 
@@ -145,12 +166,12 @@ def test_verify_of_a_database_that_is_no_plugin_loads_no_schema_once_codes_are_k
 def test_a_bundled_plugin_needs_no_yaml_once_the_schemas_are_kept(
     tmp_path: Path, command: tuple[str, ...]
 ) -> None:
-    """Its 'pINF' is read by prc_tools/plain_yaml.py, its game's schema is the kept one."""
+    """Its 'pINF' is read by prc_tools/plugin/plain_yaml.py, its game's schema is the kept one."""
     path = tmp_path / "slate.prc"
     plugin.build_folder(bundled_plugins().folder("sigmar-board-slate")).write(path)
     _modules_after("verify", str(path))  # keeps the schemas (the suite's cache folder)
     modules = _modules_after(*command, str(path))
-    assert _loaded(modules, "prc_tools.pinf") and _loaded(modules, "prc_tools.schema")
+    assert _loaded(modules, "prc_tools.plugin.pinf") and _loaded(modules, "prc_tools.schema")
     allowed = ("json",) if "--json" in command else ()
     allowed += _pillow_brings()
     unwanted = (*HEAVY, *SLOW_STDLIB, "palmish", "prc_tools.sound")  # it has no sounds

@@ -18,7 +18,7 @@ import pytest
 from PIL import Image
 
 from prc_tools import bitmap
-from prc_tools.palette import PALM_8BIT, grey_levels
+from prc_tools.bitmap.palette import PALM_8BIT, grey_levels
 
 pytestmark = pytest.mark.process  # every test here starts another program
 

@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from prc_tools import nearest_colour, speedups
-from prc_tools.nearest_colour import nearest_indices
-from prc_tools.palette import PALM_8BIT, default_palette, flat, grey_levels
+from prc_tools import speedups
+from prc_tools.bitmap import nearest_colour
+from prc_tools.bitmap.nearest_colour import nearest_indices
+from prc_tools.bitmap.palette import PALM_8BIT, default_palette, flat, grey_levels
 
 NETPBM_MAP = Path("/usr/share/netpbm/palmcolor8.map")
 

@@ -1,4 +1,4 @@
-"""The 'pINF' reader without PyYAML (prc_tools/plain_yaml.py) gives exactly what
+"""The 'pINF' reader without PyYAML (prc_tools/plugin/plain_yaml.py) gives exactly what
 PyYAML's safe loader gives, or declines."""
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ import yaml
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from prc_tools import pinf, plain_yaml, plugin, safeyaml
+from prc_tools import plugin, safeyaml
+from prc_tools.plugin import pinf, plain_yaml
 
 LIMIT = pinf.MAX_INFO_BYTES
 

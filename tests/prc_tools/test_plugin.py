@@ -12,7 +12,7 @@ from PIL import Image
 
 from palmish.device.resources import bundled_plugins
 from prc_tools import Database, PluginError, PrcError, Resource, bitmap, plugin, sound
-from prc_tools.extract import equivalent, extract, pixels
+from prc_tools.plugin.extract import equivalent, extract, pixels
 
 ROOT = Path(__file__).resolve().parents[2]
 MakeFolder = Callable[..., Path]
@@ -404,7 +404,7 @@ def test_the_manifest_examples_in_the_docs_build(
 ) -> None:
     import re
 
-    from prc_tools import manifest as manifest_module
+    from prc_tools.plugin import manifest as manifest_module
 
     text = (ROOT / "docs" / "plugin-format.md").read_text(encoding="utf-8")
     examples = [b for b in re.findall(r"```yaml\n(.*?)```", text, re.S)

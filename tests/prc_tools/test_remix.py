@@ -14,8 +14,8 @@ from PIL import Image, ImageDraw
 
 from palmish.device.resources import bundled_plugins
 from prc_tools import cli
-from prc_tools.extract import extract
 from prc_tools.plugin import build_folder, read_info
+from prc_tools.plugin.extract import extract
 
 SKINS = bundled_plugins()
 

@@ -22,13 +22,13 @@ import yaml
 from PIL import Image, ImageDraw
 
 from prc_tools import bitmap, sound
-from prc_tools.bitmap_encode import MemberEncoding
-from prc_tools.bitmap_header import read_header, write_header
-from prc_tools.bitmap_splice import member_spans
+from prc_tools.bitmap.encoding import MemberEncoding
+from prc_tools.bitmap.header import read_header, write_header
+from prc_tools.bitmap.splice import member_spans
 from prc_tools.database import Database, Record, Resource
 from prc_tools.errors import PluginError
-from prc_tools.extract import extract
 from prc_tools.plugin import build_folder
+from prc_tools.plugin.extract import extract
 
 from .conftest import MakeFolder, wav_file
 
@@ -455,12 +455,12 @@ def test_extract_falls_back_to_raw_resources_rather_than_lose_bytes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Should a bitmap ever not rebuild the same, extract keeps every resource raw.
-    from prc_tools import bitmap_splice
+    from prc_tools.bitmap import splice
 
     def broken(original: bytes, *_: object) -> bytes:
         return original + b"\0"
 
-    monkeypatch.setattr(bitmap_splice, "rebuild", broken)
+    monkeypatch.setattr(splice, "rebuild", broken)
     db = CORPUS["resources"]
     rebuilt, folder = round_trip(db, tmp_path)
     assert rebuilt == db.to_bytes()

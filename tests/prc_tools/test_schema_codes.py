@@ -1,4 +1,4 @@
-"""`verify` keeps the installed games' codes across runs (prc_tools/schema_codes.py).
+"""`verify` keeps the installed games' codes across runs (prc_tools/schema/codes.py).
 
 Each run is a fresh interpreter, as a user's commands are, with a made-up game
 installed beside palmish's (a distribution folder on PYTHONPATH) and the cache
@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from prc_tools import Database, Resource, database, plugin, schema, schema_codes, sound
+from prc_tools import Database, Resource, database, plugin, schema, sound
+from prc_tools.schema import codes as schema_codes
 
 DOMINO = {"game": "domino", "creator": "Domi", "types": {"board": "DoBd", "sound": "DoSd"}}
 SCRIPT = (

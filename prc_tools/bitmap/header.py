@@ -9,10 +9,7 @@ from __future__ import annotations
 import struct
 
 from prc_tools.errors import BitmapError
-from prc_tools.value import FrozenValue
-
-# The resource types that hold a bitmap family.
-BITMAP_TYPES = ("Tbmp", "tAIB")
+from prc_tools.frozen import Frozen
 
 FLAG_COMPRESSED = 0x8000
 FLAG_COLOUR_TABLE = 0x4000
@@ -39,13 +36,9 @@ _OLD_TAIL = struct.Struct(">HBBH")  # nextDepthOffset, transparentIndex, compres
 _V3_TAIL = struct.Struct(">BBBBHII")  # size, pixelFormat, unused, compressionType, density, ...
 
 
-class Header(FrozenValue):
+class Header(Frozen):
     """One bitmap header, normalised across versions."""
 
-    __slots__ = (
-        "compression_type", "density", "flags", "header_size", "height", "next_offset",
-        "pixel_format", "pixel_size", "row_bytes", "transparent", "version", "width",
-    )
     width: int
     height: int
     row_bytes: int
@@ -58,23 +51,6 @@ class Header(FrozenValue):
     density: int
     transparent: int  # v0-v2: transparentIndex; v3: transparentValue
     next_offset: int  # in bytes from this header's start; 0 = last
-
-    def __init__(
-        self,
-        width: int,
-        height: int,
-        row_bytes: int,
-        flags: int,
-        pixel_size: int,
-        version: int,
-        header_size: int,
-        compression_type: int,
-        pixel_format: int,
-        density: int,
-        transparent: int,
-        next_offset: int,
-    ) -> None:
-        self._init(locals())
 
     @property
     def depth(self) -> int:

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from prc_tools import plain_yaml, safeyaml
+from prc_tools import safeyaml
 from prc_tools.database import Database
 from prc_tools.errors import PluginError
+from prc_tools.frozen import Frozen, field
+from prc_tools.plugin import plain_yaml
 from prc_tools.safeyaml import brief
-from prc_tools.value import FrozenValue
 
 # Not `from typing import TYPE_CHECKING`: typing costs a quick command 3 ms to load.
 TYPE_CHECKING = False
@@ -42,7 +43,7 @@ class HeaderError(PluginError):
         self.problem = problem
 
 
-class Header(FrozenValue):
+class Header(Frozen):
     """A checked plugin header. `fields` is the whole mapping, defaults filled in."""
 
     game: str
@@ -53,32 +54,13 @@ class Header(FrozenValue):
     configs: tuple[str, ...]
     cell: tuple[int, int] | None
     default: bool  # `default: true`: preferred among the bundled fallbacks
-    fields: dict[str, Any]  # not compared
-
-    __slots__ = (
-        "author", "cell", "configs", "default", "fields", "game", "kind", "name", "version",
-    )
-    _not_compared = frozenset({"fields"})
-
-    def __init__(
-        self,
-        game: str,
-        kind: str,
-        name: str,
-        version: int,
-        author: str,
-        configs: tuple[str, ...],
-        cell: tuple[int, int] | None,
-        default: bool,
-        fields: dict[str, Any],
-    ) -> None:
-        self._init(locals())
+    fields: dict[str, Any] = field(compare=False)
 
 
 def decode(data: bytes) -> dict[str, Any]:
     """The header's YAML mapping; PluginError if it is not UTF-8 YAML of a mapping.
 
-    A header as `build` writes it is read without PyYAML (prc_tools/plain_yaml.py);
+    A header as `build` writes it is read without PyYAML (prc_tools/plugin/plain_yaml.py);
     PyYAML reads any other, and words every problem.
     """
     parsed = plain_yaml.read(data, MAX_INFO_BYTES)

@@ -14,9 +14,9 @@ from collections.abc import Mapping
 from PIL import Image
 
 from prc_tools import bitmap
-from prc_tools.bitmap_encode import MemberEncoding, chain, encode
-from prc_tools.bitmap_header import read_header
-from prc_tools.lookup import look_up
+from prc_tools.bitmap.encoding import MemberEncoding, chain, encode
+from prc_tools.bitmap.header import read_header
+from prc_tools.bitmap.lookup import look_up
 
 MemberKey = tuple[int, int]  # (density, depth)
 

@@ -21,9 +21,9 @@ from types import MappingProxyType
 from prc_tools import safeyaml
 from prc_tools.errors import PluginError
 from prc_tools.files import FileProblem, read_regular
-from prc_tools.pinf import KINDS, SLOTS
+from prc_tools.frozen import Frozen, field
+from prc_tools.plugin.pinf import KINDS, SLOTS
 from prc_tools.safeyaml import brief
-from prc_tools.value import FrozenValue
 
 # Not `from typing import TYPE_CHECKING`: typing costs a quick command 3 ms to load.
 TYPE_CHECKING = False
@@ -43,34 +43,18 @@ class SchemaError(PluginError):
     """A schema file that cannot be used; the message is one line naming the file."""
 
 
-class BitmapRule(FrozenValue):
+class BitmapRule(Frozen):
     """Bitmaps `id`..`id + count - 1` must exist; optionally at a fixed or cell-based size."""
 
     id: int
-    count: int
-    name: str | None  # the schema's name for `id`, if it has one
-    what: str | None  # how messages call it ("the board", "tiles")
-    cells: tuple[int, int] | None  # size = cells x the plugin's cell (144 dpi)
-    size: tuple[int, int] | None  # a fixed size in 144-dpi pixels
+    count: int = 1
+    name: str | None = None  # the schema's name for `id`, if it has one
+    what: str | None = None  # how messages call it ("the board", "tiles")
+    cells: tuple[int, int] | None = None  # size = cells x the plugin's cell (144 dpi)
+    size: tuple[int, int] | None = None  # a fixed size in 144-dpi pixels
     # At most this many of the plugin's cells each way: a size the game can draw,
     # checked from a member's header before its pixels are decoded.
-    max_cells: tuple[int, int] | None
-
-    __slots__ = (
-        "cells", "count", "id", "max_cells", "name", "size", "what",
-    )
-
-    def __init__(
-        self,
-        id: int,
-        count: int = 1,
-        name: str | None = None,
-        what: str | None = None,
-        cells: tuple[int, int] | None = None,
-        size: tuple[int, int] | None = None,
-        max_cells: tuple[int, int] | None = None,
-    ) -> None:
-        self._init(locals())
+    max_cells: tuple[int, int] | None = None
 
     def label(self) -> str:
         if self.what is not None:
@@ -78,36 +62,24 @@ class BitmapRule(FrozenValue):
         return f"'{self.name}'" if self.name is not None else f"Tbmp {self.id}"
 
 
-class SoundRule(FrozenValue):
+class SoundRule(Frozen):
     """A 'wave' resource that must exist."""
 
     id: int
-    name: str | None
-
-    __slots__ = ("id", "name")
-
-    def __init__(self, id: int, name: str | None = None) -> None:
-        self._init(locals())
+    name: str | None = None
 
 
-class KindRules(FrozenValue):
+class KindRules(Frozen):
     """What build and verify insist on for one kind of plugin."""
 
-    bitmaps: tuple[BitmapRule, ...]
-    sounds: tuple[SoundRule, ...]
-
-    __slots__ = ("bitmaps", "sounds")
-
-    def __init__(
-        self, bitmaps: tuple[BitmapRule, ...] = (), sounds: tuple[SoundRule, ...] = ()
-    ) -> None:
-        self._init(locals())
+    bitmaps: tuple[BitmapRule, ...] = ()
+    sounds: tuple[SoundRule, ...] = ()
 
 
 _NO_RULES = KindRules()
 
 
-class Schema(FrozenValue):
+class Schema(Frozen):
     """One game's plugins, as its schema file describes them."""
 
     game: str
@@ -117,40 +89,15 @@ class Schema(FrozenValue):
     configs: tuple[str, ...]  # display slots its plugins may serve
     bitmaps: Mapping[str, int]  # names a manifest may use for bitmap ids
     sounds: Mapping[str, int]  # names a manifest may use for sound ids
-    required: Mapping[str, KindRules]
+    required: Mapping[str, KindRules] = field(default_factory=dict)
     # Pattern placeholders, most significant first: {a: 6, b: 6} -> n = 6*a + b.
-    placeholders: Mapping[str, int]
+    placeholders: Mapping[str, int] = field(default_factory=dict)
     # A Board or Pieces plugin serving this slot carries this word in its name.
-    config_names: Mapping[str, str]
+    config_names: Mapping[str, str] = field(default_factory=dict)
     # True: the cell has one shape in every slot, so a Board or Pieces plugin may serve
     # portrait and wide slots at once (a game whose cells are square, say).
-    one_cell_shape: bool
-    source: str  # the file it came from, for messages
-
-    __slots__ = (
-        "bitmaps", "config_names", "configs", "creator", "game", "one_cell_shape",
-        "placeholders", "required", "sounds", "source", "title", "types",
-    )
-
-    def __init__(
-        self,
-        game: str,
-        title: str,
-        creator: str,
-        types: Mapping[str, str],
-        configs: tuple[str, ...],
-        bitmaps: Mapping[str, int],
-        sounds: Mapping[str, int],
-        required: Mapping[str, KindRules] | None = None,
-        placeholders: Mapping[str, int] | None = None,
-        config_names: Mapping[str, str] | None = None,
-        one_cell_shape: bool = False,
-        source: str = "",
-    ) -> None:
-        required = {} if required is None else required
-        placeholders = {} if placeholders is None else placeholders
-        config_names = {} if config_names is None else config_names
-        self._init(locals())
+    one_cell_shape: bool = False
+    source: str = ""  # the file it came from, for messages
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -445,7 +392,7 @@ def entry_point_sources(group: str) -> list[tuple[str, str, Path]]:
     the first), because importing importlib.metadata costs 10 to 30 ms, most of
     a `prc-tools verify` (tests/prc_tools/test_schema.py compares the two).
     Read once per process for a path and working folder: `verify` needs them both
-    for the kept codes' stamp (schema_codes) and for the registry, a few ms each.
+    for the kept codes' stamp (schema.codes) and for the registry, a few ms each.
     """
     try:
         here: str | None = os.getcwd()  # what '' and relative folders on the path mean

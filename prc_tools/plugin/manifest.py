@@ -7,25 +7,23 @@ Every problem is a PluginError whose message starts with the manifest's path.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from prc_tools import safeyaml
-from prc_tools.bitmap_encode import MemberEncoding
-from prc_tools.bitmap_header import BITMAP_TYPES as BITMAP_TYPES  # where it was
-from prc_tools.bitmap_header import DENSITIES, DEPTHS
-from prc_tools.compression import CODECS
+from prc_tools.bitmap.encoding import MemberEncoding, compressions
+from prc_tools.bitmap.header import DENSITIES, DEPTHS
 from prc_tools.errors import PluginError
 from prc_tools.files import FileProblem, inside, read_regular
-from prc_tools.manifest_exact import (
+from prc_tools.frozen import Frozen, field
+from prc_tools.plugin.manifest_exact import (
     HEADER_FIELDS,
     VERSIONS,
     HeaderSpec,
     parse_header,
     parse_member,
 )
-from prc_tools.pinf import (
+from prc_tools.plugin.pinf import (
     ANCHOR_KINDS,
     GRID_KINDS,
     KINDS,
@@ -34,6 +32,7 @@ from prc_tools.pinf import (
     check_codes,
     check_fields,
 )
+from prc_tools.plugin.resources import BITMAPS, RAW, SOUNDS
 from prc_tools.safeyaml import brief
 from prc_tools.schema import Registry, Schema, registry
 from prc_tools.sound import BITS, RATES
@@ -41,7 +40,6 @@ from prc_tools.sound import BITS, RATES
 MANIFEST_NAMES = ("manifest.yaml", "manifest.yml")
 DEFAULT_IF_NAMED = "default_if_named"  # info: NAME -> `default: true` while the name is NAME
 CONFIGS = SLOTS  # the display slots a plugin may serve
-COMPRESSIONS = ("best", *CODECS)  # "best": the smallest of the codecs, member by member
 # Room for 65,535 resources listed one by one (what `extract` can write); see
 # docs/plugin-format.md, "Limits".
 MAX_MANIFEST_BYTES = 16 * 1024 * 1024
@@ -62,8 +60,7 @@ _RESOURCE_FIELDS = {"file", "type", "id"}
 _RECORD_FIELDS = {"file", "attributes", "unique_id"}
 
 
-@dataclass(frozen=True)
-class BitmapSpec:
+class BitmapSpec(Frozen):
     """One bitmap family to build: its source picture(s) and how to encode it."""
 
     file: str
@@ -80,30 +77,27 @@ class BitmapSpec:
     encodings: Mapping[tuple[int, int], MemberEncoding] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class SoundSpec:
+class SoundSpec(Frozen):
     file: str
     id: int
     rate: int | None
     bits: int | None
+    type: str = SOUNDS.default_type
 
 
-@dataclass(frozen=True)
-class RawSpec:
+class RawSpec(Frozen):
     file: str
     type: str
     id: int
 
 
-@dataclass(frozen=True)
-class RecordSpec:
+class RecordSpec(Frozen):
     file: str
     attributes: int
     unique_id: int
 
 
-@dataclass
-class Manifest:
+class Manifest(Frozen):
     """A checked manifest. `info` is the pINF mapping (None for a plain database)."""
 
     path: Path
@@ -124,6 +118,13 @@ class Manifest:
     sort_info: str | None
     is_records: bool  # a record database: the manifest has records/app_info/sort_info
     header: HeaderSpec = field(default_factory=HeaderSpec)
+
+    def entries(self, section: str) -> list[BitmapSpec] | list[SoundSpec] | list[RawSpec]:
+        """The entries of one of the manifest's resource lists (a resource type's `section`)."""
+        lists: dict[str, list[BitmapSpec] | list[SoundSpec] | list[RawSpec]] = {
+            BITMAPS.section: self.bitmaps, SOUNDS.section: self.sounds,
+            RAW.section: self.resources}
+        return lists[section]
 
 
 def find_manifest(folder: Path) -> Path:
@@ -394,7 +395,7 @@ def _bitmap_specs(
     if "id" not in entry:
         raise check.fail(f"{where}.id", "missing (a number or a name like 'board')")
     base_id = _resource_id(check, entry["id"], f"{where}.id", names)
-    type_ = check.choice(entry.get("type", "Tbmp"), f"{where}.type", BITMAP_TYPES)
+    type_ = check.choice(entry.get("type", BITMAPS.default_type), f"{where}.type", BITMAPS.types)
     default_densities = [144, 72] if "square" in configs else [144]
     densities = tuple(
         sorted(check.choices(settings.get("densities", default_densities),
@@ -405,7 +406,7 @@ def _bitmap_specs(
                reverse=True)
     )
     compression = check.choice(settings.get("compression", "best"), f"{where}.compression",
-                               COMPRESSIONS)
+                               compressions())
     dither = check.flag(settings.get("dither", False), f"{where}.dither")
     version = None
     if "version" in settings:

@@ -8,19 +8,18 @@ resource order, odd layout bytes, and each bitmap member's encoding.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import date, datetime, timezone
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import yaml
 
 from prc_tools import safeyaml
-from prc_tools.bitmap_encode import BEST, MemberEncoding
-from prc_tools.compression import CODECS
+from prc_tools.bitmap.encoding import MemberEncoding, compressions
 from prc_tools.database import NAME_FIELD_SIZE, Database, decode_date
+from prc_tools.frozen import Frozen
 
 if TYPE_CHECKING:
-    from prc_tools.manifest import _Checker
+    from prc_tools.plugin.manifest import _Checker
 
 HEADER_FIELDS = {
     "created", "modified", "backed_up", "modification_number", "unique_id_seed",
@@ -31,7 +30,6 @@ _LAYOUT_FIELDS = {"gap", "name_field"}
 _MEMBER_FIELDS = {"file", "version", "compression", "colour_table"}
 _U32_MAX = 0xFFFF_FFFF
 VERSIONS = (0, 1, 2, 3)
-COMPRESSIONS = (BEST, *CODECS)
 
 Date = datetime | int  # a date-time, or the stored number of seconds since 1904 as is
 T = TypeVar("T")
@@ -49,8 +47,7 @@ for _dumper in {yaml.SafeDumper, safeyaml.libyaml_or_python("SafeDumper")}:
     )
 
 
-@dataclass(frozen=True)
-class HeaderSpec:
+class HeaderSpec(Frozen):
     """The header fields a manifest may fix; None = not given."""
 
     created: Date | None = None  # not given: the build time
@@ -148,7 +145,7 @@ def parse_member(
         version = check.choice(entry["version"], f"{where}.version", VERSIONS)
     compression = family.compression
     if "compression" in entry:
-        compression = check.choice(entry["compression"], f"{where}.compression", COMPRESSIONS)
+        compression = check.choice(entry["compression"], f"{where}.compression", compressions())
     colour_table = check.flag(entry.get("colour_table", False), f"{where}.colour_table")
     return file, MemberEncoding(version, compression, colour_table)
 

@@ -21,7 +21,7 @@ from typing import Any
 from PIL import Image, ImageChops, ImageMath
 
 from prc_tools import speedups
-from prc_tools.palette import BLACK_8BIT, FIRST_UNUSED_8BIT, PALM_8BIT, RGB
+from prc_tools.bitmap.palette import BLACK_8BIT, FIRST_UNUSED_8BIT, PALM_8BIT, RGB
 
 _STEP = 51  # the cube's levels are 0, 51, ..., 255
 

@@ -7,15 +7,13 @@ Pixels with alpha < 128 become a transparent index that no opaque pixel uses.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 
 from PIL import Image, ImageStat
 
-from prc_tools.errors import BitmapError
-from prc_tools.lookup import look_up, table
-from prc_tools.nearest_colour import nearest_indices
-from prc_tools.palette import (
+from prc_tools.bitmap.lookup import look_up, table
+from prc_tools.bitmap.nearest_colour import nearest_indices
+from prc_tools.bitmap.palette import (
     BLACK_8BIT,
     FIRST_UNUSED_8BIT,
     LAST_UNUSED_8BIT,
@@ -24,6 +22,8 @@ from prc_tools.palette import (
     flat,
     grey_levels,
 )
+from prc_tools.errors import BitmapError
+from prc_tools.frozen import Frozen
 
 ALPHA_THRESHOLD = 128
 # Preferred key colours for a transparent colour-table entry, then any free one.
@@ -45,8 +45,7 @@ def _grey_index_table(top: int) -> bytes:
     return table(lambda v: ((255 - v) * top + 127) // 255)
 
 
-@dataclass(frozen=True)
-class Indexed:
+class Indexed(Frozen):
     """Pixel indices (an "L" image holding index values) and how to read them."""
 
     indices: Image.Image

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from PIL import Image
 
 from prc_tools.errors import PluginError
-from prc_tools.plugin_files import (
+from prc_tools.plugin.sources import (
     MAX_SOURCE_BYTES,
     load_png,
     png_image,
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 
 class FolderFiles:
-    """The files of a plugin folder on disk (plugin_files checks each); relative names."""
+    """The files of a plugin folder on disk (plugin/sources.py checks each); relative names."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = Path(folder)

@@ -1,7 +1,7 @@
 """Plain data as one line of ASCII words, and back: for the kept schemas.
 
 `verify` and `info` keep the installed schemas' documents across runs
-(prc_tools/schema_codes.py) and must read them back without PyYAML, and
+(prc_tools/schema/codes.py) and must read them back without PyYAML, and
 without `json` as well (its import is a few ms of a 30 ms command). A schema
 document holds only texts, whole numbers, true, false, null, lists and
 mappings, and so does this format: one word per value, `s` + the UTF-8 hex of

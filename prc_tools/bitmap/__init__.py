@@ -5,7 +5,7 @@ nextDepthOffset, the 16-byte dummy header, then version 3 members chained by
 nextBitmapOffset) and returns every member as a Pillow RGBA image; ``check``
 decompresses and checks every member as ``decode`` does, without making
 images (``prc-tools info`` and ``verify`` need no Pillow then).
-``encode`` and ``encode_family`` (in bitmap_encode) write them; they are
+``encode`` and ``encode_family`` (in bitmap/encoding.py) write them; they are
 imported from there when first asked for, as decoding needs none of the
 encoders' colour tables (a start of the emulator only decodes).
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from prc_tools.bitmap_header import (
+from prc_tools.bitmap.header import (
     DUMMY_HEADER,
     FLAG_COLOUR_TABLE,
     FLAG_COMPRESSED,
@@ -28,15 +28,16 @@ from prc_tools.bitmap_header import (
     read_header,
 )
 from prc_tools.errors import BitmapError
-from prc_tools.value import FrozenValue
+from prc_tools.frozen import Frozen
 
 # Not `from typing import TYPE_CHECKING`: typing costs a quick command 3 ms to load.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from PIL import Image
 
-    from prc_tools.bitmap_encode import encode, encode_family
-    from prc_tools.palette import RGB
+    from prc_tools.bitmap.compression import Codec
+    from prc_tools.bitmap.encoding import encode, encode_family
+    from prc_tools.bitmap.palette import RGB
 
 __all__ = [
     "DUMMY_HEADER",
@@ -57,9 +58,9 @@ __all__ = [
 
 def __getattr__(name: str) -> object:
     if name in ("encode", "encode_family"):
-        from prc_tools import bitmap_encode
+        from prc_tools.bitmap import encoding
 
-        return getattr(bitmap_encode, name)
+        return getattr(encoding, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -99,7 +100,7 @@ class DecodeBudget:
 _DIRECT_INFO_SIZE = 8
 
 
-class Member(FrozenValue):
+class Member(Frozen):
     """One decoded bitmap of a family."""
 
     image: Image.Image  # RGBA; transparent pixels have alpha 0
@@ -116,31 +117,8 @@ class Member(FrozenValue):
     row_bytes: int
     offset: int  # where this member starts in the decoded data
 
-    __slots__ = (
-        "colour_table", "compression", "density", "depth", "has_colour_table", "height",
-        "image", "offset", "row_bytes", "transparent", "transparent_value", "version", "width",
-    )
 
-    def __init__(
-        self,
-        image: Image.Image,
-        width: int,
-        height: int,
-        depth: int,
-        density: int,
-        version: int,
-        compression: str,
-        transparent: bool,
-        transparent_value: int | None,
-        has_colour_table: bool,
-        colour_table: tuple[RGB, ...] | None,
-        row_bytes: int,
-        offset: int,
-    ) -> None:
-        self._init(locals())
-
-
-class Shape(FrozenValue):
+class Shape(Frozen):
     """What ``check`` tells of a member: its size and format, not its pixels."""
 
     width: int
@@ -150,22 +128,6 @@ class Shape(FrozenValue):
     version: int
     compression: str
     transparent: bool
-
-    __slots__ = (
-        "compression", "density", "depth", "height", "transparent", "version", "width",
-    )
-
-    def __init__(
-        self,
-        width: int,
-        height: int,
-        depth: int,
-        density: int,
-        version: int,
-        compression: str,
-        transparent: bool,
-    ) -> None:
-        self._init(locals())
 
 
 def decode(data: bytes, budget: DecodeBudget | None = None) -> list[Member]:
@@ -269,7 +231,7 @@ def best(members: Sequence[Member], density: int, max_depth: int = 16) -> Member
     return source.replace(image=image, width=width, height=height, density=density)
 
 
-class _Unpacked(FrozenValue):
+class _Unpacked(Frozen):
     """A member's checked header facts and its decompressed rows, before any image."""
 
     raw: bytes
@@ -279,27 +241,12 @@ class _Unpacked(FrozenValue):
     colour_table: tuple[RGB, ...] | None
     big_endian: bool  # 16 bits: RGB565 words stored big-endian
 
-    __slots__ = (
-        "big_endian", "codec", "colour_table", "depth", "raw", "transparent_value",
-    )
-
-    def __init__(
-        self,
-        raw: bytes,
-        depth: int,
-        codec: str,
-        transparent_value: int | None,
-        colour_table: tuple[RGB, ...] | None,
-        big_endian: bool,
-    ) -> None:
-        self._init(locals())
-
 
 def _decode_member(
     data: bytes, pos: int, header: Header, budget: DecodeBudget | None = None
 ) -> Member:
-    from prc_tools.bitmap_pixels import direct_to_image, indexed_to_image
-    from prc_tools.palette import default_palette
+    from prc_tools.bitmap.palette import default_palette
+    from prc_tools.bitmap.pixels import direct_to_image, indexed_to_image
 
     unpacked = _unpack_member(data, pos, header, budget)
     depth, raw = unpacked.depth, unpacked.raw
@@ -335,7 +282,7 @@ def _unpack_member(
     """Every check of a member and its rows decompressed: all that can go wrong in a decode."""
     # Here, not at the top: a command that decodes no bitmap (`info` of a record
     # database) does without the codecs' tables (about 2 ms).
-    from prc_tools import compression
+    from prc_tools.bitmap import compression
 
     where = f"bitmap at byte {pos}"
     depth = header.depth
@@ -372,17 +319,17 @@ def _unpack_member(
         cursor += _DIRECT_INFO_SIZE
 
     codec = _codec(header, where)
-    if codec != compression.NONE:
+    if codec.compressed:
         cursor += 4 if header.version >= 3 else 2  # the size field; we do not trust it
-    unit = 2 if depth == 16 and codec == compression.PACKBITS else 1
-    needed = header.height * compression.min_input_per_row(codec, header.row_bytes, unit)
+    unit = codec.unit(depth)
+    needed = header.height * codec.min_input_per_row(header.row_bytes, unit)
     available = len(data) - cursor
     if needed > available:
         raise BitmapError(
             f"{where}: {header.width}x{header.height} at {depth} bits needs at least "
-            f"{needed} bytes of {codec} data, only {max(available, 0)} present"
+            f"{needed} bytes of {codec.name} data, only {max(available, 0)} present"
         )
-    raw, _ = compression.decode(codec, data, cursor, header.row_bytes, header.height, unit)
+    raw, _ = compression.decode(codec.name, data, cursor, header.row_bytes, header.height, unit)
 
     transparent = header.has(FLAG_TRANSPARENT)
     transparent_value: int | None = None
@@ -402,18 +349,18 @@ def _unpack_member(
         if transparent and not (header.version >= 3 and header.transparent == NO_TRANSPARENCY_V3):
             transparent_value = header.transparent & 0xFF
         big_endian = False
-    return _Unpacked(raw, depth, codec, transparent_value, colour_table, big_endian)
+    return _Unpacked(raw, depth, codec.name, transparent_value, colour_table, big_endian)
 
 
-def _codec(header: Header, where: str) -> str:
-    from prc_tools import compression
+def _codec(header: Header, where: str) -> Codec:
+    from prc_tools.bitmap import compression
 
     if not header.has(FLAG_COMPRESSED):
-        return compression.NONE
+        return compression.UNCOMPRESSED
     if header.version < 2:
         return compression.SCANLINE  # before version 2, "compressed" meant ScanLine
-    codec = compression.CODEC_BY_TYPE.get(header.compression_type)
-    if codec is None or codec == compression.NONE:
+    codec = compression.by_type(header.compression_type)
+    if codec is None or not codec.compressed:
         raise BitmapError(f"{where}: unknown compression type {header.compression_type}")
     return codec
 

@@ -18,26 +18,17 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from PIL import Image
-
-from prc_tools import bitmap, safeyaml, sound
-from prc_tools.bitmap_splice import visible_pixels
-from prc_tools.database import ATTR_RESOURCE, GAP, NAME_FIELD_SIZE, Database, Resource
+from prc_tools import bitmap, safeyaml
+from prc_tools.bitmap.splice import visible_pixels
+from prc_tools.database import ATTR_RESOURCE, GAP, NAME_FIELD_SIZE, Database
 from prc_tools.errors import PluginError, PrcError
-from prc_tools.folder_files import MemoryFiles
-from prc_tools.manifest import BITMAP_TYPES, DEFAULT_IF_NAMED
-from prc_tools.manifest_exact import DATE_FIELDS, FlowPair, date_value
-from prc_tools.pinf import INFO_ID, INFO_TYPE, MAX_INFO_BYTES, find
-from prc_tools.pinf import read as read_header
-from prc_tools.plugin import (
-    WAVE_TYPE,
-    MemberKey,
-    build_files,
-    info_bytes,
-    yaml_text,
-)
-from prc_tools.plugin_files import MAX_SOURCE_PIXELS
-from prc_tools.png import png_bytes
+from prc_tools.plugin.build import build_files, info_bytes, yaml_text
+from prc_tools.plugin.folder import MemoryFiles
+from prc_tools.plugin.manifest import DEFAULT_IF_NAMED
+from prc_tools.plugin.manifest_exact import DATE_FIELDS, FlowPair, date_value
+from prc_tools.plugin.pinf import INFO_ID, INFO_TYPE, MAX_INFO_BYTES, find
+from prc_tools.plugin.pinf import read as read_header
+from prc_tools.plugin.resources import PLUGIN_INFO, RAW, handler_for, sections
 from prc_tools.schema import registry
 
 MANIFEST_NAME = "manifest.yaml"
@@ -239,89 +230,35 @@ class _Extractor:
         return out
 
     def resources(self, skip_info: bool) -> None:
-        bitmaps: list[dict[str, Any]] = []
-        sounds: list[dict[str, Any]] = []
-        raws: list[dict[str, Any]] = []
+        """Each resource as its type writes it into a folder (else raw), in the manifest
+        list of its type, and `order:` when `build` would not give this order."""
+        lists: dict[str, list[dict[str, Any]]] = {h.section: [] for h in sections()}
         seen = Counter((res.type, res.id) for res in self.db.resources)  # not list.count: O(n)
         for res in self.db.resources:
-            if skip_info and res.type == INFO_TYPE and res.id == INFO_ID:
-                continue
+            handler = handler_for(res.type, res.id)
+            if skip_info and handler is PLUGIN_INFO:
+                continue  # the manifest's fields say it
             stem = f"{safe_code(res.type)}-{res.id}"
             entry: dict[str, Any] | None = None
-            if seen[(res.type, res.id)] > 1 or not self.decoded:
-                pass  # the same type and id twice: only raw entries (and `order`) say that
-            elif res.type in BITMAP_TYPES:
-                entry = self.bitmap_entry(res, stem)
-                if entry is not None:
-                    bitmaps.append(entry)
-            elif res.type == WAVE_TYPE:
-                entry = self.sound_entry(res, stem)
-                if entry is not None:
-                    sounds.append(entry)
-            if entry is None:
-                name = self.write("resources", stem, ".bin", res.data)
-                raws.append({"file": name, "type": res.type, "id": res.id})
-        for key, entries in (("bitmaps", bitmaps), ("sounds", sounds), ("resources", raws)):
+            # The same type and id twice: only raw entries (and `order`) say that.
+            if seen[(res.type, res.id)] == 1 and self.decoded:
+                entry = handler.folder_entry(res, stem, self)
+            if entry is None or not handler.section:
+                handler = RAW
+                entry = RAW.folder_entry(res, stem, self)
+            assert entry is not None
+            lists[handler.section].append(entry)
+        for key, entries in lists.items():
             if entries:
                 self.manifest[key] = entries
-        # build adds the 'pINF', then bitmaps, sounds and the rest: say so if not that.
+        # build adds the 'pINF', then each list in turn: say so if not that.
         built = [(INFO_TYPE, INFO_ID)] if skip_info else []
-        for key in ("bitmaps", "sounds", "resources"):
-            default = {"bitmaps": "Tbmp", "sounds": WAVE_TYPE}.get(key, "")
-            built += [(e.get("type", default), e["id"]) for e in self.manifest.get(key, [])]
+        for handler in sections():
+            built += [(e.get("type", handler.default_type), e["id"])
+                      for e in self.manifest.get(handler.section, [])]
         actual = [(res.type, res.id) for res in self.db.resources]
         if built != actual or len(set(actual)) != len(actual):  # duplicates need it too
             self.manifest["order"] = [FlowPair(key) for key in actual]
-
-    def sound_entry(self, res: Resource, stem: str) -> dict[str, Any] | None:
-        try:
-            wav = sound.read_wave_resource(res.data)
-            if sound.convert(res.data, wav.rate, wav.bits) != res.data:
-                return None  # extra chunks or an odd header: only raw bytes keep them
-        except PrcError:
-            return None
-        name = self.write("sounds", stem, ".wav", res.data)
-        return {"file": name, "id": res.id, "rate": wav.rate, "bits": wav.bits}
-
-    def bitmap_entry(self, res: Resource, stem: str) -> dict[str, Any] | None:
-        """A bitmap as one PNG per member plus its original bytes, or None for raw.
-
-        `build` keeps every member whose PNG still shows the same pixels
-        exactly as it was, and re-encodes an edited one with the settings
-        recorded here.
-        """
-        try:
-            members = bitmap.decode(res.data, self.budget)
-        except PrcError:
-            return None
-        keys = [(m.density, m.depth) for m in members]
-        if len(set(keys)) != len(keys) or any(
-            0 in m.image.size or m.width * m.height > MAX_SOURCE_PIXELS for m in members
-        ):
-            return None  # two members a manifest cannot tell apart, or a picture build refuses
-        top = max(members, key=lambda m: (m.density, m.depth))
-        entry: dict[str, Any] = {"file": self.write_png(stem, top.image), "id": res.id}
-        if res.type != "Tbmp":
-            entry["type"] = res.type
-        entry["densities"] = sorted({m.density for m in members}, reverse=True)
-        entry["depths"] = sorted({m.depth for m in members}, reverse=True)
-        entry["original"] = self.write("bitmaps", stem, ".bin", res.data)
-        self.members_of[entry["original"]] = members
-        described: dict[str, Any] = {}
-        for m in members:
-            how: dict[str, Any] = {}
-            if m is not top:
-                how["file"] = self.write_png(f"{stem}@{m.density}x{m.depth}", m.image)
-            how["version"] = m.version
-            how["compression"] = m.compression
-            if m.has_colour_table:
-                how["colour_table"] = True
-            described[f"{m.density}x{m.depth}"] = how
-        entry["members"] = described
-        return entry
-
-    def write_png(self, stem: str, image: Image.Image) -> str:
-        return self.write("bitmaps", stem, ".png", png_bytes(image))
 
     def blocks(self) -> None:
         """The appInfo and sortInfo blocks, as files."""
@@ -342,20 +279,6 @@ class _Extractor:
 
 
 pixels = visible_pixels  # RGBA bytes with every fully transparent pixel zeroed
-
-
-def _differing_members(
-    original: list[bitmap.Member], rebuilt: list[bitmap.Member]
-) -> list[MemberKey]:
-    by_key = {(m.density, m.depth): m for m in rebuilt}
-    wrong = []
-    for m in original:
-        other = by_key.get((m.density, m.depth))
-        if other is None or other.image.size != m.image.size or pixels(other.image) != pixels(
-            m.image
-        ):
-            wrong.append((m.density, m.depth))
-    return wrong
 
 
 def equivalent(a: Database, b: Database) -> list[str]:
@@ -394,15 +317,6 @@ def equivalent(a: Database, b: Database) -> list[str]:
 def _same_resource(key: tuple[str, int], x: bytes, y: bytes) -> bool:
     if x == y:
         return True
-    type_, id_ = key
     with contextlib.suppress(PrcError):  # safeyaml's YamlError is one
-        if type_ == INFO_TYPE and id_ == INFO_ID:
-            return bool(safeyaml.load(x, MAX_INFO_BYTES) == safeyaml.load(y, MAX_INFO_BYTES))
-        if type_ in BITMAP_TYPES:
-            mx, my = bitmap.decode(x), bitmap.decode(y)
-            return len(mx) == len(my) and not _differing_members(mx, my)
-        if type_ == WAVE_TYPE:
-            sx, sy = sound.read_wav(x), sound.read_wav(y)
-            return (sx.rate, sx.bits, sx.channels, sx.data) == (sy.rate, sy.bits, sy.channels,
-                                                                 sy.data)
+        return handler_for(*key).same(x, y)
     return False

@@ -13,8 +13,8 @@ from functools import lru_cache
 from PIL import Image, ImageChops
 
 from prc_tools import speedups
-from prc_tools.lookup import look_up, table
-from prc_tools.palette import RGB
+from prc_tools.bitmap.lookup import look_up, table
+from prc_tools.bitmap.palette import RGB
 
 _INDEXED_RAWMODES = {1: "P;1", 2: "P;2", 4: "P;4", 8: "P"}
 _OPAQUE_BLACK = (0, 0, 0, 255)

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 
 from PIL import Image, ImageChops
 
-from prc_tools import compression
-from prc_tools.bitmap_header import (
+from prc_tools.bitmap import compression
+from prc_tools.bitmap.header import (
     DENSITIES,
     DEPTHS,
     DUMMY_HEADER,
@@ -30,7 +29,9 @@ from prc_tools.bitmap_header import (
     read_header,
     write_header,
 )
-from prc_tools.bitmap_pixels import (
+from prc_tools.bitmap.lookup import look_up, table
+from prc_tools.bitmap.palette import RGB
+from prc_tools.bitmap.pixels import (
     expand_565,
     image_to_565,
     indices_to_rows,
@@ -38,12 +39,11 @@ from prc_tools.bitmap_pixels import (
     swap_bytes,
     words_to_rows,
 )
+from prc_tools.bitmap.quantize import to_indices, transparency_mask
 from prc_tools.errors import BitmapError
-from prc_tools.lookup import look_up, table
-from prc_tools.palette import RGB
-from prc_tools.quantize import to_indices, transparency_mask
+from prc_tools.frozen import Frozen
 
-BEST = "best"
+BEST = "best"  # the smallest of the codecs, member by member
 MAX_SIZE = 0x7FFF
 _PREFERRED_KEY_565 = 0xF81F  # magenta, the customary Palm transparent colour
 # 255 where a byte plane holds the preferred key's byte.
@@ -51,8 +51,7 @@ _PREFERRED_HIGH = table(lambda v: 255 if v == _PREFERRED_KEY_565 >> 8 else 0)
 _PREFERRED_LOW = table(lambda v: 255 if v == _PREFERRED_KEY_565 & 0xFF else 0)
 
 
-@dataclass(frozen=True)
-class MemberEncoding:
+class MemberEncoding(Frozen):
     """How one family member is stored, when a manifest says (else the family's settings)."""
 
     version: int | None = None  # None: the lowest that can hold the member
@@ -60,8 +59,7 @@ class MemberEncoding:
     colour_table: bool = False
 
 
-@dataclass(frozen=True)
-class _Pixels:
+class _Pixels(Frozen):
     """One member's pixels, ready to compress and frame."""
 
     width: int
@@ -159,14 +157,19 @@ def _as_rgba(image: Image.Image) -> Image.Image:
         raise BitmapError(f"cannot convert a {image.mode} image to colours") from None
 
 
+def compressions() -> tuple[str, ...]:
+    """What `compression=` may say: "best", then each codec's name."""
+    return (BEST, *compression.names())
+
+
 def _check_options(depth: int, density: int, codec: str) -> None:
     if depth not in DEPTHS:
         raise BitmapError(f"depth {depth} is not one of 1, 2, 4, 8, 16")
     if density not in DENSITIES:
         raise BitmapError(f"density {density} is not one of 72, 108, 144, 216, 288")
-    if codec != BEST and codec not in compression.CODECS:
+    if codec != BEST and codec not in compression.names():
         raise BitmapError(
-            f"compression {codec!r} is not one of none, scanline, rle, packbits, best"
+            f"compression {codec!r} is not one of {', '.join(compression.names())}, best"
         )
 
 
@@ -241,7 +244,7 @@ def _frame_best(
         return _frame(pixels, density, codec, version, chained)
     candidates: list[bytes] = []
     errors: list[BitmapError] = []
-    for candidate in compression.CODECS:
+    for candidate in compression.names():
         try:
             candidates.append(_frame(pixels, density, candidate, version, chained))
         except BitmapError as error:
@@ -260,11 +263,8 @@ def minimum_version(
     if density != LOW_DENSITY:
         return 3
     # 8-bit colour and 16-bit direct colour arrived with version 2 (Palm OS 3.5).
-    if transparent or depth >= 8 or codec in (compression.RLE, compression.PACKBITS):
-        return 2
-    if depth > 1 or colour_table:
-        return 1
-    return 0
+    features = 2 if transparent or depth >= 8 else 1 if depth > 1 or colour_table else 0
+    return max(features, compression.named(codec).version)
 
 
 def _v1_transparency(pixels: _Pixels, density: int, codec: str) -> bool:
@@ -279,29 +279,27 @@ def _v1_transparency(pixels: _Pixels, density: int, codec: str) -> bool:
     return minimum_version(pixels.depth, density, codec, has_table, False) <= 1
 
 
-def _frame(pixels: _Pixels, density: int, codec: str, version: int | None, chained: bool) -> bytes:
+def _frame(pixels: _Pixels, density: int, name: str, version: int | None, chained: bool) -> bytes:
+    codec = compression.named(name)
     transparent = pixels.transparent is not None
     has_table = pixels.colour_table is not None
-    needed = minimum_version(pixels.depth, density, codec, has_table, transparent)
+    needed = minimum_version(pixels.depth, density, name, has_table, transparent)
     if chained:
         needed = max(needed, 1)  # version 0 has no field to chain a next member
-    unit = 2 if pixels.depth == 16 and codec == compression.PACKBITS else 1
-    data = compression.encode(codec, pixels.rows, unit)
+    data = compression.encode(name, pixels.rows, codec.unit(pixels.depth))
     if version is None:
         # Readers take a compressed version 0 bitmap as ScanLine, but compression
         # came with version 1 (Palm OS 3.0), so that is the lowest we choose.
-        version = max(needed, 1 if codec == compression.SCANLINE else 0)
-        if codec != compression.NONE and version < 3 and len(data) + 2 > 0xFFFF:
+        version = max(needed, 1 if codec.compressed else 0)
+        if codec.compressed and version < 3 and len(data) + 2 > 0xFFFF:
             version = 3  # the lowest version whose size field holds this much
     elif version not in (0, 1, 2, 3):
         raise BitmapError(f"bitmap version {version} is not 0, 1, 2 or 3")
-    elif version < needed and not (version == 1 and _v1_transparency(pixels, density, codec)):
+    elif version < needed and not (version == 1 and _v1_transparency(pixels, density, name)):
         raise BitmapError(
             f"version {version} cannot hold a {pixels.depth}-bit bitmap at density {density} "
-            f"with {codec} compression{' and transparency' if transparent else ''}"
+            f"with {name} compression{' and transparency' if transparent else ''}"
         )
-    if version < 2 and codec not in (compression.NONE, compression.SCANLINE):
-        raise BitmapError(f"version {version} supports only ScanLine compression")
 
     flags = 0
     body = bytearray()
@@ -320,7 +318,7 @@ def _frame(pixels: _Pixels, density: int, codec: str, version: int | None, chain
     if transparent:
         flags |= FLAG_TRANSPARENT
 
-    if codec != compression.NONE:
+    if codec.compressed:
         flags |= FLAG_COMPRESSED
         size_width = 4 if version >= 3 else 2
         size = len(data) + size_width
@@ -340,7 +338,7 @@ def _frame(pixels: _Pixels, density: int, codec: str, version: int | None, chain
         pixel_size=pixels.depth,
         version=version,
         header_size=24 if version >= 3 else 16,
-        compression_type=compression.TYPE_CODES[codec],
+        compression_type=codec.type_code,
         pixel_format=PIXEL_FORMAT_565 if pixels.depth == 16 else PIXEL_FORMAT_INDEXED,
         density=density,
         transparent=transparent_field,

@@ -19,10 +19,10 @@ import sys
 import zlib
 from pathlib import Path
 
-from prc_tools import __version__, data_line, safeyaml, schema
+from prc_tools import __version__, safeyaml, schema
 from prc_tools.errors import PluginError
 from prc_tools.files import FileProblem, read_regular
-from prc_tools.schema import ENTRY_POINT_GROUP, Registry, entry_point_sources
+from prc_tools.schema import ENTRY_POINT_GROUP, Registry, data_line, entry_point_sources
 
 # Not `from typing import TYPE_CHECKING`: typing costs a quick command 3 ms to load.
 TYPE_CHECKING = False
@@ -226,7 +226,7 @@ def _keep(path: Path, stamp: list[str], entries: list[tuple[str, str, Path]],
 
 
 def _schema_lines(registry: Registry) -> list[str]:
-    """Each schema's YAML document on a line (prc_tools/data_line.py), if all of them
+    """Each schema's YAML document on a line (prc_tools/schema/data_line.py), if all of them
     read back as the very schema loaded; else one line saying they are not kept (a
     plugin then loads them)."""
     lines = []
