@@ -67,7 +67,22 @@ class HexGrid(Frozen):
         return Rect(left, top, self.cell, hex_height(self.cell))
 
     def cell_at(self, x: int, y: int) -> Cell | None:
-        return HEXAGON.cell_at((x - self.x) / self.cell, (y - self.y) / self.cell)
+        """The cell whose drawn hexagon holds pixel (x, y): the nearest drawn centre (a
+        hexagon is the set of points nearer its centre than any other), measured from the
+        pixel's middle, so a tap lands where the pictures are, to the pixel."""
+        px, py = x + 0.5, y + 0.5
+        h = hex_height(self.cell)
+        guess = round((py - self.y - h / 2) / (self.cell * math.sqrt(3) / 2))
+        best: tuple[float, Cell] | None = None
+        for r in (guess - 1, guess, guess + 1):
+            middle = math.floor((2 * (px - self.x) / self.cell - SIDE_HALVES + r - 1) / 2)
+            for c in (middle - 1, middle, middle + 1, middle + 2):
+                box = self.cell_rect(r, c)
+                d = (box.x + self.cell / 2 - px) ** 2 + (box.y + h / 2 - py) ** 2
+                if best is None or d < best[0]:
+                    best = (d, (r, c))
+        assert best is not None
+        return best[1] if HEXAGON.contains(best[1]) else None
 
 
 class SquareGrid(Grid):
