@@ -207,8 +207,16 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
             except ValueError:
                 game = None  # unreadable (cannot happen with our own records): deal anew
         recorded = game is not None and game.over
+        rate = False
         if game is None:
-            self.game = self._random_board(which=which)
+            # A first board of that garden at once (never a freeze while a difficulty is
+            # rated): the number dealt ahead, else any number, which New Game's rated
+            # deal replaces in slices as soon as it is ready.
+            difficulty = self._difficulty()
+            ready = self.dealt.pop((which, difficulty), None) if difficulty else None
+            rate = difficulty is not None and ready is None
+            draw = random.SystemRandom().randint(1, MAX_RANDOM_BOARD)
+            self.game = garden.new_game(which, ready if ready is not None else draw)
             self._reset_attempt()
         else:
             self.game = game
@@ -217,7 +225,10 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
             self.recorded = recorded  # a finished game parked was counted already
         self.save()
         self._paint_all()
-        self._deal_ahead()
+        if rate and which == self.garden():
+            self.new()
+        else:
+            self._deal_ahead()
 
     def choose_garden(self, which: str) -> None:
         """Game > Hexagonal (Opus Magnum) / Square (the remake)."""
@@ -624,6 +635,7 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
             yield
 
     def start_game(self, game: Garden) -> None:
+        self._stop_work()  # a Hint or deal for the board that goes would be wrong here
         self.game = game
         self._reset_attempt()
         self.save()
@@ -786,7 +798,7 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
         self.open(dialogs.statistics(self.tallies.tally(self._variant()),
                                      _count(self.prefs.get(self._key("assisted"))),
                                      _ids(self.prefs.get(self._key("cleared"))), self.levels,
-                                     TITLES[garden_of(self.game)]))
+                                     garden_of(self.game).title()))
 
     def icon(self) -> Image.Image:
         return launcher_icon()

@@ -1,8 +1,10 @@
 """What Sigmar's Garden beams (docs/network.md, "Beam"; the descriptor's `beam`):
-a random board by its number, and a level by its contents, of either garden
-(the hexagonal garden's have kinds of their own, "hexboard" and "hexlevel": its
-numbers name other boards). A received level is installed as `palmish install
-LEVEL.dat` (or `.hgl`) installs it; a board opens in its garden."""
+a random board by its number, and a level by its contents, of either garden.
+A hexagonal board has a kind of its own, "hexboard" (its numbers name other
+boards than the square garden's); a hexagonal level is a "level" whose name
+ends in `.hgl` (`ring.hgl`; a `.dat` level's name is its bare id). A received
+level is installed as `palmish install LEVEL.dat` (or `.hgl`) installs it; a
+board opens in its garden."""
 
 from __future__ import annotations
 
@@ -25,13 +27,12 @@ from palmish.sigmar.level import (
 from prc_tools.files import FileProblem, read_regular
 
 BOARD, LEVEL = "board", "level"
-HEX_BOARD, HEX_LEVEL = "hexboard", "hexlevel"
-SUFFIXES = {LEVEL: LEVEL_SUFFIX, HEX_LEVEL: HEX_SUFFIX}
+HEX_BOARD = "hexboard"
 
 
 class SigmarBeam:
     def kinds(self) -> tuple[str, ...]:
-        return (BOARD, LEVEL, HEX_BOARD, HEX_LEVEL)
+        return (BOARD, LEVEL, HEX_BOARD)
 
     def number_kinds(self) -> tuple[str, ...]:
         return (BOARD, HEX_BOARD)
@@ -49,25 +50,25 @@ class SigmarBeam:
         if game.level is not None:
             entry = next((e for e in app.levels if e.id == game.level), None)
             if entry is not None:
-                kind = HEX_LEVEL if isinstance(entry.level, HexLevel) else LEVEL
-                return BeamItem(kind, GAME.id, name=entry.id,
+                suffix = HEX_SUFFIX if isinstance(entry.level, HexLevel) else ""
+                return BeamItem(LEVEL, GAME.id, name=entry.id + suffix,
                                 data=entry.level.text().encode("utf-8"))
         if game.seed is None:
             return None
         return BeamItem(HEX_BOARD if hexagonal else BOARD, GAME.id, number=game.seed)
 
     def item_from_file(self, path: Path) -> BeamItem | None:
-        lower = path.name.lower()
-        kind = next((k for k, suffix in SUFFIXES.items() if lower.endswith(suffix)), None)
-        if kind is None:
+        hexagonal = path.name.lower().endswith(HEX_SUFFIX)
+        if not (hexagonal or path.name.lower().endswith(LEVEL_SUFFIX)):
             return None
         level_id = _level_id(path.name)
         try:
             data = read_regular(path, MAX_FILE_BYTES)
         except FileProblem as exc:
             raise ValueError(f"{path}: {exc}") from None
-        _parse(kind, data, str(path))  # a bad level is said here, before anything is sent
-        return BeamItem(kind, GAME.id, name=level_id, data=data)
+        _parse(hexagonal, data, str(path))  # a bad level is said here, before anything is sent
+        return BeamItem(LEVEL, GAME.id, name=level_id + (HEX_SUFFIX if hexagonal else ""),
+                        data=data)
 
     def check_database(self, data: bytes) -> Checked | None:
         from palmish.sigmar.level import LEVELS_DB_TYPE, levels_from_resources
@@ -92,8 +93,9 @@ class SigmarBeam:
         if item.kind == HEX_BOARD:
             return Checked(f"Hex Board {item.number}", f"{GAME.name} hexagonal board")
         level_id = _level_id(item.name)
-        level = _parse(item.kind, item.data, f"level {level_id}")
-        if item.kind == HEX_LEVEL:
+        hexagonal = _hexagonal(item.name)
+        level = _parse(hexagonal, item.data, f"level {level_id}")
+        if hexagonal:
             return Checked(f"Hex Level {level_id}: {level.name}",
                            f"{GAME.name} hexagonal level")
         return Checked(f"Level {level_id}: {level.name}", f"{GAME.name} level")
@@ -103,7 +105,8 @@ class SigmarBeam:
 
         level_id = _level_id(item.name)
         with tempfile.TemporaryDirectory(prefix="palmish-beam-") as folder:
-            path = Path(folder) / f"{level_id}{SUFFIXES.get(item.kind, LEVEL_SUFFIX)}"
+            suffix = HEX_SUFFIX if _hexagonal(item.name) else LEVEL_SUFFIX
+            path = Path(folder) / f"{level_id}{suffix}"
             path.write_bytes(item.data)
             done = install(path, storage.files_dir(GAME.creator), storage.durable)
         if done is None:  # pragma: no cover - a .dat is always Sigmar's
@@ -129,9 +132,14 @@ class SigmarBeam:
             open_board()
 
 
-def _parse(kind: str, data: bytes, source: str) -> Level | HexLevel:
+def _hexagonal(name: str) -> bool:
+    """A level item of the hexagonal garden: its name ends in .hgl."""
+    return name.lower().endswith(HEX_SUFFIX)
+
+
+def _parse(hexagonal: bool, data: bytes, source: str) -> Level | HexLevel:
     """The level an item or file carries; LevelError (a ValueError, one line) if bad."""
-    return parse_hex_level(data, source) if kind == HEX_LEVEL else parse_level(data, source)
+    return parse_hex_level(data, source) if hexagonal else parse_level(data, source)
 
 
 def _level_id(name: str) -> str:

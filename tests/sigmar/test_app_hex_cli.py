@@ -13,7 +13,7 @@ from palmish.device.exchange import BeamItem
 from palmish.device.system import Device
 from palmish.sigmar import garden
 from palmish.sigmar.app import SigmarApp
-from palmish.sigmar.beam import BEAM, HEX_BOARD, HEX_LEVEL
+from palmish.sigmar.beam import BEAM, HEX_BOARD, LEVEL
 from palmish.sigmar.hexagonal import solver as hex_solver
 from palmish.sigmar.hexagonal.game import HexGame
 from palmish.sigmar.hexagonal.level import bundled_levels
@@ -174,9 +174,9 @@ def test_beam_sends_a_hexagonal_level_by_contents_and_installs_it(tmp_path: Path
     level = tmp_path / "fires.hgl"
     level.write_text(RING, encoding="utf-8")
     item = BEAM.item_from_file(level)
-    assert item is not None and item.kind == HEX_LEVEL and item.name == "fires"
+    assert item is not None and item.kind == LEVEL and item.name == "fires.hgl"
     assert BEAM.check(item).title == "Hex Level fires: Two Fires"
-    bad = BeamItem(HEX_LEVEL, "sigmar", name="bad", data=b"Bad\nxx\n")
+    bad = BeamItem(LEVEL, "sigmar", name="bad.hgl", data=b"Bad\nxx\n")
     with pytest.raises(ValueError, match="a hexagonal garden has 11"):
         BEAM.check(bad)
     app = SigmarApp()

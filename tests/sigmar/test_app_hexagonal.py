@@ -122,12 +122,12 @@ def test_each_garden_has_its_own_statistics(make: Make) -> None:
     device.post(KeyDown(Key.CANCEL))  # the win's dialog
     device.post(MenuCommand("stats"))
     text = device.modals[-1].message  # type: ignore[attr-defined]
-    assert text.startswith("Hexagonal (Opus Magnum) garden") and "Won: 1" in text
+    assert text.startswith("Hexagonal garden\n") and "Won: 1" in text
     device.post(KeyDown(Key.CANCEL))
     device.post(MenuCommand("garden-square"))
     device.post(MenuCommand("stats"))
     text = device.modals[-1].message  # type: ignore[attr-defined]
-    assert text.startswith("Square (the remake) garden") and "Won: 0" in text
+    assert text.startswith("Square garden\n") and "Won: 0" in text
     device.shutdown()
 
 
@@ -323,4 +323,42 @@ def test_the_bundled_hexagonal_levels_are_listed_and_open(make: Make) -> None:
     press(device, "Play")
     assert isinstance(app.game, HexGame) and app.game.level == "1"
     assert app.title() == f"1. {bundled_levels()[0][1].name}"
+    device.shutdown()
+
+
+def test_switching_on_hard_shows_a_board_at_once_and_deals_a_hard_one_in_slices(
+        make: Make) -> None:
+    device, app = make()
+    app.prefs["difficulty"] = "hard"
+    device.post(MenuCommand(f"garden-{HEX}"))
+    assert isinstance(app.game, HexGame)  # at once, no freeze
+    assert app.work is not None and app.work.running  # the rated deal goes on in slices
+    for _ in range(400):
+        if app.work is None or not app.work.running:
+            break
+        wait(device, 50)
+    assert app.game.seed is not None and garden.rating(HEX, app.game.seed) == "hard"
+    device.shutdown()
+
+
+def test_sounds_undo_and_try_again_in_the_hexagonal_garden(make: Make) -> None:
+    device, app = hexagonal(make)
+    device.take_sounds()
+    start = app.game.record()
+    takes = solution(app.game)
+    for t in takes[:4]:
+        tap_cell(device, app, t.a)
+        if t.b is not None:
+            tap_cell(device, app, t.b)
+    assert len(device.take_sounds()) >= 8  # select and react (or transmute) for each take
+    device.post(MenuCommand("undo"))
+    assert app.game.moves == takes[:3]
+    device.post(MenuCommand("restart"))
+    press(device, "Try Again") if device.modals else None
+    assert app.game.moves == [] and app.game.record() == start
+    locked = next(c for c in HEXAGON.cells()
+                  if app.game.atom_at(*c) is not None and not app.game.is_free(*c))
+    device.take_sounds()
+    tap_cell(device, app, locked)
+    assert device.take_sounds() and "three empty sides in a row" in app.scene.message
     device.shutdown()
