@@ -362,3 +362,18 @@ def test_sounds_undo_and_try_again_in_the_hexagonal_garden(make: Make) -> None:
     tap_cell(device, app, locked)
     assert device.take_sounds() and "three empty sides in a row" in app.scene.message
     device.shutdown()
+
+
+@pytest.mark.parametrize("config", list(ConfigName))
+def test_gremlins_with_the_hexagonal_garden_running(config: ConfigName, tmp_path: Path) -> None:
+    from palmish.apps import LazyApp, installed_apps
+    from palmish.device.gremlins import run_gremlins
+    apps = installed_apps()
+    device = Device(CONFIGS[config], tmp_path, apps, "sigmar", report=lambda message: None,
+                    durable=False, bundled_plugins=PLUGINS)
+    device.post(MenuCommand(f"garden-{HEX}"))
+    app = next(a.imported for a in apps
+               if isinstance(a, LazyApp) and isinstance(a.imported, SigmarApp))
+    assert isinstance(app, SigmarApp) and isinstance(app.game, HexGame)
+    result = run_gremlins(device, 800, seed=5)
+    assert result.ok, f"event {result.events}: {result.problem}\n{result.detail}"
