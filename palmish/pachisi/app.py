@@ -511,7 +511,9 @@ class PachisiApp(NetworkGameMixin, BoardGameApp, descriptor=GAME):
                 self.why_not(self._piece_at(x, y) or 0)
             return
         mark = self.scene.mark
-        if mark is not None and (view.mark_rect(game, mark).contains(x, y)
+        # The waiting pieces are alike: the marked entering move is a tap on any of them.
+        entering = mark is not None and mark.frm == 0 and lay.waiting_row(seat).contains(x, y)
+        if mark is not None and (entering or view.mark_rect(game, mark).contains(x, y)
                                  or view.target_rect(game, mark).contains(x, y)):
             self.move(mark)
             return

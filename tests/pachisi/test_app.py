@@ -180,6 +180,20 @@ def test_tapping_a_piece_marks_it_and_a_second_tap_moves_it(make_device: MakeDev
     assert app.game.positions(0) == (30, 15, 0, 0)
 
 
+def test_a_tap_on_the_third_waiting_piece_enters_one(make_device: MakeDevice) -> None:
+    """Issue 41: with an entering throw, a tap on any waiting piece marks the entering
+    move, and a tap on any of them when it is marked enters a piece."""
+    device, app = make_device()
+    set_up(app, [[30, 0, 0, 0], [0, 0, 0, 0]], [10])
+    device.post(KeyDown(Key.SELECT))
+    assert app.layout is not None and app.scene.mark is not None
+    assert app.scene.mark.frm == 30  # the most advanced piece first
+    tap(device, app.layout.waiting_slot(0, 2))
+    assert app.scene.mark is not None and app.scene.mark.frm == 0
+    tap(device, app.layout.waiting_slot(0, 3))
+    assert sorted(app.game.positions(0)) == [0, 0, 10, 30]
+
+
 def test_an_unmovable_piece_says_why_in_a_message_box(make_device: MakeDevice) -> None:
     device, app = make_device()
     set_up(app, [[10, 0, 0, 0], [0, 0, 0, 0]], [3])
