@@ -1,12 +1,14 @@
 """MenuBar: Palm's menu bar with pull-down menus, opened by the Menu button.
 
-It opens with the first menu pulled down and no item highlighted.
+It opens with the first menu pulled down and its first item highlighted, so that
+Select (or Enter) does at once what the screen shows it will.
 Pen: tapping a title pulls its menu down; dragging over items highlights them,
 lifting the pen on an item chooses it; a tap outside bar and menu closes.
 Keys: left/right go to the neighbouring menu, up/down move the highlight,
-select (or a typed Enter) chooses the highlighted item (or highlights the
-first), Menu closes. A typed letter chooses the item with that shortcut (the
-Palm command stroke: Menu, then the letter).
+select (or a typed Enter) chooses the highlighted item (with none, as after a
+pen left the items, it highlights the first), Menu closes. A typed letter
+chooses the item with that shortcut (the Palm command stroke: Menu, then the
+letter).
 Result: the chosen item's command, or None when closed without a choice.
 An item labelled "-" is a separator.
 """
@@ -53,6 +55,9 @@ class MenuBar(Modal):
         self.menus = menus
         self.current = 0  # index of the pulled-down menu
         self.highlight: int | None = None  # item index in the current menu
+        selectable = self._selectable()
+        if selectable:
+            self.highlight = selectable[0]
         self._bar = Rect(0, 0, 0, 0)
         self._titles: list[Rect] = []
         self._pulldowns: list[Rect] = []
