@@ -19,8 +19,8 @@ from PIL import Image
 
 from palmish.boardgame import BoardGameApp, Command, FormResult
 from palmish.boardgame.sliced import TIMED_SLICE_MS, SlicedJob
-from palmish.device.app import AppContext
 from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, PenDown
+from palmish.device.machine.app import AppContext
 from palmish.device.ui.form import Field, PushButtons
 from palmish.device.ui.modal import Modal
 from palmish.device.ui.textview import TextViewer

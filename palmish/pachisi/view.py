@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from palmish.device.geometry import Rect
-from palmish.device.screen import BLACK, GREY, WHITE, Framebuffer
+from palmish.device.graphics.screen import BLACK, GREY, WHITE, Framebuffer
 from palmish.device.ui.widgets import SCROLL_WIDTH, ScrollBar
 from palmish.pachisi.art import Art
 from palmish.pachisi.game import Game, Phase

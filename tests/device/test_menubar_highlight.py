@@ -7,11 +7,11 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from palmish.device.app import Menu, MenuItem
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import Key, KeyDown, PenDown, PenMove, PenUp
 from palmish.device.geometry import Rect
-from palmish.device.screen import WHITE, Framebuffer
+from palmish.device.graphics.screen import WHITE, Framebuffer
+from palmish.device.menus import Menu, MenuItem
 from palmish.device.ui import MenuBar
 
 MENUS = (

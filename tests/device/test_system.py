@@ -20,7 +20,7 @@ from palmish.device.events import (
     ToggleInputArea,
 )
 from palmish.device.geometry import Rect
-from palmish.device.statusbar import BAR_COLOUR, StatusButton, button_rects
+from palmish.device.machine.statusbar import BAR_COLOUR, StatusButton, button_rects
 from palmish.device.ui import Alert, MenuBar
 
 APP_COLOUR = (200, 40, 40)
@@ -321,7 +321,7 @@ def test_home_on_the_launcher_closes_its_dialogs(make_device: Any) -> None:
 
 
 def test_input_area_is_drawn_only_when_open(make_device: Any) -> None:
-    from palmish.device.inputarea import AREA_COLOUR, BOX_COLOUR, writing_boxes
+    from palmish.device.machine.inputarea import AREA_COLOUR, BOX_COLOUR, writing_boxes
 
     device = make_device("square")
     area = device.config.input_area
@@ -336,7 +336,7 @@ def test_input_area_is_drawn_only_when_open(make_device: Any) -> None:
 
 
 def test_a_pressed_status_button_is_highlighted(make_device: Any) -> None:
-    from palmish.device.statusbar import PRESSED_COLOUR
+    from palmish.device.machine.statusbar import PRESSED_COLOUR
 
     device = make_device("wide")
     rect = button_rects(device.config)[StatusButton.HOME]

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from palmish.device.app import Menu, MenuItem
 from palmish.device.display import CONFIGS, ConfigName, DisplayConfig
 from palmish.device.events import CharKey, Key, KeyDown, PenDown, PenMove, PenUp, Tick
 from palmish.device.geometry import Rect
-from palmish.device.screen import BLACK, WHITE, Framebuffer
+from palmish.device.graphics.screen import BLACK, WHITE, Framebuffer
+from palmish.device.menus import Menu, MenuItem
 from palmish.device.ui import (
     Alert,
     CheckBox,

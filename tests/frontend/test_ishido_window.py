@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from palmish.device.storage import Storage
+from palmish.device.disk.storage import Storage
 from palmish.ishido.app import DEMO_STEP_MS, IshidoApp
 
 from .conftest import needs_display

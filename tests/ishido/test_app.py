@@ -10,7 +10,7 @@ import pytest
 
 from palmish.device.display import ConfigName
 from palmish.device.events import Key, KeyDown, MenuCommand, PenDown, PenMove, PenUp, Rotate
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.device.ui.form import Form, PopupList
 from palmish.device.ui.number_entry import NumberEntry
 from palmish.ishido import Game

@@ -16,7 +16,7 @@ from palmish.device.events import (
     ToggleInputArea,
 )
 from palmish.device.geometry import Rect
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form
 from palmish.device.ui.name_entry import NameEntry

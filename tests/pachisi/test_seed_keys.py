@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from palmish.boardgame.dialogs import button_labels
 from palmish.device.events import CharKey, Key, KeyDown, PenDown, PenUp
-from palmish.device.eventscript import parse_script, run_script
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
+from palmish.device.scripting.eventscript import parse_script, run_script
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.name_entry import NameEntry
 from palmish.device.ui.textview import TextViewer

@@ -15,12 +15,12 @@ An item labelled "-" is a separator.
 
 from __future__ import annotations
 
-from palmish.device.app import Menu
 from palmish.device.display import DisplayConfig
 from palmish.device.events import Key, KeyDown, PenDown, PenMove, PenUp
-from palmish.device.font import get_font
 from palmish.device.geometry import Rect
-from palmish.device.screen import BLACK, WHITE, Framebuffer
+from palmish.device.graphics.font import get_font
+from palmish.device.graphics.screen import BLACK, WHITE, Framebuffer
+from palmish.device.menus import Menu
 from palmish.device.ui.modal import Modal
 
 BAR_HEIGHT = 13  # standard coordinates

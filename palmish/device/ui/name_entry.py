@@ -18,7 +18,7 @@ from __future__ import annotations
 from palmish.device.addresses import ADDRESS_CHARS
 from palmish.device.events import Key, KeyDown, PenDown, PenMove, PenUp
 from palmish.device.geometry import Rect
-from palmish.device.screen import BLACK, WHITE, Framebuffer
+from palmish.device.graphics.screen import BLACK, WHITE, Framebuffer
 from palmish.device.ui.modal import Modal
 from palmish.device.ui.widgets import (
     BUTTON_HEIGHT,
