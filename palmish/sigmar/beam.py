@@ -11,9 +11,9 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from palmish.device.app import App
+from palmish.device.disk.storage import Storage
 from palmish.device.exchange import BeamItem, Checked
-from palmish.device.storage import Storage
+from palmish.device.machine.app import App
 from palmish.sigmar.descriptor import GAME
 from palmish.sigmar.hexagonal.level import LEVEL_SUFFIX as HEX_SUFFIX
 from palmish.sigmar.hexagonal.level import HexLevel, parse_hex_level

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from palmish.device.resources import GAME_PLUGINS
+from palmish.device.disk.resources import GAME_PLUGINS
 from palmish.sigmar import garden, solver
 from palmish.sigmar.game import Game
 from palmish.sigmar.hexagonal.game import HexGame

@@ -10,7 +10,7 @@ import pytest
 from palmish.cli import main
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.exchange import BeamItem
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.sigmar import garden
 from palmish.sigmar.app import SigmarApp
 from palmish.sigmar.beam import BEAM, HEX_BOARD, LEVEL

@@ -11,7 +11,7 @@ from PIL import Image
 
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, PenDown, PenUp
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.device.ui.form import Form, PopupList
 from palmish.sigmar import Game, garden
 from palmish.sigmar.app import SigmarApp
@@ -367,7 +367,7 @@ def test_sounds_undo_and_try_again_in_the_hexagonal_garden(make: Make) -> None:
 @pytest.mark.parametrize("config", list(ConfigName))
 def test_gremlins_with_the_hexagonal_garden_running(config: ConfigName, tmp_path: Path) -> None:
     from palmish.apps import LazyApp, installed_apps
-    from palmish.device.gremlins import run_gremlins
+    from palmish.device.scripting.gremlins import run_gremlins
     apps = installed_apps()
     device = Device(CONFIGS[config], tmp_path, apps, "sigmar", report=lambda message: None,
                     durable=False, bundled_plugins=PLUGINS)
