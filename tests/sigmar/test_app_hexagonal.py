@@ -377,3 +377,31 @@ def test_gremlins_with_the_hexagonal_garden_running(config: ConfigName, tmp_path
     assert isinstance(app, SigmarApp) and isinstance(app.game, HexGame)
     result = run_gremlins(device, 800, seed=5)
     assert result.ok, f"event {result.events}: {result.problem}\n{result.detail}"
+
+
+def dense_deal(seed: int) -> HexGame:
+    """The standard 55 shuffled onto the 55 cells nearest the centre: hard to decide."""
+    from palmish.sigmar import generator
+    from palmish.sigmar.hexagonal import rules
+    rng = random.Random(seed)
+    atoms = [a for a, n in generator.STANDARD_COUNTS.items() for _ in range(n)]
+    rng.shuffle(atoms)
+    cells = sorted(rules.CELLS, key=lambda c: (rules.distance(c, rules.CENTRE), rng.random()))
+    return HexGame(zip(cells[:len(atoms)], atoms, strict=True), name="Deal", level="deal")
+
+
+def test_a_hard_hexagonal_hint_answers_by_the_cap_in_slices(
+        make: Make, monkeypatch: pytest.MonkeyPatch) -> None:
+    from palmish.sigmar.app import NOT_IN_TIME, THINKING
+    device, app = hexagonal(make)
+    app.start_game(dense_deal(34))  # some 37,000 positions to prove it unsolvable
+    monkeypatch.setattr(hex_solver, "SLICE_NODES", 5)  # slow on purpose, whatever the CPU
+    start = device.now_ms
+    device.post(MenuCommand("hint"))
+    assert app.work is not None and app.work.running  # not in one piece
+    wait(device, 160)
+    assert app.scene.message == THINKING
+    device.advance(start + 300)
+    assert app.work is None or not app.work.running
+    assert app.scene.message == NOT_IN_TIME and app.scene.hint == ()
+    device.shutdown()
