@@ -105,12 +105,13 @@ def hex_corners(cell: int, colour: RGB) -> Image.Image:
 
 
 def hex_dot(cell: int, colour: RGB) -> Image.Image:
-    """A partner's mark: a dot with a dark edge low in the hexagon, under the atom's letter."""
+    """A partner's mark: a dot with a dark edge in the hexagon's bottom corner, below the
+    atom's letter (the corner reaches past the round atom)."""
     w, h = cell, hex_height(cell)
     img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     u = max(1, cell // 13)
     draw = ImageDraw.Draw(img)
-    cx, y = w // 2, h - 4 * u
+    cx, y = w // 2, h - 3 * u
     draw.rectangle((cx - 2 * u, y - u, cx + 2 * u - 1, y + 2 * u), fill=(0, 0, 0, 255))
     draw.rectangle((cx - u, y, cx + u - 1, y + u), fill=(*colour, 255))
     return img
