@@ -405,3 +405,31 @@ def test_a_hard_hexagonal_hint_answers_by_the_cap_in_slices(
     assert app.work is None or not app.work.running
     assert app.scene.message == NOT_IN_TIME and app.scene.hint == ()
     device.shutdown()
+
+
+def test_a_square_save_of_before_the_gardens_resumes_unchanged(make: Make,
+                                                               tmp_path: Path) -> None:
+    """A state as the app wrote it with one garden: its record and fields alone."""
+    from palmish.boardgame import saved
+    from palmish.device.disk.storage import Storage
+    data = tmp_path / "device"
+    old = Game.new(seed=43350)
+    for t in solution_of_square(old)[:2]:
+        old.take(*t)
+    state = saved.encode(1, {"record": old.record(), "assisted": True}, False)
+    make(data=data)[0].shutdown()  # a device made the folder, as before the update
+    Storage(data, durable=False).save_state("PSgm", state)
+    device, app = make(data=data)
+    assert isinstance(app.game, Game) and app.game.record() == old.record()
+    assert app.assisted and app.garden() == garden.SQUARE and app.title() == "Board 43350"
+    device.post(MenuCommand(f"garden-{HEX}"))
+    device.post(MenuCommand("garden-square"))
+    assert app.game.record() == old.record() and app.assisted  # parked and back, the same
+    device.shutdown()
+
+
+def solution_of_square(game: Game) -> list[garden.Take]:
+    from palmish.sigmar import solver
+    takes = solver.solve(game)
+    assert takes is not None
+    return takes
