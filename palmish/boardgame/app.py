@@ -24,6 +24,7 @@ from palmish.boardgame.plugin_manager import open_plugin_manager
 from palmish.boardgame.prefs import CANCEL, HELP, OK, preferences_form, slots_for
 from palmish.boardgame.stats import ScoreTables, Tallies
 from palmish.boardgame.turns import Turns
+from palmish.device.beam.beaming import BeamService
 from palmish.device.events import (
     CharKey,
     DisplayChanged,
@@ -306,6 +307,10 @@ class BoardGameApp(App):
 
     def plugins(self) -> PluginContext | None:
         return self.ctx  # every AppContext offers the plugin services
+
+    def beams(self) -> BeamService | None:
+        """The device's Beam service (None before the app starts, or without the window)."""
+        return self.ctx.beam() if self.ctx is not None else None
 
     def open(self, modal: Modal, on_close: Callable[[object], None] | None = None) -> None:
         if self.ctx is not None:

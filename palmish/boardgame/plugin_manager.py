@@ -39,7 +39,7 @@ def _beam_plugin(plugins: PluginContext, info: PluginInfo, open_modal: OpenModal
     except ValueError as err:
         open_modal(Alert("Beam", f"Cannot beam {info.name}: {err}", icon="error"), None)
         return
-    beam(BeamItem(PLUGIN, data=data), info.name, open_modal)
+    beam(BeamItem(PLUGIN, data=data), info.name, open_modal, plugins.beam())
 
 
 def open_plugin_manager(plugins: PluginContext, open_modal: OpenModal,

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from palmish.boardgame.dialogs import form_result
-from palmish.device.beam import beaming
 from palmish.device.beam.beaming import BeamService, escaped
 from palmish.device.machine.app import AppContext
 from palmish.device.ui.alert import Alert
@@ -42,7 +41,7 @@ def open_preferences(ctx: AppContext) -> None:
 
 def switch(ctx: AppContext, on: bool, then: Callable[[], None] | None = None) -> None:
     """Turn Beam Receive on or off: kept in the preferences, told to the service."""
-    beams = beaming.service()
+    beams = ctx.beam()
     problem = beams.set_receiving(on) if beams is not None else None
     if problem is not None:
         ctx.open_modal(Alert(TITLE, f"Cannot receive: {escaped(problem, 160)}",
@@ -76,7 +75,7 @@ def screen_text(on: bool, beams: BeamService | None) -> str:
 def open_screen(ctx: AppContext) -> None:
     """Options > Beam Receive: this handheld as a sender must name it, and its
     paired handhelds; turn receiving on or off, forget the pairs."""
-    beams = beaming.service()
+    beams = ctx.beam()
     on = receive_on(ctx)
     buttons = ("Done", "Off" if on else "On", "Forget")
     alert = Alert(TITLE, screen_text(on, beams), buttons, icon="info")
@@ -94,7 +93,7 @@ def forget(ctx: AppContext, then: Callable[[], None]) -> None:
     """Forget paired handhelds: the one there is, after a confirmation; one of several,
     or all of them, picked in a list; all of them when the file is damaged (that
     clears it). Each one forgotten must type this handheld's code again."""
-    beams = beaming.service()
+    beams = ctx.beam()
     try:
         names = list(dict.fromkeys(beams.paired())) if beams is not None else []
     except ValueError:

@@ -647,7 +647,7 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
         if item is None:
             self.say("This board cannot be beamed")
             return
-        beam(item, self.title(), self.open)
+        beam(item, self.title(), self.open, self.beams())
 
     def _show_stats(self) -> None:
         self.open(dialogs.statistics(self.tallies.tally(VARIANT),

@@ -1,9 +1,9 @@
 """Beam as the device shows it (docs/network.md, "Beam"): what the apps may send
 and the system dialogs of a beam, over whatever app runs.
 
-The device never imports the network: the window puts the beam service in
-`palmish.device.services.beam`, and what the network does reaches the device
-as events (BeamOffered, BeamProgress, BeamDone), which `BeamDesk` turns into
+The device never imports the network: the window hands the device its beam
+service (palmish.device.machine.services), and what the network does reaches
+the device as events (BeamOffered, BeamProgress, BeamDone), which `BeamDesk` turns into
 the Accept dialog, progress bars, the code a receiver asks for and one last
 line.
 So event scripts and tests drive every beam dialog without a socket.
@@ -12,7 +12,7 @@ So event scripts and tests drive every beam dialog without a socket.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Protocol, cast
+from typing import TYPE_CHECKING, Protocol
 
 from palmish.device.events import BeamDone, BeamOffered, BeamProgress, Event
 from palmish.device.exchange import PLUGIN, BeamItem
@@ -60,6 +60,9 @@ class DialogHost(Protocol):
 
     def close_modal(self, modal: Modal) -> None: ...
 
+    def beam_service(self) -> BeamService | None:
+        """The Beam service the command line offers, None without one."""
+
 
 class BeamService(Protocol):
     """What the window offers the device and the apps to beam
@@ -96,15 +99,6 @@ class BeamService(Protocol):
         """Beam as the person asked, with the device's dialogs (BeamDesk.send)."""
 
 
-def service() -> BeamService | None:
-    """The window's beam service, or None in tests and screenshots without one."""
-    from palmish.device import services
-
-    if services.beam is None:
-        return None
-    return cast(BeamService, services.beam())
-
-
 def escaped(text: str, most: int = 40) -> str:
     """A received name as the Palm font shows it: unprintable characters as
     visible escapes (prc_tools.text.printable), cut to `most` characters."""
@@ -137,11 +131,11 @@ class BeamDesk:
         self.asking: dict[int, Alert] = {}
         self.sends: dict[int, Sending] = {}
         # The window's service for this device (it sets itself here); else the
-        # command line's, if any.
+        # one the command line handed the device, if any.
         self.service: BeamService | None = None
 
     def _service(self) -> BeamService | None:
-        return self.service if self.service is not None else service()
+        return self.service if self.service is not None else self.device.beam_service()
 
     def handle(self, event: Event) -> None:
         if isinstance(event, BeamOffered):
