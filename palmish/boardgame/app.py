@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from palmish.boardgame import saved
-from palmish.boardgame.dialogs import FormResult, form_result
+from palmish.boardgame.dialogs import form_result
 from palmish.boardgame.help import HelpPage, help_viewer
 from palmish.boardgame.media import Media, PluginContext
 from palmish.boardgame.plugin_manager import open_plugin_manager
@@ -45,6 +45,7 @@ from palmish.device.menus import Menu, MenuItem
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Field
 from palmish.device.ui.modal import Modal
+from palmish.device.ui.result import FormResult
 from palmish.device.ui.textview import TextViewer
 from palmish.outcome import Outcome
 
@@ -318,7 +319,7 @@ class BoardGameApp(App):
 
     def open_form(self, modal: Modal, on_result: Callable[[FormResult], None]) -> None:
         """Open an alert or form; `on_result` gets the named button and the values."""
-        self.open(modal, lambda raw: on_result(form_result(modal, raw)))
+        self.open(modal, lambda raw: on_result(form_result(raw)))
 
     def confirm_discard(self, button: str, action: Callable[[], None]) -> None:
         """Run `action` (New Game, Restart) at once, or, while a game is in progress,

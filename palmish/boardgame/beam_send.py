@@ -40,7 +40,7 @@ def beam(item: BeamItem, label: str, open_modal: OpenModal,
                 (PopupList("to", "To", labels, 0),), buttons=("Beam", "Cancel"))
 
     def picked(result: object) -> None:
-        chosen = form_result(form, result)
+        chosen = form_result(result)
         index = chosen.values.get("to")
         if chosen.button != "Beam" or not isinstance(index, int) or not 0 <= index < len(labels):
             return

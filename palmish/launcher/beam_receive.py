@@ -13,6 +13,7 @@ from palmish.device.beam.beaming import BeamService, escaped
 from palmish.device.machine.app import AppContext
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import CheckBox, Form, PopupList
+from palmish.device.ui.result import pressed
 
 PREF = "beam_receive"
 TITLE = "Beam Receive"
@@ -30,7 +31,7 @@ def open_preferences(ctx: AppContext) -> None:
     form = Form("Preferences", (CheckBox("beam", TITLE, receive_on(ctx)),))
 
     def closed(raw: object) -> None:
-        result = form_result(form, raw)
+        result = form_result(raw)
         if result.button == "OK":
             on = result.flag("beam", False)
             if on != receive_on(ctx):
@@ -81,9 +82,9 @@ def open_screen(ctx: AppContext) -> None:
     alert = Alert(TITLE, screen_text(on, beams), buttons, icon="info")
 
     def closed(result: object) -> None:
-        if result == 1:
+        if pressed(result) == buttons[1]:  # On or Off
             switch(ctx, not on, lambda: open_screen(ctx))
-        elif result == 2:
+        elif pressed(result) == "Forget":
             forget(ctx, lambda: open_screen(ctx))
 
     ctx.open_modal(alert, closed)
@@ -112,7 +113,7 @@ def forget(ctx: AppContext, then: Callable[[], None]) -> None:
         form = Form(TITLE, (PopupList("who", "Forget", choices, 0),), ("Forget", "Cancel"))
 
         def picked(raw: object) -> None:
-            result = form_result(form, raw)
+            result = form_result(raw)
             index = result.selected("who", len(choices))
             if result.button == "Forget" and index is not None:
                 forgotten(names[index - 1] if index else None)
@@ -126,4 +127,4 @@ def forget(ctx: AppContext, then: Callable[[], None]) -> None:
                 f"Forget {escaped(names[0], 24)}? It must type this handheld's code again.")
     only = None if names is None else names[0]
     ctx.open_modal(Alert(TITLE, question, ("Forget", "Cancel"), icon="confirm"),
-                   lambda result: forgotten(only) if result == 0 else then())
+                   lambda result: forgotten(only) if pressed(result) == "Forget" else then())

@@ -46,26 +46,27 @@ class KeyAlert(Alert):
     def _char(self, char: str) -> None:
         labels = [b.label.lower() for b in self.row.buttons]
         if len(labels) == 1:
-            self.close(0)
+            self.close(self.row.result(0))
         elif char == "\n":
-            self.close(self.row.focus)
+            self.close(self.row.result(self.row.focus))
         else:
             chosen = [i for i, label in enumerate(labels) if label.startswith(char.lower())]
             if len(chosen) == 1:
-                self.close(chosen[0])
+                self.close(self.row.result(chosen[0]))
 
     def cancel(self) -> None:
         """Escape: the only button, else No or Cancel; with neither the alert is dismissed
         (None), never an action such as "One" or "Yes"."""
         labels = [b.label for b in self.row.buttons]
         if len(labels) == 1:
-            self.close(0)
+            self.close(self.row.result(0))
             return
-        self.close(next((i for i, label in enumerate(labels) if label in self.escape), None))
+        escape = next((i for i, label in enumerate(labels) if label in self.escape), None)
+        self.close(self.row.result(escape))
 
     def _handle(self, event: PenDown | PenMove | PenUp | KeyDown) -> None:
         if isinstance(event, KeyDown) and len(self.row.buttons) == 1:
-            self.close(0)
+            self.close(self.row.result(0))
             return
         super()._handle(event)
 

@@ -18,8 +18,8 @@ from palmish.pachisi.netplay import NetPlay
 if TYPE_CHECKING:
     from collections.abc import Callable, Generator
 
-    from palmish.boardgame.dialogs import FormResult
     from palmish.device.machine.services import NetworkService
+    from palmish.device.ui.result import FormResult
     from palmish.pachisi.ai import Choice
     from palmish.pachisi.game import Game
     from palmish.pachisi.view import Scene

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 from palmish.device.events import BeamDone, BeamOffered, BeamProgress, Event
 from palmish.device.exchange import PLUGIN, BeamItem
 from palmish.device.frozen import Frozen
+from palmish.device.ui.result import pressed
 from prc_tools.text import printable
 
 if TYPE_CHECKING:
@@ -189,8 +190,8 @@ class BeamDesk:
             beams = self._service()
             if beams is None:
                 return
-            line = beams.answer(event.ticket, result == 0)
-            if result != 0:
+            line = beams.answer(event.ticket, pressed(result) == "Accept")
+            if pressed(result) != "Accept":
                 return
             if event.item.kind == PLUGIN and line.startswith("installed"):
                 line = (f"{escaped(event.checked.title)} is installed: choose it in its "
