@@ -37,7 +37,6 @@ from palmish.device.events import (
     PenUp,
     Tick,
 )
-from palmish.device.frozen import Frozen
 from palmish.device.geometry import Rect
 from palmish.device.graphics.screen import Framebuffer
 from palmish.device.machine.app import App, AppContext
@@ -48,6 +47,7 @@ from palmish.device.ui.modal import Modal
 from palmish.device.ui.result import FormResult
 from palmish.device.ui.textview import TextViewer
 from palmish.outcome import Outcome
+from prc_tools.frozen import Frozen
 
 D = TypeVar("D")
 T = TypeVar("T")

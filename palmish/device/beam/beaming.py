@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Protocol
 
 from palmish.device.events import BeamDone, BeamOffered, BeamProgress, Event
 from palmish.device.exchange import PLUGIN, BeamItem
-from palmish.device.frozen import Frozen
 from palmish.device.ui.result import pressed
+from prc_tools.frozen import Frozen
 from prc_tools.text import printable
 
 if TYPE_CHECKING:

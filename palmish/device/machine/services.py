@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from palmish.device.frozen import Frozen
+from prc_tools.frozen import Frozen
 
 if TYPE_CHECKING:
     from palmish.device.beam.beaming import BeamService

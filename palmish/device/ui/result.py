@@ -8,11 +8,11 @@ position that shifts when a button is added, and never looks inside the dialog.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+
+from prc_tools.frozen import Frozen, field
 
 
-@dataclass(frozen=True)
-class FormResult:
+class FormResult(Frozen):
     """How a dialog closed: the button and the values of its fields."""
 
     button: str | None  # the label of the button that closed the dialog; None: dismissed
