@@ -16,13 +16,14 @@ from typing import TYPE_CHECKING, Protocol
 
 from palmish.device.events import BeamDone, BeamOffered, BeamProgress, Event
 from palmish.device.exchange import PLUGIN, BeamItem
+from palmish.device.ui.alert import Alert
+from palmish.device.ui.number_entry import NumberEntry
 from palmish.device.ui.result import pressed
 from prc_tools.frozen import Frozen
 from prc_tools.text import printable
 
 if TYPE_CHECKING:
     from palmish.device.graphics.screen import Framebuffer
-    from palmish.device.ui.alert import Alert
     from palmish.device.ui.modal import Modal
     from palmish.device.ui.progress import Progress
 
@@ -158,8 +159,6 @@ class BeamDesk:
         self._bar(True, ticket, what, len(sending.item.data))
 
     def _ask_code(self, sending: Sending, why: str) -> None:
-        from palmish.device.ui.number_entry import NumberEntry
-
         def typed(number: object) -> None:
             beams = self._service()
             if isinstance(number, int) and 0 <= number <= 9999 and beams is not None:
@@ -175,8 +174,6 @@ class BeamDesk:
     # ------------------------------------------------------------ receiving
 
     def _offered(self, event: BeamOffered) -> None:
-        from palmish.device.ui.alert import Alert
-
         self._close_bar(False, event.ticket)
         size = f", {size_text(event.size)}" if event.size else ""
         question = (f"Accept {escaped(event.checked.title)} ({escaped(event.checked.what, 60)}"
@@ -203,7 +200,7 @@ class BeamDesk:
     # ------------------------------------------------------------ both
 
     def _bar(self, sending: bool, ticket: int, text: str, total: int) -> None:
-        from palmish.device.ui.progress import Progress
+        from palmish.device.ui.progress import Progress  # a start shows no bar: not loaded then
 
         bar = Progress(TITLE, text)
         bar.update(0, total)
@@ -262,8 +259,6 @@ class BeamDesk:
             self.device.close_modal(bar)
 
     def _line(self, text: str, then: Callable[[], None] | None = None) -> None:
-        from palmish.device.ui.alert import Alert
-
         self.device.open_modal(Alert(TITLE, escaped(text, 240), icon="info"),
                                (lambda _r: then()) if then is not None else None, system=True)
 

@@ -58,6 +58,8 @@ from palmish.device.machine.statusbar import (
     draw_status_bar,
 )
 from palmish.device.store.plugins import PluginRegistry
+from palmish.device.ui.alert import Alert
+from palmish.device.ui.menubar import MenuBar, shortcut_command
 
 if TYPE_CHECKING:
     from palmish.device.ui.modal import Modal
@@ -564,8 +566,6 @@ class Device:
             self._modal_event(event)
             return
         if event.command:
-            from palmish.device.ui.menubar import shortcut_command
-
             command = shortcut_command(self.running_app.menus(), event.char)
             if command is not None:
                 self.running_app.handle(MenuCommand(command))
@@ -583,8 +583,6 @@ class Device:
         menus = self.running_app.menus()
         if not menus:
             return
-        from palmish.device.ui.menubar import MenuBar
-
         def chosen(result: object) -> None:
             if isinstance(result, str) and self._running:
                 self.running_app.handle(MenuCommand(result))
@@ -664,6 +662,4 @@ class Device:
             self._show_alert(text)
 
     def _show_alert(self, text: str) -> None:
-        from palmish.device.ui.alert import Alert
-
         self.open_modal(Alert("Note", text))
