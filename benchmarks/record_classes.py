@@ -3,8 +3,8 @@
     .venv/bin/python benchmarks/record_classes.py [--rounds N] [--against DIR]
 
 Compared, for a record of four fields (two with defaults): prc_tools' `Frozen`
-(prc_tools/frozen.py, the one base), palmish's `Frozen` (palmish/device/frozen.py)
-while it exists, `@dataclass(frozen=True)` with and without slots, and
+(prc_tools/frozen.py, the one base, which palmish's records use too),
+`@dataclass(frozen=True)` with and without slots, and
 `NamedTuple`; with ``--against DIR`` (a tree holding an older prc_tools, such as
 `git worktree add DIR main`) also that tree's `FrozenValue` (prc_tools/value.py,
 loaded from the file). Each figure is the best of the rounds (each step of
@@ -42,24 +42,6 @@ def new_frozen() -> Any:
         d: tuple[int, ...] = ()
 
     return Rec
-
-
-def palmish_frozen() -> Maker | None:
-    try:
-        from palmish.device.frozen import Frozen as Old
-    except ImportError:
-        return None
-
-    def make() -> Any:
-        class Rec(Old):
-            a: int
-            b: str
-            c: int = 0
-            d: tuple[int, ...] = ()
-
-        return Rec
-
-    return make
 
 
 def plain_dataclass() -> Any:
@@ -159,9 +141,6 @@ def main() -> None:
     parser.add_argument("--against", type=Path, help="a tree whose prc_tools has value.py")
     args = parser.parse_args()
     kinds: dict[str, Maker] = {"prc_tools Frozen": new_frozen}
-    old = palmish_frozen()
-    if old is not None:
-        kinds["palmish Frozen"] = old
     if args.against is not None:
         kinds["FrozenValue (--against)"] = frozen_value(args.against)
     kinds["dataclass(frozen)"] = plain_dataclass

@@ -20,11 +20,11 @@ from pathlib import Path
 from palmish.apps import installed_apps
 from palmish.boardgame.screenshots import every_config, screenshot_arguments
 from palmish.boardgame.screenshots import save as save_lcd
-from palmish.device import services
 from palmish.device.beam.beaming import Receiving, Sending
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import BeamOffered, BeamProgress, CharKey, Key, KeyDown, MenuCommand
 from palmish.device.exchange import PLUGIN, BeamItem, Checked
+from palmish.device.machine.services import Services
 from palmish.device.machine.system import Device
 
 
@@ -82,9 +82,7 @@ def shoot(config: ConfigName, tmp: Path, out: Path) -> None:
         save_lcd(device, f"beam-{scene}", config, out=out)
 
     device = Device(CONFIGS[config], tmp / config.value, installed_apps(), "launcher",
-                    durable=False, alerts=False)
-    stand_in = StandIn(device)
-    services.beam = lambda: stand_in
+                    durable=False, alerts=False, services=Services(beam=StandIn))
     device.storage.save_prefs("lnch", {"beam_receive": True})
     device.post(MenuCommand("beam"))
     save(device, "receive", config)
@@ -108,7 +106,6 @@ def shoot(config: ConfigName, tmp: Path, out: Path) -> None:
     save(device, "progress", config)
     close_all(device)
     device.shutdown()
-    services.beam = None
 
 
 def main(argv: Sequence[str] | None = None) -> int:

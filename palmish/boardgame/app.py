@@ -17,13 +17,14 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from palmish.boardgame import saved
-from palmish.boardgame.dialogs import FormResult, form_result
+from palmish.boardgame.dialogs import form_result
 from palmish.boardgame.help import HelpPage, help_viewer
 from palmish.boardgame.media import Media, PluginContext
 from palmish.boardgame.plugin_manager import open_plugin_manager
 from palmish.boardgame.prefs import CANCEL, HELP, KIND_TITLES, OK, preferences_form, slots_for
 from palmish.boardgame.stats import ScoreTables, Tallies
 from palmish.boardgame.turns import Turns
+from palmish.device.beam.beaming import BeamService
 from palmish.device.events import (
     CharKey,
     DisplayChanged,
@@ -36,7 +37,6 @@ from palmish.device.events import (
     PenUp,
     Tick,
 )
-from palmish.device.frozen import Frozen
 from palmish.device.geometry import Rect
 from palmish.device.graphics.screen import Framebuffer
 from palmish.device.machine.app import App, AppContext
@@ -44,8 +44,10 @@ from palmish.device.menus import Menu, MenuItem
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Field
 from palmish.device.ui.modal import Modal
+from palmish.device.ui.result import FormResult
 from palmish.device.ui.textview import TextViewer
 from palmish.outcome import Outcome
+from prc_tools.frozen import Frozen
 
 D = TypeVar("D")
 T = TypeVar("T")
@@ -308,13 +310,17 @@ class BoardGameApp(App):
     def plugins(self) -> PluginContext | None:
         return self.ctx  # every AppContext offers the plugin services
 
+    def beams(self) -> BeamService | None:
+        """The device's Beam service (None before the app starts, or without the window)."""
+        return self.ctx.beam() if self.ctx is not None else None
+
     def open(self, modal: Modal, on_close: Callable[[object], None] | None = None) -> None:
         if self.ctx is not None:
             self.ctx.open_modal(modal, on_close)
 
     def open_form(self, modal: Modal, on_result: Callable[[FormResult], None]) -> None:
         """Open an alert or form; `on_result` gets the named button and the values."""
-        self.open(modal, lambda raw: on_result(form_result(modal, raw)))
+        self.open(modal, lambda raw: on_result(form_result(raw)))
 
     def confirm_discard(self, button: str, action: Callable[[], None]) -> None:
         """Run `action` (New Game, Restart) at once, or, while a game is in progress,

@@ -26,9 +26,10 @@ OTHER = "Other..."
 MOST_LISTED = 8
 
 
-def beam(item: BeamItem, label: str, open_modal: OpenModal) -> None:
-    """Beam `item` (called `label` in the dialogs) to a handheld the person picks."""
-    beams = beaming.service()
+def beam(item: BeamItem, label: str, open_modal: OpenModal,
+         beams: BeamService | None) -> None:
+    """Beam `item` (called `label` in the dialogs) to a handheld the person picks, by
+    the Beam service the device offers (None: tell the person it needs the window)."""
     if beams is None:
         open_modal(Alert(TITLE, "Beam needs the window (palmish), or palmish beam from a "
                          "terminal.", icon="info"), None)
@@ -39,7 +40,7 @@ def beam(item: BeamItem, label: str, open_modal: OpenModal) -> None:
                 (PopupList("to", "To", labels, 0),), buttons=("Beam", "Cancel"))
 
     def picked(result: object) -> None:
-        chosen = form_result(form, result)
+        chosen = form_result(result)
         index = chosen.values.get("to")
         if chosen.button != "Beam" or not isinstance(index, int) or not 0 <= index < len(labels):
             return

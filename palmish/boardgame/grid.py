@@ -7,8 +7,8 @@ display configuration; `place_board` decides where the board and the panel go.
 from __future__ import annotations
 
 from palmish.device.display import DisplayConfig
-from palmish.device.frozen import Frozen
 from palmish.device.geometry import Rect
+from prc_tools.frozen import Frozen
 
 
 class Grid(Frozen):

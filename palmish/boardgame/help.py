@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from palmish.device.frozen import Frozen
 from palmish.device.ui.textview import TextViewer
+from prc_tools.frozen import Frozen
 
 
 class HelpPage(Frozen):

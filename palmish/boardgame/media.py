@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
+from palmish.device.beam.beaming import BeamService
 from palmish.device.machine.app import AppContext
 from palmish.device.store.info import PluginInfo
 from palmish.device.store.loaded import LoadedPlugin
@@ -33,6 +34,8 @@ class PluginContext(Protocol):
     def delete_plugin(self, info: PluginInfo) -> None: ...
 
     def plugin_file(self, info: PluginInfo) -> bytes: ...
+
+    def beam(self) -> BeamService | None: ...  # Beam sends a plugin's database
 
     def notify(self, message: str) -> None: ...
 

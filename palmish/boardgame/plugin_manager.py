@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from palmish.boardgame.beam_send import beam
+from palmish.boardgame.dialogs import form_result
 from palmish.boardgame.media import PluginContext
 from palmish.boardgame.prefs import SLOT_TITLES
 from palmish.device.exchange import PLUGIN, BeamItem
@@ -39,7 +40,7 @@ def _beam_plugin(plugins: PluginContext, info: PluginInfo, open_modal: OpenModal
     except ValueError as err:
         open_modal(Alert("Beam", f"Cannot beam {info.name}: {err}", icon="error"), None)
         return
-    beam(BeamItem(PLUGIN, data=data), info.name, open_modal)
+    beam(BeamItem(PLUGIN, data=data), info.name, open_modal, plugins.beam())
 
 
 def open_plugin_manager(plugins: PluginContext, open_modal: OpenModal,
@@ -59,19 +60,17 @@ def open_plugin_manager(plugins: PluginContext, open_modal: OpenModal,
     def reopen(index: int) -> Callable[[object], None]:
         return lambda _result: open_plugin_manager(plugins, open_modal, changed, app_name, index)
 
-    def closed(result: object) -> None:
-        if not (isinstance(result, tuple) and len(result) == 2):
-            return
-        button, values = result
-        index = values.get("plugin", 0) if isinstance(values, dict) else 0
-        if not isinstance(index, int) or not 0 <= index < len(infos):
+    def closed(raw: object) -> None:
+        result = form_result(raw)
+        index = result.selected("plugin", len(infos))
+        if result.button is None or index is None:
             return
         info = infos[index]
-        if button == 0:
+        if result.button == "Info":
             open_modal(TextViewer("Plugin Info", plugin_listing(infos, index)), reopen(index))
-        elif button == 1:
+        elif result.button == "Beam":
             _beam_plugin(plugins, info, open_modal)
-        elif button == 2:
+        elif result.button == "Delete":
             if info.bundled:
                 open_modal(Alert("Plugin Manager",
                                  f"{info.name} comes with {app_name} and cannot be deleted."),
@@ -79,7 +78,7 @@ def open_plugin_manager(plugins: PluginContext, open_modal: OpenModal,
                 return
 
             def confirmed(answer: object) -> None:
-                if answer == 0:
+                if form_result(answer).button == "Delete":
                     try:
                         plugins.delete_plugin(info)
                     except (OSError, ValueError) as exc:

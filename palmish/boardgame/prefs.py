@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from palmish.boardgame.dialogs import FormResult
 from palmish.boardgame.media import PluginContext
 from palmish.device.display import DisplayConfig
 from palmish.device.store.info import PluginInfo
 from palmish.device.ui.form import CheckBox, Field, Form, Label, PopupList
+from palmish.device.ui.result import FormResult
 
 KIND_TITLES = (("board", "Board"), ("pieces", "Pieces"), ("sound", "Sound"))
 SLOT_TITLES = {"square": "Square", "tall": "Tall", "wide": "Wide"}

@@ -10,17 +10,16 @@ the file aside (the device keeps it as `NAME.corrupt-<time>`) and starts anew.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 
 from palmish.device.disk.storage import parse_json
+from prc_tools.frozen import Frozen, field
 
 
 class SavedGameError(ValueError):
     """A saved record this app cannot use (the message says why)."""
 
 
-@dataclass(frozen=True)
-class SavedRecord:
+class SavedRecord(Frozen):
     """A saved game as read back: the game's fields, whether it was counted, its version."""
 
     fields: dict[str, object] = field(default_factory=dict)  # the game's own part

@@ -17,7 +17,7 @@ from palmish.apps import hard_buttons, installed_apps, real_app
 from palmish.commands import netgame
 from palmish.commands.args import EXIT_OK, add_data_dir, address, code, data_dir
 from palmish.commands.output import fail, logger, say
-from palmish.commands.window import offer_network, open_window
+from palmish.commands.window import open_window, window_services
 from palmish.device.addresses import address_text
 from palmish.device.disk.storage import usable_dir
 from palmish.device.display import config_by_name
@@ -72,16 +72,16 @@ def _join_in_window(args: argparse.Namespace, folder: Path) -> int:
     problem = usable_dir(folder)
     if problem:
         return fail(problem)
+    services, close_services = window_services(args)
     try:
         device = Device(args.config or config_by_name("square"), folder, installed_apps(),
-                        args.net_app, exclusive=True, buttons=hard_buttons())
+                        args.net_app, exclusive=True, buttons=hard_buttons(), services=services)
     except ValueError as err:
         return fail(str(err))
-    offer_network(device, args)
     running = device.running_app
     app = real_app(running)
     if not isinstance(app, JoinsNetwork):
         device.shutdown()
         return fail(f"{running.name} cannot join a network game in the window")
     app.join_network(address_text(*args.address), args.code, args.name)
-    return open_window(device, args)
+    return open_window(device, args, close_services)

@@ -25,6 +25,7 @@ from palmish.commands.output import fail
 from palmish.device.addresses import GAME_PORT
 from palmish.device.display import ConfigName, DisplayConfig, config_by_name
 from palmish.device.machine.app import App
+from palmish.device.machine.services import NO_SERVICES, Services
 from palmish.device.machine.system import LAUNCHER_CREATOR, Device, app_list, find_app
 from palmish.games import TakesOptions, games
 
@@ -94,10 +95,11 @@ def _config(args: argparse.Namespace) -> DisplayConfig:
     return config_by_name("square-low" if args.device == "classic" else "square")
 
 
-def device(args: argparse.Namespace, data_dir: Path, durable: bool) -> Device | int:
+def device(args: argparse.Namespace, data_dir: Path, durable: bool,
+           services: Services = NO_SERVICES) -> Device | int:
     """The device the options describe, started on the app they name (or the first
-    game), that app having taken the games' options; else the exit status, its
-    problem said in one line."""
+    game), that app having taken the games' options, offering its apps `services`;
+    else the exit status, its problem said in one line."""
     apps = installed_apps()
     unknown = unknown_app(apps, args.app)
     if unknown is not None:
@@ -112,7 +114,7 @@ def device(args: argparse.Namespace, data_dir: Path, durable: bool) -> Device | 
         start, taker = found
     try:
         made = Device(_config(args), data_dir, apps, start, durable=durable, exclusive=True,
-                      buttons=hard_buttons())
+                      buttons=hard_buttons(), services=services)
     except ValueError as exc:
         return fail(str(exc))
     # The app the options went to says, once started, whether it could honour them.

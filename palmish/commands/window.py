@@ -3,8 +3,8 @@ and Beam offered to its apps (docs/network.md, "The window", "Beam").
 
 Only this mode imports the frontend (and so pyglet), when the window opens: a
 missing or broken pyglet is then one line. The network is imported only when an
-app first asks for it (palmish.device.services): a start without network play
-does not import asyncio.
+app first asks for it (palmish.device.machine.services): a start without network
+play does not import asyncio.
 """
 
 from __future__ import annotations
@@ -16,10 +16,9 @@ from typing import TYPE_CHECKING
 from palmish.commands import start
 from palmish.commands.args import data_dir
 from palmish.commands.output import fail
-from palmish.device import services
 from palmish.device.addresses import GAME_PORT, WINDOW_LISTEN
-from palmish.device.beam import beaming
 from palmish.device.disk.storage import usable_dir
+from palmish.device.machine.services import Services
 from palmish.device.machine.system import LAUNCHER_CREATOR, Device
 
 if TYPE_CHECKING:
@@ -32,73 +31,66 @@ def run(args: argparse.Namespace) -> int:
     problem = usable_dir(folder)
     if problem:
         return fail(problem)
-    device = start.device(args, folder, durable=True)
+    services, close_services = window_services(args)
+    device = start.device(args, folder, durable=True, services=services)
     if isinstance(device, int):
         return device
-    return open_window(device, args)
+    return open_window(device, args, close_services)
 
 
-def open_window(device: Device, args: argparse.Namespace) -> int:
-    """Show `device` in a window with the window's options (--device, --zoom and the
-    network's) until it closes; its exit status."""
+def open_window(device: Device, args: argparse.Namespace,
+                close_services: Callable[[], None]) -> int:
+    """Show `device` in a window with the window's options (--device, --zoom) until
+    it closes, then close the services `window_services` made; its exit status."""
     try:
         from palmish.frontend.window import run as run_window
     except ImportError as exc:
         device.shutdown()
         return fail(f"the window cannot open: {exc}")
-    offer_network(device, args)
-    close_beam = offer_beam(device, args.network_listen)
+    receive_beams(device)
     try:
         return run_window(device, skin=args.device, zoom=args.zoom,
                           cache_dir=device.storage.cache_dir)
     finally:
-        close_beam()
+        close_services()
         device.shutdown()
 
 
-def offer_network(device: Device, args: argparse.Namespace) -> None:
-    """The window's apps may host and join network games (docs/network.md), where
-    --network-listen, --network-port and --no-discovery say."""
-    made: list[WindowNetwork] = []
-
-    def network() -> object:
-        if not made:
-            from palmish.network.discovery import machine_name
-            from palmish.network.service import WindowNetwork
-
-            port = GAME_PORT if args.network_port is None else args.network_port
-            made.append(WindowNetwork(device, device.storage.data_dir, machine_name(),
-                                      args.network_listen or WINDOW_LISTEN, port,
-                                      not args.no_discovery))
-        return made[0]
-
-    services.network = network
-
-
-def offer_beam(device: Device, listen: str | None) -> Callable[[], None]:
-    """The window's apps may beam, and the device receives while the launcher's
-    Beam Receive preference is on (docs/network.md, "Beam"). Returns what stops
-    it all when the window closes."""
+def window_services(args: argparse.Namespace) -> tuple[Services, Callable[[], None]]:
+    """What the window offers its apps (docs/network.md): network games where
+    --network-listen, --network-port and --no-discovery say, and Beam ("Beam"),
+    each made when an app first asks for it; and what closes them when the window
+    closes (nothing when they were never used: asyncio stays unimported)."""
     made: list[BeamWindowService] = []
 
-    def beam() -> object:
-        if not made:
-            from palmish.network.beam.device_service import BeamWindowService
-            from palmish.network.discovery import machine_name
+    def network(device: Device) -> WindowNetwork:
+        from palmish.network.discovery import machine_name
+        from palmish.network.service import WindowNetwork
 
-            made.append(BeamWindowService(device, device.storage.data_dir, machine_name(),
-                                          listen or WINDOW_LISTEN))
-        return made[0]
+        port = GAME_PORT if args.network_port is None else args.network_port
+        return WindowNetwork(device, device.storage.data_dir, machine_name(),
+                             args.network_listen or WINDOW_LISTEN, port, not args.no_discovery)
 
-    services.beam = beam
+    def beam(device: Device) -> BeamWindowService:
+        from palmish.network.beam.device_service import BeamWindowService
+        from palmish.network.discovery import machine_name
+
+        made.append(BeamWindowService(device, device.storage.data_dir, machine_name(),
+                                      args.network_listen or WINDOW_LISTEN))
+        return made[-1]
+
+    def close() -> None:
+        for made_beam in made:
+            made_beam.close()
+
+    return Services(network=network, beam=beam), close
+
+
+def receive_beams(device: Device) -> None:
+    """The device receives while the launcher's Beam Receive preference is on
+    (docs/network.md, "Beam")."""
     if device.storage.load_prefs(LAUNCHER_CREATOR).get("beam_receive") is True:
-        beams = beaming.service()
+        beams = device.beam_service()
         problem = beams.set_receiving(True) if beams is not None else None
         if problem:
             device.notify(f"Beam Receive is off: {problem}")
-
-    def close() -> None:
-        for made_beam in made:  # none when Beam was never used: asyncio stays unimported
-            made_beam.close()
-
-    return close

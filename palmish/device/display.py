@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import enum
 
-from palmish.device.frozen import Frozen
 from palmish.device.geometry import Rect
+from prc_tools.frozen import Frozen
 
 # Native pixels on the double-density (T3-style) device: a 320x480 LCD whose
 # bottom 160 rows are the input area (140) and the status bar (20) when the

@@ -11,8 +11,8 @@ from typing import TypeVar
 
 from palmish.device.display import DisplayConfig
 from palmish.device.exchange import BeamItem, Checked
-from palmish.device.frozen import Frozen
 from palmish.device.geometry import Rect
+from prc_tools.frozen import Frozen
 
 
 class Key(str, enum.Enum):

@@ -10,7 +10,7 @@ moves the bytes and never knows a game; the games never import the network.
 
 from __future__ import annotations
 
-from palmish.device.frozen import Frozen
+from prc_tools.frozen import Frozen
 
 PLUGIN = "plugin"  # the kind no game declares: a plugin database, checked as `palmish install` does
 MAX_ITEM_BYTES = 1 << 20  # 1 MiB: an item's content at most

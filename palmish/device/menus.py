@@ -6,7 +6,7 @@ without either importing the other.
 
 from __future__ import annotations
 
-from palmish.device.frozen import Frozen
+from prc_tools.frozen import Frozen
 
 
 class MenuItem(Frozen):

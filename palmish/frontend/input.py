@@ -17,9 +17,9 @@ from palmish.device.events import (
     Rotate,
     ToggleInputArea,
 )
-from palmish.device.frozen import Frozen
 from palmish.device.geometry import Rect
 from palmish.frontend.skin import INPUT_AREA, ROTATE, Face
+from prc_tools.frozen import Frozen
 
 # Desktop key -> skin action (a Key value, ROTATE or INPUT_AREA). Documented in README.md.
 KEY_ACTIONS: dict[str, str] = {

@@ -23,9 +23,9 @@ from PIL import Image, UnidentifiedImageError
 from palmish.device.disk import resources
 from palmish.device.display import CONFIGS, ConfigName, DisplayConfig
 from palmish.device.events import Key
-from palmish.device.frozen import Frozen
 from palmish.device.geometry import Rect
 from prc_tools.files import FileProblem, inside, read_regular
+from prc_tools.frozen import Frozen
 from prc_tools.safeyaml import brief
 from prc_tools.text import plain_message
 

@@ -425,7 +425,7 @@ class IshidoApp(BoardGameApp, descriptor=GAME):
             self.open(Alert("Beam Deal", "This game was not dealt by a number, so it "
                             "cannot be beamed.", icon="info"))
             return
-        beam(item, f"Deal {item.number}", self.open)
+        beam(item, f"Deal {item.number}", self.open, self.beams())
 
     def _ask_deal(self) -> None:
         self.open(dialogs.deal_entry(self.game.seed),

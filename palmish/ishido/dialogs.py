@@ -52,7 +52,7 @@ def deal_entry(seed: int | None) -> NumberEntry:
 class GameOverViewer(TextViewer):
     """The result and the high-score table, scrolling, with New Game and Done.
 
-    Result: 0 for New Game, 1 for Done (named by palmish.boardgame.FormResult).
+    Result: the FormResult of New Game or Done (palmish.device.ui.result).
     Done is the default: Select (and Escape) close it without dealing a new game.
     """
 
@@ -62,20 +62,20 @@ class GameOverViewer(TextViewer):
         self.row.focus = 1
 
     def cancel(self) -> None:
-        self.close(1)
+        self.close(self.row.result(1))
 
     def _handle(self, event: PenDown | PenMove | PenUp | KeyDown) -> None:
         if isinstance(event, KeyDown):
             if event.key in (Key.LEFT, Key.RIGHT):
                 self.row.move_focus(1)
             elif event.key is Key.SELECT:
-                self.close(self.row.focus)
+                self.close(self.row.result(self.row.focus))
             else:
                 super()._handle(event)
             return
         chosen = self.row.pen(event)
         if chosen is not None:
-            self.close(chosen)
+            self.close(self.row.result(chosen))
             return
         if self.row.armed is None:
             self._scroll_pen(event)

@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from palmish.boardgame.dialogs import form_result
-from palmish.device.beam import beaming
 from palmish.device.beam.beaming import BeamService, escaped
 from palmish.device.machine.app import AppContext
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import CheckBox, Form, PopupList
+from palmish.device.ui.result import pressed
 
 PREF = "beam_receive"
 TITLE = "Beam Receive"
@@ -31,7 +31,7 @@ def open_preferences(ctx: AppContext) -> None:
     form = Form("Preferences", (CheckBox("beam", TITLE, receive_on(ctx)),))
 
     def closed(raw: object) -> None:
-        result = form_result(form, raw)
+        result = form_result(raw)
         if result.button == "OK":
             on = result.flag("beam", False)
             if on != receive_on(ctx):
@@ -42,7 +42,7 @@ def open_preferences(ctx: AppContext) -> None:
 
 def switch(ctx: AppContext, on: bool, then: Callable[[], None] | None = None) -> None:
     """Turn Beam Receive on or off: kept in the preferences, told to the service."""
-    beams = beaming.service()
+    beams = ctx.beam()
     problem = beams.set_receiving(on) if beams is not None else None
     if problem is not None:
         ctx.open_modal(Alert(TITLE, f"Cannot receive: {escaped(problem, 160)}",
@@ -76,15 +76,15 @@ def screen_text(on: bool, beams: BeamService | None) -> str:
 def open_screen(ctx: AppContext) -> None:
     """Options > Beam Receive: this handheld as a sender must name it, and its
     paired handhelds; turn receiving on or off, forget the pairs."""
-    beams = beaming.service()
+    beams = ctx.beam()
     on = receive_on(ctx)
     buttons = ("Done", "Off" if on else "On", "Forget")
     alert = Alert(TITLE, screen_text(on, beams), buttons, icon="info")
 
     def closed(result: object) -> None:
-        if result == 1:
+        if pressed(result) == buttons[1]:  # On or Off
             switch(ctx, not on, lambda: open_screen(ctx))
-        elif result == 2:
+        elif pressed(result) == "Forget":
             forget(ctx, lambda: open_screen(ctx))
 
     ctx.open_modal(alert, closed)
@@ -94,7 +94,7 @@ def forget(ctx: AppContext, then: Callable[[], None]) -> None:
     """Forget paired handhelds: the one there is, after a confirmation; one of several,
     or all of them, picked in a list; all of them when the file is damaged (that
     clears it). Each one forgotten must type this handheld's code again."""
-    beams = beaming.service()
+    beams = ctx.beam()
     try:
         names = list(dict.fromkeys(beams.paired())) if beams is not None else []
     except ValueError:
@@ -113,7 +113,7 @@ def forget(ctx: AppContext, then: Callable[[], None]) -> None:
         form = Form(TITLE, (PopupList("who", "Forget", choices, 0),), ("Forget", "Cancel"))
 
         def picked(raw: object) -> None:
-            result = form_result(form, raw)
+            result = form_result(raw)
             index = result.selected("who", len(choices))
             if result.button == "Forget" and index is not None:
                 forgotten(names[index - 1] if index else None)
@@ -127,4 +127,4 @@ def forget(ctx: AppContext, then: Callable[[], None]) -> None:
                 f"Forget {escaped(names[0], 24)}? It must type this handheld's code again.")
     only = None if names is None else names[0]
     ctx.open_modal(Alert(TITLE, question, ("Forget", "Cancel"), icon="confirm"),
-                   lambda result: forgotten(only) if result == 0 else then())
+                   lambda result: forgotten(only) if pressed(result) == "Forget" else then())

@@ -1,8 +1,8 @@
-"""The network as the window offers it to apps (the NetService of a game's
-netplay module): host and join through one network thread, tokens
+"""The network as the window offers it to apps (the device's NetworkService,
+palmish.device.machine.services): host and join through one network thread, tokens
 in the data folder, the games found on the local network. The game is the
 running app's, played through the network engine its descriptor names. Set up
-by the command line for the window only (palmish.device.services.network)."""
+by the command line for the window only (palmish.commands.window)."""
 
 from __future__ import annotations
 

@@ -46,15 +46,15 @@ class KeyAlert(Alert):
     def _char(self, char: str) -> None:
         labels = [b.label.lower() for b in self.row.buttons]
         if len(labels) == 1:
-            self.close(0)
+            self.close(self.row.result(0))
         elif char == "\n":
-            self.close(self.row.focus)
+            self.close(self.row.result(self.row.focus))
         else:
             chosen = [i for i, label in enumerate(labels) if label.startswith(char.lower())]
             if not chosen:
                 chosen = self._yes_or_no(char.lower())
             if len(chosen) == 1:
-                self.close(chosen[0])
+                self.close(self.row.result(chosen[0]))
 
     def _yes_or_no(self, char: str) -> list[int]:
         """Y and N answer every yes/no question, whatever its buttons say (Move/Cancel):
@@ -72,13 +72,14 @@ class KeyAlert(Alert):
         (None), never an action such as "One" or "Yes"."""
         labels = [b.label for b in self.row.buttons]
         if len(labels) == 1:
-            self.close(0)
+            self.close(self.row.result(0))
             return
-        self.close(next((i for i, label in enumerate(labels) if label in self.escape), None))
+        escape = next((i for i, label in enumerate(labels) if label in self.escape), None)
+        self.close(self.row.result(escape))
 
     def _handle(self, event: PenDown | PenMove | PenUp | KeyDown) -> None:
         if isinstance(event, KeyDown) and len(self.row.buttons) == 1:
-            self.close(0)
+            self.close(self.row.result(0))
             return
         super()._handle(event)
 

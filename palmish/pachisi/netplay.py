@@ -1,7 +1,8 @@
 """A Pachisi game played over the network, as the app sees it (docs/network.md).
 
 The app never imports the network: whoever starts a network game (the
-window's Network Game dialogs, through `service`) hands the app a `NetPlay`,
+window's Network Game dialogs, through the context's network service,
+palmish.device.machine.services) hands the app a `NetPlay`,
 and the app then asks it instead of changing the game itself. Network lines
 reach the app as device events (NetworkLine, NetworkClosed), which it passes
 on here; so an event script or a test drives a network game without sockets.
@@ -10,7 +11,7 @@ on here; so an event script or a test drives a network game without sockets.
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
-from typing import TYPE_CHECKING, Protocol, cast
+from typing import TYPE_CHECKING, Protocol
 
 from palmish.device.events import NetworkClosed, NetworkLine
 from palmish.pachisi.game import Game
@@ -70,32 +71,3 @@ class NetPlay(Protocol):
 
     def close(self) -> None:
         """Leave the game (the links close)."""
-
-
-class NetService(Protocol):
-    """What the window offers the app to start network games."""
-
-    def saved_game(self) -> str | None:
-        """One line about a hosted network game left unfinished, or None."""
-
-    def host(self, seats: Sequence[str], name: str, advertise: bool, wait_s: float,
-             turn_s: float | None, resume: bool = False) -> tuple[NetPlay, str]:
-        """Host: seat kinds (host, remote, computer), or the saved game again
-        (`resume`); the play and the address others join at (HOST:PORT)."""
-
-    def join(self, address: str, code: str, name: str | None) -> NetPlay:
-        """Join the game at HOST:PORT as `name`, or watch it (None); ValueError
-        with one line for a bad address."""
-
-    def found_games(self) -> Sequence[tuple[str, str]]:
-        """(name, HOST:PORT) of the games found on the local network."""
-
-
-def service() -> NetService | None:
-    """The window's network service (palmish.device.services.network), or None
-    in tests and screenshots, where Game > Network Game... says it needs the window."""
-    from palmish.device import services
-
-    if services.network is None:
-        return None
-    return cast(NetService, services.network())

@@ -13,13 +13,13 @@ from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import CheckBox, Form, PopupList, PushButtons
 from palmish.device.ui.name_entry import NameEntry
 from palmish.device.ui.number_entry import NumberEntry
-from palmish.pachisi import netplay
 from palmish.pachisi.netplay import NetPlay
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Generator
 
-    from palmish.boardgame.dialogs import FormResult
+    from palmish.device.machine.services import NetworkService
+    from palmish.device.ui.result import FormResult
     from palmish.pachisi.ai import Choice
     from palmish.pachisi.game import Game
     from palmish.pachisi.view import Scene
@@ -202,7 +202,7 @@ class NetworkGameMixin(_Base):
 
     def network_game(self) -> None:
         """Game > Network Game...: Host or Join."""
-        if netplay.service() is None:
+        if self._network() is None:
             self.open(Alert(TITLE, "Network games need the window (palmish, or palmish "
                             "host and palmish join from a terminal).", icon="info"))
             return
@@ -219,6 +219,10 @@ class NetworkGameMixin(_Base):
         self.open_form(Alert(TITLE, "Play Pachisi with other handhelds: host a game here, "
                              "or join one.", ("Host", "Join", "Cancel"), icon="confirm"),
                        self._host_or_join)
+
+    def _network(self) -> NetworkService | None:
+        """The window's network game service (None in tests, screenshots, scripts)."""
+        return self.ctx.network() if self.ctx is not None else None
 
     def _hosting(self) -> bool:
         """This device hosts the network game (a seat of its own person)."""
@@ -238,7 +242,7 @@ class NetworkGameMixin(_Base):
         self._join(address, code, name)
 
     def _host_or_join(self, result: FormResult) -> None:
-        service = netplay.service()
+        service = self._network()
         saved = service.saved_game() if service is not None else None
         if result.button == "Host" and saved is not None:
             self.open_form(Alert(TITLE, f"Host the network game you left again? ({saved})",
@@ -287,7 +291,7 @@ class NetworkGameMixin(_Base):
 
     def _host(self, seats: list[str], name: str, advertise: bool, wait_s: float,
               turn_s: float | None, resume: bool = False) -> None:
-        service = netplay.service()
+        service = self._network()
         assert service is not None
         try:
             play, address = service.host(seats, name, advertise, wait_s, turn_s, resume)
@@ -342,7 +346,7 @@ class NetworkGameMixin(_Base):
         return tuple(lines)
 
     def _choose_game(self) -> None:
-        service = netplay.service()
+        service = self._network()
         assert service is not None
         found = list(service.found_games())
         labels = (*(f"{name} ({address})" for name, address in found[:6]), OTHER)
@@ -395,7 +399,7 @@ class NetworkGameMixin(_Base):
 
     def _join(self, address: str, code: str, name: str | None) -> None:
         """Join at the address with the code, as `name`, or watch (None)."""
-        service = netplay.service()
+        service = self._network()
         assert service is not None
         try:
             self.net = service.join(address, code, name)

@@ -789,7 +789,7 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
         if item is None:
             self.say("This board cannot be beamed")
             return
-        beam(item, self.title(), self.open)
+        beam(item, self.title(), self.open, self.beams())
 
     def _board_word(self) -> str:
         return "Hex Board" if isinstance(self.game, HexGame) else "Board"

@@ -222,7 +222,7 @@ def test_preferences_carry_the_game_fields_and_sound(make: Make) -> None:
     assert isinstance(form, Form)
     keys = [getattr(f, "key", None) for f in form.fields]
     assert keys[-2:] == ["fast", "sound"]
-    form.close((0, {**form.values, "fast": True, "sound": False}))
+    form.close(form.row.result(0, {**form.values, "fast": True, "sound": False}))
     device.post(KeyDown(Key.UP))  # lets the device notice the closed form
     assert app.prefs["fast"] is True and app.sound_on() is False
     assert device.storage.load_prefs("TFil")["fast"] is True

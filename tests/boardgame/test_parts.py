@@ -12,6 +12,7 @@ from palmish.boardgame import FormResult, Grid, Turns, form_result, place_board
 from palmish.boardgame.saved import SavedGameError, decode, encode
 from palmish.boardgame.sliced import GAP_MS, SlicedJob
 from palmish.boardgame.stats import ScoreTables, Tallies
+from palmish.device.events import Key, KeyDown
 from palmish.device.geometry import Rect
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form, PushButtons
@@ -124,12 +125,18 @@ def test_board_goes_beside_or_above_the_panel() -> None:
 
 def test_results_name_their_buttons() -> None:
     form = Form("F", [PushButtons("k", "K", ("One", "Two"), 1)], buttons=("OK", "Cancel", "?"))
-    result = form_result(form, (2, {"k": 1}))
+    form.handle(KeyDown(Key.DOWN))  # onto the button row
+    for key in (Key.RIGHT, Key.RIGHT, Key.SELECT):  # the third button, "?"
+        form.handle(KeyDown(key))
+    result = form_result(form.result)
     assert result == FormResult("?", {"k": 1})
     assert result.choice("k", ("one", "two"), "one") == "two"
     assert result.choice("missing", ("one",), "one") == "one"
-    assert form_result(Alert("A", "b", ("Yes", "No")), 1).button == "No"
-    assert form_result(form, None).button is None
+    alert = Alert("A", "b", ("Yes", "No"))
+    alert.handle(KeyDown(Key.RIGHT))
+    alert.handle(KeyDown(Key.SELECT))
+    assert form_result(alert.result).button == "No"
+    assert form_result(None).button is None  # dismissed without a button
 
 
 class FakeSound:

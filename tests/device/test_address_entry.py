@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from palmish.device import services
 from palmish.device.addresses import ADDRESS_CHARS, address_text, parse_address
 from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, PenDown, PenUp
+from palmish.device.machine.services import Services
 from palmish.device.machine.system import Device
 from palmish.device.scripting.eventscript import parse_script
 from palmish.device.ui.alert import Alert
@@ -96,26 +96,23 @@ def test_beam_other_sends_to_a_typed_ipv6_address(device: Device, beam: FakeBeam
 
 def test_join_other_joins_a_typed_ipv6_address(device: Device) -> None:
     network = FakeNetwork()
-    services.network = lambda: network
-    try:
-        device.switch_to("Pachisi")
-        device.post(MenuCommand("network"))
-        assert isinstance(top(device), Alert)  # Host, Join or Cancel
-        device.post(KeyDown(Key.RIGHT))
-        device.post(KeyDown(Key.SELECT))  # Join
-        form = top(device)
-        assert isinstance(form, Form) and isinstance(form.fields[0], PushButtons)
-        device.post(CharKey("\n"))  # only Other... is listed: OK
-        entry = top(device)
-        assert isinstance(entry, NameEntry) and entry.title == "Host address"
-        for char in IPV6 + "\n":
-            device.post(CharKey(char))
-        device.post(CharKey("\n"))  # the port shown, 40731
-        for char in "0421\n":
-            device.post(CharKey(char))  # the join code
-        assert isinstance(top(device), Alert)  # Sit, Watch or Cancel
-        device.post(KeyDown(Key.RIGHT))
-        device.post(KeyDown(Key.SELECT))  # Watch
-        assert network.joins == [(f"[{IPV6}]:40731", "0421", None)]
-    finally:
-        services.network = None
+    device.services = Services(network=lambda _device: network)  # as the window hands it over
+    device.switch_to("Pachisi")
+    device.post(MenuCommand("network"))
+    assert isinstance(top(device), Alert)  # Host, Join or Cancel
+    device.post(KeyDown(Key.RIGHT))
+    device.post(KeyDown(Key.SELECT))  # Join
+    form = top(device)
+    assert isinstance(form, Form) and isinstance(form.fields[0], PushButtons)
+    device.post(CharKey("\n"))  # only Other... is listed: OK
+    entry = top(device)
+    assert isinstance(entry, NameEntry) and entry.title == "Host address"
+    for char in IPV6 + "\n":
+        device.post(CharKey(char))
+    device.post(CharKey("\n"))  # the port shown, 40731
+    for char in "0421\n":
+        device.post(CharKey(char))  # the join code
+    assert isinstance(top(device), Alert)  # Sit, Watch or Cancel
+    device.post(KeyDown(Key.RIGHT))
+    device.post(KeyDown(Key.SELECT))  # Watch
+    assert network.joins == [(f"[{IPV6}]:40731", "0421", None)]

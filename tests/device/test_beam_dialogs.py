@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from palmish.apps import installed_apps
-from palmish.device import services
 from palmish.device.beam.beaming import Receiving, Sending, size_text
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import (
@@ -24,6 +23,7 @@ from palmish.device.events import (
     MenuCommand,
 )
 from palmish.device.exchange import PLUGIN, BeamItem, Checked
+from palmish.device.machine.services import Services
 from palmish.device.machine.system import Device
 from palmish.device.scripting.eventscript import parse_script, run_script
 from palmish.device.ui.alert import Alert
@@ -95,9 +95,8 @@ def device(tmp_path: Path) -> Iterator[Device]:
 @pytest.fixture
 def beam(device: Device) -> Iterator[FakeBeam]:
     fake = FakeBeam(device)
-    services.beam = lambda: fake
+    device.services = Services(beam=lambda _device: fake)  # as the window hands it over
     yield fake
-    services.beam = None
 
 
 def top(device: Device) -> Modal | None:

@@ -9,6 +9,7 @@ import pytest
 from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, PenDown, PenUp
 from palmish.device.ui import Alert, MenuBar
 from palmish.device.ui.form import CheckBox, Form, PopupList
+from palmish.device.ui.result import FormResult
 
 
 def test_a_command_stroke_and_letter_runs_the_menu_item(
@@ -52,28 +53,28 @@ def test_escape_cancels_the_topmost_dialog_then_means_home(
     device.context.open_modal(Alert("Q", "Sure?", ("Delete", "Cancel")), results.append)
     device.context.open_modal(Alert("Note", "On top."), results.append)
     device.post(KeyDown(Key.CANCEL))
-    assert results == [0] and len(device.modals) == 1  # the top one, as its only button
+    assert results == [FormResult("OK")] and len(device.modals) == 1  # its only button
     device.post(KeyDown(Key.CANCEL))
-    assert results == [0, 1] and device.modals == ()  # "Cancel", not "Delete"
+    assert results == [FormResult("OK"), FormResult("Cancel")] and device.modals == ()
     assert device.running_app is recording_app
     device.post(KeyDown(Key.CANCEL))  # nothing open: Home
     assert device.running_app.name == "Applications"
 
 
 @pytest.mark.parametrize(("buttons", "pressed"), [
-    (("Next", "New Game", "OK"), 2),  # a win: OK, never Next or New Game
-    (("Info", "Beam", "Delete", "Done"), 3),  # the plugin manager: Done, never Info
+    (("Next", "New Game", "OK"), "OK"),  # a win: OK, never Next or New Game
+    (("Info", "Beam", "Delete", "Done"), "Done"),  # the plugin manager: Done, never Info
     (("Undo", "Try Again", "New Game"), None),  # all of them act: dismissed, none pressed
-    (("OK", "Cancel"), 1),
+    (("OK", "Cancel"), "Cancel"),
 ])
 def test_escape_is_cancel_or_ok_never_an_action(
-    make_device: Any, buttons: tuple[str, ...], pressed: int | None
+    make_device: Any, buttons: tuple[str, ...], pressed: str | None
 ) -> None:
     device = make_device("square")
     results: list[object] = []
     device.context.open_modal(Alert("Q", "Well?", buttons), results.append)
     device.post(KeyDown(Key.CANCEL))
-    assert results == [pressed] and device.modals == ()
+    assert results == [FormResult(pressed)] and device.modals == ()
 
 
 def test_escape_closes_an_open_menu_without_a_choice(
@@ -99,7 +100,7 @@ def test_escape_closes_a_forms_popup_list_before_the_form(make_device: Any) -> N
     assert form.fields[0].selected == 0  # type: ignore[union-attr]
     device.post(KeyDown(Key.CANCEL))
     assert device.modals == ()
-    assert results == [(1, {"board": 0, "sound": True})]  # Cancel's index
+    assert results == [FormResult("Cancel", {"board": 0, "sound": True})]
 
 
 def test_pen_still_reaches_the_app_after_escape(make_device: Any, recording_app: Any) -> None:

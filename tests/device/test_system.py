@@ -22,6 +22,7 @@ from palmish.device.events import (
 from palmish.device.geometry import Rect
 from palmish.device.machine.statusbar import BAR_COLOUR, StatusButton, button_rects
 from palmish.device.ui import Alert, MenuBar
+from palmish.device.ui.result import FormResult
 
 APP_COLOUR = (200, 40, 40)
 
@@ -186,7 +187,7 @@ def test_modal_gets_pen_and_keys_first_and_restores_the_screen(
     tap(device, 5, 5)  # outside the alert but in the app: swallowed by the modal
     device.post(KeyDown(Key.RIGHT))
     device.post(KeyDown(Key.SELECT))
-    assert results == [1]
+    assert results == [FormResult("Cancel")]
     assert device.modals == ()
     assert recording_app.events == []
     assert device.screen.image.getpixel(centre(alert.bounds)) == APP_COLOUR
@@ -201,7 +202,7 @@ def test_modals_survive_a_rotation(make_device: Any) -> None:
     assert device.config.name is ConfigName.WIDE
     assert alert.bounds.intersect(device.config.app_bounds) == alert.bounds
     tap(device, *centre(alert.row.rects()[0]))  # the OK button where it now is
-    assert results == [0]
+    assert results == [FormResult("OK")]
     assert device.screen.image.getpixel(centre(alert.bounds)) == APP_COLOUR
 
 

@@ -20,6 +20,7 @@ from palmish.device.ui import (
     PushButtons,
     TextViewer,
 )
+from palmish.device.ui.result import FormResult
 from palmish.device.ui.widgets import ScrollBar
 
 APP_COLOUR = (10, 200, 30)
@@ -82,7 +83,7 @@ def test_modal_saves_behind_and_erases(config: DisplayConfig) -> None:
     assert within(alert.bounds, config.app_bounds)
     assert fb.take_damage() and not app_pixels_back(fb)
     keys(alert, fb, Key.SELECT)  # closes; drawing a closed modal erases it
-    assert alert.closed and alert.result == 0
+    assert alert.closed and alert.result == FormResult("OK")
     assert app_pixels_back(fb)
 
 
@@ -122,11 +123,12 @@ def test_relayout_on_a_new_screen_after_rotation() -> None:
 
 
 def test_alert_keys_reach_every_button(config: DisplayConfig) -> None:
-    for presses, expected in [((), 0), ((Key.RIGHT,), 1), ((Key.RIGHT,) * 2, 2), ((Key.LEFT,), 2)]:
+    for presses, expected in [((), "Yes"), ((Key.RIGHT,), "No"), ((Key.RIGHT,) * 2, "Later"),
+                              ((Key.LEFT,), "Later")]:
         alert = Alert("Game Over", "Play again?", ("Yes", "No", "Later"))
         fb = show(alert, config)
         keys(alert, fb, *presses, Key.SELECT)
-        assert alert.closed and alert.result == expected
+        assert alert.closed and alert.result == FormResult(expected)
 
 
 def test_alert_pen_presses_a_button_only_when_released_on_it(config: DisplayConfig) -> None:
@@ -141,7 +143,7 @@ def test_alert_pen_presses_a_button_only_when_released_on_it(config: DisplayConf
     alert.handle(PenUp(*centre(no)))  # slid off: nothing pressed
     assert not alert.closed
     tap(alert, fb, no)
-    assert alert.closed and alert.result == 1
+    assert alert.closed and alert.result == FormResult("No")
 
 
 def test_alert_title_bar_is_inverted(config: DisplayConfig) -> None:
@@ -272,7 +274,7 @@ def test_form_keys_edit_every_kind_of_field(config: DisplayConfig) -> None:
     keys(form, fb, Key.DOWN, Key.SELECT)  # hints on
     keys(form, fb, Key.DOWN, Key.SELECT)  # the button row: OK
     assert form.closed
-    assert form.result == (0, {"board": 2, "scoring": 1, "hints": True})
+    assert form.result == FormResult("OK", {"board": 2, "scoring": 1, "hints": True})
 
 
 def test_form_keys_reach_cancel_and_left_changes_back(config: DisplayConfig) -> None:
@@ -280,7 +282,7 @@ def test_form_keys_reach_cancel_and_left_changes_back(config: DisplayConfig) -> 
     fb = show(form, config)
     keys(form, fb, Key.LEFT)  # board wraps: Wood -> Slate
     keys(form, fb, Key.UP, Key.RIGHT, Key.SELECT)  # up from the first field: buttons
-    assert form.result == (1, {"board": 2, "scoring": 0, "hints": False})
+    assert form.result == FormResult("Cancel", {"board": 2, "scoring": 0, "hints": False})
 
 
 def test_form_enter_presses_ok_wherever_the_focus_is(config: DisplayConfig) -> None:
@@ -289,7 +291,8 @@ def test_form_enter_presses_ok_wherever_the_focus_is(config: DisplayConfig) -> N
         fb = show(form, config)
         keys(form, fb, Key.RIGHT, *[Key.DOWN] * downs)
         assert form.handle(CharKey("\n"))
-        assert form.closed and form.result == (0, {"board": 1, "scoring": 0, "hints": False})
+        assert form.closed
+        assert form.result == FormResult("OK", {"board": 1, "scoring": 0, "hints": False})
 
 
 def test_form_enter_in_an_open_list_picks_the_item_and_keeps_the_form(
@@ -301,7 +304,7 @@ def test_form_enter_in_an_open_list_picks_the_item_and_keeps_the_form(
     assert form.handle(CharKey("\n"))
     assert form.popup is None and not form.closed and form.values["board"] == 1
     assert form.handle(CharKey("\n"))
-    assert form.result == (0, {"board": 1, "scoring": 0, "hints": False})
+    assert form.result == FormResult("OK", {"board": 1, "scoring": 0, "hints": False})
 
 
 def test_enter_reaches_only_modals_that_take_it(config: DisplayConfig) -> None:
@@ -338,7 +341,7 @@ def test_form_pen_edits_every_kind_of_field(config: DisplayConfig) -> None:
     tap(form, fb, form.control_rects("hints")[0])
     assert form.values["hints"] is False
     tap(form, fb, form.row.rects()[1])
-    assert form.result == (1, {"board": 1, "scoring": 1, "hints": False})
+    assert form.result == FormResult("Cancel", {"board": 1, "scoring": 1, "hints": False})
 
 
 def test_form_pen_outside_the_popup_closes_it(config: DisplayConfig) -> None:
@@ -364,8 +367,8 @@ def test_form_too_tall_scrolls_to_the_focused_field() -> None:
     assert form.scrolled > 0
     assert within(form.control_rects("WideSound")[0], form.bounds)
     keys(form, fb, Key.DOWN, Key.SELECT)
-    assert form.result == (0, {**{f.key: 0 for f in fields if isinstance(f, PopupList)},
-                                "WideSound": 1})
+    chosen = {**{f.key: 0 for f in fields if isinstance(f, PopupList)}, "WideSound": 1}
+    assert form.result == FormResult("OK", chosen)
 
 
 def test_form_rejects_bad_fields() -> None:
@@ -452,6 +455,6 @@ def test_alert_icon_sits_left_of_the_text(config: DisplayConfig) -> None:
         (left, plain_top, left + w, plain_top + h)
     ).tobytes()
     keys(with_icon, fb_icon, Key.SELECT)
-    assert with_icon.result == 0
+    assert with_icon.result == FormResult("OK")
     with pytest.raises(ValueError, match="icon"):
         Alert("T", "M", icon="smiley")

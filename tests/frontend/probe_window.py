@@ -23,6 +23,11 @@ from palmish.device.machine.system import Device
 from palmish.frontend.window import run
 
 
+def fields(record: object) -> dict[str, object]:
+    """A record's fields by name (records keep them in slots, not a __dict__)."""
+    return {name: getattr(record, name) for name in type(record).__match_args__}
+
+
 def main() -> int:
     config, skin, zoom, data = sys.argv[1], sys.argv[2], int(sys.argv[3]), Path(sys.argv[4])
     app = ProbeApp()
@@ -36,8 +41,7 @@ def main() -> int:
         "status": status,
         "config": device.config.name.value,
         "screen": list(device.screen.image.size),
-        "events": [type(e).__name__ + json.dumps(getattr(e, "__dict__", {}), default=str)
-                   for e in app.events],
+        "events": [type(e).__name__ + json.dumps(fields(e), default=str) for e in app.events],
     }
     print(json.dumps(report))
     return 0

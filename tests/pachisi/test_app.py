@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from palmish.boardgame.dialogs import button_labels
 from palmish.device.events import (
     Key,
     KeyDown,
@@ -19,6 +18,7 @@ from palmish.device.geometry import Rect
 from palmish.device.machine.system import Device
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form
+from palmish.device.ui.modal import Modal
 from palmish.device.ui.name_entry import NameEntry
 from palmish.device.ui.textview import TextViewer
 from palmish.pachisi import Game, Player, ai
@@ -36,12 +36,19 @@ def tap(device: Device, rect: Rect) -> None:
     device.post(PenUp(x, y))
 
 
+def labels(modal: Modal) -> tuple[str, ...]:
+    """The open alert's or form's button labels."""
+    assert isinstance(modal, Alert | Form), modal
+    return modal.row.labels()
+
+
 def answer(device: Device, label: str) -> None:
     """Press the open dialog's button with this label (focus moves with Right)."""
     modal = device.modals[-1]
-    labels = button_labels(modal)
+    assert isinstance(modal, Alert | Form), modal
+    labels = modal.row.labels()
     assert label in labels, labels
-    focus = getattr(getattr(modal, "row", None), "focus", 0)
+    focus = modal.row.focus
     step = Key.RIGHT if labels.index(label) > focus else Key.LEFT
     for _ in range(abs(labels.index(label) - focus)):
         device.post(KeyDown(step))
@@ -77,7 +84,7 @@ def test_a_game_of_people_and_computers_runs_to_the_winner(make_device: MakeDevi
             break
         if device.modals:
             # A lost throw's message, or a caution question (made anyway: no 1 ever comes).
-            answer(device, "Move" if "Move" in button_labels(device.modals[-1]) else "OK")
+            answer(device, "Move" if "Move" in labels(device.modals[-1]) else "OK")
         elif app.human_turn:
             if app.game.phase == "move":
                 assert app.scene.mark == app.game.default_move()
@@ -351,7 +358,7 @@ def test_new_game_asks_the_seed_questions_and_the_names(make_device: MakeDevice)
     device.post(MenuCommand("new"))
     form = device.modals[-1]
     assert isinstance(form, Form)
-    form.close((0, {"humans": 1, "dice": 1}))  # two people, the seven-sided die
+    form.close(form.row.result(0, {"humans": 1, "dice": 1}))  # two people, the seven-sided die
     device.post(KeyDown(Key.LEFT))
     assert "the other 2 seats" in alert_text(device)
     answer(device, "Yes")
@@ -371,7 +378,7 @@ def test_one_person_plays_one_or_three_computers(make_device: MakeDevice) -> Non
     device.post(MenuCommand("new"))
     form = device.modals[-1]
     assert isinstance(form, Form)
-    form.close((0, {"humans": 0, "dice": 0}))
+    form.close(form.row.result(0, {"humans": 0, "dice": 0}))
     device.post(KeyDown(Key.LEFT))
     answer(device, "One")
     entry = device.modals[-1]
@@ -453,7 +460,7 @@ def test_preferences_set_the_level_speed_and_dice(make_device: MakeDevice) -> No
     assert isinstance(form, Form)
     values = dict(form.values)
     values.update(level=2, speed=2, dice=1)
-    form.close((0, values))
+    form.close(form.row.result(0, values))
     device.post(KeyDown(Key.LEFT))
     assert (app.level_pref(), app.speed_ms(), app.dice_pref()) == ("hard", SPEED_MS["fast"],
                                                                    "die7")

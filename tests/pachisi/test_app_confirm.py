@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from palmish.boardgame.dialogs import button_labels
 from palmish.device.events import Key, KeyDown, MenuCommand
 from palmish.device.machine.system import Device
 from palmish.device.ui.alert import Alert
@@ -18,7 +17,7 @@ from tests.pachisi.test_app import ANN, SILICON, answer
 def question(device: Device, button: str) -> None:
     alert = device.modals[-1]
     assert isinstance(alert, Alert) and "in progress will be lost" in alert.message
-    assert button_labels(alert) == (button, "Cancel")
+    assert alert.row.labels() == (button, "Cancel")
 
 
 @pytest.mark.parametrize(("command", "button"), [("new", "New Game"), ("again", "Play Again")])
@@ -38,7 +37,7 @@ def test_a_game_under_way_is_discarded_only_once_confirmed(
     if command == "new":  # then the seed's questions; one person against one computer
         form = device.modals[-1]
         assert isinstance(form, Form)
-        form.close((0, {"humans": 0, "dice": 0}))
+        form.close(form.row.result(0, {"humans": 0, "dice": 0}))
         device.post(KeyDown(Key.LEFT))
         answer(device, "One")
         device.post(KeyDown(Key.SELECT))  # the name offered

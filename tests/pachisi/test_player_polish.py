@@ -163,7 +163,7 @@ def test_changing_the_dice_mid_game_says_when_they_come(make_device: MakeDevice)
     device.post(MenuCommand("prefs"))
     form = device.modals[-1]
     assert isinstance(form, Form)
-    form.close((0, {"dice": 1}))  # OK with the 7-sided die
+    form.close(form.row.result(0, {"dice": 1}))  # OK with the 7-sided die
     device.post(KeyDown(Key.SELECT))
     assert app.prefs["dice"] == "die7" and app.game.dice == "cowrie"
     assert any("next game" in m for m in device.messages), device.messages

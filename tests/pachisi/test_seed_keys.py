@@ -4,7 +4,6 @@ where possible by the documented event scripts (docs/events-format.md)."""
 
 from __future__ import annotations
 
-from palmish.boardgame.dialogs import button_labels
 from palmish.device.events import CharKey, Key, KeyDown, PenDown, PenUp
 from palmish.device.machine.system import Device
 from palmish.device.scripting.eventscript import parse_script, run_script
@@ -43,7 +42,7 @@ def test_the_caution_confirmation_defaults_to_cancel_and_moves_on_request(
     set_up(app, [[72, 0, 0, 0], [0, 0, 0, 0]], [3])
     play(device, "key select\nkey select\nkey select")
     modal = device.modals[-1]
-    assert isinstance(modal, Alert) and button_labels(modal)[modal.row.focus] == "Cancel"
+    assert isinstance(modal, Alert) and modal.row.labels()[modal.row.focus] == "Cancel"
     play(device, "char m")  # the button's letter: Move anyway
     assert app.game.position(0, 0) == 75
 

@@ -1,9 +1,9 @@
 """Beam as the device shows it (docs/network.md, "Beam"): what the apps may send
 and the system dialogs of a beam, over whatever app runs.
 
-The device never imports the network: the window puts the beam service in
-`palmish.device.services.beam`, and what the network does reaches the device
-as events (BeamOffered, BeamProgress, BeamDone), which `BeamDesk` turns into
+The device never imports the network: the window hands the device its beam
+service (palmish.device.machine.services), and what the network does reaches
+the device as events (BeamOffered, BeamProgress, BeamDone), which `BeamDesk` turns into
 the Accept dialog, progress bars, the code a receiver asks for and one last
 line.
 So event scripts and tests drive every beam dialog without a socket.
@@ -12,16 +12,18 @@ So event scripts and tests drive every beam dialog without a socket.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Protocol, cast
+from typing import TYPE_CHECKING, Protocol
 
 from palmish.device.events import BeamDone, BeamOffered, BeamProgress, Event
 from palmish.device.exchange import PLUGIN, BeamItem
-from palmish.device.frozen import Frozen
+from palmish.device.ui.alert import Alert
+from palmish.device.ui.number_entry import NumberEntry
+from palmish.device.ui.result import pressed
+from prc_tools.frozen import Frozen
 from prc_tools.text import printable
 
 if TYPE_CHECKING:
     from palmish.device.graphics.screen import Framebuffer
-    from palmish.device.ui.alert import Alert
     from palmish.device.ui.modal import Modal
     from palmish.device.ui.progress import Progress
 
@@ -60,6 +62,9 @@ class DialogHost(Protocol):
 
     def close_modal(self, modal: Modal) -> None: ...
 
+    def beam_service(self) -> BeamService | None:
+        """The Beam service the command line offers, None without one."""
+
 
 class BeamService(Protocol):
     """What the window offers the device and the apps to beam
@@ -96,15 +101,6 @@ class BeamService(Protocol):
         """Beam as the person asked, with the device's dialogs (BeamDesk.send)."""
 
 
-def service() -> BeamService | None:
-    """The window's beam service, or None in tests and screenshots without one."""
-    from palmish.device import services
-
-    if services.beam is None:
-        return None
-    return cast(BeamService, services.beam())
-
-
 def escaped(text: str, most: int = 40) -> str:
     """A received name as the Palm font shows it: unprintable characters as
     visible escapes (prc_tools.text.printable), cut to `most` characters."""
@@ -137,11 +133,11 @@ class BeamDesk:
         self.asking: dict[int, Alert] = {}
         self.sends: dict[int, Sending] = {}
         # The window's service for this device (it sets itself here); else the
-        # command line's, if any.
+        # one the command line handed the device, if any.
         self.service: BeamService | None = None
 
     def _service(self) -> BeamService | None:
-        return self.service if self.service is not None else service()
+        return self.service if self.service is not None else self.device.beam_service()
 
     def handle(self, event: Event) -> None:
         if isinstance(event, BeamOffered):
@@ -163,8 +159,6 @@ class BeamDesk:
         self._bar(True, ticket, what, len(sending.item.data))
 
     def _ask_code(self, sending: Sending, why: str) -> None:
-        from palmish.device.ui.number_entry import NumberEntry
-
         def typed(number: object) -> None:
             beams = self._service()
             if isinstance(number, int) and 0 <= number <= 9999 and beams is not None:
@@ -180,8 +174,6 @@ class BeamDesk:
     # ------------------------------------------------------------ receiving
 
     def _offered(self, event: BeamOffered) -> None:
-        from palmish.device.ui.alert import Alert
-
         self._close_bar(False, event.ticket)
         size = f", {size_text(event.size)}" if event.size else ""
         question = (f"Accept {escaped(event.checked.title)} ({escaped(event.checked.what, 60)}"
@@ -195,8 +187,8 @@ class BeamDesk:
             beams = self._service()
             if beams is None:
                 return
-            line = beams.answer(event.ticket, result == 0)
-            if result != 0:
+            line = beams.answer(event.ticket, pressed(result) == "Accept")
+            if pressed(result) != "Accept":
                 return
             if event.item.kind == PLUGIN and line.startswith("installed"):
                 line = (f"{escaped(event.checked.title)} is installed: choose it in its "
@@ -208,7 +200,7 @@ class BeamDesk:
     # ------------------------------------------------------------ both
 
     def _bar(self, sending: bool, ticket: int, text: str, total: int) -> None:
-        from palmish.device.ui.progress import Progress
+        from palmish.device.ui.progress import Progress  # a start shows no bar: not loaded then
 
         bar = Progress(TITLE, text)
         bar.update(0, total)
@@ -267,8 +259,6 @@ class BeamDesk:
             self.device.close_modal(bar)
 
     def _line(self, text: str, then: Callable[[], None] | None = None) -> None:
-        from palmish.device.ui.alert import Alert
-
         self.device.open_modal(Alert(TITLE, escaped(text, 240), icon="info"),
                                (lambda _r: then()) if then is not None else None, system=True)
 

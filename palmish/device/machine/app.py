@@ -18,7 +18,9 @@ from palmish.device.menus import Menu
 if TYPE_CHECKING:
     from PIL import Image
 
+    from palmish.device.beam.beaming import BeamService
     from palmish.device.graphics.screen import Framebuffer
+    from palmish.device.machine.services import NetworkService
     from palmish.device.store.info import PluginInfo
     from palmish.device.store.loaded import LoadedPlugin
     from palmish.device.ui.modal import Modal
@@ -118,6 +120,15 @@ class AppContext(Protocol):
     def remove_user_file(self, name: str) -> None:
         """Delete one file `user_files` listed; OSError when it cannot, ValueError for
         a name that is not a plain file name."""
+        ...
+
+    # What the command line offers beyond the device (palmish.device.machine.services).
+    def network(self) -> NetworkService | None:
+        """The window's network game service; None in tests, screenshots and scripts."""
+        ...
+
+    def beam(self) -> BeamService | None:
+        """The window's Beam service; None in tests, screenshots and scripts."""
         ...
 
     # For system apps (the launcher).

@@ -19,8 +19,10 @@ from prc_tools import Database
 MAX_USER_FILE = 1 << 20  # an installed app file bigger than this is not read
 
 if TYPE_CHECKING:
+    from palmish.device.beam.beaming import BeamService
     from palmish.device.graphics.screen import Framebuffer
     from palmish.device.machine.app import App
+    from palmish.device.machine.services import NetworkService
     from palmish.device.machine.system import Device
     from palmish.device.ui.modal import Modal
 
@@ -165,6 +167,14 @@ class DeviceContext:
         if name in ("", ".", "..") or Path(name).name != name:
             raise ValueError(f"{name!r} is not an installed file's name")
         (folder / name).unlink()
+
+    # ------------------------------------------------------ the command line's
+
+    def network(self) -> NetworkService | None:
+        return self._device.network()
+
+    def beam(self) -> BeamService | None:
+        return self._device.beam_service()
 
     # ------------------------------------------------------ system (launcher)
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from palmish.device.beam.beaming import BeamDesk, BeamService
 from palmish.device.disk import resources
 from palmish.device.disk.datalock import DataDirLock
 from palmish.device.disk.resources import Bundled
@@ -49,6 +50,7 @@ from palmish.device.graphics.screen import WHITE, Framebuffer
 from palmish.device.machine.app import App
 from palmish.device.machine.context import DeviceContext
 from palmish.device.machine.inputarea import draw_input_area
+from palmish.device.machine.services import NO_SERVICES, NetworkService, Services
 from palmish.device.machine.statusbar import (
     StatusButton,
     button_at,
@@ -56,6 +58,8 @@ from palmish.device.machine.statusbar import (
     draw_status_bar,
 )
 from palmish.device.store.plugins import PluginRegistry
+from palmish.device.ui.alert import Alert
+from palmish.device.ui.menubar import MenuBar, shortcut_command
 
 if TYPE_CHECKING:
     from palmish.device.ui.modal import Modal
@@ -108,9 +112,15 @@ class Device:
         alerts: bool = True,
         exclusive: bool = False,
         buttons: Sequence[str] = (),
+        services: Services = NO_SERVICES,
     ) -> None:
         """`exclusive`: take the data directory's lock (DeviceInUse, a ValueError, if
-        another process holds it) and clear leftovers of interrupted saves."""
+        another process holds it) and clear leftovers of interrupted saves.
+        `services`: what the command line offers the apps beyond the device (the
+        window's network games and Beam), each made when first asked for."""
+        self.services = services
+        self._network: NetworkService | None = None
+        self._beam: BeamService | None = None
         if not apps:
             raise ValueError("a device needs at least one app")
         self._lock: DataDirLock | None = None
@@ -173,8 +183,6 @@ class Device:
         self._switch_to: str | None = None
         self._running = False
         self._warming: Iterator[bool] | None = None  # warm_up()'s steps
-        from palmish.device.beam.beaming import BeamDesk
-
         self.beams = BeamDesk(self)  # the Accept dialog and progress of beams
         first = self.find_app(start_app) if start_app is not None else self._default_app()
         if first is None:
@@ -412,6 +420,22 @@ class Device:
 
     # --------------------------------------------- services for the context
 
+    def network(self) -> NetworkService | None:
+        """The network game service, made on first use; None where none is offered."""
+        if self.services.network is None:
+            return None
+        if self._network is None:
+            self._network = self.services.network(self)
+        return self._network
+
+    def beam_service(self) -> BeamService | None:
+        """The Beam service, made on first use; None where none is offered."""
+        if self.services.beam is None:
+            return None
+        if self._beam is None:
+            self._beam = self.services.beam(self)
+        return self._beam
+
     def set_timer(self, delay_ms: int | None) -> None:
         self._timer_due = None if delay_ms is None else self.now_ms + delay_ms
 
@@ -542,8 +566,6 @@ class Device:
             self._modal_event(event)
             return
         if event.command:
-            from palmish.device.ui.menubar import shortcut_command
-
             command = shortcut_command(self.running_app.menus(), event.char)
             if command is not None:
                 self.running_app.handle(MenuCommand(command))
@@ -561,8 +583,6 @@ class Device:
         menus = self.running_app.menus()
         if not menus:
             return
-        from palmish.device.ui.menubar import MenuBar
-
         def chosen(result: object) -> None:
             if isinstance(result, str) and self._running:
                 self.running_app.handle(MenuCommand(result))
@@ -642,6 +662,4 @@ class Device:
             self._show_alert(text)
 
     def _show_alert(self, text: str) -> None:
-        from palmish.device.ui.alert import Alert
-
         self.open_modal(Alert("Note", text))

@@ -25,7 +25,6 @@ device does not have.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
@@ -52,6 +51,7 @@ from palmish.device.events import (
 from palmish.device.exchange import BeamItem, Checked
 from palmish.device.machine.app import App
 from prc_tools.files import FileProblem, read_regular
+from prc_tools.frozen import Frozen
 
 # Limits that keep a hostile script cheap (docs/events-format.md, "Limits").
 MAX_SCRIPT_BYTES = 1024 * 1024
@@ -76,13 +76,11 @@ class ScriptTarget(Protocol):
     def switch_to(self, name: str) -> None: ...
 
 
-@dataclass(frozen=True)
-class Wait:
+class Wait(Frozen):
     ms: int
 
 
-@dataclass(frozen=True)
-class SwitchApp:
+class SwitchApp(Frozen):
     name: str
 
 

@@ -8,11 +8,11 @@ plugins and the registry all speak of plugins in these terms.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from prc_tools import Database, PrcError
+from prc_tools.frozen import Frozen, field
 from prc_tools.plugin import pinf
 from prc_tools.schema import registry
 
@@ -33,8 +33,7 @@ class NotADatabase(InvalidPlugin):
 
 
 
-@dataclass(frozen=True)
-class PluginInfo:
+class PluginInfo(Frozen):
     """What a plugin says about itself (its pINF), and where it lives."""
 
     name: str
@@ -48,7 +47,7 @@ class PluginInfo:
     path: Path
     bundled: bool
     default: bool = False  # pINF `default: true`: preferred among bundled fallbacks
-    fields: Mapping[str, object] = field(default_factory=dict, compare=False, hash=False)
+    fields: Mapping[str, object] = field(default_factory=dict, compare=False)
 
     def serves(self, slot: str) -> bool:
         return slot in self.configs

@@ -21,8 +21,8 @@ from pathlib import Path
 
 from palmish.device.disk import kept
 from palmish.device.disk.storage import Storage
-from palmish.device.frozen import Frozen
 from prc_tools import Database, Resource
+from prc_tools.frozen import Frozen
 
 INDEX_NAME = "installed-index.json"
 INDEX_FORMAT = 2

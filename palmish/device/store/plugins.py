@@ -31,7 +31,6 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterable
-from dataclasses import replace
 from pathlib import Path
 
 from palmish.device.disk import kept
@@ -572,7 +571,7 @@ class PluginRegistry:
         if replaced is not None:
             replaced.extend(same)
         self._plugins = None
-        return replace(info, path=target)
+        return info.replace(path=target)
 
     def _install_target(self, info: PluginInfo, own: set[Path]) -> Path:
         """The plugin's file name, numbered when another plugin holds it (a file

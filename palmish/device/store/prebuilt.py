@@ -9,7 +9,7 @@ into the checkout's skins/prebuilt/ (a build product, not tracked by git). The
 device reads a prebuilt database in place of building its folder into the data
 folder's cache, so a first start does no building; a folder without a usable
 prebuilt file (a source tree never built, a source file edited since) is
-built on first use as before (docs/architecture.md, "Start").
+built on first use as before (docs/performance.md, "Start-up").
 
 Without PREBUILT: the skins folder's prebuilt/ of the palmish that runs it; without
 PLUGINS (folders of source folders): every game's plugins/ folder.

@@ -108,9 +108,9 @@ class Alert(Modal):
         self.row.draw(fb)
 
     def cancel(self) -> None:
-        self.close(self.row.cancel_index())
+        self.close(self.row.result(self.row.cancel_index()))
 
     def _handle(self, event: PenDown | PenMove | PenUp | KeyDown) -> None:
         chosen = self.row.key(event.key) if isinstance(event, KeyDown) else self.row.pen(event)
         if chosen is not None:
-            self.close(chosen)
+            self.close(self.row.result(chosen))

@@ -343,14 +343,14 @@ class Form(Modal):
         if self._popup is not None:
             self._popup = None
             return
-        self.close((self.row.cancel_index(), self.values))
+        self.close(self.row.result(self.row.cancel_index(), self.values))
 
     def _char(self, char: str) -> None:
         # Only Enter comes here (takes_enter): an open list picks its item, else OK.
         if self._popup is not None:
             self._popup_event(KeyDown(Key.SELECT))
         else:
-            self.close((0, self.values))
+            self.close(self.row.result(0, self.values))
 
     def _handle(self, event: PenDown | PenMove | PenUp | KeyDown) -> None:
         if self._popup is not None:
@@ -361,7 +361,7 @@ class Form(Modal):
             return
         chosen = self.row.pen(event)
         if chosen is not None:
-            self.close((chosen, self.values))
+            self.close(self.row.result(chosen, self.values))
             return
         if self.row.armed is not None:
             return
@@ -436,7 +436,7 @@ class Form(Modal):
         if self.focus is None:  # on the button row (Up/Down were handled above)
             chosen = self.row.key(key)
             if chosen is not None:
-                self.close((chosen, self.values))
+                self.close(self.row.result(chosen, self.values))
             return
         field = self.fields[self.focus]
         if key in (Key.LEFT, Key.RIGHT):

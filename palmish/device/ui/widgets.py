@@ -7,13 +7,14 @@ scale (1 or 2), so a dialog looks the same on a 160x160 and a 320-wide screen.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from palmish.device.events import Key, PenDown, PenMove, PenUp
 from palmish.device.geometry import Rect
 from palmish.device.graphics.font import Font, get_font
 from palmish.device.graphics.screen import BLACK, GREY, WHITE, Framebuffer
+from palmish.device.ui.result import FormResult
 
 # Standard-coordinate metrics, close to Palm OS's own.
 FRAME = 2  # dialog border thickness
@@ -151,6 +152,16 @@ class ButtonRow:
             room = [w - label for w, label in zip(widths, labels, strict=True)]
             widths[room.index(max(room))] -= 1
         layout_buttons(self.buttons, scale, x, y, widths)
+
+    def labels(self) -> tuple[str, ...]:
+        """The buttons' labels, left to right."""
+        return tuple(b.label for b in self.buttons)
+
+    def result(self, index: int | None, values: Mapping[str, object] | None = None
+               ) -> FormResult:
+        """What a dialog closed by button `index` (None: no button) says: its label."""
+        label = self.buttons[index].label if index is not None else None
+        return FormResult(label, {} if values is None else values)
 
     def cancel_index(self) -> int | None:
         """The button Escape stands for: Cancel, else OK (or Done), never one that acts

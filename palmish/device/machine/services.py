@@ -1,0 +1,53 @@
+"""What the command line offers a device beyond itself: network games and Beam.
+
+Handed to `Device(...)` (docs/architecture.md, "Services"): each is a factory
+the device calls with itself when an app first asks, as PyBoy hands its
+plugins the emulator, so the window's network service is made (and asyncio
+imported) only when a network game or a beam starts. Without a factory (tests,
+screenshots, scripts) an app is told there is no such service and nothing
+opens a socket. The device and the apps never import the network: they know
+the services by these protocols.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from prc_tools.frozen import Frozen
+
+if TYPE_CHECKING:
+    from palmish.device.beam.beaming import BeamService
+    from palmish.device.machine.system import Device
+
+
+class NetworkService(Protocol):
+    """What the window offers an app to host and join network games
+    (palmish.network.service.WindowNetwork). A play is the game's own type, made
+    by the network engine its descriptor names (palmish.network.engine), so it
+    crosses this game-neutral seam as Any."""
+
+    def saved_game(self) -> str | None:
+        """One line about a hosted network game left unfinished, or None."""
+
+    def host(self, seats: Sequence[str], name: str, advertise: bool, wait_s: float,
+             turn_s: float | None, resume: bool = False) -> tuple[Any, str]:
+        """Host: seat kinds (host, remote, computer), or the saved game again
+        (`resume`); the game's play and the address others join at (HOST:PORT)."""
+
+    def join(self, address: str, code: str, name: str | None) -> Any:
+        """Join the game at HOST:PORT as `name`, or watch it (None): the game's play.
+        ValueError with one line for a bad address."""
+
+    def found_games(self) -> Sequence[tuple[str, str]]:
+        """(name, HOST:PORT) of the games found on the local network."""
+
+
+class Services(Frozen):
+    """The factories of the services a device offers its apps; None: not offered."""
+
+    network: Callable[[Device], NetworkService] | None = None
+    beam: Callable[[Device], BeamService] | None = None
+
+
+NO_SERVICES = Services()
