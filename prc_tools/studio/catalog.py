@@ -84,8 +84,16 @@ def sounds(schema: Schema, kind: str) -> list[SoundItem]:
 
 
 def kinds(schema: Schema) -> list[str]:
-    """The kinds `prc-tools new` can make for a game: those with pictures or sounds."""
-    return [kind for kind in schema.types if pictures(schema, kind) or sounds(schema, kind)]
+    """The kinds `prc-tools new` can make for a game: those with sounds, or pictures whose
+    sizes the schema gives (a kind without a cell and without sizes has no template)."""
+    made = []
+    for kind in schema.types:
+        cell = cell_for(schema, kind, default_configs(schema, kind))
+        drawn = pictures(schema, kind)
+        sized = all(p.size(cell) is not None for p in drawn if p.required)
+        if (drawn and sized) or sounds(schema, kind):  # else the schema gives no size
+            made.append(kind)
+    return made
 
 
 def cell_for(schema: Schema, kind: str, configs: tuple[str, ...]) -> Size | None:
