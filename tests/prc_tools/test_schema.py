@@ -354,3 +354,14 @@ def test_read_document_gives_the_yaml_unchecked(tmp_path: Path) -> None:
     assert schemas.read_document(write_schema(tmp_path, DOMINO)) == DOMINO
     with pytest.raises(SchemaError, match="cannot read"):
         schemas.read_document(tmp_path / "missing.yaml")
+
+
+def test_the_docs_name_every_resource_of_every_game() -> None:
+    """docs/plugin-format.md lists each game's bitmap and sound names (issue 42: Pachisi's
+    and Sigmar's atom names were missing); a schema name added without docs fails here."""
+    from prc_tools.schema import registry
+
+    text = (ROOT / "docs" / "plugin-format.md").read_text(encoding="utf-8")
+    missing = [f"{schema.game}: {name}" for schema in registry()
+               for name in [*schema.bitmaps, *schema.sounds] if f"`{name}`" not in text]
+    assert missing == []
