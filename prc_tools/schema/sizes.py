@@ -11,6 +11,7 @@ Messages say the size found, what is expected, in which slots and why.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from prc_tools.schema import BitmapRule, Schema
@@ -41,6 +42,13 @@ def member_name(schema: Schema, rule: BitmapRule, id_: int) -> str:
         word = (rule.what or rule.name or "Tbmp").split()[0]
         return f"{word} {_named(schema, rule.like + n) or n}"
     return _named(schema, id_) or f"{rule.name or 'Tbmp'} {n}"
+
+
+def file_stem(name: str) -> str:
+    """A file-name-safe form of a picture's name: `tile red star` -> `tile-red-star`,
+    `tile colour 1, shape 2` -> `tile-1-2`, `the board` -> `board`."""
+    name = re.sub(r"\b(colour|shape|the)\b", "", name.lower())
+    return re.sub(r"[^a-z0-9]+", "-", name).strip("-") or "picture"
 
 
 def _named(schema: Schema, id_: int) -> str | None:

@@ -6,12 +6,10 @@ against it.
 
 from __future__ import annotations
 
-import re
-
 from prc_tools.frozen import Frozen
 from prc_tools.plugin.pinf import GRID_KINDS, LANDSCAPE
 from prc_tools.schema import BitmapRule, Schema
-from prc_tools.schema.sizes import member_name
+from prc_tools.schema.sizes import file_stem, member_name
 
 Size = tuple[int, int]
 DEFAULT_CELLS = (2, 2)  # a template for art the game repeats to fill (panel, field)
@@ -49,9 +47,8 @@ class SoundItem(Frozen):
 
 
 def slug(text: str) -> str:
-    """A file-name-safe form: `tile colour 1, shape 2` -> `tile-1-2`, `the board` -> `board`."""
-    text = re.sub(r"\b(colour|shape|the)\b", "", text.lower())
-    return re.sub(r"[^a-z0-9]+", "-", text).strip("-") or "picture"
+    """A file-name-safe form (prc_tools/schema/sizes.py `file_stem`)."""
+    return file_stem(text)
 
 
 def pictures(schema: Schema, kind: str) -> list[Picture]:

@@ -266,8 +266,8 @@ def test_extract_then_build_is_equivalent(pieces_folder: MakeFolder, tmp_path: P
     out = extract(original, tmp_path / "extracted")
     manifest = yaml.safe_load((out / "manifest.yaml").read_text())
     assert manifest["game"] == "ishido" and manifest["kind"] == "pieces"
-    assert (out / "bitmaps" / "Tbmp-1000.png").is_file()
-    with Image.open(out / "bitmaps" / "Tbmp-1000.png") as png:
+    assert (out / "bitmaps" / "tile-red-disc.png").is_file()
+    with Image.open(out / "bitmaps" / "tile-red-disc.png") as png:
         assert png.size == (24, 40)  # the highest density
     rebuilt = plugin.build_folder(out)
     assert equivalent(original, rebuilt) == []
