@@ -139,6 +139,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     verify.add_argument("file", metavar="FILE", type=Path)
     verify.add_argument("-v", "--verbose", action="store_true", help="one line per resource")
+    verify.add_argument("--sheet", metavar="OUT.png", type=Path,
+                        help="also draw every bitmap member (each density and depth) on one"
+                        " picture, labelled, those with warnings outlined in red")
     _schema_option(verify)
 
     new = commands.add_parser(
@@ -205,6 +208,7 @@ def no_schemas() -> Registry:
 
 # The options of the command lines read without argparse (`parse_arguments`).
 _PLAIN_FLAGS = {"info": {"--json": "json"}, "verify": {"-v": "verbose", "--verbose": "verbose"}}
+_PLAIN_NONE = {"verify": ("sheet",)}  # options of the argparse line absent from the plain one
 
 
 def parse_arguments(argv: list[str] | None = None) -> argparse.Namespace:
@@ -261,6 +265,8 @@ def _plain_arguments(argv: list[str]) -> argparse.Namespace | None:
         return None
     if argv[0] == "verify":
         values["schema"] = []
+    for name in _PLAIN_NONE.get(argv[0], ()):
+        values[name] = None
     from types import SimpleNamespace
 
     # The attributes argparse's Namespace would have, without importing argparse.
@@ -405,10 +411,13 @@ def cmd_verify(args: argparse.Namespace) -> int:
         codes = game_codes()
         db = read_database(args.file)
         schemas = installed_schemas(codes) if plugin.may_be_plugin(db, codes) else no_schemas()
+    decoded: dict[int, list[bitmap.Member]] | None = {} if args.sheet else None
     try:
-        lines = plugin.verify(db, schemas=schemas)
+        lines = plugin.verify(db, decoded, schemas=schemas)
     except input_errors() as exc:
         raise _problem(args.file, exc) from None
+    if args.sheet is not None and decoded is not None:
+        _write_sheet(args.sheet, decoded, lines)
     from prc_tools.plugin.check import WARNING
 
     for line in lines:
@@ -420,6 +429,21 @@ def cmd_verify(args: argparse.Namespace) -> int:
     what = "resources" if db.is_resource else "records"
     print(printable(f"{args.file}: OK ({count} {what})"))
     return EXIT_OK
+
+
+def _write_sheet(path: Path, decoded: dict[int, list[bitmap.Member]], lines: list[str]) -> None:
+    from prc_tools.atomic import write_atomic
+    from prc_tools.bitmap.png import png_bytes
+    from prc_tools.plugin.check import WARNING
+    from prc_tools.studio.sheet import contact_sheet
+
+    flagged = {id_ for id_ in decoded for line in lines
+               if line.startswith(f"{WARNING}Tbmp {id_} ")}
+    try:
+        write_atomic(path, png_bytes(contact_sheet(decoded, flagged)))
+    except OSError as exc:
+        raise _problem(path, exc) from None
+    print(printable(f"{path}: contact sheet of {len(decoded)} bitmaps"))
 
 
 # ---------------------------------------------------------------- info
