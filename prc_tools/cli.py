@@ -31,6 +31,7 @@ PROG = "prc-tools"
 EXIT_OK = 0
 EXIT_BAD_INPUT = 1
 EXIT_USAGE = 2
+OPTIONAL_ART = "optional art not given"  # how build's notes on art left out begin
 
 
 def input_errors() -> tuple[type[BaseException], ...]:
@@ -138,7 +139,28 @@ def build_parser() -> argparse.ArgumentParser:
     )
     verify.add_argument("file", metavar="FILE", type=Path)
     verify.add_argument("-v", "--verbose", action="store_true", help="one line per resource")
+    verify.add_argument("--sheet", metavar="OUT.png", type=Path,
+                        help="also draw every bitmap member (each density and depth) on one"
+                        " picture, labelled, those with warnings outlined in red")
     _schema_option(verify)
+
+    new = commands.add_parser(
+        "new", formatter_class=_help_formatter,
+        help="start a plugin folder from templates of the right sizes",
+        description="Write FOLDER: a manifest filled in and a template picture (or sound) of"
+        " the size the game draws for every resource the kind has; it builds as it is."
+        " `new --list` lists the games and kinds.",
+        epilog="The steps after it: docs/making-plugins.md.",
+    )
+    new.add_argument("game", metavar="GAME", nargs="?")
+    new.add_argument("kind", metavar="KIND", nargs="?")
+    new.add_argument("folder", metavar="FOLDER", nargs="?", type=Path)
+    new.add_argument("--list", action="store_true", help="list the games and kinds, then exit")
+    new.add_argument("--config", action="append", default=[], metavar="SLOT",
+                     help="a display slot to serve (square, tall, wide; may repeat; default:"
+                     " every slot with the first slot's cell)")
+    new.add_argument("--author", default="Your Name", help="the manifest's author")
+    _schema_option(new)
     return parser
 
 
@@ -186,6 +208,7 @@ def no_schemas() -> Registry:
 
 # The options of the command lines read without argparse (`parse_arguments`).
 _PLAIN_FLAGS = {"info": {"--json": "json"}, "verify": {"-v": "verbose", "--verbose": "verbose"}}
+_PLAIN_NONE = {"verify": ("sheet",)}  # options of the argparse line absent from the plain one
 
 
 def parse_arguments(argv: list[str] | None = None) -> argparse.Namespace:
@@ -195,8 +218,32 @@ def parse_arguments(argv: list[str] | None = None) -> argparse.Namespace:
     here without argparse, whose import and parser are a tenth of a quick
     command; every other line (help, other options, any mistake) goes to argparse.
     """
-    plain = _plain_arguments(sys.argv[1:] if argv is None else argv)
-    return plain if plain is not None else build_parser().parse_args(argv)
+    words = sys.argv[1:] if argv is None else argv
+    plain = _plain_arguments(words)
+    if plain is not None:
+        return plain
+    if words[:1] == ["new"]:
+        words = ["new", *_options_first(words[1:], {"--config", "--author", "--schema"})]
+    return build_parser().parse_args(words)
+
+
+def _options_first(words: list[str], with_value: set[str]) -> list[str]:
+    """The options (and their values) before the other words, so that an option may come
+    between positional arguments (`new GAME KIND --config wide FOLDER`), which argparse
+    does not allow when they are optional."""
+    options: list[str] = []
+    others: list[str] = []
+    taking = False
+    for word in words:
+        if taking:
+            options.append(word)
+            taking = False
+        elif word.startswith("-") and word != "-":
+            options.append(word)
+            taking = word in with_value
+        else:
+            others.append(word)
+    return [*options, *others]
 
 
 def _plain_arguments(argv: list[str]) -> argparse.Namespace | None:
@@ -218,6 +265,8 @@ def _plain_arguments(argv: list[str]) -> argparse.Namespace | None:
         return None
     if argv[0] == "verify":
         values["schema"] = []
+    for name in _PLAIN_NONE.get(argv[0], ()):
+        values[name] = None
     from types import SimpleNamespace
 
     # The attributes argparse's Namespace would have, without importing argparse.
@@ -228,7 +277,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_arguments(argv)  # exits with 2 on bad usage
     try:
         handler = {"build": cmd_build, "info": cmd_info, "extract": cmd_extract,
-                   "verify": cmd_verify}[args.command]
+                   "verify": cmd_verify, "new": cmd_new}[args.command]
         return handler(args)
     except InputError as exc:
         return fail(str(exc))
@@ -288,14 +337,38 @@ def cmd_build(args: argparse.Namespace) -> int:
         raise _problem(args.folder, exc) from None
     finally:
         bar.close()
-    for message in warnings:  # after the progress bar is gone
-        print(f"prc-tools: warning: {message}", file=sys.stderr)
     try:
         write_atomic(args.output, data)
     except OSError as exc:
         raise _problem(args.output, exc) from None
+    for message in warnings:  # after the progress bar is gone, and only for a build made
+        label = "note" if message.partition(": ")[2].startswith(OPTIONAL_ART) else "warning"
+        print(printable(f"{PROG}: {label}: {message}"), file=sys.stderr)
     print(printable(f"{args.output}: {db.name!r}, {len(db.resources) or len(db.records)}"
                     f" items, {len(data)} bytes"))
+    if db.is_resource and db.resource("pINF", 0) is not None:
+        print(printable(f"install it: palmish install {args.output}"))
+    return EXIT_OK
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    from prc_tools.studio import commands
+
+    schemas = schemas_for(args)
+    if args.list:
+        print(commands.kinds_text(schemas))
+        return EXIT_OK
+    if args.folder is None:
+        raise InputError("new: give GAME KIND FOLDER (or --list to see the games and kinds)")
+    try:
+        said = commands.new(schemas, args.game, args.kind, args.folder, tuple(args.config),
+                            args.author)
+        for line in said.splitlines():
+            print(printable(line))
+    except PluginError as exc:
+        raise InputError(str(exc)) from None
+    except OSError as exc:
+        raise _problem(args.folder, exc) from None
     return EXIT_OK
 
 
@@ -338,17 +411,39 @@ def cmd_verify(args: argparse.Namespace) -> int:
         codes = game_codes()
         db = read_database(args.file)
         schemas = installed_schemas(codes) if plugin.may_be_plugin(db, codes) else no_schemas()
+    decoded: dict[int, list[bitmap.Member]] | None = {} if args.sheet else None
     try:
-        lines = plugin.verify(db, schemas=schemas)
+        lines = plugin.verify(db, decoded, schemas=schemas)
     except input_errors() as exc:
         raise _problem(args.file, exc) from None
-    if args.verbose:
-        for line in lines:
+    if args.sheet is not None and decoded is not None:
+        _write_sheet(args.sheet, decoded, lines)
+    from prc_tools.plugin.check import WARNING
+
+    for line in lines:
+        if line.startswith(WARNING):
+            print(printable(f"{PROG}: {args.file}: {line}"), file=sys.stderr)
+        elif args.verbose:
             print(printable(line))
     count = len(db.resources) if db.is_resource else len(db.records)
     what = "resources" if db.is_resource else "records"
     print(printable(f"{args.file}: OK ({count} {what})"))
     return EXIT_OK
+
+
+def _write_sheet(path: Path, decoded: dict[int, list[bitmap.Member]], lines: list[str]) -> None:
+    from prc_tools.atomic import write_atomic
+    from prc_tools.bitmap.png import png_bytes
+    from prc_tools.plugin.check import WARNING
+    from prc_tools.studio.sheet import contact_sheet
+
+    flagged = {id_ for id_ in decoded for line in lines
+               if line.startswith(f"{WARNING}Tbmp {id_} ")}
+    try:
+        write_atomic(path, png_bytes(contact_sheet(decoded, flagged)))
+    except OSError as exc:
+        raise _problem(path, exc) from None
+    print(printable(f"{path}: contact sheet of {len(decoded)} bitmaps"))
 
 
 # ---------------------------------------------------------------- info

@@ -52,7 +52,7 @@ def read_regular(path: Path, limit: int = MAX_INPUT_BYTES) -> bytes:
             what = "a folder" if stat.S_ISDIR(info.st_mode) else "a device, pipe or socket"
             raise FileProblem(f"not a regular file ({what})")
         if info.st_size > limit:
-            raise FileProblem(f"{info.st_size} bytes is too big (at most {limit})")
+            raise FileProblem(f"{_megabytes(info.st_size)} is too big: at most {_megabytes(limit)}")
         chunks: list[bytes] = []
         total = 0
         while True:
@@ -62,12 +62,20 @@ def read_regular(path: Path, limit: int = MAX_INPUT_BYTES) -> bytes:
             chunks.append(chunk)
             total += len(chunk)
             if total > limit:  # the file grew while we read it
-                raise FileProblem(f"more than {limit} bytes (at most {limit})")
+                raise FileProblem(f"more than {_megabytes(limit)} (it grew while read)")
         return b"".join(chunks)
     except OSError as exc:
         raise FileProblem(f"cannot read: {exc.strerror or exc}", unreadable=True) from None
     finally:
         os.close(fd)
+
+
+def _megabytes(size: int) -> str:
+    """A size as people read it: `91.5 MiB (95983311 bytes)`, `64 MiB` for a round one."""
+    mib = size / (1024 * 1024)
+    if size % (1024 * 1024) == 0:
+        return f"{size // (1024 * 1024)} MiB"
+    return f"{mib:.1f} MiB ({size} bytes)" if mib >= 1 else f"{size} bytes"
 
 
 def inside(folder: Path, name: str, root: Path | None = None) -> Path:

@@ -28,10 +28,37 @@ def installable() -> str:
     return f"a Palm database (.prc){files}"
 
 
+def not_built(path: Path) -> str | None:
+    """Why `path` is a plugin's sources rather than a plugin, with the command that
+    builds one, or None: a folder, or a PNG or WAV file (by their first bytes)."""
+    build = "prc-tools build FOLDER -o NAME.prc, then palmish install NAME.prc"
+    if path.is_dir():
+        has_manifest = any((path / name).is_file() for name in ("manifest.yaml", "manifest.yml"))
+        what = "a plugin folder" if has_manifest else "a folder"
+        return (f"{path} is {what}, not a plugin: build it first:"
+                f" prc-tools build {path} -o NAME.prc, then palmish install NAME.prc")
+    try:
+        if not path.is_file():  # a FIFO would block the read below
+            return None  # the install says what is wrong with it
+        with path.open("rb") as file:
+            head = file.read(12)
+    except OSError:
+        return None
+    kinds = {b"\x89PNG": "a PNG picture", b"RIFF": "a WAV sound"}
+    source = next((name for magic, name in kinds.items() if head.startswith(magic)), None)
+    if source is None:
+        return None
+    return (f"{path} is {source}, not a plugin: put it in a plugin folder (prc-tools new"
+            f" GAME KIND FOLDER makes one) and build that: {build}")
+
+
 def run(args: argparse.Namespace) -> int:
     registry = plugin_registry(data_dir(args))
     if isinstance(registry, str):
         return fail(registry)
+    sources = not_built(args.file)
+    if sources is not None:
+        return fail(sources)
     replaced: list[PluginInfo] = []
     try:
         done = install_game_file(args.file, registry.storage)

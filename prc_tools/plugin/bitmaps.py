@@ -39,10 +39,14 @@ def build(files: FolderFiles, manifest: Manifest, spec: BitmapSpec,
     image = files.png(spec.file)
     if spec.size is not None and image.size != spec.size:
         image = image.resize(spec.size, Image.Resampling.LANCZOS)
-    _check_size(manifest, spec, image, path)
+    said = _check_size(manifest, spec, image, path)
     members = {key: files.png(name) for key, name in spec.members.items()}
+    files.sizes[spec.id] = (str(path), image.size)
     if warn is not None:
-        for message in stale_members(files.folder, spec, image, members):
+        from prc_tools.plugin.hints import depth_hints
+
+        said += [f"{path}: {hint}" for hint in depth_hints(image, spec.depths, spec.dither)]
+        for message in [*said, *stale_members(files.folder, spec, image, members)]:
             warn(message)
     try:
         if spec.original is not None:
@@ -107,14 +111,19 @@ def encode_bitmap(
     )
 
 
-def _check_size(manifest: Manifest, spec: BitmapSpec, image: Image.Image, path: Path) -> None:
+def _check_size(
+    manifest: Manifest, spec: BitmapSpec, image: Image.Image, path: Path
+) -> list[str]:
+    """PluginError if the schema refuses the picture's size, else the warnings about it."""
     from prc_tools.schema.requirements import check_picture_size
 
     if manifest.schema is None or manifest.kind is None or spec.type != BITMAPS.game_type:
-        return
-    cell = manifest.info.get("cell") if manifest.info is not None else None
-    check_picture_size(manifest.schema, manifest.kind, spec.id,
-                       tuple(cell) if isinstance(cell, list) else None, image.size, path)
+        return []
+    info = manifest.info or {}
+    cell = info.get("cell")
+    return check_picture_size(manifest.schema, manifest.kind, spec.id,
+                              tuple(cell) if isinstance(cell, list) else None, image.size, path,
+                              tuple(info.get("configs", ())))
 
 
 def folder_entry(res: Resource, stem: str, folder: FolderWriter) -> dict[str, Any] | None:

@@ -64,16 +64,17 @@ def build_files(
     """`build_folder` of a folder's files, on disk or (for `extract`'s check) in memory."""
     from prc_tools.plugin.manifest import load, load_text
     from prc_tools.plugin.manifest_exact import apply_header, in_order
-    from prc_tools.schema.requirements import check_folder_ids
+    from prc_tools.schema.requirements import check_folder_ids, missing_optional, run_warnings
 
     held = files.manifest_text()
     manifest = load(files.folder, schemas) if held is None else load_text(*held, schemas)
     if manifest.schema is not None and manifest.kind is not None:
-        check_folder_ids(
-            manifest.schema, manifest.kind,
-            {spec.id for spec in manifest.bitmaps if spec.type == BITMAPS.game_type},
-            {spec.id for spec in manifest.sounds}, manifest.path,
-        )
+        game_bitmaps = {spec.id for spec in manifest.bitmaps if spec.type == BITMAPS.game_type}
+        check_folder_ids(manifest.schema, manifest.kind, game_bitmaps,
+                         {spec.id for spec in manifest.sounds}, manifest.path)
+        for line in missing_optional(manifest.schema, manifest.kind, game_bitmaps):
+            if warn is not None:
+                warn(f"{manifest.path}: {line}")
     total = sum(len(manifest.entries(h.section)) for h in sections()) + len(manifest.records)
     done = 0
 
@@ -119,6 +120,9 @@ def build_files(
         for entry in manifest.entries(handler.section):
             add(entry.type, entry.id, handler.build(files, manifest, entry, warn))
             step()
+    if manifest.schema is not None and manifest.kind is not None and warn is not None:
+        for line in run_warnings(manifest.schema, manifest.kind, files.sizes):
+            warn(line)
     if manifest.header.order:
         keys = [(res.type, res.id) for res in db.resources]
         db.resources = in_order(db.resources, keys, manifest.header.order)

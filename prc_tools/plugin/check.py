@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from prc_tools.schema.codes import GameCodes
 
 
+WARNING = "warning: "  # verify's lines about what is allowed but probably unmeant
+
 # ---------------------------------------------------------------- plugin info
 
 
@@ -58,7 +60,9 @@ def verify(
 ) -> list[str]:
     """Check every bitmap decodes and every 'wave' reads (plus 'pINF' for plugins).
 
-    Returns one line per resource; raises PrcError naming the first bad one.
+    Returns one line per resource (and lines starting with WARNING for what builds
+    but looks wrong: a tile bigger than its cell); raises PrcError naming the first
+    bad one.
     A plugin of a game with a schema (`schemas`, default the installed ones)
     must also carry that game's codes and required resources.
     `decoded`, when given, receives the decoded members of every 'Tbmp' by id,
@@ -75,7 +79,7 @@ def verify(
         lines.append(f"pINF {INFO_ID}: {header.game} {header.kind} plugin {brief(header.name)}")
         schema = schemas.get(header.game)
         if schema is not None:
-            _check_rules(db, schema, header)
+            lines += [f"{WARNING}{line}" for line in _check_rules(db, schema, header)]
     if not db.resources:
         return lines  # records: nothing more to read (nor the resource-type table to load)
     from prc_tools.plugin.resources import Checking, handler_for
@@ -92,7 +96,7 @@ def verify(
     return lines
 
 
-def _check_rules(db: Database, schema: Schema, header: Header) -> None:
+def _check_rules(db: Database, schema: Schema, header: Header) -> list[str]:
     """What the plugin's game requires of it: its resources, and the sizes of its
     bitmaps, read from the members' headers first (a tile the size of a wall is
     refused before a single pixel of it is decoded)."""
@@ -100,7 +104,8 @@ def _check_rules(db: Database, schema: Schema, header: Header) -> None:
     from prc_tools.schema.requirements import check_database
 
     sounds = {res.id for res in db.resources if handler_for(res.type, res.id) is SOUNDS}
-    check_database(schema, header.kind, header.cell, _member_headers(db), sounds)
+    return check_database(schema, header.kind, header.cell, _member_headers(db), sounds,
+                          header.configs)
 
 
 def _coded_as_plugin(db: Database, schemas: Registry) -> bool:

@@ -156,6 +156,7 @@ class _Extractor:
         m["name"] = db.name
         info = self.plugin_info() if self.as_plugin else None
         self.as_plugin = info is not None
+        self.info = info
         if info is not None:
             m.update(info)
         m["type"] = db.type
@@ -229,6 +230,21 @@ class _Extractor:
             out["info"] = extra
         return out
 
+    def picture_stem(self, type_: str, id_: int) -> str | None:
+        """A game bitmap's file name by what it is (`tile-red-star`), where its game's
+        schema knows it; None for anything else."""
+        from prc_tools.schema.requirements import rule_for
+        from prc_tools.schema.sizes import file_stem, member_name
+
+        info = getattr(self, "info", None)
+        if info is None or type_ != "Tbmp":
+            return None
+        schema = registry().get(info.get("game"))
+        rule = rule_for(schema, info.get("kind", ""), id_) if schema is not None else None
+        if schema is None or rule is None:
+            return None
+        return file_stem(member_name(schema, rule, id_))
+
     def resources(self, skip_info: bool) -> None:
         """Each resource as its type writes it into a folder (else raw), in the manifest
         list of its type, and `order:` when `build` would not give this order."""
@@ -242,7 +258,8 @@ class _Extractor:
             entry: dict[str, Any] | None = None
             # The same type and id twice: only raw entries (and `order`) say that.
             if seen[(res.type, res.id)] == 1 and self.decoded:
-                entry = handler.folder_entry(res, stem, self)
+                entry = handler.folder_entry(res, self.picture_stem(res.type, res.id) or stem,
+                                             self)
             if entry is None or not handler.section:
                 handler = RAW
                 entry = RAW.folder_entry(res, stem, self)

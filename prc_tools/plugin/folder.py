@@ -30,6 +30,8 @@ class FolderFiles:
 
     def __init__(self, folder: Path) -> None:
         self.folder = Path(folder)
+        # The size of each game bitmap's picture by id, as built (for the run checks).
+        self.sizes: dict[int, tuple[str, tuple[int, int]]] = {}
 
     def check(self, name: str) -> None:
         """PluginError unless `name` is a file `build` may read."""

@@ -115,6 +115,7 @@ def check_fields(info: Mapping[str, Any], schemas: Registry | None = None) -> He
     if kind in GRID_KINDS:
         cell = _pair(fields.get("cell"), "cell", positive=True)
         _grid_rules(kind, name, tuple(configs), schema)
+        _cell_rule(cell, tuple(configs), schema)
     if kind in ANCHOR_KINDS:
         fields.setdefault("anchor", [0, 0])
         fields.setdefault("lifted_anchor", list(fields["anchor"]))
@@ -138,6 +139,24 @@ def _grid_rules(kind: str, name: str, configs: tuple[str, ...], schema: Schema |
             raise HeaderError(
                 "name", f"{brief(name)}: a {slot} plugin carries {brief(word)} in its name"
             )
+
+
+def _cell_rule(cell: tuple[int, int], configs: tuple[str, ...], schema: Schema | None) -> None:
+    """The cell is the one the game draws in every slot the plugin serves (its schema's
+    `cell_sizes`): art drawn for another cell overhangs or leaves gaps on the device."""
+    if schema is None or not schema.cell_sizes:
+        return
+    wrong = [slot for slot in configs if schema.cell_sizes.get(slot, cell) != cell]
+    if not wrong:
+        return
+    want = schema.cell_sizes[wrong[0]]
+    same = [s.title() for s in configs if schema.cell_sizes.get(s) == want]
+    others = sorted({f"{w}x{h} in {s.title()}" for s, (w, h) in schema.cell_sizes.items()
+                     if (w, h) != want})
+    also = f" ({', '.join(others)})" if others else ""
+    raise HeaderError("cell", f"[{cell[0]}, {cell[1]}], but {schema.title} cells are"
+                      f" {want[0]}x{want[1]} in {' and '.join(same)}{also}:"
+                      f" use cell: [{want[0]}, {want[1]}]")
 
 
 def _pair(value: Any, key: str, positive: bool) -> tuple[int, int]:

@@ -21,7 +21,8 @@ from prc_tools.files import FileProblem, inside, read_regular
 from prc_tools.text import plain_message
 
 MAX_SOURCE_BYTES = 64 * 1024 * 1024  # any one picture, sound or raw file
-MAX_SOURCE_PIXELS = 4096 * 4096  # far beyond any Palm screen, still cheap to hold
+MAX_SIDE = 4096  # pixels each way: far beyond any Palm screen, still cheap to hold
+MAX_SOURCE_PIXELS = MAX_SIDE * MAX_SIDE
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
@@ -68,21 +69,37 @@ def load_png(folder: Path, name: str) -> Image.Image:
 def png_image(path: Path, data: bytes) -> Image.Image:
     """The PNG file `data` (read from `path`, which messages name) as RGBA."""
     if not data.startswith(PNG_SIGNATURE):
-        raise PluginError(f"{path}: not a picture that can be read (not a PNG file)")
+        raise PluginError(f"{path}: not a PNG file (a picture must be saved as PNG)")
+    size = png_size(data)
+    if size is not None:  # from the header, before Pillow sees a pixel (or a bomb)
+        _check_pixels(path, *size)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
             image = Image.open(io.BytesIO(data), formats=["PNG"])
         with image:
-            width, height = image.size
-            if width * height > MAX_SOURCE_PIXELS:  # checked before decoding the pixels
-                raise PluginError(
-                    f"{path}: {width}x{height} is too big for a plugin picture"
-                    f" (at most {MAX_SOURCE_PIXELS} pixels)"
-                )
+            _check_pixels(path, *image.size)
             image.load()
             rgba: Image.Image = image.convert("RGBA")
             return rgba
+    except PluginError:
+        raise
     except (OSError, ValueError, SyntaxError, Image.DecompressionBombError) as exc:
         problem = " ".join(plain_message(str(exc)).split())[:200]
-        raise PluginError(f"{path}: not a picture that can be read ({problem})") from None
+        raise PluginError(f"{path}: a damaged or unusual PNG that cannot be read ({problem})"
+                          ) from None
+
+
+def png_size(data: bytes) -> tuple[int, int] | None:
+    """A PNG's width and height from its IHDR chunk (None if the header is not there)."""
+    if len(data) < 24 or data[12:16] != b"IHDR":
+        return None
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+def _check_pixels(path: Path, width: int, height: int) -> None:
+    if width * height > MAX_SOURCE_PIXELS or width > MAX_SIDE or height > MAX_SIDE:
+        raise PluginError(
+            f"{path}: {width}x{height} pixels is too big for a plugin picture: at most"
+            f" {MAX_SIDE}x{MAX_SIDE} (the biggest picture a game draws is its screen, 480x320)"
+        )

@@ -33,9 +33,10 @@ if TYPE_CHECKING:
 ENTRY_POINT_GROUP = "prc_tools.plugin_schemas"
 MAX_SCHEMA_BYTES = 1024 * 1024
 _FIELDS = {"game", "title", "creator", "types", "configs", "bitmaps", "sounds", "required",
-           "placeholders", "config_names", "one_cell_shape"}
-_RULE_FIELDS = {"bitmaps", "sounds"}
-_BITMAP_RULE_FIELDS = {"id", "count", "what", "cells", "size", "max_cells"}
+           "placeholders", "config_names", "one_cell_shape", "cell_sizes", "placeholder_names"}
+_RULE_FIELDS = {"bitmaps", "sounds", "optional"}
+_BITMAP_RULE_FIELDS = {"id", "count", "what", "cells", "size", "max_cells", "min_cells",
+                       "usual_cells", "note", "like", "safe"}
 _KEY = re.compile(r"[a-z][a-z0-9_]*\Z")
 
 
@@ -55,6 +56,19 @@ class BitmapRule(Frozen):
     # At most this many of the plugin's cells each way: a size the game can draw,
     # checked from a member's header before its pixels are decoded.
     max_cells: tuple[int, int] | None = None
+    # At least this many cells each way: a smaller picture leaves gaps between cells.
+    min_cells: tuple[int, int] | None = None
+    # The size the game's own art has (cells each way); another size within the bounds
+    # builds with a warning (a tile bigger than its cell overhangs its neighbours).
+    usual_cells: tuple[int, int] | None = None
+    # For optional art: what the game does without it (said at build time).
+    note: str | None = None
+    # Picture n is the `n`-th of the run at this id seen another way (a locked atom):
+    # named after it in messages, templates and `extract`.
+    like: int | None = None
+    # Where the game draws over the picture: insets (left, top, right, bottom) at
+    # 144 dpi of the area that stays seen (templates outline it).
+    safe: tuple[int, int, int, int] | None = None
 
     def label(self) -> str:
         if self.what is not None:
@@ -74,6 +88,8 @@ class KindRules(Frozen):
 
     bitmaps: tuple[BitmapRule, ...] = ()
     sounds: tuple[SoundRule, ...] = ()
+    # Pictures the game uses when they are there, checked for size when they are.
+    optional: tuple[BitmapRule, ...] = ()
 
 
 _NO_RULES = KindRules()
@@ -92,11 +108,16 @@ class Schema(Frozen):
     required: Mapping[str, KindRules] = field(default_factory=dict)
     # Pattern placeholders, most significant first: {a: 6, b: 6} -> n = 6*a + b.
     placeholders: Mapping[str, int] = field(default_factory=dict)
+    # What each placeholder value means, in messages and file names: {colour: [red, ...]}.
+    placeholder_names: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     # A Board or Pieces plugin serving this slot carries this word in its name.
     config_names: Mapping[str, str] = field(default_factory=dict)
     # True: the cell has one shape in every slot, so a Board or Pieces plugin may serve
     # portrait and wide slots at once (a game whose cells are square, say).
     one_cell_shape: bool = False
+    # The cell (144-dpi pixels) the game draws in each display slot: a Board or Pieces
+    # plugin's `cell` must be this for every slot it serves.
+    cell_sizes: Mapping[str, tuple[int, int]] = field(default_factory=dict)
     source: str = ""  # the file it came from, for messages
 
     @property
@@ -209,6 +230,21 @@ def parse(document: Any, source: str) -> Schema:
         if kind not in types:
             raise check.fail("required", f"{brief(kind)} is not one of the types' kinds")
         required[kind] = _kind_rules(check, rules, f"required.{kind}", bitmaps, sounds)
+    placeholder_names = {}
+    for key, words in check.mapping(top.get("placeholder_names", {}),
+                                    "placeholder_names").items():
+        if key not in placeholders:
+            raise check.fail("placeholder_names", f"{brief(key)} is not one of the placeholders")
+        if (not isinstance(words, list) or len(words) != placeholders[key]
+                or len(set(map(str, words))) != len(words)):
+            raise check.fail(f"placeholder_names.{key}",
+                             f"must be a list of {placeholders[key]} different names")
+        placeholder_names[key] = tuple(check.key(w, f"placeholder_names.{key}") for w in words)
+    cell_sizes = {}
+    for slot, size in check.mapping(top.get("cell_sizes", {}), "cell_sizes").items():
+        if slot not in configs:
+            raise check.fail("cell_sizes", f"{brief(slot)} is not one of the configs")
+        cell_sizes[slot] = check.pair(size, f"cell_sizes.{slot}")
     return Schema(
         game=game,
         title=check.text(top.get("title", game), "title"),
@@ -221,6 +257,8 @@ def parse(document: Any, source: str) -> Schema:
         placeholders=MappingProxyType(placeholders),
         config_names=MappingProxyType(config_names),
         one_cell_shape=_flag(check, top.get("one_cell_shape", False), "one_cell_shape"),
+        cell_sizes=MappingProxyType(cell_sizes),
+        placeholder_names=MappingProxyType(placeholder_names),
         source=source,
     )
 
@@ -240,9 +278,21 @@ def _kind_rules(
     check: _Check, value: Any, where: str, bitmaps: Mapping[str, int], sounds: Mapping[str, int]
 ) -> KindRules:
     table = check.mapping(value, where, _RULE_FIELDS)
-    bitmap_rules = []
-    for index, entry in enumerate(_list(check, table.get("bitmaps", []), f"{where}.bitmaps")):
-        at = f"{where}.bitmaps[{index}]"
+    bitmap_rules = _bitmap_rules(check, table.get("bitmaps", []), f"{where}.bitmaps", bitmaps)
+    optional = _bitmap_rules(check, table.get("optional", []), f"{where}.optional", bitmaps)
+    sound_rules = [
+        SoundRule(*_resolve(check, entry, f"{where}.sounds[{index}]", sounds))
+        for index, entry in enumerate(_list(check, table.get("sounds", []), f"{where}.sounds"))
+    ]
+    return KindRules(bitmap_rules, tuple(sound_rules), optional)
+
+
+def _bitmap_rules(
+    check: _Check, value: Any, where: str, bitmaps: Mapping[str, int]
+) -> tuple[BitmapRule, ...]:
+    rules = []
+    for index, entry in enumerate(_list(check, value, where)):
+        at = f"{where}[{index}]"
         rule = check.mapping(entry, at, _BITMAP_RULE_FIELDS)
         if "id" not in rule:
             raise check.fail(f"{at}.id", "missing")
@@ -250,19 +300,28 @@ def _kind_rules(
         count = check.integer(rule.get("count", 1), f"{at}.count", 1, 0x10000 - id_)
         if "cells" in rule and "size" in rule:
             raise check.fail(at, "gives cells or size, not both")
-        bitmap_rules.append(BitmapRule(
+
+        def pair(key: str, at: str = at, rule: dict[str, Any] = rule) -> tuple[int, int] | None:
+            return check.pair(rule[key], f"{at}.{key}") if key in rule else None
+
+        rules.append(BitmapRule(
             id=id_, count=count, name=name,
             what=check.text(rule["what"], f"{at}.what") if "what" in rule else None,
-            cells=check.pair(rule["cells"], f"{at}.cells") if "cells" in rule else None,
-            size=check.pair(rule["size"], f"{at}.size") if "size" in rule else None,
-            max_cells=(check.pair(rule["max_cells"], f"{at}.max_cells")
-                       if "max_cells" in rule else None),
+            cells=pair("cells"), size=pair("size"), max_cells=pair("max_cells"),
+            min_cells=pair("min_cells"), usual_cells=pair("usual_cells"),
+            note=check.text(rule["note"], f"{at}.note") if "note" in rule else None,
+            like=_resolve(check, rule["like"], f"{at}.like", bitmaps)[0] if "like" in rule
+            else None,
+            safe=_insets(check, rule["safe"], f"{at}.safe") if "safe" in rule else None,
         ))
-    sound_rules = [
-        SoundRule(*_resolve(check, entry, f"{where}.sounds[{index}]", sounds))
-        for index, entry in enumerate(_list(check, table.get("sounds", []), f"{where}.sounds"))
-    ]
-    return KindRules(tuple(bitmap_rules), tuple(sound_rules))
+    return tuple(rules)
+
+
+def _insets(check: _Check, value: Any, where: str) -> tuple[int, int, int, int]:
+    if not isinstance(value, list) or len(value) != 4:
+        raise check.fail(where, "must be a list of four integers: left, top, right, bottom")
+    left, top, right, bottom = (check.integer(v, where, 0, 4096) for v in value)
+    return left, top, right, bottom
 
 
 def _flag(check: _Check, value: Any, where: str) -> bool:

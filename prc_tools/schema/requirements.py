@@ -1,8 +1,9 @@
 """A schema's `required:` rules, checked on a plugin folder (build) or database (verify).
 
 Only what the schema says: which bitmap and sound ids a kind of plugin must
-carry and the size of some pictures, either fixed or a number of the plugin's
-cells. Messages name the resource and, for a numbered run of bitmaps, which one.
+carry, which it may leave out (said at build time), and the sizes of its
+pictures (judged by prc_tools/schema/sizes.py). Messages name the resource and,
+for a numbered run of bitmaps, which one.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from pathlib import Path
 
 from prc_tools.errors import PluginError
 from prc_tools.schema import BitmapRule, Schema
+from prc_tools.schema.sizes import judge, member_name, odd_halving, run_outliers
 
 # Not `from typing import TYPE_CHECKING`: typing costs a quick command 3 ms to load.
 TYPE_CHECKING = False
@@ -31,44 +33,18 @@ if TYPE_CHECKING:
         def density(self) -> int: ...
 
 
-DENSITY = 144  # sizes in schemas and manifests are double-density pixels
-
-
-def index_label(schema: Schema, rule: BitmapRule, n: int) -> str:
-    """Which member of a run: `colour 1, shape 1` by the schema's placeholders, else `n 7`."""
-    if schema.placeholders and rule.count == schema.placeholder_count:
-        return ", ".join(f"{k} {v}" for k, v in schema.placeholder_values(n).items())
-    return f"number {n}"
-
-
-def wanted_size(rule: BitmapRule, cell: tuple[int, int] | None) -> tuple[int, int] | None:
-    """The size (144 dpi) a rule asks for, or None when it asks for none."""
-    if rule.size is not None:
-        return rule.size
-    if rule.cells is not None and cell is not None:
-        return rule.cells[0] * cell[0], rule.cells[1] * cell[1]
-    return None
-
-
-def largest_size(rule: BitmapRule, cell: tuple[int, int] | None) -> tuple[int, int] | None:
-    """The largest size (144 dpi) a rule allows, or None when it sets no bound."""
-    if rule.max_cells is not None and cell is not None:
-        return rule.max_cells[0] * cell[0], rule.max_cells[1] * cell[1]
-    return None
-
-
-def _too_big(size: tuple[int, int], limit: tuple[int, int] | None) -> bool:
-    return limit is not None and (size[0] > limit[0] or size[1] > limit[1])
-
-
 def rule_for(schema: Schema, kind: str, id_: int) -> BitmapRule | None:
-    for rule in schema.rules(kind).bitmaps:
+    """The rule (required or optional) that speaks of bitmap `id_` of a kind of plugin."""
+    rules = schema.rules(kind)
+    for rule in (*rules.bitmaps, *rules.optional):
         if rule.id <= id_ < rule.id + rule.count:
             return rule
     return None
 
 
 # ---------------------------------------------------------------- build
+
+OPTIONAL_ART = "optional art not given"  # prc_tools/cli.py prints such lines as notes
 
 
 def check_folder_ids(
@@ -85,8 +61,9 @@ def check_folder_ids(
             raise PluginError(f"{path}: {rule.label()} (Tbmp {rule.id}) is missing")
         first = missing[0]
         raise PluginError(
-            f"{path}: {len(missing)} of the {rule.count} {rule.label()} are missing"
-            f" (first: Tbmp {first}, {index_label(schema, rule, first - rule.id)})"
+            f"{path}: {member_name(schema, rule, first)} (Tbmp {first}) is missing"
+            f" ({len(missing)} of the {rule.count} {rule.label()} are;"
+            f" {schema.title} needs them all)"
         )
     for sound in rules.sounds:
         if sound.id not in sound_ids:
@@ -94,25 +71,58 @@ def check_folder_ids(
             raise PluginError(f"{path}: {what} ('wave' {sound.id}) is missing")
 
 
+def missing_optional(schema: Schema, kind: str, bitmap_ids: Collection[int]) -> list[str]:
+    """One line for each optional picture the plugin leaves out, saying what the game
+    does without it (so that it is said at build time, not found on the device)."""
+    lines = []
+    for rule in schema.rules(kind).optional:
+        missing = [i for i in range(rule.id, rule.id + rule.count) if i not in bitmap_ids]
+        if not missing:
+            continue
+        if rule.count == 1:
+            what = f"{rule.label()} (Tbmp {rule.id})"
+        elif len(missing) == rule.count:
+            what = f"{rule.label()} (Tbmp {rule.id}..{rule.id + rule.count - 1})"
+        else:
+            what = (f"{len(missing)} of the {rule.count} {rule.label()} (first: Tbmp"
+                    f" {missing[0]}, {member_name(schema, rule, missing[0])})")
+        note = f": {rule.note}" if rule.note else ""
+        lines.append(f"{OPTIONAL_ART}: {what}{note}")
+    return lines
+
+
 def check_picture_size(
     schema: Schema, kind: str, id_: int, cell: tuple[int, int] | None,
-    size: tuple[int, int], path: Path,
-) -> None:
-    """A source picture (before density scaling) has the size the schema asks for."""
+    size: tuple[int, int], path: Path, configs: Sequence[str] = (),
+) -> list[str]:
+    """A source picture (before density scaling) has a size the schema allows for the
+    slots the plugin serves: PluginError if not, else the warnings about it."""
     rule = rule_for(schema, kind, id_)
-    if rule is not None and _too_big(size, largest := largest_size(rule, cell)):
-        assert largest is not None and rule.max_cells is not None and cell is not None
-        raise PluginError(
-            f"{path}: {rule.label()} is {size[0]}x{size[1]}, at most {largest[0]}x{largest[1]}"
-            f" ({rule.max_cells[0]}x{rule.max_cells[1]} cells of {cell[0]}x{cell[1]})")
-    want = wanted_size(rule, cell) if rule is not None else None
-    if rule is None or want is None or size == want:
-        return
-    why = ""
-    if rule.cells is not None and cell is not None:
-        why = f" ({rule.cells[0]}x{rule.cells[1]} cells of {cell[0]}x{cell[1]})"
-    raise PluginError(f"{path}: {rule.label()} is {size[0]}x{size[1]},"
-                      f" must be {want[0]}x{want[1]}{why}")
+    if rule is None:
+        return []
+    problem, warnings = judge(schema, rule, id_, cell, configs, size)
+    if problem is not None:
+        hint = f" — see the template (prc-tools new {schema.game} {kind})"
+        raise PluginError(f"{path}: {problem}{hint}")
+    half = odd_halving(size) if "square" in configs else None
+    if half is not None and (rule.cells is not None or rule.usual_cells is not None):
+        warnings.append(half)
+    return [f"{path}: {warning}" for warning in warnings]
+
+
+def run_warnings(schema: Schema, kind: str,
+                 sizes: Mapping[int, tuple[str, tuple[int, int]]]) -> list[str]:
+    """A picture of a run (the 36 tiles) whose size differs from most of the run's."""
+    lines = []
+    rules = schema.rules(kind)
+    for rule in (*rules.bitmaps, *rules.optional):
+        if rule.count < 3:
+            continue
+        run = {i: sizes[i] for i in range(rule.id, rule.id + rule.count) if i in sizes}
+        for name, size, common in run_outliers(run):
+            lines.append(f"{name}: {size[0]}x{size[1]} pixels, but the other {rule.label()}"
+                         f" are {common[0]}x{common[1]}")
+    return lines
 
 
 # ---------------------------------------------------------------- verify
@@ -121,39 +131,30 @@ def check_picture_size(
 def check_database(
     schema: Schema, kind: str, cell: tuple[int, int] | None,
     bitmaps: Mapping[int, Sequence[MemberSize]], sound_ids: Collection[int],
-) -> None:
-    """A built plugin carries what the schema requires, at the sizes it asks for."""
+    configs: Sequence[str] = (),
+) -> list[str]:
+    """A built plugin carries what the schema requires, at the sizes it allows for the
+    slots it serves: PluginError at the first problem, else the warnings."""
     rules = schema.rules(kind)
     runs = [(rule, id_) for rule in rules.bitmaps for id_ in range(rule.id, rule.id + rule.count)]
     for rule, id_ in runs:  # everything there first, then the sizes
         if id_ not in bitmaps:
             raise PluginError(f"Tbmp {id_} ({_what(schema, rule, id_)}) is missing")
+    runs += [(rule, id_) for rule in rules.optional
+             for id_ in range(rule.id, rule.id + rule.count) if id_ in bitmaps]
+    warnings: list[str] = []
     for rule, id_ in runs:
-        largest = largest_size(rule, cell)
-        for member in bitmaps[id_] if largest is not None else []:
-            assert largest is not None
-            bound = (largest[0] * member.density // DENSITY,
-                     largest[1] * member.density // DENSITY)
-            if _too_big((member.width, member.height), bound):
-                raise PluginError(
-                    f"Tbmp {id_} ({_what(schema, rule, id_)}) is {member.width}x{member.height}"
-                    f" at {member.density} dpi, at most {bound[0]}x{bound[1]}"
-                )
-        want = wanted_size(rule, cell)
-        for member in bitmaps[id_] if want is not None else []:
-            assert want is not None
-            scaled = (want[0] * member.density // DENSITY, want[1] * member.density // DENSITY)
-            if (member.width, member.height) != scaled:
-                raise PluginError(
-                    f"Tbmp {id_} ({_what(schema, rule, id_)}) is {member.width}x{member.height}"
-                    f" at {member.density} dpi, must be {scaled[0]}x{scaled[1]}"
-                )
+        for member in bitmaps[id_]:
+            problem, said = judge(schema, rule, id_, cell, configs,
+                                  (member.width, member.height), member.density)
+            if problem is not None:
+                raise PluginError(f"Tbmp {id_} ({_what(schema, rule, id_)}): {problem}")
+            warnings += [f"Tbmp {id_} ({_what(schema, rule, id_)}): {line}" for line in said]
     for sound in rules.sounds:
         if sound.id not in sound_ids:
             raise PluginError(f"'wave' {sound.id} ({sound.name or 'a sound'}) is missing")
+    return list(dict.fromkeys(warnings))  # once, not once per depth
 
 
 def _what(schema: Schema, rule: BitmapRule, id_: int) -> str:
-    if rule.count == 1:
-        return rule.label()
-    return f"{rule.name or rule.label()} {index_label(schema, rule, id_ - rule.id)}"
+    return member_name(schema, rule, id_)

@@ -98,7 +98,7 @@ def test_listing_by_creator_kind_and_slot(registry: tuple[PluginRegistry, list[s
     assert (info.game, info.version, info.author, info.configs) == (
         "ishido", 2, "palmish tests", ("square", "tall"),
     )
-    assert info.fields["cell"] == [4, 4]
+    assert info.fields["cell"] == [24, 40]
 
 
 def test_loaded_plugins_give_bitmaps_at_both_densities_and_sounds(
@@ -108,9 +108,9 @@ def test_loaded_plugins_give_bitmaps_at_both_densities_and_sounds(
     board = reg.chosen("PIsh", "board", "square")
     assert board is not None
     image = board.bitmap(2000, 144)
-    assert image is not None and image.size == (48, 32) and image.mode == "RGBA"
+    assert image is not None and image.size == (288, 320) and image.mode == "RGBA"
     low = board.bitmap(2000, 72)
-    assert low is not None and low.size == (24, 16)
+    assert low is not None and low.size == (144, 160)
     assert board.bitmap(1234) is None
     sounds = reg.chosen("PIsh", "sound", "wide")
     assert sounds is not None

@@ -28,7 +28,7 @@ def memory_bomb_pieces(tiles: int = 36, side: int = BOMB_SIDE) -> Database:
     """The reported 9.6 MB Pieces plugin: 36 tiles, each one member just under the cap."""
     pinf = (
         b"game: ishido\nkind: pieces\nname: Bomb Pieces\nversion: 1\nauthor: probe\n"
-        b"configs: [square, tall]\ncell: [24, 30]\n"
+        b"configs: [square, tall]\ncell: [24, 40]\n"
     )
     member = rle_member(side, side)
     resources = [Resource("pINF", 0, pinf)]

@@ -155,7 +155,7 @@ def test_bad_plugin_folders(
     (folder / "tiles" / "t12.png").write_bytes(b"garbage")
     code, _, err = run(["build", str(folder), "-o", str(out)], capsys)
     assert code == 1
-    one_error_line(err, "t12.png", "not a picture")
+    one_error_line(err, "t12.png", "not a PNG file")
     (folder / "manifest.yaml").write_text("name: x\ngame: ishido\nkind: pieces\n")
     code, _, err = run(["build", str(folder), "-o", str(out)], capsys)
     one_error_line(err, "manifest.yaml", "author: missing")
@@ -291,7 +291,7 @@ def test_python_s_wording_stays_out_of_messages(
     folder = pieces_folder(lifted=False)
     (folder / "tiles" / "t00.png").write_bytes(b"\x89PNG\r\n\x1a\n\0\0\0\x0dXXXX" + bytes(30))
     _, _, err = run(["build", str(folder), "-o", str(tmp_path / "x.prc")], capsys)
-    one_error_line(err, "t00.png", "not a picture that can be read")
+    one_error_line(err, "t00.png", "a damaged or unusual PNG that cannot be read")
     assert "object at 0x" not in err and "BytesIO" not in err
     manifest = folder / "manifest.yaml"
     manifest.write_text(manifest.read_text().replace("version: 2", "version: " + "9" * 5000))

@@ -179,7 +179,8 @@ def test_a_memory_bomb_plugin_is_refused_by_verify_and_extract(
     path = tmp_path / "bomb.prc"
     path.write_bytes(memory_bomb_pieces().to_bytes())
     # Refused from the members' headers: the tiles are not the size of a cell.
-    one_line_failure(["verify", str(path)], capsys, "is 5792x5792 at 144 dpi, at most 48x60")
+    one_line_failure(["verify", str(path)], capsys,
+                     "5792x5792 pixels; tile red disc is at most 48x80")
     code, _, err = run_cli(["info", str(path)], capsys)
     assert code == 0, err
     code, _, err = run_cli(["extract", str(path), "-o", str(tmp_path / "out")], capsys)
@@ -200,8 +201,10 @@ def test_the_decode_budget_holds_for_a_game_without_size_rules(
 
 
 def test_verify_keeps_decoded_members_only_when_asked() -> None:
-    db = memory_bomb_pieces(tiles=36, side=40)  # tiles within 2x2 cells of 24x30
-    assert len(plugin.verify(db)) == 37
+    db = memory_bomb_pieces(tiles=36, side=40)  # tiles within 2x2 cells of 24x40
+    lines = plugin.verify(db)
+    assert len([line for line in lines if not line.startswith("warning: ")]) == 37
+    assert "not the usual 24x40 in Square and Tall" in lines[1]  # bigger than a cell
     kept: dict[int, list[bitmap.Member]] = {}
     plugin.verify(db, kept)
     assert sorted(kept) == list(range(1000, 1036))

@@ -127,7 +127,12 @@ def test_board_plugin_and_its_size_check(tmp_path: Path) -> None:
     panel = db.resource("Tbmp", 2002)
     assert panel is not None and {m.depth for m in bitmap.decode(panel.data)} == {16}
     (folder / "manifest.yaml").write_text(manifest.replace("[34, 40]", "[24, 40]"))
-    assert "must be 288x320" in build_error(folder)
+    assert "cell: [24, 40], but PalmIshido cells are 34x40 in Wide" in build_error(folder)
+    (folder / "manifest.yaml").write_text(manifest.replace("configs: [wide]", "configs: [square]")
+                                          .replace("[34, 40]", "[24, 40]").replace(" Wide", ""))
+    assert ("board.png: 408x320 pixels; the board is 288x320 in Square (12x8 cells of 24x40)"
+            " (408x320 is the Wide size) — see the template (prc-tools new ishido board)"
+            ) in build_error(folder)
 
 
 def test_plain_database_with_raw_resources_and_size(tmp_path: Path) -> None:
@@ -182,7 +187,7 @@ def test_members_override_single_members(pieces_folder: MakeFolder) -> None:
         (lambda m: m.update(cell=[24]), "list of two integers"),
         (lambda m: m.update(name="N" * 40), "longer than 31 bytes"),
         (lambda m: m.update(type="TOOLONG"), "four-character code"),
-        (lambda m: m["bitmaps"].pop(0), "36 tiles are missing"),
+        (lambda m: m["bitmaps"].pop(0), "tile red disc (Tbmp 1000) is missing (36 of the 36 tiles"),
         (lambda m: m["bitmaps"][0].update(id="tiles"), "unknown resource name 'tiles'"),
         (lambda m: m["bitmaps"][0].update(depths=[16, 3]), "3 is not one of 1, 2, 4, 8, 16"),
         (lambda m: m["bitmaps"][0].update(compression="zip"), "'zip' is not one of"),
@@ -193,7 +198,7 @@ def test_members_override_single_members(pieces_folder: MakeFolder) -> None:
          "both resource Tbmp 1000"),
         (lambda m: m["bitmaps"].append({"file": "tiles/nope.png", "id": 1500}), "no such file"),
         (lambda m: m["bitmaps"].append({"file": "manifest.yaml", "id": 1500}),
-         "not a picture that can be read"),
+         "not a PNG file"),
         (lambda m: m.update(sounds=[{"file": "tiles/t00.png", "id": "place"}]), "not a WAV"),
         (lambda m: m.update(sounds=[{"file": "x.wav", "id": "boom"}]), "unknown resource name"),
         (lambda m: m.update(records=[{"file": "x.bin"}]), "records or resources, not both"),
@@ -223,7 +228,7 @@ def test_folder_and_yaml_problems(tmp_path: Path) -> None:
 def test_unreadable_picture(pieces_folder: MakeFolder) -> None:
     folder = pieces_folder()
     (folder / "tiles" / "t33.png").write_bytes(b"\x89PNG\r\n\x1a\n broken")
-    assert "t33.png: not a picture" in build_error(folder)
+    assert "t33.png: a damaged or unusual PNG that cannot be read" in build_error(folder)
 
 
 # ---------------------------------------------------------------- pINF
@@ -261,8 +266,8 @@ def test_extract_then_build_is_equivalent(pieces_folder: MakeFolder, tmp_path: P
     out = extract(original, tmp_path / "extracted")
     manifest = yaml.safe_load((out / "manifest.yaml").read_text())
     assert manifest["game"] == "ishido" and manifest["kind"] == "pieces"
-    assert (out / "bitmaps" / "Tbmp-1000.png").is_file()
-    with Image.open(out / "bitmaps" / "Tbmp-1000.png") as png:
+    assert (out / "bitmaps" / "tile-red-disc.png").is_file()
+    with Image.open(out / "bitmaps" / "tile-red-disc.png") as png:
         assert png.size == (24, 40)  # the highest density
     rebuilt = plugin.build_folder(out)
     assert equivalent(original, rebuilt) == []
@@ -375,7 +380,7 @@ def test_extract_then_build_keeps_bitmaps_written_by_pnmtopalm(
 def test_verify_checks_what_the_ishido_app_needs(pieces_folder: MakeFolder) -> None:
     db = plugin.build_folder(pieces_folder(lifted=False))
     db.resources = [r for r in db.resources if r.id != 1007]
-    with pytest.raises(PluginError, match=r"Tbmp 1007 \(tile colour 1, shape 1\) is missing"):
+    with pytest.raises(PluginError, match=r"Tbmp 1007 \(tile yellow triangle\) is missing"):
         plugin.verify(db)
     info = {"game": "ishido", "kind": "board", "name": "B", "version": 1, "author": "a",
             "configs": ["square"], "cell": [24, 40]}
@@ -386,7 +391,7 @@ def test_verify_checks_what_the_ishido_app_needs(pieces_folder: MakeFolder) -> N
         Resource("pINF", 0, plugin.info_bytes(info)), Resource("Tbmp", 2000, wrong_size),
         Resource("Tbmp", 2001, mark),
     ])
-    with pytest.raises(PluginError, match="is 280x320 at 144 dpi, must be 288x320"):
+    with pytest.raises(PluginError, match="280x320 pixels; the board is 288x320 in Square"):
         plugin.verify(board)
     board.resources = board.resources[:2]
     with pytest.raises(PluginError, match="cell mark"):
@@ -396,7 +401,8 @@ def test_verify_checks_what_the_ishido_app_needs(pieces_folder: MakeFolder) -> N
 def test_huge_pictures_are_refused_before_decoding(pieces_folder: MakeFolder) -> None:
     folder = pieces_folder(lifted=False)
     Image.new("1", (5000, 4000)).save(folder / "tiles" / "t20.png")
-    assert "5000x4000 is too big" in build_error(folder)
+    assert "5000x4000 pixels is too big for a plugin picture: at most 4096x4096" in (
+        build_error(folder))
 
 
 def test_the_manifest_examples_in_the_docs_build(
@@ -417,9 +423,10 @@ def test_the_manifest_examples_in_the_docs_build(
         parsed = manifest_module.load(folder)
         for spec in parsed.bitmaps:
             (folder / spec.file).parent.mkdir(parents=True, exist_ok=True)
-            if spec.id == 2000 and parsed.info is not None:
+            cells = {2000: (12, 8), 2001: (1, 1)}.get(spec.id)
+            if cells is not None and parsed.info is not None:
                 cell_w, cell_h = parsed.info["cell"]
-                Image.new("RGB", (12 * cell_w, 8 * cell_h)).save(folder / spec.file)
+                Image.new("RGB", (cells[0] * cell_w, cells[1] * cell_h)).save(folder / spec.file)
             else:
                 make_tile(spec.id % 6, spec.id % 5).save(folder / spec.file)
         for sound_spec in parsed.sounds:

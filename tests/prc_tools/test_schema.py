@@ -250,7 +250,9 @@ def test_build_and_verify_follow_a_schema_given_on_the_command_line(
     code, _, err = run(["build", "-q", str(folder), "-o", str(out), "--schema",
                         str(schema_file)], capsys)
     assert code == 1
-    assert err.strip().endswith("the table is 50x40, must be 60x40 (5x4 cells of 12x10)")
+    assert err.strip().endswith("table.png: 50x40 pixels; the table is 60x40 in Square"
+                                " (5x4 cells of 12x10) — see the template (prc-tools new domino"
+                                " board)")
 
     # verify: the codes and the required resources of the schema's game.
     db.type = "DoPc"
@@ -298,8 +300,8 @@ def test_required_pieces_and_sounds_and_placeholders(tmp_path: Path) -> None:
     for n in range(2):
         shutil.copy(folder / "s" / "00.png", folder / "s" / f"{n}.png")
     # A run that is not the placeholders' 2x2 is numbered plainly.
-    with pytest.raises(PluginError, match=r"1 of the 3 stones are missing \(first: Tbmp 502,"
-                                          r" number 2\)"):
+    with pytest.raises(PluginError, match=r"stone 2 \(Tbmp 502\) is missing \(1 of the 3"
+                                          r" stones are; Dominoes needs them all\)"):
         plugin.build_folder(folder, schemas=registry)
 
     sounds = {"name": "Quiet", "game": "domino", "kind": "sound", "author": "me"}
@@ -352,3 +354,14 @@ def test_read_document_gives_the_yaml_unchecked(tmp_path: Path) -> None:
     assert schemas.read_document(write_schema(tmp_path, DOMINO)) == DOMINO
     with pytest.raises(SchemaError, match="cannot read"):
         schemas.read_document(tmp_path / "missing.yaml")
+
+
+def test_the_docs_name_every_resource_of_every_game() -> None:
+    """docs/plugin-format.md lists each game's bitmap and sound names (issue 42: Pachisi's
+    and Sigmar's atom names were missing); a schema name added without docs fails here."""
+    from prc_tools.schema import registry
+
+    text = (ROOT / "docs" / "plugin-format.md").read_text(encoding="utf-8")
+    missing = [f"{schema.game}: {name}" for schema in registry()
+               for name in [*schema.bitmaps, *schema.sounds] if f"`{name}`" not in text]
+    assert missing == []

@@ -1,0 +1,74 @@
+"""`prc-tools new`: template folders of every game and kind build and verify as they
+are, with pictures of the sizes the schema asks for (issue 42)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from prc_tools import cli, plugin
+from prc_tools.schema import registry
+from prc_tools.studio.catalog import kinds, pictures
+
+KINDS = [(schema.game, kind) for schema in registry() for kind in kinds(schema)]
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = cli.main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(("game", "kind"), KINDS)
+def test_every_kind_builds_at_once(
+    game: str, kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / f"{game}-{kind}"
+    code, out, err = run(["new", game, kind, str(folder)], capsys)
+    assert code == 0 and err == "", err
+    assert f"palmish preview {folder}" in out
+    code, out, err = run(["build", "-q", str(folder), "-o", str(tmp_path / "out.prc")], capsys)
+    assert code == 0, err
+    assert f"install it: palmish install {tmp_path / 'out.prc'}" in out
+    assert "warning" not in err  # templates are the right size, opaque, few colours
+    code, out, err = run(["verify", str(tmp_path / "out.prc")], capsys)
+    assert code == 0 and err == "", err
+
+
+def test_wide_templates_have_the_wide_sizes(tmp_path: Path) -> None:
+    folder = tmp_path / "wide"
+    assert cli.main(["new", "ishido", "board", "--config", "wide", str(folder)]) == 0
+    text = (folder / "manifest.yaml").read_text()
+    assert "name: My Board Wide" in text and "cell: [34, 40]" in text
+    assert Image.open(folder / "board.png").size == (408, 320)
+    assert Image.open(folder / "cell-mark.png").size == (34, 40)
+    db = plugin.build_folder(folder)
+    assert plugin.verify(db)
+
+
+def test_every_picture_of_the_schema_has_a_template(tmp_path: Path) -> None:
+    schema = registry().get("ishido")
+    assert schema is not None
+    folder = tmp_path / "pieces"
+    assert cli.main(["new", "ishido", "pieces", str(folder)]) == 0
+    names = {p.relative_to(folder).as_posix() for p in folder.rglob("*.png")}
+    assert len(names) == len(pictures(schema, "pieces")) == 72
+    assert "tiles/red-star.png" in names and "lifted/blue-disc.png" in names
+
+
+def test_list_and_mistakes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["new", "--list"], capsys)
+    assert code == 0 and "board    3 pictures; cell 24x40 in Square and Tall, 34x40 in Wide" in out
+    code, _, err = run(["new", "nogame", "board", str(tmp_path / "x")], capsys)
+    assert code == 1 and "no game 'nogame'" in err
+    code, _, err = run(["new", "ishido", "levels", str(tmp_path / "x")], capsys)
+    assert code == 1 and "ishido has no kind 'levels' to make (one of board, pieces, sound)" in err
+    (tmp_path / "full").mkdir()
+    (tmp_path / "full" / "a").write_text("x")
+    code, _, err = run(["new", "ishido", "board", str(tmp_path / "full")], capsys)
+    assert code == 1 and "already exists and is not an empty folder" in err
+    code, _, err = run(["new", "ishido", "board", "--config", "round", str(tmp_path / "y")],
+                       capsys)
+    assert code == 1 and "do not serve 'round'" in err
