@@ -1,46 +1,117 @@
-"""Beam on loopback (docs/network.md, "Beam"): how long an item takes from the
-sender's hello to the receiver asking its person, and to the sender's result.
+"""Beam on loopback (docs/network.md, "Beam measured"): how long an item takes
+from the sender's first byte to the receiver asking its person, and to the
+sender's result, in network version 2 (the session: SPAKE2 or paired keys,
+sealed records) side by side with version 1 (lines in clear) in the same run.
 
-    .venv/bin/python benchmarks/beam.py [--runs N]
+    .venv/bin/python benchmarks/beam.py [--runs N] [--rounds N] [--v1 REV]
 
-A receiver's desk served on 127.0.0.1 (the transport, the checks) and the
-sender in one process; the desk's person answers at once. Items: the Cherry
-Board plugin (81 KB, checked as `palmish install` checks it: header, every
-bitmap) and 1 MiB of random bytes (the largest item; refused by the checks as
-not a Palm database, after the whole transfer). Traffic goes to 127.0.0.1 only.
+Version 2 runs in this process; version 1 in another, from the tree of git
+revision REV (default: the last one whose Beam spoke version 1), extracted to
+a temporary folder: blocks of each in turns, so the machine's load weighs on
+both alike. A receiver's desk on 127.0.0.1 and the sender in one process; the
+desk's person answers at once (declines, so nothing is installed). Items: the
+Cherry Board plugin (81 KB, checked as `palmish install` checks it: header,
+every bitmap) and 1 MiB of random bytes (the largest item; refused by the
+checks as not a Palm database, after the whole transfer). Version 2 beams
+with the code (a first meeting) and by paired keys. Traffic goes to
+127.0.0.1 only.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib
+import json
 import os
 import statistics
+import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from palmish.device.exchange import MAX_ITEM_BYTES, PLUGIN, BeamItem
-from palmish.network.beam import wire
-from palmish.network.beam.pairing import Pairings
-from palmish.network.beam.receiver import DECLINED, Arrival, Desk, serve
-from palmish.network.beam.sender import send_item
-from palmish.network.transport import Server
-from tests.network.beam_items import cherry
+ROOT = Path(__file__).resolve().parents[1]
+V1_REVISION = "6f91829"  # main before Beam moved onto the session layer
+MIB = 1 << 20
+CODE = "1234"
 
 
-async def _measure(item: BeamItem, runs: int, data_dir: Path) -> list[tuple[float, float]]:
+def _items(random_file: Path) -> dict[str, Any]:
+    from palmish.device.exchange import PLUGIN, BeamItem
+    from tests.network.beam_items import cherry
+
+    return {"Cherry Board plugin (81 KB)": BeamItem(PLUGIN, data=cherry()),
+            "1 MiB of random bytes": BeamItem(PLUGIN, data=random_file.read_bytes())}
+
+
+# ------------------------------------------------------------------ version 2
+
+
+async def _v2(item: Any, runs: int, folder: Path, by_keys: bool) -> list[tuple[float, float]]:
+    from palmish.device.exchange import BeamItem
+    from palmish.network.beam.pairing import paired_receivers, paired_senders
+    from palmish.network.beam.receiver import ACCEPTED, DECLINED, Arrival, Desk
+    from palmish.network.beam.sender import send_item
+    from palmish.network.session.identity import load_identity
+
     asked: list[float] = []
+    quiet = print if os.environ.get("BENCH_LOG") else (lambda line: None)
+    verdict = [ACCEPTED if by_keys else DECLINED]
 
     def offered(arrival: Arrival) -> None:
         asked.append(time.perf_counter())
+        desk.finish(arrival.ticket, verdict[0], "measured")
+
+    receiver, sender = folder / "r", folder / "s"
+    desk = Desk("Bench", CODE, load_identity(receiver, quiet), paired_senders(receiver, quiet),
+                offered, lambda ended: None, log=quiet)
+    _, port = await desk.start("127.0.0.1", 0)
+    identity = load_identity(sender, quiet)
+    receivers = paired_receivers(sender, quiet)
+    times = []
+    try:
+        if by_keys:  # pair once, with the code, as a person would (a board: it passes)
+            await send_item(BeamItem("board", "sigmar", number=1), "127.0.0.1", port, name="Den", identity=identity,
+                            receivers=receivers, code=CODE)
+            verdict[0] = DECLINED
+        for _ in range(runs):
+            asked.clear()
+            await asyncio.sleep(0.15)  # beams come seconds apart: the desk makes its SPAKE2 half
+            start = time.perf_counter()
+            outcome = await send_item(item, "127.0.0.1", port, name="Den", identity=identity,
+                                      receivers=receivers, code=None if by_keys else CODE)
+            end = time.perf_counter()
+            assert outcome.status == "refused", outcome
+            times.append(((asked[0] if asked else end) - start, end - start))
+    finally:
+        await desk.close()
+    return times
+
+
+# ------------------------------------------------------------------ version 1
+
+
+async def _v1(item: Any, runs: int, folder: Path) -> list[tuple[float, float]]:
+    """Version 1's desk and sender, as REV had them (run in the other process)."""
+    # Version 1's modules, which this tree no longer has: typed as what they are here.
+    wire: Any = importlib.import_module("palmish.network.beam.wire")
+    pairing: Any = importlib.import_module("palmish.network.beam.pairing")
+    receiving: Any = importlib.import_module("palmish.network.beam.receiver")
+    sending: Any = importlib.import_module("palmish.network.beam.sender")
+    transport: Any = importlib.import_module("palmish.network.transport")
+    Desk, DECLINED, serve = receiving.Desk, receiving.DECLINED, receiving.serve
+
+    asked: list[float] = []
+
+    def offered(arrival: Any) -> None:
+        asked.append(time.perf_counter())
         desk.finish(arrival.ticket, DECLINED, "measured")
 
-    desk = Desk("Bench", "1234", Pairings(data_dir), offered, lambda ended: None)
-    server = Server(desk, lambda line: None, kinds=wire.SENDER_KINDS,
+    desk = Desk("Bench", CODE, pairing.Pairings(folder), offered, lambda ended: None)
+    server = transport.Server(desk, lambda line: None, kinds=wire.SENDER_KINDS,
                     line_limit=wire.MAX_SENDER_LINE)
     host, port = await server.start("127.0.0.1", 0)
     serving = asyncio.ensure_future(serve(desk, server))
@@ -48,8 +119,9 @@ async def _measure(item: BeamItem, runs: int, data_dir: Path) -> list[tuple[floa
     try:
         for _ in range(runs):
             asked.clear()
+            await asyncio.sleep(0.15)
             start = time.perf_counter()
-            await send_item(item, host, port, name="Den", key="0" * 32, code="1234")
+            await sending.send_item(item, host, port, name="Den", key="0" * 32, code=CODE)
             end = time.perf_counter()
             times.append(((asked[0] if asked else end) - start, end - start))
     finally:
@@ -58,21 +130,77 @@ async def _measure(item: BeamItem, runs: int, data_dir: Path) -> list[tuple[floa
     return times
 
 
+def _as_v1(tree: str, runs: int, random_file: Path) -> int:
+    """The other process: version 1's tree first on the path; times as JSON."""
+    sys.path.insert(0, tree)
+    out = {}
+    for label, item in _items(random_file).items():
+        with tempfile.TemporaryDirectory() as folder:
+            out[label] = asyncio.run(_v1(item, runs, Path(folder)))
+    print(json.dumps(out))
+    return 0
+
+
+def _extract(revision: str, into: Path) -> Path:
+    """The palmish package and the tests' item helpers of `revision` (prc_tools, with
+    its C speedups, is this tree's: the same at that revision)."""
+    archive = into / "v1.tar"
+    with archive.open("wb") as out:
+        subprocess.run(["git", "-C", str(ROOT), "archive", revision, "palmish",
+                        "tests/network/beam_items.py"],
+                       stdout=out, check=True)
+    tree = into / "v1"
+    with tarfile.open(archive) as tar:
+        tar.extractall(tree, filter="data")
+    return tree
+
+
+def _say(label: str, version: str, times: list[tuple[float, float]]) -> None:
+    asked = [a * 1000 for a, _ in times]
+    done = [d * 1000 for _, d in times]
+    print(f"  {version:<24} to the person asked median {statistics.median(asked):6.1f} ms "
+          f"(max {max(asked):6.1f}); to the result median {statistics.median(done):6.1f} ms "
+          f"(max {max(done):6.1f}); {len(times)} beams")
+
+
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=20)
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="beams per block")
+    parser.add_argument("--rounds", type=int, default=4, help="blocks of each version")
+    parser.add_argument("--v1", default=V1_REVISION, metavar="REV")
+    parser.add_argument("--as-v1", metavar="TREE", help=argparse.SUPPRESS)
+    parser.add_argument("--random-file", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    items = {"Cherry Board plugin (81 KB)": BeamItem(PLUGIN, data=cherry()),
-             "1 MiB of random bytes": BeamItem(PLUGIN, data=os.urandom(MAX_ITEM_BYTES))}
+    if args.as_v1:
+        return _as_v1(args.as_v1, args.runs, args.random_file)
+    sys.path.insert(0, str(ROOT))
     with tempfile.TemporaryDirectory() as folder:
-        for label, item in items.items():
-            times = asyncio.run(_measure(item, args.runs, Path(folder)))
-            asked = [a * 1000 for a, _ in times]
-            done = [d * 1000 for _, d in times]
-            print(f"{label}: to the person asked median {statistics.median(asked):.1f} ms,"
-                  f" max {max(asked):.1f} ms; to the result median"
-                  f" {statistics.median(done):.1f} ms, max {max(done):.1f} ms"
-                  f" ({args.runs} runs)")
+        base = Path(folder)
+        random_file = base / "random.bin"
+        random_file.write_bytes(os.urandom(MIB))
+        tree = _extract(args.v1, base)
+        items = _items(random_file)
+        results: dict[tuple[str, str], list[tuple[float, float]]] = {}
+        for _round in range(args.rounds):
+            other = subprocess.run(
+                [sys.executable, __file__, "--as-v1", str(tree), "--runs", str(args.runs),
+                 "--random-file", str(random_file)],
+                capture_output=True, text=True, check=True, cwd=folder)
+            for label, times in json.loads(other.stdout.splitlines()[-1]).items():
+                results.setdefault((label, "version 1"), []).extend(map(tuple, times))
+            for label, item in items.items():
+                for by_keys in (False, True):
+                    kind = "version 2, by paired keys" if by_keys else "version 2, with the code"
+                    with tempfile.TemporaryDirectory() as place:
+                        times = asyncio.run(_v2(item, args.runs, Path(place), by_keys))
+                    results.setdefault((label, kind), []).extend(times)
+        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+        print(f"Beam on loopback, {args.rounds} rounds of {args.runs} beams each "
+              f"(load average {load:.1f}; version 1 from {args.v1}):")
+        for label in items:
+            print(label)
+            for kind in ("version 1", "version 2, with the code", "version 2, by paired keys"):
+                _say(label, kind, results[(label, kind)])
     return 0
 
 
