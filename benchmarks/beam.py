@@ -74,8 +74,8 @@ async def _v2(item: Any, runs: int, folder: Path, by_keys: bool) -> list[tuple[f
     times = []
     try:
         if by_keys:  # pair once, with the code, as a person would (a board: it passes)
-            await send_item(BeamItem("board", "sigmar", number=1), "127.0.0.1", port, name="Den", identity=identity,
-                            receivers=receivers, code=CODE)
+            await send_item(BeamItem("board", "sigmar", number=1), "127.0.0.1", port,
+                            name="Den", identity=identity, receivers=receivers, code=CODE)
             verdict[0] = DECLINED
         for _ in range(runs):
             asked.clear()
