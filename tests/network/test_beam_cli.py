@@ -66,6 +66,21 @@ def test_pairing_commands_and_a_damaged_pairings_file(
     assert run(capsys, "receive", "--paired", *data) == (0, "", "")
 
 
+def test_version_1_files_are_removed_with_one_line_each(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    old = tmp_path / "network" / "beam"
+    old.mkdir(parents=True)
+    (old / "key").write_text("ab" * 16 + "\n")
+    (old / "paired.json").write_text('{"v":1,"paired":[]}')
+    status, out, err = run(capsys, "receive", "--paired", "--data-dir", str(tmp_path))
+    assert (status, out) == (0, "")
+    assert err.splitlines() == [
+        f"palmish receive: {old / 'key'}: version 1's pairing key (it was sent in clear), no"
+        " longer used; removed",
+        f"palmish receive: {old / 'paired.json'}: version 1's pairings, no longer used; removed"]
+    assert not old.exists()
+
+
 @pytest.mark.process
 def test_a_game_host_is_not_a_receiver(tmp_path: Path, capsys: pytest.CaptureFixture[str]
                                        ) -> None:

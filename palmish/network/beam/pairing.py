@@ -12,6 +12,7 @@ Forgetting one (by name, or all) asks for the code again.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -21,11 +22,36 @@ SENDERS_FILE = "beam-senders"  # DIR/network/keys/beam-senders: a receiver's pai
 RECEIVERS_FILE = "beam-receivers"  # DIR/network/keys/beam-receivers: a sender's receivers
 
 
+VERSION_1 = {"key": "version 1's pairing key (it was sent in clear)",
+             "paired.json": "version 1's pairings"}  # in DIR/network/beam/
+
+
 def paired_senders(data_dir: Path, log: Callable[[str], None]) -> KnownPeers:
     """The senders this handheld, as a receiver, takes without a code."""
+    retire_version_1(data_dir, log)
     return KnownPeers(data_dir, SENDERS_FILE, log)
 
 
 def paired_receivers(data_dir: Path, log: Callable[[str], None]) -> KnownPeers:
     """The receivers this handheld, as a sender, meets by keys alone."""
+    retire_version_1(data_dir, log)
     return KnownPeers(data_dir, RECEIVERS_FILE, log)
+
+
+def retire_version_1(data_dir: Path, log: Callable[[str], None]) -> None:
+    """Remove version 1's files, one line each: its key, which anyone who saw one
+    beam (or could read the file) could beam with to a version 1 receiver, and
+    its pairings, which version 2 does not read (the two meet with the code again)."""
+    folder = data_dir / "network" / "beam"
+    for name, what in VERSION_1.items():
+        path = folder / name
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            continue
+        except OSError as err:
+            log(f"{path}: {what}, no longer used, cannot be removed: {err.strerror or err}")
+            continue
+        log(f"{path}: {what}, no longer used; removed")
+    with contextlib.suppress(OSError):
+        folder.rmdir()  # only when empty

@@ -131,11 +131,15 @@ async def _beam(session: Session, item: BeamItem, where: str, receiver: str,
     session.send(wire.Offer(item.kind, item.app, item.name, item.number, size))
     await _next(session, where, receiver, wire.Ready)
     step = wire.chunk_bytes(size)
+    unanswered = 0  # chunks sent whose `progress` has not come yet
     for n, start in enumerate(range(0, size, step)):
         session.send(wire.Data(n, item.data[start:start + step]))
-        progress = await _next(session, where, receiver, wire.Progress)
-        assert isinstance(progress, wire.Progress)
-        on_progress(progress.received, size)
+        unanswered += 1
+        while unanswered >= wire.AHEAD or (unanswered and start + step >= size):
+            progress = await _next(session, where, receiver, wire.Progress)
+            assert isinstance(progress, wire.Progress)
+            unanswered -= 1
+            on_progress(progress.received, size)
     session.send(wire.End(hashlib.sha256(item.data).digest()))
     asking = await _next(session, where, receiver, wire.Asking)
     assert isinstance(asking, wire.Asking)

@@ -25,6 +25,7 @@ APP = "beam"  # the session's `app`: what a beam receiver serves
 CHUNK_BYTES = 32 * 1024  # an item's bytes per `data` record, at most
 SHOWN_BYTES = 4 * 1024  # an item larger than this shows its progress on both sides
 PIECES = 8  # ... in about this many steps at least (smaller chunks, down to SHOWN_BYTES)
+AHEAD = 2  # chunks a sender has sent before the receiver's `progress` for the first of them
 MAX_SENDER_RECORD = 48 * 1024  # a `data` record: 32 KiB as base64 (43,692 characters) and JSON
 MAX_RECEIVER_RECORD = 1024  # the receiver's records are short lines
 MAX_OFFERED = 1 << 40  # a size the receiver still reads (to refuse it by its size)
