@@ -1,7 +1,8 @@
 """Beam on loopback (docs/network.md, "Beam measured"): how long an item takes
 from the sender's first byte to the receiver asking its person, and to the
-sender's result, in network version 2 (the session: SPAKE2 or paired keys,
-sealed records) side by side with version 1 (lines in clear) in the same run.
+sender's result, and the CPU time both sides spent on it (in one process), in
+network version 2 (the session: SPAKE2 or paired keys, sealed records) side
+by side with version 1 (lines in clear) in the same run.
 
     .venv/bin/python benchmarks/beam.py [--runs N] [--rounds N] [--v1 REV]
 
@@ -50,7 +51,10 @@ def _items(random_file: Path) -> dict[str, Any]:
 # ------------------------------------------------------------------ version 2
 
 
-async def _v2(item: Any, runs: int, folder: Path, by_keys: bool) -> list[tuple[float, float]]:
+Times = list[tuple[float, float, float]]  # to the person asked, to the result, CPU (s)
+
+
+async def _v2(item: Any, runs: int, folder: Path, by_keys: bool) -> Times:
     from palmish.device.exchange import BeamItem
     from palmish.network.beam.pairing import paired_receivers, paired_senders
     from palmish.network.beam.receiver import ACCEPTED, DECLINED, Arrival, Desk
@@ -80,12 +84,13 @@ async def _v2(item: Any, runs: int, folder: Path, by_keys: bool) -> list[tuple[f
         for _ in range(runs):
             asked.clear()
             await asyncio.sleep(0.15)  # beams come seconds apart: the desk makes its SPAKE2 half
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             outcome = await send_item(item, "127.0.0.1", port, name="Den", identity=identity,
                                       receivers=receivers, code=None if by_keys else CODE)
             end = time.perf_counter()
             assert outcome.status == "refused", outcome
-            times.append(((asked[0] if asked else end) - start, end - start))
+            times.append(((asked[0] if asked else end) - start, end - start,
+                          time.process_time() - cpu))
     finally:
         await desk.close()
     return times
@@ -94,7 +99,7 @@ async def _v2(item: Any, runs: int, folder: Path, by_keys: bool) -> list[tuple[f
 # ------------------------------------------------------------------ version 1
 
 
-async def _v1(item: Any, runs: int, folder: Path) -> list[tuple[float, float]]:
+async def _v1(item: Any, runs: int, folder: Path) -> Times:
     """Version 1's desk and sender, as REV had them (run in the other process)."""
     # Version 1's modules, which this tree no longer has: typed as what they are here.
     wire: Any = importlib.import_module("palmish.network.beam.wire")
@@ -120,10 +125,11 @@ async def _v1(item: Any, runs: int, folder: Path) -> list[tuple[float, float]]:
         for _ in range(runs):
             asked.clear()
             await asyncio.sleep(0.15)
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             await sending.send_item(item, host, port, name="Den", key="0" * 32, code=CODE)
             end = time.perf_counter()
-            times.append(((asked[0] if asked else end) - start, end - start))
+            times.append(((asked[0] if asked else end) - start, end - start,
+                          time.process_time() - cpu))
     finally:
         serving.cancel()
         await server.close()
@@ -155,12 +161,14 @@ def _extract(revision: str, into: Path) -> Path:
     return tree
 
 
-def _say(label: str, version: str, times: list[tuple[float, float]]) -> None:
-    asked = [a * 1000 for a, _ in times]
-    done = [d * 1000 for _, d in times]
-    print(f"  {version:<24} to the person asked median {statistics.median(asked):6.1f} ms "
+def _say(label: str, version: str, times: Times) -> None:
+    asked = [a * 1000 for a, _, _ in times]
+    done = [d * 1000 for _, d, _ in times]
+    cpu = [c * 1000 for _, _, c in times]
+    print(f"  {version:<26} to the person asked median {statistics.median(asked):6.1f} ms "
           f"(max {max(asked):6.1f}); to the result median {statistics.median(done):6.1f} ms "
-          f"(max {max(done):6.1f}); {len(times)} beams")
+          f"(max {max(done):6.1f}); CPU of both sides median {statistics.median(cpu):5.1f} ms;"
+          f" {len(times)} beams")
 
 
 def main() -> int:
@@ -180,7 +188,7 @@ def main() -> int:
         random_file.write_bytes(os.urandom(MIB))
         tree = _extract(args.v1, base)
         items = _items(random_file)
-        results: dict[tuple[str, str], list[tuple[float, float]]] = {}
+        results: dict[tuple[str, str], Times] = {}
         for _round in range(args.rounds):
             other = subprocess.run(
                 [sys.executable, __file__, "--as-v1", str(tree), "--runs", str(args.runs),

@@ -299,6 +299,32 @@ def test_a_receiver_gone_is_one_line(tmp_path: Path) -> None:
     run(go())
 
 
+def test_a_version_1_receiver_is_one_line(tmp_path: Path) -> None:
+    """What a version 1 receiver answered any hello of another version, then closed."""
+    heard: list[bytes] = []
+
+    async def old(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        heard.append(await reader.readline())
+        writer.write(b'{"t":"refused","v":1,"reason":"protocol version 2 is not spoken here'
+                     b' (this host speaks 1)"}\n')
+        await writer.drain()
+        writer.close()
+
+    async def go() -> None:
+        server = await asyncio.start_server(old, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        try:
+            outcome = await beam(BOARD, port, tmp_path / "s", code=RIGHT)
+        finally:
+            server.close()
+        assert (outcome.status, outcome.text) == (
+            FAILED, f"127.0.0.1:{port} speaks network version 1; this handheld speaks"
+                    " version 2: update palmish there")
+        assert RIGHT.encode() not in heard[0]
+
+    run(go())
+
+
 def test_progress_is_reported_for_a_plugin(tmp_path: Path) -> None:
     seen: list[tuple[int, int]] = []
 
