@@ -231,15 +231,23 @@ class Desk:
             self.on_done(_ended(beam, verdict, text))
             return
         if verdict == ACCEPTED and beam.arrival is not None:
-            renamed = self.senders.remember(beam.arrival.key, beam.sender)
-            if beam.arrival.new:
-                self.log(f"paired with {beam.sender!r} (key {beam.arrival.fingerprint})")
-            elif renamed is not None:
-                self.log(f"{renamed!r} is now called {beam.sender!r}")
+            self._pair(beam.arrival)
         with contextlib.suppress(SessionError):
             session.send(wire.Result(verdict == ACCEPTED, wire.one_line(text)))
             await session.drain()
         self.on_done(_ended(beam, verdict, text))
+
+    def _pair(self, arrival: Arrival) -> None:
+        """Keep the sender of an accepted item by its key (or its new name), saying so."""
+        try:
+            renamed = self.senders.remember(arrival.key, arrival.sender)
+        except OSError as err:  # the item is in; only the pairing is lost
+            self.log(f"cannot keep the pairing with {arrival.sender!r}: {err.strerror or err}")
+            return
+        if arrival.new:
+            self.log(f"paired with {arrival.sender!r} (key {arrival.fingerprint})")
+        elif renamed is not None:
+            self.log(f"{renamed!r} is now called {arrival.sender!r}")
 
     async def _next(self, beam: _Beam, kind: type[Record]) -> Record:
         record = await beam.session.receive()
