@@ -20,7 +20,7 @@ from palmish.network.protocol import PING_EVERY_S, Message, ProtocolError, encod
 from palmish.network.transport import Link, Server
 
 if TYPE_CHECKING:
-    from palmish.device.system import Device
+    from palmish.device.machine.system import Device
 
 Post = Callable[[Event], None]
 COMEBACK_S = 60.0

@@ -11,7 +11,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from palmish.device.storage import exact_file_stem, parse_json
+from palmish.device.disk.storage import exact_file_stem, parse_json
 from prc_tools.atomic import write_atomic
 from prc_tools.files import FileProblem, read_regular
 

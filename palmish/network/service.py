@@ -20,7 +20,7 @@ from palmish.network.engine import NetworkEngine, Table, engine_for
 from palmish.network.protocol import VERSION, new_code
 
 if TYPE_CHECKING:
-    from palmish.device.system import Device
+    from palmish.device.machine.system import Device
 
 
 class WindowNetwork:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from palmish.device.beaming import size_text
+from palmish.device.beam.beaming import size_text
 from palmish.device.exchange import MAX_ITEM_BYTES
 from palmish.network.session.kinds import (
     LINE,

@@ -22,7 +22,7 @@ from palmish.boardgame.screenshots import every_config, screenshot_arguments, st
 from palmish.boardgame.screenshots import save as save_lcd
 from palmish.device.display import ConfigName
 from palmish.device.events import Key, KeyDown, NetworkClosed, NetworkLine
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.network.protocol import Message, encode
 from palmish.pachisi.app import PachisiApp
 from palmish.pachisi.net.seats import HostSeat, JoinSeat

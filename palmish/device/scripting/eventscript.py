@@ -29,7 +29,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from palmish.device.app import App
 from palmish.device.events import (
     TYPED_MARKS,
     BeamDone,
@@ -50,6 +49,7 @@ from palmish.device.events import (
     coalesce_moves,
 )
 from palmish.device.exchange import BeamItem, Checked
+from palmish.device.machine.app import App
 from prc_tools.files import FileProblem, read_regular
 
 # Limits that keep a hostile script cheap (docs/events-format.md, "Limits").
