@@ -377,3 +377,51 @@ def test_a_levels_database_is_checked_as_the_game_installs_it(tmp_path: Path) ->
     line = items.install(item, storage, PluginRegistry(storage, None, print))
     assert line == "installed Sigmar's Garden levels 'My Levels': 40"
     assert (tmp_path / "data" / "files" / "PSgm" / "My Levels.prc").exists()
+
+
+_answers = st.one_of(
+    st.builds(Welcome, v=st.just(2), app=st.just("beam"), name=st.sampled_from(["K", "x" * 40])),
+    st.just(wire.Ready()), st.just(Ping()),
+    st.builds(wire.Progress, received=st.integers(0, 1 << 20)),
+    st.builds(wire.Asking, title=st.just("T"), what=st.just("W")),
+    st.builds(wire.Result, accepted=st.booleans(), text=st.just("done")),
+    st.builds(Refused, v=st.just(2), reason=st.just("no"),
+              why=st.sampled_from([None, "busy", "key", "other"])),
+)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_answers, max_size=8))
+def test_a_fuzzed_receiver_never_breaks_the_sender(answers: list[Record]) -> None:
+    """Whatever a receiver that knows the code says, in any order, the sender ends
+    with one Outcome (never an exception, never accepted without a `result`)."""
+    from palmish.network.session.handshake import ServerSide, accept
+    from palmish.network.session.identity import Identity
+
+    async def go() -> None:
+        side = ServerSide(wire.APP, Identity.new(), RIGHT, hears=wire.SENDER_SAYS,
+                          hear_limit=wire.MAX_SENDER_RECORD)
+
+        async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            session = await accept(reader, writer, side, lambda line: None)
+            if session is None:
+                return
+            for answer in answers:
+                session.send(answer)
+            await session.drain()
+            await asyncio.sleep(0.05)
+            await session.close()
+
+        server = await asyncio.start_server(handle, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        with tempfile.TemporaryDirectory() as folder:
+            try:
+                outcome = await beam(BeamItem(PLUGIN, data=bytes(5000)), port, Path(folder),
+                                     code=RIGHT)
+            finally:
+                server.close()
+        assert outcome.status in ("accepted", "refused", "code", "busy", "failed")
+        assert not outcome.accepted or any(
+            isinstance(a, wire.Result) and a.accepted for a in answers)
+
+    run(go())
