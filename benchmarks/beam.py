@@ -2,7 +2,8 @@
 from the sender's first byte to the receiver asking its person, and to the
 sender's result, and the CPU time both sides spent on it (in one process), in
 network version 2 (the session: SPAKE2 or paired keys, sealed records) side
-by side with version 1 (lines in clear) in the same run.
+by side with version 1 (lines in clear) in the same run; then 1 MiB again
+with the receiver and the sender each in its own process, as two handhelds are.
 
     .venv/bin/python benchmarks/beam.py [--runs N] [--rounds N] [--v1 REV]
 
@@ -147,6 +148,107 @@ def _as_v1(tree: str, runs: int, random_file: Path) -> int:
     return 0
 
 
+# ------------------------------------------------------------- apart: three processes
+
+
+def quiet(line: str) -> None:
+    """A log that says nothing (the benchmark measures, it does not report)."""
+
+
+def _modules(version: int, tree: str) -> dict[str, Any]:
+    if version == 1:
+        sys.path.insert(0, tree)
+    names = {"receiver": "palmish.network.beam.receiver", "sender": "palmish.network.beam.sender",
+             "pairing": "palmish.network.beam.pairing", "wire": "palmish.network.beam.wire"}
+    if version == 1:
+        names["transport"] = "palmish.network.transport"
+    else:
+        names["identity"] = "palmish.network.session.identity"
+    return {key: importlib.import_module(name) for key, name in names.items()}
+
+
+async def _receive_forever(version: int, tree: str, folder: Path) -> None:
+    """A receiver alone in its process: its port on standard output, then every
+    item declined (a board accepted: that is how a sender pairs)."""
+    m = _modules(version, tree)
+
+    def offered(arrival: Any) -> None:
+        verdict = "accepted" if arrival.item.number is not None else "declined"
+        desk.finish(arrival.ticket, verdict, "measured")
+        if server is not None:
+            server.flush()
+
+    server, serving = None, None
+    if version == 1:
+        desk = m["receiver"].Desk("Bench", CODE, m["pairing"].Pairings(folder), offered, quiet)
+        server = m["transport"].Server(desk, quiet, kinds=m["wire"].SENDER_KINDS,
+                                       line_limit=m["wire"].MAX_SENDER_LINE)
+        _, port = await server.start("127.0.0.1", 0)
+        serving = asyncio.ensure_future(m["receiver"].serve(desk, server))
+    else:
+        desk = m["receiver"].Desk("Bench", CODE, m["identity"].load_identity(folder, quiet),
+                                  m["pairing"].paired_senders(folder, quiet), offered, quiet)
+        _, port = await desk.start("127.0.0.1", 0)
+    print(port, flush=True)
+    await asyncio.Event().wait()  # until the benchmark ends this process (serving runs on)
+    assert serving is None or not serving.done()
+
+
+async def _send_apart(version: int, tree: str, port: int, runs: int, random_file: Path,
+                      folder: Path, by_keys: bool) -> list[tuple[float, float]]:
+    """A sender alone in its process: (seconds to the result, its CPU) per beam."""
+    m = _modules(version, tree)
+    from palmish.device.exchange import PLUGIN, BeamItem
+
+    item = BeamItem(PLUGIN, data=random_file.read_bytes())
+    if version == 1:
+        def beam(code: str | None, what: Any) -> Any:
+            return m["sender"].send_item(what, "127.0.0.1", port, name="Den", key="0" * 32,
+                                         code=code)
+    else:
+        identity = m["identity"].load_identity(folder, quiet)
+        receivers = m["pairing"].paired_receivers(folder, quiet)
+
+        def beam(code: str | None, what: Any) -> Any:
+            return m["sender"].send_item(what, "127.0.0.1", port, name="Den",
+                                         identity=identity, receivers=receivers, code=code)
+    if by_keys:
+        await beam(CODE, BeamItem("board", "sigmar", number=1))
+    times = []
+    for _ in range(runs):
+        await asyncio.sleep(0.15)
+        start, cpu = time.perf_counter(), time.process_time()
+        outcome = await beam(None if by_keys else CODE, item)
+        times.append((time.perf_counter() - start, time.process_time() - cpu))
+        assert outcome.status == "refused", outcome
+    return times
+
+
+def _apart(tree: Path, runs: int, random_file: Path, base: Path) -> dict[str, list[Any]]:
+    """One block of 1 MiB beams of each kind, receiver and sender in two processes."""
+    out: dict[str, list[Any]] = {}
+    for label, version, by_keys in (("version 1", 1, False), ("version 2, with the code", 2,
+                                     False), ("version 2, by paired keys", 2, True)):
+        with tempfile.TemporaryDirectory(dir=base) as place:
+            receiver = subprocess.Popen(
+                [sys.executable, __file__, "--serve", str(version), "--tree", str(tree),
+                 "--folder", str(Path(place) / "r")], stdout=subprocess.PIPE, text=True,
+                cwd=base)
+            try:
+                assert receiver.stdout is not None
+                port = receiver.stdout.readline().strip()
+                sent = subprocess.run(
+                    [sys.executable, __file__, "--send", str(version), "--tree", str(tree),
+                     "--port", port, "--runs", str(runs), "--random-file", str(random_file),
+                     "--folder", str(Path(place) / "s"), *(["--by-keys"] if by_keys else [])],
+                    capture_output=True, text=True, check=True, cwd=base, timeout=600)
+            finally:
+                receiver.terminate()
+                receiver.wait(10)
+            out[label] = json.loads(sent.stdout.splitlines()[-1])
+    return out
+
+
 def _extract(revision: str, into: Path) -> Path:
     """The palmish package and the tests' item helpers of `revision` (prc_tools, with
     its C speedups, is this tree's: the same at that revision)."""
@@ -178,9 +280,22 @@ def main() -> int:
     parser.add_argument("--v1", default=V1_REVISION, metavar="REV")
     parser.add_argument("--as-v1", metavar="TREE", help=argparse.SUPPRESS)
     parser.add_argument("--random-file", type=Path, help=argparse.SUPPRESS)
+    for hidden in ("--serve", "--send", "--port"):
+        parser.add_argument(hidden, type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--tree", help=argparse.SUPPRESS)
+    parser.add_argument("--folder", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--by-keys", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.as_v1:
         return _as_v1(args.as_v1, args.runs, args.random_file)
+    if args.serve:
+        asyncio.run(_receive_forever(args.serve, args.tree, args.folder))
+        return 0
+    if args.send:
+        print(json.dumps(asyncio.run(_send_apart(args.send, args.tree, args.port, args.runs,
+                                                 args.random_file, args.folder,
+                                                 args.by_keys))))
+        return 0
     sys.path.insert(0, str(ROOT))
     with tempfile.TemporaryDirectory() as folder:
         base = Path(folder)
@@ -189,7 +304,10 @@ def main() -> int:
         tree = _extract(args.v1, base)
         items = _items(random_file)
         results: dict[tuple[str, str], Times] = {}
+        apart: dict[str, list[Any]] = {}
         for _round in range(args.rounds):
+            for label, times in _apart(tree, args.runs, random_file, base).items():
+                apart.setdefault(label, []).extend(times)
             other = subprocess.run(
                 [sys.executable, __file__, "--as-v1", str(tree), "--runs", str(args.runs),
                  "--random-file", str(random_file)],
@@ -209,6 +327,13 @@ def main() -> int:
             print(label)
             for kind in ("version 1", "version 2, with the code", "version 2, by paired keys"):
                 _say(label, kind, results[(label, kind)])
+        print("1 MiB of random bytes, the receiver and the sender in two processes:")
+        for kind, pairs in apart.items():
+            done = [d * 1000 for d, _ in pairs]
+            cpu = [c * 1000 for _, c in pairs]
+            print(f"  {kind:<26} to the result median {statistics.median(done):6.1f} ms "
+                  f"(max {max(done):6.1f}); the sender's CPU median "
+                  f"{statistics.median(cpu):5.1f} ms; {len(pairs)} beams")
     return 0
 
 
