@@ -174,6 +174,12 @@ def test_an_unanswered_offer_is_declined_and_a_slow_sender_refused(
             assert (unanswered.status, unanswered.text) == ("refused", "declined: no answer")
             assert rec.desk is not None and not rec.desk.finish(rec.offers[0].ticket,
                                                                 ACCEPTED, "late")
+            monkeypatch.setattr(receiving, "JOIN_S", 0.5)
+            silent = await session_from("127.0.0.1", rec.port, RIGHT)
+            silent.send(Ping())  # alive, but never says who it is: dropped
+            assert await silent.receive(timeout=3) is None
+            await silent.close()
+            assert any(line.endswith("no join within 0 s") for line in rec.log)
             monkeypatch.setattr(wire, "TRANSFER_S", 1.5)
             session = await session_from("127.0.0.1", rec.port, RIGHT)
             session.send(Join(name="Pinger"))

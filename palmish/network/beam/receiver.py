@@ -31,7 +31,8 @@ from palmish.network.session.records import Record
 
 ACCEPTED, DECLINED, FAILED, REFUSED, INTERRUPTED = (
     "accepted", "declined", "failed", "refused", "interrupted")
-MAX_CONNECTIONS = 16  # at once, in their handshake or beaming; more are closed at once
+MAX_CONNECTIONS = 64  # at once, in their handshake or beaming; more are closed at once
+JOIN_S = 5.0  # from the handshake to the sender's join, at most
 BUSY = "busy: receiving another beam"
 
 
@@ -185,9 +186,12 @@ class Desk:
             return
         pinger = asyncio.ensure_future(session.keep_alive())
         try:
-            join = await session.receive()
+            join = await asyncio.wait_for(session.receive(), JOIN_S)
         except SessionError as err:
             self.log(f"{session.where}: {err}")
+            join = None
+        except (asyncio.TimeoutError, TimeoutError):
+            self.log(f"{session.where}: no join within {JOIN_S:.0f} s")
             join = None
         if join is None or not isinstance(join, Join) or join.name is None or join.watch:
             pinger.cancel()
