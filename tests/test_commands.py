@@ -184,7 +184,7 @@ def toy_beams(lamps: GameDescriptor) -> Iterator[None]:
     unregister(lamps.id)
 
 
-def test_beam_offers_the_kinds_the_games_beam(toy_beams: None,
+def test_beam_offers_the_kinds_the_games_beam(toy_beams: None, tmp_path: Path,
                                               capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "beam", "--help")
     text = " ".join(out.split())
@@ -195,7 +195,8 @@ def test_beam_offers_the_kinds_the_games_beam(toy_beams: None,
     assert ("beam a plugin, a deal, a board, a level, a hexboard, a puzzle or a pattern to"
             " another") in listed
     port = free_port()  # nothing listens there: the item was made, then not sent
-    assert run(capsys, "beam", "--puzzle", "7", "--to", f"127.0.0.1:{port}") == (
+    assert run(capsys, "beam", "--puzzle", "7", "--to", f"127.0.0.1:{port}",
+               "--data-dir", str(tmp_path)) == (  # its keys there, not in the user's folder
         1, "", f"palmish: cannot reach 127.0.0.1:{port}: nothing receives there\n")
 
 

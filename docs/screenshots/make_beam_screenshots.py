@@ -5,7 +5,7 @@
 One device per configuration, with a stand-in for the window's beam service
 (no sockets: the beam events are posted as the network thread would post
 them). Scenes: `receive` the launcher's Beam Receive screen (name, address,
-code, paired handhelds), `pick` PalmIshido's Beam Deal asking for a handheld
+code, key, paired handhelds), `pick` PalmIshido's Beam Deal asking for a handheld
 (one found nearby, and Other...), `sending` the sender's bar while the
 receiver's person decides, `accept` the receiver asked over Sigmar's Garden,
 `progress` a large plugin arriving. The pictures are the LCD, without a skin.
@@ -35,7 +35,7 @@ class StandIn:
         self.device = device
 
     def receiving(self) -> Receiving | None:
-        return Receiving("Kitchen", "192.168.1.23:40732", "4821")
+        return Receiving("Kitchen", "192.168.1.23:40732", "4821", "5F0C-9A12-77B3-0E41")
 
     def set_receiving(self, on: bool) -> str | None:
         return None
@@ -99,7 +99,8 @@ def shoot(config: ConfigName, tmp: Path, out: Path) -> None:
     device.switch_to("Sigmar's Garden")
     type_number(device, "board", "1234")
     device.post(BeamOffered(2, "Lounge", BeamItem(PLUGIN, data=b""),
-                            Checked("Jade Board", "Board plugin for PalmIshido"), 46080))
+                            Checked("Jade Board", "Board plugin for PalmIshido"), 46080,
+                            note="new here, key 1A2B-3C4D-5E6F-7A8B"))
     save(device, "accept", config)
     close_all(device)
     device.post(BeamProgress(3, False, 393216, 655360))

@@ -100,9 +100,9 @@ def number(text: str) -> int:
 
 def handheld_name(text: str) -> str:
     """A handheld's name as a beam sender or receiver shows it (the wire's rule)."""
-    from palmish.network.beam.wire import DEVICE_NAME  # the network: only when a name is given
+    from palmish.network.beam.wire import device_name  # the network: only when a name is given
 
-    if not DEVICE_NAME(text):
+    if not device_name(text):
         raise argparse.ArgumentTypeError(
             f"{text!r} is not a handheld's name (1-40 characters, no control characters)")
     return text

@@ -31,9 +31,10 @@ from palmish.device.beam.beaming import size_text
 from palmish.device.exchange import BeamItem
 from palmish.games import RegistryError
 from palmish.network.beam import items, wire
-from palmish.network.beam.pairing import sender_key
+from palmish.network.beam.pairing import paired_receivers
 from palmish.network.beam.sender import send_item
 from palmish.network.discovery import machine_name
+from palmish.network.session.identity import load_identity
 from prc_tools.text import printable
 
 
@@ -90,14 +91,15 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as err:
         return fail(str(err))
     folder = data_dir(args)
+    log = logger("beam")
     try:
-        key = sender_key(folder)
+        identity = load_identity(folder, log)
+        receivers = paired_receivers(folder, log)
     except OSError as err:
         return fail(f"{folder}: cannot keep this handheld's key: {err.strerror or err}")
     host, port = args.to
     where = address_text(host, port)
     total = len(item.data)
-    log = logger("beam")
 
     def progress(done: int, size: int) -> None:
         if size > wire.SHOWN_BYTES:
@@ -107,8 +109,11 @@ def run(args: argparse.Namespace) -> int:
         size = f", {size_text(total)}" if total else ""
         log(f"{where} is asking its person about {printable(title)!r} ({what}{size})")
 
-    outcome = asyncio.run(send_item(item, host, port, name=args.name or machine_name(), key=key,
-                                    code=args.code, on_progress=progress, on_asking=asking))
+    outcome = asyncio.run(send_item(item, host, port, name=args.name or machine_name(),
+                                    identity=identity, receivers=receivers, code=args.code,
+                                    on_progress=progress, on_asking=asking))
+    if outcome.note:
+        log(outcome.note)
     receiver = repr(outcome.receiver) if outcome.receiver else where
     if outcome.status == "failed":
         return fail(outcome.text)  # it names the receiver or the address itself

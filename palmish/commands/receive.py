@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 
 from palmish.apps import hard_buttons, installed_apps, real_app
@@ -33,7 +34,7 @@ from palmish.device.display import config_by_name
 from palmish.device.exchange import BeamItem
 from palmish.device.machine.system import Device
 from palmish.network.beam import items, wire
-from palmish.network.beam.pairing import Pairings
+from palmish.network.beam.pairing import paired_senders
 from palmish.network.beam.receiver import (
     ACCEPTED,
     DECLINED,
@@ -41,12 +42,12 @@ from palmish.network.beam.receiver import (
     Arrival,
     Desk,
     Ended,
-    serve,
 )
 from palmish.network.discovery import machine_name
 from palmish.network.hosting import announce
 from palmish.network.protocol import new_code
-from palmish.network.transport import Server
+from palmish.network.session.identity import load_identity
+from palmish.network.session.peers import KnownPeers
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -74,69 +75,74 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     folder = data_dir(args)
+    log = logger("receive")
     try:
-        pairings = Pairings(folder)
-    except ValueError as err:
-        if not args.forget_all:
-            return fail(f"{err} (`palmish receive --forget-all` forgets every pairing)")
-        pairings = Pairings(folder, damaged_ok=True)
-    if args.paired or args.forget is not None or args.forget_all:
-        return _pairing(args, pairings)
-    try:
-        return asyncio.run(_receive(args, folder, pairings))
+        senders = paired_senders(folder, log)  # a damaged file: one line, and none paired
+        if args.paired or args.forget is not None or args.forget_all:
+            return _pairing(args, senders)
+        return asyncio.run(_receive(args, folder, senders, log))
     except OSError as err:
+        if err.filename is not None:
+            return fail(f"{err.filename}: {err.strerror or err}")
         return fail(f"cannot listen on {args.listen}:{args.port}: {err.strerror or err}")
 
 
-def _pairing(args: argparse.Namespace, pairings: Pairings) -> int:
-    try:
-        if args.paired:
-            for name in pairings.names():
-                say(name)
-            return EXIT_OK
-        forgotten = pairings.forget(None if args.forget_all else args.forget)
-    except OSError as err:
-        return fail(f"{pairings.path}: cannot write: {err.strerror or err}")
+def _pairing(args: argparse.Namespace, senders: KnownPeers) -> int:
+    """--paired: one line per paired sender (its name as it was last seen, and its
+    key's fingerprint); --forget NAME, --forget-all."""
+    if args.paired:
+        for known in senders.known:
+            say(f"{known.name!r} {known.fingerprint}")
+        return EXIT_OK
+    forgotten = senders.forget(None if args.forget_all else args.forget)
     if args.forget is not None and not forgotten:
         return fail(f"no handheld named {args.forget!r} is paired")
     say(f"forgot {forgotten} paired handheld{'s' if forgotten != 1 else ''}")
     return EXIT_OK
 
 
-async def _receive(args: argparse.Namespace, folder: Path, pairings: Pairings) -> int:
-    log = logger("receive")
+async def _receive(args: argparse.Namespace, folder: Path, senders: KnownPeers,
+                   log: Callable[[str], None]) -> int:
     offers: list[Arrival] = []
     ended: list[Ended] = []
+    news = asyncio.Event()
+
+    def offered(arrival: Arrival) -> None:
+        offers.append(arrival)
+        news.set()
+
+    def over(end: Ended) -> None:
+        ended.append(end)
+        news.set()
 
     def progress(ticket: int, received: int, size: int) -> None:
         if size > wire.SHOWN_BYTES:
             log(f"received {size_text(received)} of {size_text(size)}")
 
-    desk = Desk(args.name or machine_name(), new_code(), pairings, offers.append, ended.append,
-                progress, log=log)
-    server = Server(desk, log, kinds=wire.SENDER_KINDS, line_limit=wire.MAX_SENDER_LINE)
-    host, port = await server.start(args.listen, args.port)
+    desk = Desk(args.name or machine_name(), new_code(), load_identity(folder, log), senders,
+                offered, over, progress, log=log)
+    host, port = await desk.start(args.listen, args.port)
     say(f"receiving on {address_text(host, port)} code {desk.code}")
+    log(f"this handheld's key: {desk.fingerprint}")
     advert = await announce(desk.name, args.listen, port, log, wire.APP) \
         if args.advertise else None
-    serving = asyncio.ensure_future(serve(desk, server))
     done = 0
     try:
         while args.count == 0 or done < args.count:
-            await server.wait_activity(0.05)
+            await news.wait()
+            news.clear()
             while offers:
                 arrival = offers.pop(0)
+                if arrival.note:
+                    log(f"{arrival.sender!r}: {arrival.note}")
                 verdict, text = await _decide(args.accept, arrival, folder)
                 desk.finish(arrival.ticket, verdict, text)
-                server.flush()
             while ended:
                 say(_line(ended.pop(0)))
                 done += 1
-        await asyncio.sleep(0.1)  # the last result on its way
         return EXIT_OK
     finally:
-        serving.cancel()
-        await server.close()
+        await desk.close()
         if advert is not None:
             await asyncio.to_thread(advert.close)
 

@@ -132,6 +132,7 @@ class BeamOffered(Frozen):
     item: BeamItem
     checked: Checked
     size: int  # bytes received (0 for a number item)
+    note: str = ""  # about the sender's key: "new here, key 5F0C-...", "paired as Den"
 
 
 class BeamProgress(Frozen):
@@ -152,6 +153,7 @@ class BeamDone(Frozen):
     ok: bool
     text: str
     why: str = ""  # sending: the sender's status (accepted, refused, code, busy, failed)
+    note: str = ""  # sending: about the receiver's key (paired now, with its fingerprint)
 
 
 Event = (

@@ -70,6 +70,8 @@ def screen_text(on: bool, beams: BeamService | None) -> str:
         paired = f"unreadable ({escaped(str(err), 80)}); Forget clears it"
     lines = [f"Name: {escaped(here.name, 32)}", f"Address: {escaped(here.address, 48)}",
              f"Code: {here.code}", f"Paired: {paired}"]
+    if here.fingerprint:  # for a sender's person to compare with what it shows
+        lines.insert(3, f"Key: {here.fingerprint}")
     return "\n".join(lines)
 
 

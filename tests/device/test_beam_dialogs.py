@@ -49,7 +49,8 @@ class FakeBeam:
         self.found: list[tuple[str, str]] = [("Lounge", "192.0.2.7:40732")]
 
     def receiving(self) -> Receiving | None:
-        return Receiving("Study", "192.0.2.9:40732", "4821") if self.on else None
+        return (Receiving("Study", "192.0.2.9:40732", "4821", "5F0C-9A12-77B3-0E41")
+                if self.on else None)
 
     def set_receiving(self, on: bool) -> str | None:
         self.on = on
@@ -125,6 +126,20 @@ def test_an_offer_asks_over_any_app_and_accept_installs(device: Device, beam: Fa
     device.post(KeyDown(Key.SELECT))
     assert beam.answers == [(1, True)]
     assert "Jade Board is installed" in message(device)
+
+
+def test_the_question_says_what_is_known_of_the_senders_key(device: Device,
+                                                            beam: FakeBeam) -> None:
+    device.post(BeamOffered(1, "Kitchen", BeamItem("deal", "ishido", number=7),
+                            Checked("Deal 7", "PalmIshido deal"), 0,
+                            note="new here, key 1A2B-3C4D-5E6F-7A8B"))
+    assert message(device) == ("Accept Deal 7 (PalmIshido deal) from Kitchen (new here, key"
+                               " 1A2B-3C4D-5E6F-7A8B)?")
+    device.post(KeyDown(Key.CANCEL))
+    device.post(BeamOffered(2, "Kitchen 2", BeamItem("deal", "ishido", number=7),
+                            Checked("Deal 7", "PalmIshido deal"), 0, note="paired as Kitchen"))
+    assert message(device) == ("Accept Deal 7 (PalmIshido deal) from Kitchen 2 (paired as"
+                               " Kitchen)?")
 
 
 def test_decline_and_escape_answer_no(device: Device, beam: FakeBeam) -> None:
@@ -232,7 +247,8 @@ def test_the_launcher_turns_beam_receive_on_and_shows_the_code(
     assert beam.on and device.storage.load_prefs("lnch")["beam_receive"] is True
     device.post(MenuCommand("beam"))
     text = message(device)
-    for fact in ("Name: Study", "Address: 192.0.2.9:40732", "Code: 4821", "Paired: Kitchen"):
+    for fact in ("Name: Study", "Address: 192.0.2.9:40732", "Code: 4821",
+                 "Key: 5F0C-9A12-77B3-0E41", "Paired: Kitchen"):
         assert fact in text
     device.post(KeyDown(Key.RIGHT))
     device.post(KeyDown(Key.RIGHT))

@@ -110,8 +110,10 @@ def test_a_plugin_beamed_from_one_window_to_another(tmp_path: Path, built_cache:
         keys(sender_id, "Return")
         typed(sender_id, port)
         keys(sender_id, "Return")
-        # Not paired yet: the receiver wants its code (a note, then the keypad).
-        time.sleep(2)
+        # Not paired yet: the sender meets by keys, does not know the receiver and
+        # closes (the receiver logs it); it wants the code (a note, then the keypad).
+        receiver_log.wait_for(re.compile(r"closed during the handshake"))
+        time.sleep(1)
         keys(sender_id, "Return")
         typed(sender_id, code)
         keys(sender_id, "Return")

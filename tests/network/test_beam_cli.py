@@ -49,15 +49,36 @@ def test_pairing_commands_and_a_damaged_pairings_file(
     assert run(capsys, "receive", "--paired", *data) == (0, "", "")
     assert run(capsys, "receive", "--forget", "Den", *data) == (
         1, "", "palmish: no handheld named 'Den' is paired\n")
-    paired = tmp_path / "network" / "beam" / "paired.json"
-    paired.parent.mkdir(parents=True)
+    paired = tmp_path / "network" / "keys" / "beam-senders"
+    paired.parent.chmod(0o755)
     paired.write_text('{"paired": 7}')
-    status, _, err = run(capsys, "receive", "--paired", *data)
-    assert status == 1 and err == (f"palmish: {paired}: not a list of paired handhelds"
-                                   " (`palmish receive --forget-all` forgets every pairing)\n")
-    assert run(capsys, "receive", "--forget-all", *data) == (0, "forgot 0 paired handhelds\n",
-                                                             "")
+    paired.chmod(0o644)
+    status, out, err = run(capsys, "receive", "--paired", *data)
+    assert (status, out) == (0, "")
+    assert err.splitlines() == [  # widened modes tightened, a damaged list read as empty
+        f"palmish receive: {paired.parent}: a folder of secrets others could read (mode 0755);"
+        " now 0700",
+        f"palmish receive: {paired}: a secret others could read (mode 0644); now 0600",
+        f"palmish receive: {paired}: not a list of paired handhelds; none is paired"]
+    assert paired.stat().st_mode & 0o777 == 0o600
+    assert run(capsys, "receive", "--forget-all", *data)[:2] == (0, "forgot 0 paired handhelds\n")
+    assert paired.stat().st_mode & 0o777 == 0o600
     assert run(capsys, "receive", "--paired", *data) == (0, "", "")
+
+
+def test_version_1_files_are_removed_with_one_line_each(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    old = tmp_path / "network" / "beam"
+    old.mkdir(parents=True)
+    (old / "key").write_text("ab" * 16 + "\n")
+    (old / "paired.json").write_text('{"v":1,"paired":[]}')
+    status, out, err = run(capsys, "receive", "--paired", "--data-dir", str(tmp_path))
+    assert (status, out) == (0, "")
+    assert err.splitlines() == [
+        f"palmish receive: {old / 'key'}: version 1's pairing key (it was sent in clear), no"
+        " longer used; removed",
+        f"palmish receive: {old / 'paired.json'}: version 1's pairings, no longer used; removed"]
+    assert not old.exists()
 
 
 @pytest.mark.process
@@ -72,5 +93,8 @@ def test_a_game_host_is_not_a_receiver(tmp_path: Path, capsys: pytest.CaptureFix
                              "--code", "1234", "--data-dir", str(tmp_path / "s"))
     finally:
         process.kill()
-    assert (status, err) == (1, f"palmish: 127.0.0.1:{port} closed the connection without"
-                                " answering (is it a beam receiver?)\n")
+    # a host of version 1 (until `palmish host` speaks version 2), or of version 2
+    assert (status, err) in (
+        (1, f"palmish: 127.0.0.1:{port} speaks network version 1; this handheld speaks version"
+            " 2: update palmish there\n"),
+        (1, f"palmish: 127.0.0.1:{port}: this is a palmish pachisi, not a beam\n"))

@@ -66,9 +66,14 @@ def beam(sender_dir: Path, port: int, *what: str, code: str | None = None,
 def raw_sender(started: list[Process], port: int, code: str, size: int, chunks: int
                ) -> Process:
     process = Process(str(port), code, str(size), str(chunks), "60",
-                      module="tests.network.raw_beam_sender")
+                      module="tests.network.doc_beam_sender")
     started.append(process)
     return process
+
+
+def identity(folder: Path) -> Path:
+    """The receiver's identity key: the one file it keeps while it listens."""
+    return folder / "network" / "keys" / "identity"
 
 
 def files_under(folder: Path) -> list[Path]:
@@ -144,7 +149,9 @@ def test_a_board_and_a_deal_open_the_same_at_the_next_start_and_pairing_holds(
     assert ishido._cells == dealt._cells  # type: ignore[attr-defined]
 
     listed = Process("receive", "--paired", "--data-dir", str(tmp_path / "r"))
-    assert listed.finish() == 0 and listed.out_lines == [SENDER]
+    assert listed.finish() == 0
+    assert [line.split(" ")[0] for line in listed.out_lines] == [repr(SENDER)]
+    assert re.fullmatch(r"'Den' [0-9A-F]{4}(-[0-9A-F]{4}){3}", listed.out_lines[0])
     forgot = Process("receive", "--forget", SENDER, "--data-dir", str(tmp_path / "r"))
     assert forgot.finish() == 0 and forgot.out_lines == ["forgot 1 paired handheld"]
     _, port, _ = receiver(started, tmp_path / "r", "--accept", "--count", "1")
@@ -166,7 +173,7 @@ def test_declined_writes_nothing(tmp_path: Path, cherry: bytes, started: list[Pr
             "palmish: 'Kitchen': declined (this receiver runs without --accept)")
     assert process.finish() == 0
     assert [line.split(":")[0] for line in process.out_lines[1:]] == ["declined", "declined"]
-    assert files_under(tmp_path / "r") == []  # not even a pairing
+    assert files_under(tmp_path / "r") == [identity(tmp_path / "r")]  # not even a pairing
 
 
 def test_refusals(tmp_path: Path, cherry: bytes, started: list[Process]) -> None:
@@ -227,7 +234,7 @@ def test_a_sender_killed_mid_transfer_leaves_nothing_and_a_busy_receiver_refuses
     assert process.out_lines[1:] == [
         "interrupted: a plugin of 900 KB from 'Raw': Raw went away before the end;"
         " nothing was kept"]
-    assert files_under(tmp_path / "r") == []
+    assert files_under(tmp_path / "r") == [identity(tmp_path / "r")]
 
 
 def _exchange(port: int, data: bytes) -> bytes:
@@ -248,17 +255,19 @@ def test_hostile_connections_leave_the_receiver_receiving(tmp_path: Path,
     assert _exchange(port, b"\x00\xff garbage\n") == b""
     assert _exchange(port, b"{" * 70000 + b"\n") == b""  # over the 48 KiB line limit
     assert _exchange(port, b'{"t":"offer"}\n') == b""
-    assert json.loads(_exchange(port, b'{"t":"hello","v":2,"app":"beam"}\n')) == {
-        "t": "refused", "v": 1,
-        "reason": "protocol version 2 is not spoken here (this host speaks 1)"}
+    assert json.loads(_exchange(port, b'{"t":"hello","v":1,"app":"beam","name":"Den",'
+                                      b'"key":"' + b"0" * 32 + b'","code":"1234"}\n')) == {
+        "t": "refused", "v": 2, "reason": "this handheld speaks network version 2; update palmish"}
     pachisi = json.loads(_exchange(
-        port, b'{"t":"hello","v":1,"app":"pachisi","code":"1234","name":"Ann"}\n'))
-    assert pachisi["reason"] == "this is a beam receiver, not a pachisi game"
+        port, b'{"t":"hello","v":2,"app":"pachisi","auth":"code","nonce":"' + b"ab" * 16
+        + b'"}\n'))
+    assert pachisi == {"t": "refused", "v": 2, "why": "app",
+                       "reason": "this is a palmish beam, not a pachisi"}
     sent = beam(tmp_path / "s", port, "--deal", "12", code=code)
     assert sent.returncode == 0, sent.stderr
     assert process.finish() == 0
     assert process.out_lines[1].startswith("accepted: PalmIshido deal 12 from 'Den'")
-    assert any("dropped peer" in line for line in process.err_lines)
+    assert any("speaks network version 1" in line for line in process.err_lines)
 
 
 def test_a_board_for_a_folder_a_window_holds_fails_in_one_line(tmp_path: Path,

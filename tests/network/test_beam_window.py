@@ -100,7 +100,7 @@ def test_a_declined_board_writes_nothing_and_an_accepted_one_opens(
     assert receiving.answer(offered.ticket, False) == "Declined."
     done = _next(sending, BeamDone)
     assert isinstance(done, BeamDone) and not done.ok and done.text == "declined by Kitchen"
-    assert not (tmp_path / "r" / "network").exists()
+    assert not (tmp_path / "r" / "network" / "keys" / "beam-senders").exists()
     sending.send(board, f"{host}:{port}", code)
     offered = _next(receiving, BeamOffered)
     assert isinstance(offered, BeamOffered)

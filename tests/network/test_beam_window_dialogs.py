@@ -121,13 +121,17 @@ def test_a_plugin_beamed_is_asked_for_once_then_installed(
     pump((sender, receiver), lambda: message(receiver).startswith("Accept"))
     assert message(receiver) == (
         f"Accept Beamed Pieces (Pieces plugin for PalmIshido, "
-        f"{round(len(test_pieces) / 1024)} KB) from Kitchen?")
+        f"{round(len(test_pieces) / 1024)} KB) from Kitchen (new here, key "
+        f"{out.identity().fingerprint})?")
     assert not any(p.name == "Beamed Pieces" for p in receiver.plugins.all())
     receiver.post(KeyDown(Key.SELECT))  # Accept has the focus
     assert "Beamed Pieces is installed" in message(receiver)
     receiver.plugins.refresh(bundled=False)
     assert any(p.name == "Beamed Pieces" and not p.bundled for p in receiver.plugins.all())
     pump((sender, receiver), lambda: "accepted by Lounge" in message(sender))
+    # Each person sees the other's key: the receiver's is on its Beam Receive screen.
+    assert message(sender) == (f"Beamed Pieces: accepted by Lounge. Paired with 'Lounge': its"
+                               f" key is {here.fingerprint}.")
     assert into.paired() == ["Kitchen"]
 
     # Paired now: the next beam goes without a code.
@@ -135,6 +139,7 @@ def test_a_plugin_beamed_is_asked_for_once_then_installed(
     receiver.post(KeyDown(Key.SELECT))
     sender.beams.send(out, sending)
     pump((sender, receiver), lambda: message(receiver).startswith("Accept"))
+    assert message(receiver).endswith("from Kitchen?")  # known by its key: nothing to add
     receiver.post(KeyDown(Key.RIGHT))
     receiver.post(KeyDown(Key.SELECT))  # Decline
     pump((sender, receiver), lambda: message(sender) == "Beamed Pieces: Declined by Lounge.")
@@ -170,9 +175,11 @@ def test_a_deal_accepted_opens_in_its_game_over_the_launcher(
     sender.beams.send(out, Sending(BeamItem("deal", "ishido", number=77), here.address,
                                    "Deal 77", "Lounge"), here.code)
     pump((sender, receiver), lambda: message(receiver).startswith("Accept"))
-    assert message(receiver) == "Accept Deal 77 (PalmIshido deal) from Kitchen?"
+    assert message(receiver) == (f"Accept Deal 77 (PalmIshido deal) from Kitchen (new here, key"
+                                 f" {out.identity().fingerprint})?")
     receiver.post(KeyDown(Key.SELECT))
     assert receiver.running_app.id == "ishido"
     app = real_app(receiver.running_app)
     assert isinstance(app, IshidoApp) and app.game.seed == 77
-    pump((sender, receiver), lambda: message(sender) == "Deal 77: accepted by Lounge.")
+    pump((sender, receiver), lambda: message(sender) == (
+        f"Deal 77: accepted by Lounge. Paired with 'Lounge': its key is {here.fingerprint}."))

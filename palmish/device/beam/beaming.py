@@ -37,6 +37,7 @@ class Receiving(Frozen):
     name: str
     address: str
     code: str
+    fingerprint: str = ""  # this handheld's key, for the sender's person to compare
 
 
 class Sending(Frozen):
@@ -176,8 +177,9 @@ class BeamDesk:
     def _offered(self, event: BeamOffered) -> None:
         self._close_bar(False, event.ticket)
         size = f", {size_text(event.size)}" if event.size else ""
+        note = f" ({escaped(event.note, 60)})" if event.note else ""
         question = (f"Accept {escaped(event.checked.title)} ({escaped(event.checked.what, 60)}"
-                    f"{size}) from {escaped(event.sender, 32)}?")
+                    f"{size}) from {escaped(event.sender, 32)}{note}?")
         alert = Alert(TITLE, question, ("Accept", "Decline"), icon="confirm")
         self.asking[event.ticket] = alert
 
@@ -245,6 +247,8 @@ class BeamDesk:
         label = escaped(sending.label) if sending is not None else "The beam"
         line = (f"{label}: accepted by {escaped(sending.to, 48)}." if event.ok and sending
                 else f"{label}: {_sentence(event.text)}")
+        if event.note:
+            line += f" {_sentence(event.note)}"
         if bar is not None and not bar.ended:
             bar.finish(line, self.device.screen)
         else:

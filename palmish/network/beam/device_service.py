@@ -54,7 +54,7 @@ class BeamWindowService(WindowBeam):
         shown = (lan_addresses(self.listen) or ["127.0.0.1"])[0] if host in ("0.0.0.0", "::") \
             else host
         address = address_text(shown, port)
-        self._here = Receiving(self.name, address, code)
+        self._here = Receiving(self.name, address, code, self.identity().fingerprint)
         log(f"receiving on {address} code {code}")
         return None
 

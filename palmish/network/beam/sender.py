@@ -1,7 +1,12 @@
 """The sending side of a beam (docs/network.md, "Beam"): one item to one
-receiver over one connection, with the receiver's progress and its answer.
-Every wait is bounded: the connection (5 s), each line (the transport's 5 s
-of silence; the receiver pings while its person decides)."""
+receiver over one session, with the receiver's progress and its answer.
+
+Without a code the sender meets the receiver by keys (a receiver it paired
+with, which paired with it); a receiver it does not know, or that does not
+know it, asks for the code, and the code is the password of the session's key
+exchange: it never crosses. Every wait is bounded: the connection and the
+handshake (5 s each), each record (the session's 5 s of silence; both sides
+ping every second, the receiver also while its person decides)."""
 
 from __future__ import annotations
 
@@ -14,21 +19,36 @@ from dataclasses import dataclass
 from palmish.device.addresses import address_text
 from palmish.device.exchange import BeamItem
 from palmish.network.beam import wire
-from palmish.network.protocol import PING_EVERY_S, VERSION, Message, ProtocolError
-from palmish.network.transport import Link
+from palmish.network.session.channel import Session, SessionError
+from palmish.network.session.handshake import (
+    HandshakeError,
+    LockedOut,
+    NotTrusted,
+    Refusal,
+    WrongCode,
+    connect,
+)
+from palmish.network.session.identity import Identity, fingerprint
+from palmish.network.session.kinds import CODE_AUTH, Join, Refused, Welcome
+from palmish.network.session.peers import KnownPeers
+from palmish.network.session.records import Record
 
 ACCEPTED, REFUSED, CODE, BUSY, FAILED = "accepted", "refused", "code", "busy", "failed"
+CODE_NEEDED = "a pairing code is needed (the code on the receiver's screen)"
 
 
 @dataclass(frozen=True)
 class Outcome:
     """How a beam ended. `status`: ACCEPTED; REFUSED (declined, or the item
-    refused: `text` says which); CODE (a pairing code is needed, or was wrong);
-    BUSY; FAILED (unreachable, gone, not a beam receiver)."""
+    refused: `text` says which; or too many wrong codes); CODE (a pairing code is
+    needed, or was wrong); BUSY; FAILED (unreachable, gone, not a beam receiver).
+    `note`: what the person should know of the receiver's key (paired now, with
+    its fingerprint; or paired under another name), or ""."""
 
     status: str
     text: str  # one line for the person, as received: show through printable
     receiver: str = ""  # the receiver's name, once it said it
+    note: str = ""
 
     @property
     def accepted(self) -> bool:
@@ -41,81 +61,123 @@ class _Over(Exception):
         self.outcome = outcome
 
 
-async def send_item(item: BeamItem, host: str, port: int, *, name: str, key: str,
-                    code: str | None = None,
+async def send_item(item: BeamItem, host: str, port: int, *, name: str, identity: Identity,
+                    receivers: KnownPeers, code: str | None = None,
                     on_progress: Callable[[int, int], None] = lambda done, total: None,
                     on_asking: Callable[[str, str], None] = lambda title, what: None,
                     ) -> Outcome:
-    """Beam `item` to the receiver at host:port as the handheld `name` with its `key`
-    (and the receiver's `code`, needed until the two are paired)."""
+    """Beam `item` to the receiver at host:port as the handheld `name`: by keys
+    when no `code` is given (a receiver in `receivers`), else with the receiver's
+    code (the first meeting; an accepted beam pairs the two)."""
     where = address_text(host, port)
     try:
-        link = await Link.open(host, port, kinds=wire.RECEIVER_KINDS)
-    except ConnectionRefusedError:
-        return Outcome(FAILED, f"cannot reach {where}: nothing receives there")
-    except (OSError, asyncio.TimeoutError) as err:
-        reason = getattr(err, "strerror", None) or "no answer within 5 s"
-        return Outcome(FAILED, f"cannot reach {where}: {reason}")
-    pinger = asyncio.ensure_future(_ping(link))
-    receiver = ""
-    try:
-        hello: Message = {"t": "hello", "v": VERSION, "app": wire.APP, "name": name, "key": key}
-        if code is not None:
-            hello["code"] = code
-        link.send(hello)
-        welcome = await _next(link, where, "", "welcome")
-        receiver = welcome["name"]
-        size = len(item.data)
-        link.send({"t": "offer", "kind": item.kind, "app": item.app, "name": item.name,
-                   "number": item.number, "size": size})
-        await _next(link, where, receiver, "ready")
-        step = wire.chunk_bytes(size)
-        for n, start in enumerate(range(0, size, step)):
-            chunk = item.data[start:start + step]
-            link.send({"t": "data", "n": n, "bytes": wire.encode_chunk(chunk)})
-            progress = await _next(link, where, receiver, "progress")
-            on_progress(progress["received"], size)
-        link.send({"t": "end", "sha256": hashlib.sha256(item.data).hexdigest()})
-        asking = await _next(link, where, receiver, "asking")
-        on_asking(asking["title"], asking["what"])
-        await _next(link, where, receiver, "never")  # the result ends it
-        raise AssertionError("unreachable")  # pragma: no cover
+        session = await _open(host, port, where, identity, receivers, code)
     except _Over as over:
         return over.outcome
-    except (ProtocolError, OSError, asyncio.TimeoutError) as err:
-        text = str(err) or "silent for too long"
-        return Outcome(FAILED, f"{receiver or where}: {text}", receiver)
+    pinger = asyncio.ensure_future(session.keep_alive())
+    receiver = ""
+    try:
+        session.send(Join(name=name))
+        welcome = await _next(session, where, "", Welcome)
+        assert isinstance(welcome, Welcome)
+        receiver = welcome.name
+        outcome = await _beam(session, item, where, receiver, on_progress, on_asking)
+    except _Over as over:
+        outcome = over.outcome
+    except SessionError as err:
+        outcome = Outcome(FAILED, f"{receiver or where}: {err}", receiver)
     finally:
         pinger.cancel()
-        await link.close()
+        await session.close()
+    return _paired(outcome, session, receivers)
 
 
-async def _next(link: Link, where: str, receiver: str, kind: str) -> Message:
-    """The receiver's next message but pings, which must be `kind`; a refusal or a
+async def _open(host: str, port: int, where: str, identity: Identity, receivers: KnownPeers,
+                code: str | None) -> Session:
+    """The session with the receiver; _Over with the outcome when there is none."""
+    try:
+        if code is None:
+            return await connect(host, port, app=wire.APP, identity=identity,
+                                 trusts=receivers.trusts, hears=wire.RECEIVER_SAYS,
+                                 hear_limit=wire.MAX_RECEIVER_RECORD,
+                                 say_limit=wire.MAX_SENDER_RECORD)
+        return await connect(host, port, app=wire.APP, identity=identity, code=code,
+                             hears=wire.RECEIVER_SAYS, hear_limit=wire.MAX_RECEIVER_RECORD,
+                             say_limit=wire.MAX_SENDER_RECORD)
+    except ConnectionRefusedError:
+        raise _Over(Outcome(FAILED, f"cannot reach {where}: nothing receives there")) from None
+    except NotTrusted:
+        raise _Over(Outcome(CODE, f"{CODE_NEEDED}: this handheld has not paired with it"))\
+            from None
+    except WrongCode:
+        raise _Over(Outcome(CODE, "wrong pairing code")) from None
+    except LockedOut as err:
+        raise _Over(Outcome(REFUSED, str(err))) from None
+    except Refusal as err:
+        status = {"code": CODE, "busy": BUSY}.get(err.why or "", REFUSED)
+        raise _Over(Outcome(status, str(err))) from None
+    except HandshakeError as err:
+        raise _Over(Outcome(FAILED, str(err))) from None
+    except OSError as err:
+        reason = err.strerror or str(err) or "no answer within 5 s"
+        text = reason if reason.startswith("cannot reach") else f"cannot reach {where}: {reason}"
+        raise _Over(Outcome(FAILED, text)) from None
+
+
+async def _beam(session: Session, item: BeamItem, where: str, receiver: str,
+                on_progress: Callable[[int, int], None],
+                on_asking: Callable[[str, str], None]) -> Outcome:
+    size = len(item.data)
+    session.send(wire.Offer(item.kind, item.app, item.name, item.number, size))
+    await _next(session, where, receiver, wire.Ready)
+    step = wire.chunk_bytes(size)
+    unanswered = 0  # chunks sent whose `progress` has not come yet
+    for n, start in enumerate(range(0, size, step)):
+        session.send(wire.Data(n, item.data[start:start + step]))
+        unanswered += 1
+        while unanswered >= wire.AHEAD or (unanswered and start + step >= size):
+            progress = await _next(session, where, receiver, wire.Progress)
+            assert isinstance(progress, wire.Progress)
+            unanswered -= 1
+            on_progress(progress.received, size)
+    session.send(wire.End(hashlib.sha256(item.data).digest()))
+    asking = await _next(session, where, receiver, wire.Asking)
+    assert isinstance(asking, wire.Asking)
+    on_asking(asking.title, asking.what)
+    await _next(session, where, receiver, wire.Result)  # the result ends it (_Over)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+async def _next(session: Session, where: str, receiver: str, kind: type[Record]) -> Record:
+    """The receiver's next record but pings, which must be `kind`; a refusal or a
     result ends the beam (_Over)."""
-    while True:
-        msg = await link.receive()
-        if msg is None and not receiver:  # a game's host drops a beam's hello unanswered
-            raise _Over(Outcome(FAILED, f"{where} closed the connection without answering"
-                                        " (is it a beam receiver?)"))
-        if msg is None:
-            raise _Over(Outcome(FAILED, f"{receiver!r} is gone (the connection closed)",
-                                receiver))
-        if msg["t"] == "ping":
-            continue
-        if msg["t"] == "refused":
-            why = msg.get("why", "other")
-            status = {"code": CODE, "busy": BUSY}.get(why, REFUSED)
-            raise _Over(Outcome(status, msg["reason"], receiver))
-        if msg["t"] == "result":
-            raise _Over(Outcome(ACCEPTED if msg["accepted"] else REFUSED, msg["text"], receiver))
-        if msg["t"] != kind:
-            raise ProtocolError(f"{msg['t']} when {kind} was due")
-        return msg
+    record = await session.receive()
+    if record is None:
+        raise _Over(Outcome(FAILED, f"{receiver!r} is gone (the connection closed)"
+                            if receiver else f"{where} closed the connection", receiver))
+    if isinstance(record, Refused):  # busy, or (by keys) a receiver that does not know it
+        status = {"busy": BUSY, "key": CODE}.get(record.why or "", REFUSED)
+        raise _Over(Outcome(status, CODE_NEEDED if record.why == "key" else record.reason,
+                            receiver))
+    if isinstance(record, wire.Result):
+        raise _Over(Outcome(ACCEPTED if record.accepted else REFUSED, record.text, receiver))
+    if not isinstance(record, kind):
+        raise SessionError(f"{record.KIND} when {kind.KIND} was due")
+    return record
 
 
-async def _ping(link: Link) -> None:
-    while True:
-        await asyncio.sleep(PING_EVERY_S)
-        with contextlib.suppress(ConnectionError):
-            link.send({"t": "ping"})
+def _paired(outcome: Outcome, session: Session, receivers: KnownPeers) -> Outcome:
+    """Keep the receiver's key once it accepted; say what the person should know."""
+    peer = session.peer
+    if peer is None or not outcome.receiver:
+        return outcome
+    known = receivers.name_of(peer.key)
+    note = ""
+    if outcome.accepted:
+        with contextlib.suppress(OSError):
+            receivers.remember(peer.key, outcome.receiver)
+        if peer.mode == CODE_AUTH and known is None:
+            note = f"paired with {outcome.receiver!r}: its key is {fingerprint(peer.key)}"
+    if known is not None and known != outcome.receiver:
+        note = f"{outcome.receiver!r} was paired as {known!r} (the same key)"
+    return Outcome(outcome.status, outcome.text, outcome.receiver, note)

@@ -20,7 +20,7 @@ from palmish.device.addresses import BEAM_PORT, WINDOW_LISTEN, parse_address
 from palmish.device.events import BeamDone, BeamOffered, BeamProgress, Event
 from palmish.device.exchange import BeamItem
 from palmish.network.beam import items, wire
-from palmish.network.beam.pairing import Pairings, sender_key
+from palmish.network.beam.pairing import paired_receivers, paired_senders
 from palmish.network.beam.receiver import (
     ACCEPTED,
     DECLINED,
@@ -28,13 +28,12 @@ from palmish.network.beam.receiver import (
     Arrival,
     Desk,
     Ended,
-    serve,
 )
 from palmish.network.beam.sender import Outcome, send_item
 from palmish.network.bridge import LoopThread, window_loop
 from palmish.network.discovery import Advertisement, Browser, lan_addresses
 from palmish.network.protocol import new_code
-from palmish.network.transport import Server
+from palmish.network.session.identity import Identity, load_identity
 from prc_tools.text import printable
 
 if TYPE_CHECKING:
@@ -52,9 +51,8 @@ class WindowBeam:
     def __init__(self, device: Device, data_dir: Path, name: str) -> None:
         self.device, self.data_dir, self.name = device, data_dir, name
         self._thread: LoopThread | None = None
-        self._server: Server | None = None
         self._desk: Desk | None = None
-        self._ticker: concurrent.futures.Future[None] | None = None
+        self._identity: Identity | None = None
         self._arrivals: dict[int, Arrival] = {}
         self._sends = itertools.count(1)
         self._sending: dict[int, concurrent.futures.Future[Outcome]] = {}
@@ -68,40 +66,41 @@ class WindowBeam:
         """Listen for beams: (the address listened on, its port, the code to show);
         `advertise`: announce the receiver on the local network (DNS-SD). OSError
         when no port can be had; ValueError (one line) for damaged pairings."""
-        if self._server is not None and self._desk is not None:
+        if self._desk is not None:
             host, bound = self._address
             return host, bound, self._desk.code
         thread = self._loop()
-        desk = Desk(self.name, new_code(), Pairings(self.data_dir), self._offered,
-                    self._received, self._receiving_progress, log)
-        server = Server(desk, log, kinds=wire.SENDER_KINDS, line_limit=wire.MAX_SENDER_LINE)
+        desk = Desk(self.name, new_code(), self.identity(), paired_senders(self.data_dir, log),
+                    self._offered, self._received, self._receiving_progress, log)
         try:
-            self._address: tuple[str, int] = thread.run(server.start(listen, port))
+            self._address: tuple[str, int] = thread.run(desk.start(listen, port))
         except OSError:
-            self._address = thread.run(server.start(listen, 0))  # the port is taken
-        self._server, self._desk = server, desk
+            self._address = thread.run(desk.start(listen, 0))  # the port is taken
+        self._desk = desk
         if advertise:
             try:
                 self._advert = Advertisement(self.name, wire.APP, self._address[1],
                                              lan_addresses(listen) or ["127.0.0.1"])
             except Exception as err:  # zeroconf: no multicast, no interface, ...
                 log(f"cannot announce the receiver ({type(err).__name__}); send by address")
-        self._ticker = asyncio.run_coroutine_threadsafe(serve(desk, server), thread.loop)
         return self._address[0], self._address[1], desk.code
 
+    def identity(self) -> Identity:
+        """This handheld's identity key (made and kept, 0600, the first time)."""
+        if self._identity is None:
+            self._identity = load_identity(self.data_dir, log)
+        return self._identity
+
     def stop_receiving(self) -> None:
-        server, self._server, self._desk = self._server, None, None
+        desk, self._desk = self._desk, None
         if self._advert is not None:
             self._advert.close()
             self._advert = None
-        if self._ticker is not None:
-            self._ticker.cancel()
-            self._ticker = None
-        if server is not None and self._thread is not None:
+        if desk is not None and self._thread is not None:
             # Waited for, so no sender reaches the old listener once Beam
-            # Receive is off (it answered "a code is needed" when it did).
+            # Receive is off.
             try:
-                self._thread.run(server.close(), timeout=STOP_WAIT_S)
+                self._thread.run(desk.close(), timeout=STOP_WAIT_S)
             except concurrent.futures.TimeoutError:
                 log("the receiver did not stop in time; it stops when its loop is free")
         self._arrivals.clear()
@@ -130,15 +129,14 @@ class WindowBeam:
 
     def paired(self) -> list[str]:
         """The handhelds paired with this one as a receiver (shown through printable)."""
-        return Pairings(self.data_dir).names()
+        return [known.name for known in paired_senders(self.data_dir, log).known]
 
     def forget(self, name: str | None) -> int:
-        """Forget one paired handheld (None: all, even from a damaged file); how many
-        were forgotten. ValueError (one line) for a damaged file and a name."""
-        forgotten = Pairings(self.data_dir, damaged_ok=name is None).forget(name)
+        """Forget one paired handheld (None: all); how many were forgotten."""
+        forgotten = paired_senders(self.data_dir, log).forget(name)
         if self._desk is not None and self._thread is not None:
             desk = self._desk
-            self._thread.call(lambda: desk.pairings.forget(name))
+            self._thread.call(lambda: desk.senders.forget(name))
         return forgotten
 
     # ------------------------------------------------------------------ sending
@@ -149,21 +147,24 @@ class WindowBeam:
         line) for an address that is not HOST:PORT."""
         host, port = parse_address(address)
         ticket = next(self._sends)
-        key = sender_key(self.data_dir)
+        identity = self.identity()
 
         def progress(done: int, total: int) -> None:
             self._post(BeamProgress(ticket, True, done, total))
 
         async def run() -> Outcome:
             try:
-                outcome = await send_item(item, host, port, name=self.name, key=key,
+                outcome = await send_item(item, host, port, name=self.name, identity=identity,
+                                          receivers=paired_receivers(self.data_dir, log),
                                           code=code, on_progress=progress)
             except asyncio.CancelledError:
                 self._post(BeamDone(ticket, True, False, "cancelled", why="failed"))
                 raise
             self._sending.pop(ticket, None)
+            if outcome.note:
+                log(outcome.note)
             self._post(BeamDone(ticket, True, outcome.accepted, outcome.text,
-                                why=outcome.status))
+                                why=outcome.status, note=outcome.note))
             return outcome
 
         self._sending[ticket] = asyncio.run_coroutine_threadsafe(run(), self._loop().loop)
@@ -201,7 +202,7 @@ class WindowBeam:
     def _offered(self, arrival: Arrival) -> None:
         self._arrivals[arrival.ticket] = arrival
         self._post(BeamOffered(arrival.ticket, arrival.sender, arrival.item, arrival.checked,
-                               arrival.size))
+                               arrival.size, note=arrival.note))
 
     def _received(self, ended: Ended) -> None:
         self._arrivals.pop(ended.ticket, None)
@@ -211,15 +212,10 @@ class WindowBeam:
         self._post(BeamProgress(ticket, False, done, total))
 
     def _finish(self, ticket: int, verdict: str, text: str) -> None:
-        desk, server = self._desk, self._server
-        if desk is None or server is None or self._thread is None:
+        desk = self._desk
+        if desk is None or self._thread is None:
             return
-
-        def deliver() -> None:
-            desk.finish(ticket, verdict, text)
-            server.flush()
-
-        self._thread.call(deliver)
+        self._thread.call(lambda: desk.finish(ticket, verdict, text))
 
     def _open(self, item: BeamItem) -> str:
         found = items.game_for(item.kind, item.app)

@@ -1,35 +1,44 @@
-"""The beam message kind (docs/network.md, "Beam"): the field tables of what a
-sender and a receiver say, read by the same `protocol.decode` and carried by
-the same transport as every network message; only the limits differ (a
-sender's lines carry the item in chunks).
+"""What a beam sender and a receiver say inside their session (docs/network.md,
+"Beam", "Messages"): Beam's own record kinds, added to the session layer's
+(join, welcome, refused, ping, bye), sealed by the session like every record.
+Only the limits differ from a game's: a sender's records carry the item in chunks.
 """
 
 from __future__ import annotations
 
-import base64
-import binascii
+from dataclasses import dataclass
+from typing import Annotated
 
 from palmish.device.beam.beaming import size_text
 from palmish.device.exchange import MAX_ITEM_BYTES
-from palmish.network.protocol import (
-    CODE,
+from palmish.network.session.kinds import (
     LINE,
-    FromJoiner,
-    ProtocolError,
-    boolean,
-    int_in,
-    matching,
-    or_none,
+    Bye,
+    Join,
+    Ping,
+    Refused,
+    Welcome,
 )
+from palmish.network.session.records import Blob, Flag, Hex, Int, Maybe, Record, Text, Vocabulary
 
-APP = "beam"  # the hello's `app`: what a beam receiver speaks
-CHUNK_BYTES = 32 * 1024  # an item's bytes per `data` line, at most
+APP = "beam"  # the session's `app`: what a beam receiver serves
+CHUNK_BYTES = 32 * 1024  # an item's bytes per `data` record, at most
 SHOWN_BYTES = 4 * 1024  # an item larger than this shows its progress on both sides
 PIECES = 8  # ... in about this many steps at least (smaller chunks, down to SHOWN_BYTES)
-MAX_SENDER_LINE = 48 * 1024  # a `data` line: 32 KiB as base64 (43,692 characters) and its frame
+AHEAD = 2  # chunks a sender has sent before the receiver's `progress` for the first of them
+MAX_SENDER_RECORD = 48 * 1024  # a `data` record: 32 KiB as base64 (43,692 characters) and JSON
+MAX_RECEIVER_RECORD = 1024  # the receiver's records are short lines
 MAX_OFFERED = 1 << 40  # a size the receiver still reads (to refuse it by its size)
 DECIDE_S = 120.0  # how long a receiver waits for its person before declining
 TRANSFER_S = 60.0  # from the welcome to the whole item: a slower sender is refused
+HIGHEST_NUMBER = (1 << 31) - 1
+
+DEVICE_NAME = r"[^\x00-\x1f\x7f-\x9f]{1,40}"  # a handheld's name: printable, one line
+
+
+def device_name(value: object) -> bool:
+    """Whether `value` is a handheld's name as the wire takes it."""
+    return isinstance(value, str) and Text(DEVICE_NAME).compiled.fullmatch(value) is not None
 
 
 def chunk_bytes(size: int) -> int:
@@ -38,50 +47,76 @@ def chunk_bytes(size: int) -> int:
     return min(CHUNK_BYTES, max(SHOWN_BYTES, -(-size // PIECES)))
 
 
-WRONG_CODES = 5  # wrong pairing codes a receiver hears in WRONG_CODE_WINDOW_S
-WRONG_CODE_WINDOW_S = 60.0
+# ---------------------------------------------------------------- sender to receiver
 
 
-DEVICE_NAME = matching(r"[^\x00-\x1f\x7f-\x9f]{1,40}")  # a handheld's name: printable, one line
-KEY = matching(r"[0-9a-f]{32}")  # a sender's pairing key (made once per data folder)
-KIND = matching(r"[a-z]{1,16}")
-GAME = matching(r"[a-z]{0,16}")
-ITEM_NAME = matching(r"[^\x00-\x1f\x7f-\x9f/\\]{0,40}")
-SHA256 = matching(r"[0-9a-f]{64}")
-CHUNK = matching(r"[A-Za-z0-9+/]{4,43692}={0,2}")
+@dataclass(frozen=True)
+class Offer(Record):
+    """The one item of this beam: what it is and how many bytes follow."""
 
-# kind -> (required fields, optional fields), as protocol.decode reads them.
-SENDER_KINDS: FromJoiner = {
-    "hello": ({"v": int_in(0, 1 << 30), "app": matching(r"[a-z]{1,16}")},
-              {"name": DEVICE_NAME, "key": KEY, "code": CODE}),
-    "ping": ({}, {}),
-    "offer": ({"kind": KIND, "app": GAME, "name": ITEM_NAME,
-               "number": or_none(int_in(0, (1 << 31) - 1)), "size": int_in(0, MAX_OFFERED)}, {}),
-    "data": ({"n": int_in(0, MAX_ITEM_BYTES // CHUNK_BYTES), "bytes": CHUNK}, {}),
-    "end": ({"sha256": SHA256}, {}),
-}
-RECEIVER_KINDS: FromJoiner = {
-    "welcome": ({"v": int_in(1, 1 << 30), "app": matching(r"[a-z]{1,16}"),
-                 "name": DEVICE_NAME}, {}),
-    "refused": ({"v": int_in(1, 1 << 30), "reason": LINE},
-                {"why": matching(r"code|busy|other")}),
-    "ping": ({}, {}),
-    "ready": ({}, {}),
-    "progress": ({"received": int_in(0, MAX_ITEM_BYTES)}, {}),
-    "asking": ({"title": LINE, "what": LINE}, {}),
-    "result": ({"accepted": boolean, "text": LINE}, {}),
-}
+    KIND = "offer"
+    kind: Annotated[str, Text(r"[a-z]{1,16}")]
+    app: Annotated[str, Text(r"[a-z]{0,16}")]  # the game's id; "" for a plugin
+    name: Annotated[str, Text(r"[^\x00-\x1f\x7f-\x9f/\\]{0,40}")]  # a level's id
+    number: Annotated[int | None, Maybe(Int(0, HIGHEST_NUMBER))]
+    size: Annotated[int, Int(0, MAX_OFFERED)]
 
 
-def encode_chunk(data: bytes) -> str:
-    return base64.b64encode(data).decode("ascii")
+@dataclass(frozen=True)
+class Data(Record):
+    """Chunk `n` of the item (from 0, in order)."""
+
+    KIND = "data"
+    n: Annotated[int, Int(0, MAX_ITEM_BYTES // SHOWN_BYTES)]
+    chunk: Annotated[bytes, Blob(1, CHUNK_BYTES)]
 
 
-def decode_chunk(text: str) -> bytes:
-    try:
-        return base64.b64decode(text, validate=True)
-    except (binascii.Error, ValueError):
-        raise ProtocolError("data: bad base64") from None
+@dataclass(frozen=True)
+class End(Record):
+    """The SHA-256 of the whole item, after its last chunk."""
+
+    KIND = "end"
+    sha256: Annotated[bytes, Hex(32)]
+
+
+# ---------------------------------------------------------------- receiver to sender
+
+
+@dataclass(frozen=True)
+class Ready(Record):
+    """The offer is taken: send the data."""
+
+    KIND = "ready"
+
+
+@dataclass(frozen=True)
+class Progress(Record):
+    """Bytes received so far (after every `data`)."""
+
+    KIND = "progress"
+    received: Annotated[int, Int(0, MAX_ITEM_BYTES)]
+
+
+@dataclass(frozen=True)
+class Asking(Record):
+    """The item arrived whole and passed every check; the person is being asked."""
+
+    KIND = "asking"
+    title: Annotated[str, LINE]
+    what: Annotated[str, LINE]
+
+
+@dataclass(frozen=True)
+class Result(Record):
+    """The end of the beam: accepted (and installed or opened), or why not."""
+
+    KIND = "result"
+    accepted: Annotated[bool, Flag()]
+    text: Annotated[str, LINE]
+
+
+SENDER_SAYS = Vocabulary(Ping, Bye, Join, Offer, Data, End)
+RECEIVER_SAYS = Vocabulary(Ping, Bye, Refused, Welcome, Ready, Progress, Asking, Result)
 
 
 def too_large(size: int) -> str | None:
@@ -89,3 +124,9 @@ def too_large(size: int) -> str | None:
     if size <= MAX_ITEM_BYTES:
         return None
     return f"too large: {size_text(size)}, at most {size_text(MAX_ITEM_BYTES)}"
+
+
+def one_line(text: str) -> str:
+    """A line the wire takes: its first line, control characters as ?, 1-200 characters."""
+    first = text.strip().splitlines()[0] if text.strip() else ""
+    return "".join(c if c.isprintable() else "?" for c in first)[:200] or "?"
