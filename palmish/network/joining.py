@@ -50,6 +50,10 @@ class Refused(Exception):
     """The host refused this joiner (the host's one line)."""
 
 
+class _NotKnownThere(Exception):
+    """A session by keys that the host does not take (not seated there): use the code."""
+
+
 @dataclass
 class JoinRequest:
     host: str
@@ -128,6 +132,7 @@ class Joiner:
         self.connected = False  # a session was made at least once
         self._pakes = crypto.PakeSupply(request.code, True, request.app)
         self._stopped = False
+        self._by_code = False  # the host refused our keys: the code this time
 
     # ------------------------------------------------------------ the loop
 
@@ -166,6 +171,9 @@ class Joiner:
             self.connected, locked = True, False
             try:
                 progressed = await self._play(session)
+            except _NotKnownThere:
+                self._by_code = True  # at once, with the code
+                continue
             finally:
                 self.session = None
                 await session.close()
@@ -182,7 +190,7 @@ class Joiner:
     async def _connect(self) -> Session:
         """A session: by keys when this folder met the host, else with the code."""
         request = self.request
-        known = self._known_host()
+        known = None if self._by_code else self._known_host()
         if known is not None:
             try:
                 return await connect(request.host, request.port, app=request.app,
@@ -197,6 +205,7 @@ class Joiner:
                                 pake=self._pakes)
         if self.hosts is not None and session.peer is not None:
             self.hosts.remember(session.peer.key, self._host_name())
+        self._by_code = False  # seated now: next time by keys
         return session
 
     def _why(self, err: Exception) -> str:
@@ -242,6 +251,8 @@ class Joiner:
                 if record is None:
                     return progressed
                 if isinstance(record, RefusedRecord):
+                    if record.why == "key" and session.peer.mode == "key":
+                        raise _NotKnownThere()
                     raise Refused(record.reason)
                 if isinstance(record, Bye):
                     self.log(f"the host says: {record.text}")
@@ -284,23 +295,26 @@ async def join_table(request: JoinRequest, log: Callable[[str], None],
 async def first_answer(request: JoinRequest, log: Callable[[str], None]) -> None:
     """Join once and read the answer: Refused, HostError or OSError when the
     window would only show trouble (the seat is given back at once)."""
-    joiner = Joiner(request, _FirstAnswer(), log, JoinerDice(request.name is not None))
-    try:
-        session = await joiner._connect()
-    except Refusal as err:
-        raise Refused(str(err)) from None
-    except WrongCode:
-        raise Refused(WRONG_CODE) from None
-    except (HandshakeError, OSError) as err:
-        raise OSError(joiner._why(err)) from None
-    try:
-        sink = _FirstAnswer()
-        joiner.sink = sink
-        await joiner._play(session)
-        if not sink.welcomed:
-            raise OSError(f"the host at {request.where} closed the connection")
-    finally:
-        await session.close()
+    sink = _FirstAnswer()
+    joiner = Joiner(request, sink, log, JoinerDice(request.name is not None))
+    for _ in range(2):  # by keys, and with the code if the host does not know ours
+        try:
+            session = await joiner._connect()
+        except Refusal as err:
+            raise Refused(str(err)) from None
+        except WrongCode:
+            raise Refused(WRONG_CODE) from None
+        except (HandshakeError, OSError) as err:
+            raise OSError(joiner._why(err)) from None
+        try:
+            await joiner._play(session)
+            break
+        except _NotKnownThere:
+            joiner._by_code = True
+        finally:
+            await session.close()
+    if not sink.welcomed:
+        raise OSError(f"the host at {request.where} closed the connection")
 
 
 class _FirstAnswer:
