@@ -12,10 +12,10 @@ XVFB := $(if $(DISPLAY),,$(shell command -v xvfb-run >/dev/null 2>&1 && echo 'xv
 JOBS ?= auto
 
 # The bundled plugins (each game's palmish/<game>/plugins/), built once here as a package
-# build does (palmish.device.prebuilt); remade when a plugin source or the packer changes.
+# build does (palmish.device.store.prebuilt); remade when a plugin source or the packer changes.
 PREBUILT := skins/prebuilt/.built
 PLUGIN_SOURCES := $(shell find palmish/*/plugins prc_tools -type f -not -path '*/__pycache__/*' \
-	-not -name '*.so' 2>/dev/null) palmish/device/prebuilt.py palmish/device/resources.py
+	-not -name '*.so' 2>/dev/null) palmish/device/store/prebuilt.py palmish/device/disk/resources.py
 
 .PHONY: run test check static lint typecheck imports sanitize bench clean
 
@@ -27,7 +27,7 @@ $(STAMP): setup.cfg pyproject.toml setup.py prc_tools/_speedups.c
 	touch $(STAMP)
 
 $(PREBUILT): $(STAMP) $(PLUGIN_SOURCES)
-	$(BIN)/python -m palmish.device.prebuilt skins/prebuilt
+	$(BIN)/python -m palmish.device.store.prebuilt skins/prebuilt
 	touch $(PREBUILT)
 
 run: $(PREBUILT)

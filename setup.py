@@ -4,7 +4,7 @@ Editable installs and checkouts use skins/ in place. The bundled plugin sources
 live in each game's package (palmish/<game>/plugins/, package data in setup.cfg);
 they are built here, into palmish/skins/prebuilt (an editable install: the
 checkout's skins/prebuilt, as `make` does), so that no install builds them on
-its first start (palmish.device.prebuilt).
+its first start (palmish.device.store.prebuilt).
 Also the optional C speedups of prc_tools: built when a compiler is there,
 skipped (the pure-Python code runs instead) when not.
 Everything else is declared in setup.cfg.
@@ -31,7 +31,7 @@ HERE = Path(__file__).resolve().parent
 def prebuild_plugins(target: Path) -> None:
     """The bundled plugins of this tree built into `target` by its packer (same bytes
     on every machine); when that fails the device builds them on first use."""
-    done = subprocess.run([sys.executable, "-m", "palmish.device.prebuilt", str(target)],
+    done = subprocess.run([sys.executable, "-m", "palmish.device.store.prebuilt", str(target)],
                           cwd=HERE, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         why = (done.stderr.strip().splitlines() or ["no reason given"])[-1]

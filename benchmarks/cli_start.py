@@ -40,7 +40,7 @@ from PIL import Image
 _HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(_HERE.parent))  # the tree this script is in
 
-from palmish.device.resources import bundled_plugins  # noqa: E402
+from palmish.device.disk.resources import bundled_plugins  # noqa: E402
 from prc_tools import Database, Resource, bitmap, database, sound  # noqa: E402
 from prc_tools.schema.codes import CACHE_ENV  # noqa: E402
 

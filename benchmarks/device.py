@@ -109,11 +109,11 @@ def in_window_benchmarks(repeat: int) -> None:
     from pyglet import gl
 
     from palmish.apps import installed_apps
-    from palmish.device.app import App, AppContext
     from palmish.device.display import config_by_name
     from palmish.device.events import Event, Key, KeyDown, Rotate
     from palmish.device.geometry import Rect
-    from palmish.device.system import Device
+    from palmish.device.machine.app import App, AppContext
+    from palmish.device.machine.system import Device
     from palmish.frontend.devicewindow import DeviceWindow
     from palmish.frontend.skin import default_skin_name, load_skin
 

@@ -64,7 +64,7 @@ _HERE = Path(__file__).resolve().parent
 os.environ.setdefault("PYGLET_AUDIO", "silent")
 ROOT = _HERE.parent
 sys.path.insert(0, str(ROOT))  # measure the tree this script is in (children run there too)
-from palmish.device.resources import bundled_plugins  # noqa: E402  (this tree's)
+from palmish.device.disk.resources import bundled_plugins  # noqa: E402  (this tree's)
 
 PLUGINS = bundled_plugins()  # every game's plugins/ folder
 PANEL = PLUGINS.folder("ishido-board-tall") / "panel.png"
@@ -135,7 +135,7 @@ from pyglet import gl
 from palmish.apps import installed_apps
 from palmish.device.display import config_by_name
 from palmish.device.events import Rotate
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.frontend.devicewindow import DeviceWindow
 from palmish.frontend.skin import load_skin
 data = Path(sys.argv[1])
@@ -249,7 +249,7 @@ if hasattr(bitmap, "decode_member"):
     bitmap.decode_member = timed(bitmap.decode_member)  # one member, when first drawn
 from palmish.apps import installed_apps
 from palmish.device.display import config_by_name
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 start = time.perf_counter()
 Device(config_by_name(sys.argv[2]), Path(sys.argv[1]), installed_apps(), "PalmIshido",
        durable=False, alerts=False)
@@ -331,7 +331,7 @@ PALMISH_DRAG_WINDOW = FLOOD_COMMON + """
 from pathlib import Path
 from palmish.apps import installed_apps
 from palmish.device.display import config_by_name
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.frontend.devicewindow import DeviceWindow
 from palmish.frontend.skin import load_skin
 apps = installed_apps()

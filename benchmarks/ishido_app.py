@@ -14,10 +14,10 @@ import tempfile
 import time
 from pathlib import Path
 
+from palmish.device.disk.resources import bundled_plugins
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import Key, KeyDown, MenuCommand, PenDown, PenMove, PenUp, Rotate
-from palmish.device.resources import bundled_plugins
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.ishido.app import IshidoApp
 
 PLUGINS = bundled_plugins()

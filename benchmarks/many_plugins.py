@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from palmish.device.resources import bundled_plugins
+from palmish.device.disk.resources import bundled_plugins
 from prc_tools import safeyaml
 from prc_tools.plugin import build_folder
 

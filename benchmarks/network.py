@@ -56,9 +56,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from palmish.device.disk.resources import bundled_plugins
 from palmish.device.display import CONFIGS, ConfigName
-from palmish.device.resources import bundled_plugins
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.frontend.devicewindow import INBOX_POLL_S
 from palmish.network.bridge import HostLink, JoinLink, LoopThread
 from palmish.network.fairdice import JoinerDice

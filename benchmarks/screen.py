@@ -12,10 +12,10 @@ from collections.abc import Callable
 
 from PIL import Image
 
-from palmish.device.app import Menu, MenuItem
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.geometry import Rect
-from palmish.device.screen import Framebuffer
+from palmish.device.graphics.screen import Framebuffer
+from palmish.device.menus import Menu, MenuItem
 from palmish.device.ui import Alert, Form, MenuBar, PopupList, TextViewer
 
 CONFIG = CONFIGS[ConfigName.TALL]

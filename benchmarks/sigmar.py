@@ -76,7 +76,7 @@ from _shared import percentile
 
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import MenuCommand
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.sigmar import Atom, Game, SearchBudget, generator, solver
 from palmish.sigmar.app import NO_SOLUTION, SigmarApp
 from palmish.sigmar.hexagonal import generator as hex_generator

@@ -14,15 +14,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from palmish.device.app import App
-from palmish.device.storage import Storage
+from palmish.device.disk.storage import Storage
+from palmish.device.machine.app import App
 from palmish.games import HARD_BUTTON_COUNT, GameDescriptor, TakesOptions, games, load
 
 if TYPE_CHECKING:
     from PIL import Image
 
-    from palmish.device.app import AppContext, Menu
     from palmish.device.events import Event
+    from palmish.device.machine.app import AppContext
+    from palmish.device.menus import Menu
 
 LAUNCHER_ID = "launcher"
 

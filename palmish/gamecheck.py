@@ -13,8 +13,8 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
-from palmish.device.app import App
-from palmish.device.resources import GAME_PLUGINS, game_plugin_folders, has_manifest
+from palmish.device.disk.resources import GAME_PLUGINS, game_plugin_folders, has_manifest
+from palmish.device.machine.app import App
 from palmish.games import GameDescriptor, TakesOptions, load
 from prc_tools import PrcError
 from prc_tools.schema import Schema, SchemaError, load_file, registry

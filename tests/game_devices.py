@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from palmish.device.app import App
+from palmish.device.disk.resources import bundled_plugins
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import PenDown, PenUp
 from palmish.device.geometry import Rect
-from palmish.device.resources import bundled_plugins
-from palmish.device.system import Device
+from palmish.device.machine.app import App
+from palmish.device.machine.system import Device
 
 PLUGINS = bundled_plugins()  # every game's plugins/ folder, and the prebuilt ones
 

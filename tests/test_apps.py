@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from palmish.apps import LazyApp, hard_buttons, installed_apps
-from palmish.device.app import App
+from palmish.device.disk.resources import bundled_plugins
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import Key, KeyDown
-from palmish.device.resources import bundled_plugins
-from palmish.device.system import Device
+from palmish.device.machine.app import App
+from palmish.device.machine.system import Device
 from palmish.games import GameDescriptor, games
 
 PLUGINS = bundled_plugins()
@@ -69,7 +69,7 @@ def test_listing_the_apps_imports_no_game() -> None:
     code = (
         "import sys\n"
         "from palmish.apps import installed_apps\n"
-        "from palmish.device.system import find_app\n"
+        "from palmish.device.machine.system import find_app\n"
         "apps = installed_apps()\n"
         "from palmish.games import games\n"
         "assert [a.id for a in apps] == ['launcher', *(g.id for g in games())], apps\n"

@@ -13,9 +13,9 @@ import pytest
 from PIL import Image
 
 from palmish import cli
-from palmish.device import inputarea, statusbar
+from palmish.device.disk.resources import bundled_plugins
 from palmish.device.display import config_by_name
-from palmish.device.resources import bundled_plugins
+from palmish.device.machine import inputarea, statusbar
 from prc_tools.plugin import build_folder
 
 FIXTURES = Path(__file__).parent / "device" / "fixtures" / "plugins"
@@ -174,8 +174,8 @@ def test_gremlins_runs_and_reports(data_dir: Path, capsys: pytest.CaptureFixture
 def test_gremlins_failure_prints_seed_and_event(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from palmish.device.app import App
     from palmish.device.events import Event, KeyDown
+    from palmish.device.machine.app import App
     from palmish.launcher import LauncherApp
 
     class Fragile(App):

@@ -13,8 +13,8 @@ import pytest
 import yaml
 
 from palmish import cli
-from palmish.device.datalock import DataDirLock
-from palmish.device.resources import bundled_plugins
+from palmish.device.disk.datalock import DataDirLock
+from palmish.device.disk.resources import bundled_plugins
 from prc_tools import atomic
 from prc_tools.plugin import build_folder
 

@@ -19,7 +19,7 @@ import pytest
 from PIL import Image
 
 from palmish.cli import main as palmish_main
-from palmish.device.storage import Storage
+from palmish.device.disk.storage import Storage
 from palmish.gamecheck import check
 from palmish.games import games, load
 from prc_tools import Database, bitmap

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from palmish.device.resources import bundled_plugins
+from palmish.device.disk.resources import bundled_plugins
 from prc_tools import speedups
 
 pytestmark = pytest.mark.process  # every test here starts another program
@@ -130,7 +130,7 @@ def test_the_wheel_carries_every_bundled_plugin_prebuilt_as_the_packer_builds_it
              if n.startswith("palmish/skins/prebuilt/") and n.endswith(".prc")}
     assert names == {f"palmish/skins/prebuilt/{f.name}.prc" for f in folders}
     assert "palmish/skins/prebuilt/headers.kept" in shipped.namelist()
-    # Their pictures decoded (palmish.device.shipped_pixels), at both densities.
+    # Their pictures decoded (palmish.device.store.shipped_pixels), at both densities.
     for name in ("ishido-board-wide", "ishido-pieces-wide", "sigmar-pieces-classic"):
         for density in (72, 144):
             assert f"palmish/skins/prebuilt/pixels/{name}-{density}.kept" in shipped.namelist()
@@ -163,7 +163,7 @@ def test_an_installed_copy_uses_its_prebuilt_plugins_on_first_start(
     assert list((data / "cache" / "pixels").glob("*")) == []
     where = subprocess.run(
         [sys.executable, "-c",
-         "from palmish.device.resources import skins_dir; print(skins_dir())"],
+         "from palmish.device.disk.resources import skins_dir; print(skins_dir())"],
         cwd=tmp_path, env=env, capture_output=True, text=True, check=True,
     ).stdout.strip()
     assert Path(where).is_relative_to(target)

@@ -16,7 +16,7 @@ from PIL import Image
 from palmish.apps import LazyApp, hard_buttons, installed_apps
 from palmish.cli import main
 from palmish.device.display import CONFIGS, ConfigName
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.gamecheck import check
 from palmish.games import (
     GameDescriptor,

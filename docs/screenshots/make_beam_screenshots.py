@@ -21,11 +21,11 @@ from palmish.apps import installed_apps
 from palmish.boardgame.screenshots import every_config, screenshot_arguments
 from palmish.boardgame.screenshots import save as save_lcd
 from palmish.device import services
-from palmish.device.beaming import Receiving, Sending
+from palmish.device.beam.beaming import Receiving, Sending
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import BeamOffered, BeamProgress, CharKey, Key, KeyDown, MenuCommand
 from palmish.device.exchange import PLUGIN, BeamItem, Checked
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 
 
 class StandIn:

@@ -24,7 +24,6 @@ from palmish.boardgame.plugin_manager import open_plugin_manager
 from palmish.boardgame.prefs import CANCEL, HELP, OK, preferences_form, slots_for
 from palmish.boardgame.stats import ScoreTables, Tallies
 from palmish.boardgame.turns import Turns
-from palmish.device.app import App, AppContext, Menu, MenuItem
 from palmish.device.events import (
     CharKey,
     DisplayChanged,
@@ -39,7 +38,9 @@ from palmish.device.events import (
 )
 from palmish.device.frozen import Frozen
 from palmish.device.geometry import Rect
-from palmish.device.screen import Framebuffer
+from palmish.device.graphics.screen import Framebuffer
+from palmish.device.machine.app import App, AppContext
+from palmish.device.menus import Menu, MenuItem
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Field
 from palmish.device.ui.modal import Modal

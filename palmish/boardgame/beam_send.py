@@ -3,16 +3,16 @@ and the Plugin Manager's Beam share. Pick a handheld found on the network, or
 Other... (type its address, then its port); then the beam goes, and its
 progress bar, the receiver's code when it asks for it (once per pair: the
 receiver remembers this handheld) and the last line are the device's
-(palmish.device.beaming.BeamDesk)."""
+(palmish.device.beam.beaming.BeamDesk)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from palmish.boardgame.dialogs import form_result
-from palmish.device import beaming
 from palmish.device.addresses import BEAM_PORT, HIGHEST_PORT, address_text, is_port
-from palmish.device.beaming import BeamService, Sending
+from palmish.device.beam import beaming
+from palmish.device.beam.beaming import BeamService, Sending
 from palmish.device.exchange import BeamItem
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form, PopupList

@@ -12,14 +12,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
-from palmish.device.app import AppContext
-from palmish.device.plugins import LoadedPlugin, PluginInfo
+from palmish.device.machine.app import AppContext
+from palmish.device.store.info import PluginInfo
+from palmish.device.store.loaded import LoadedPlugin
 
 KINDS = ("board", "pieces", "sound")
 
 
 class PluginContext(Protocol):
-    """The plugin side of the device's context (palmish.device.context.DeviceContext)."""
+    """The plugin side of the device's context (palmish.device.machine.context.DeviceContext)."""
 
     def plugins(self, kind: str | None = None, slot: str | None = None) -> list[PluginInfo]: ...
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PIL import Image
 
 from palmish.device.geometry import Rect
-from palmish.device.screen import Framebuffer
+from palmish.device.graphics.screen import Framebuffer
 
 RGB = tuple[int, int, int]
 

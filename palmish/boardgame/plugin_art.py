@@ -19,7 +19,7 @@ class PluginInfoLike(Protocol):
 
 
 class PluginLike(Protocol):
-    """What art needs of a loaded plugin (palmish.device.plugins.LoadedPlugin)."""
+    """What art needs of a loaded plugin (palmish.device.store.loaded.LoadedPlugin)."""
 
     @property
     def info(self) -> PluginInfoLike: ...

@@ -11,7 +11,7 @@ from palmish.boardgame.beam_send import beam
 from palmish.boardgame.media import PluginContext
 from palmish.boardgame.prefs import SLOT_TITLES
 from palmish.device.exchange import PLUGIN, BeamItem
-from palmish.device.plugins import PluginInfo
+from palmish.device.store.info import PluginInfo
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form, PopupList
 from palmish.device.ui.modal import Modal

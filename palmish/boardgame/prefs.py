@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from palmish.boardgame.dialogs import FormResult
 from palmish.boardgame.media import PluginContext
 from palmish.device.display import DisplayConfig
-from palmish.device.plugins import PluginInfo
+from palmish.device.store.info import PluginInfo
 from palmish.device.ui.form import CheckBox, Field, Form, Label, PopupList
 
 KIND_TITLES = (("board", "Board"), ("pieces", "Pieces"), ("sound", "Sound"))

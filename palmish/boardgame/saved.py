@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from palmish.device.storage import parse_json
+from palmish.device.disk.storage import parse_json
 
 
 class SavedGameError(ValueError):

@@ -15,9 +15,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import palmish
-from palmish.device.app import App
 from palmish.device.display import CONFIGS, ConfigName
-from palmish.device.system import Device
+from palmish.device.machine.app import App
+from palmish.device.machine.system import Device
 
 # Where the docs show them: the checkout's docs/screenshots/.
 DOCS_SCREENSHOTS = Path(palmish.__file__).resolve().parents[1] / "docs" / "screenshots"

@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import TypeVar
 
 from palmish.device.addresses import parse_address, parse_port
+from palmish.device.disk.storage import default_data_dir
 from palmish.device.display import DisplayConfig, config_by_name
-from palmish.device.storage import default_data_dir
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2  # done; a bad file, name or peer; a bad option
 EXIT_INTERRUPTED = 130  # Ctrl+C, as a shell reports an interrupted program

@@ -27,7 +27,7 @@ from palmish.commands.args import (
 )
 from palmish.commands.output import fail, logger, say
 from palmish.device.addresses import address_text
-from palmish.device.beaming import size_text
+from palmish.device.beam.beaming import size_text
 from palmish.device.exchange import BeamItem
 from palmish.games import RegistryError
 from palmish.network.beam import items, wire

@@ -7,8 +7,8 @@ from __future__ import annotations
 import argparse
 
 from palmish.apps import LazyApp, real_app
-from palmish.device.app import App
-from palmish.device.system import find_app
+from palmish.device.machine.app import App
+from palmish.device.machine.system import find_app
 from palmish.games import GameOption, RegistryError, TakesOptions, games
 
 

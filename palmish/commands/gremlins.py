@@ -1,6 +1,6 @@
 """`palmish gremlins --events N --seed S [--config C] [--app APP] [--data-dir DIR]`:
 random pen taps, keys, menus and turns, checking the device after each
-(palmish/device/gremlins.py); the same seed gives the same run."""
+(palmish/device/scripting/gremlins.py); the same seed gives the same run."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from palmish.apps import hard_buttons, installed_apps
 from palmish.commands.args import EXIT_FAILED, EXIT_OK, display_config, positive, seed
 from palmish.commands.output import fail
 from palmish.commands.start import unknown_app
+from palmish.device.disk.storage import usable_dir
 from palmish.device.display import config_by_name
-from palmish.device.gremlins import run_gremlins
-from palmish.device.storage import usable_dir
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
+from palmish.device.scripting.gremlins import run_gremlins
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -10,7 +10,7 @@ from palmish.apps import install_game_file
 from palmish.commands.args import EXIT_OK, add_data_dir, data_dir
 from palmish.commands.output import fail
 from palmish.commands.plugins import plugin_registry
-from palmish.device.plugins import InvalidPlugin, NotADatabase, PluginInfo
+from palmish.device.store.info import InvalidPlugin, NotADatabase, PluginInfo
 from palmish.games import games
 from prc_tools.text import printable
 

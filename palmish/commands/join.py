@@ -19,9 +19,9 @@ from palmish.commands.args import EXIT_FAILED, EXIT_OK, add_data_dir, address, c
 from palmish.commands.output import fail, logger, say
 from palmish.commands.window import offer_network, open_window
 from palmish.device.addresses import address_text
+from palmish.device.disk.storage import usable_dir
 from palmish.device.display import config_by_name
-from palmish.device.storage import usable_dir
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.network.engine import HostError, JoinsNetwork
 from palmish.network.joining import JoinRequest, Refused, first_answer, join_table
 

@@ -36,8 +36,8 @@ from palmish import __version__
 from palmish.commands import start
 from palmish.commands.args import DEFAULT_DATA_DIR, EXIT_INTERRUPTED
 from palmish.commands.output import fail
+from palmish.device.disk.storage import default_data_dir
 from palmish.device.exchange import PLUGIN
-from palmish.device.storage import default_data_dir
 from palmish.games import RegistryError, games
 from prc_tools.cli import version_action
 

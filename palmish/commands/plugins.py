@@ -7,9 +7,9 @@ from pathlib import Path
 
 from palmish.commands.args import EXIT_OK, add_data_dir, data_dir
 from palmish.commands.output import fail
-from palmish.device.plugins import PluginRegistry
-from palmish.device.resources import bundled_plugins
-from palmish.device.storage import Storage, report_to_stderr, usable_dir
+from palmish.device.disk.resources import bundled_plugins
+from palmish.device.disk.storage import Storage, report_to_stderr, usable_dir
+from palmish.device.store.plugins import PluginRegistry
 from prc_tools.text import printable
 
 COLUMNS = ("NAME", "GAME", "KIND", "CONFIGS", "VERSION", "AUTHOR", "WHERE")

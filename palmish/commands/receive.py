@@ -27,11 +27,11 @@ from palmish.commands.args import (
 from palmish.commands.output import fail, logger, say
 from palmish.commands.plugins import plugin_registry
 from palmish.device.addresses import FREE_PORT, address_text
-from palmish.device.beaming import size_text
+from palmish.device.beam.beaming import size_text
+from palmish.device.disk.storage import usable_dir
 from palmish.device.display import config_by_name
 from palmish.device.exchange import BeamItem
-from palmish.device.storage import usable_dir
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.network.beam import items, wire
 from palmish.network.beam.pairing import Pairings
 from palmish.network.beam.receiver import (

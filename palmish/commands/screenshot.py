@@ -14,7 +14,9 @@ from pathlib import Path
 from palmish.commands import start
 from palmish.commands.args import EXIT_OK, EXIT_USAGE, data_dir
 from palmish.commands.output import fail
-from palmish.device.eventscript import (
+from palmish.device.disk.storage import usable_dir
+from palmish.device.machine.system import Device
+from palmish.device.scripting.eventscript import (
     ScriptError,
     ScriptFileError,
     Step,
@@ -22,8 +24,6 @@ from palmish.device.eventscript import (
     read_numbered,
     run_script,
 )
-from palmish.device.storage import usable_dir
-from palmish.device.system import Device
 from prc_tools.atomic import write_atomic
 
 

@@ -23,9 +23,9 @@ from palmish.commands.args import (
 )
 from palmish.commands.output import fail
 from palmish.device.addresses import GAME_PORT
-from palmish.device.app import App
 from palmish.device.display import ConfigName, DisplayConfig, config_by_name
-from palmish.device.system import LAUNCHER_CREATOR, Device, app_list, find_app
+from palmish.device.machine.app import App
+from palmish.device.machine.system import LAUNCHER_CREATOR, Device, app_list, find_app
 from palmish.games import TakesOptions, games
 
 

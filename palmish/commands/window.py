@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING
 from palmish.commands import start
 from palmish.commands.args import data_dir
 from palmish.commands.output import fail
-from palmish.device import beaming, services
+from palmish.device import services
 from palmish.device.addresses import GAME_PORT, WINDOW_LISTEN
-from palmish.device.storage import usable_dir
-from palmish.device.system import LAUNCHER_CREATOR, Device
+from palmish.device.beam import beaming
+from palmish.device.disk.storage import usable_dir
+from palmish.device.machine.system import LAUNCHER_CREATOR, Device
 
 if TYPE_CHECKING:
     from palmish.network.beam.device_service import BeamWindowService

@@ -185,3 +185,25 @@ def coalesce_moves(events: Iterable[_Item]) -> Iterator[_Item]:
         yield event
     if held is not None:
         yield held
+
+
+def coalesce_rotations(events: Iterable[_Item]) -> Iterator[_Item]:
+    """`events` with each run of consecutive rotations cut to its parity.
+
+    A rotation turns the device to Wide and the next one back to the configuration
+    it left, so two in a row, with nothing between them (no wait, no pen, no key),
+    leave the device as it was; nothing is drawn between them either, in a script.
+    A script of a hundred thousand `rotate` lines so costs one rotation at most
+    (each costs the game a new layout, its plugins and a repaint, some 5 ms).
+    """
+    held: _Item | None = None
+    for event in events:
+        if isinstance(event, Rotate):
+            held = None if held is not None else event
+            continue
+        if held is not None:
+            yield held
+            held = None
+        yield event
+    if held is not None:
+        yield held

@@ -6,7 +6,7 @@ host or join a network game; None in tests, screenshots and scripts, where
 nothing may open a socket. The device and the apps never import the network:
 they only call what was put here.
 
-`beam`: the same for Beam (palmish.device.beaming.BeamService): sending and
+`beam`: the same for Beam (palmish.device.beam.beaming.BeamService): sending and
 receiving boards, deals, levels and plugins; None without the window.
 """
 

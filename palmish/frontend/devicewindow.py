@@ -59,7 +59,7 @@ class ScreenLike(Protocol):
 
 
 class DeviceLike(Protocol):
-    """What the window needs of palmish.device.system.Device."""
+    """What the window needs of palmish.device.machine.system.Device."""
 
     @property
     def config(self) -> DisplayConfig: ...

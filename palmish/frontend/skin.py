@@ -20,7 +20,7 @@ from pathlib import Path
 
 from PIL import Image, UnidentifiedImageError
 
-from palmish.device import resources
+from palmish.device.disk import resources
 from palmish.device.display import CONFIGS, ConfigName, DisplayConfig
 from palmish.device.events import Key
 from palmish.device.frozen import Frozen

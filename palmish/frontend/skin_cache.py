@@ -12,7 +12,7 @@ decoded only if something asks for the picture itself.
 
 Anything unexpected (files changed, a kept file missing, damaged or of another
 format or palmish version; each is sealed with a checksum by
-palmish.device.kept) means the skin is read from its files again and kept
+palmish.device.disk.kept) means the skin is read from its files again and kept
 anew; a cache that cannot be written is simply not used.
 """
 
@@ -23,8 +23,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from palmish.device import kept
-from palmish.device.storage import safe_file_stem
+from palmish.device.disk import kept
+from palmish.device.disk.storage import safe_file_stem
 
 if TYPE_CHECKING:
     from palmish.frontend.skin import RGB, Picture, Skin

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from palmish.device.storage import report_to_stderr
+from palmish.device.disk.storage import report_to_stderr
 from palmish.frontend.skin import SkinError, default_skin_name, load_skin
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ WARM_SLICE_S = 0.004
 @runtime_checkable
 class WarmsUp(Protocol):
     """A device that, once the first frame is up, makes what later turns need
-    (palmish.device.system.Device; a test's bare device need not)."""
+    (palmish.device.machine.system.Device; a test's bare device need not)."""
 
     def prepare_in_background(self) -> object:
         """Start building the plugins and art a later turn will need."""

@@ -18,9 +18,9 @@ from PIL import Image
 from palmish.boardgame import BoardGameApp, Command, FormResult
 from palmish.boardgame.beam_send import beam
 from palmish.boardgame.sliced import TIMED_SLICE_MS, SlicedJob
-from palmish.device.app import AppContext
 from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, PenDown
 from palmish.device.geometry import Rect
+from palmish.device.machine.app import AppContext
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Field, PushButtons
 from palmish.device.ui.modal import Modal
@@ -308,6 +308,7 @@ class IshidoApp(BoardGameApp, descriptor=GAME):
     def _game_over(self, outcome: Outcome) -> None:
         game = self.game
         rank = None
+        not_counted = self._why_not_counted()
         if game.seed is not None:
             rank = self.record_result(game.scoring, outcome, Entry(
                 game.score, game.fourways, game.remaining, game.seed))
@@ -318,7 +319,16 @@ class IshidoApp(BoardGameApp, descriptor=GAME):
             else:  # Done (the default, also Select and Escape): the finished board stays
                 self._paint(self.layout.bounds if self.layout is not None else None)
 
-        self.open_form(dialogs.game_over_alert(game, self.high_scores, rank), closed)
+        self.open_form(dialogs.game_over_alert(game, self.high_scores, rank, not_counted),
+                       closed)
+
+    def _why_not_counted(self) -> str | None:
+        """Why the game ending now will not enter the high scores (None: it will)."""
+        if self.game.seed is None:
+            return "A position set up by hand is not in the high scores."
+        if self.recorded:  # only the Demo marks a game recorded before its end
+            return "The Demo played in this game, so it is not in the high scores."
+        return None
 
     # ------------------------------------------------------------ computer player
 

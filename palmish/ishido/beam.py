@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from palmish.device.app import App
+from palmish.device.disk.storage import Storage
 from palmish.device.exchange import BeamItem, Checked
-from palmish.device.storage import Storage
+from palmish.device.machine.app import App
 from palmish.ishido.descriptor import GAME
 
 DEAL = "deal"

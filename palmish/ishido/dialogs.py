@@ -81,7 +81,9 @@ class GameOverViewer(TextViewer):
             self._scroll_pen(event)
 
 
-def game_over_text(game: Game, scores: HighScores, rank: int | None) -> str:
+def game_over_text(game: Game, scores: HighScores, rank: int | None,
+                   not_counted: str | None = None) -> str:
+    """The Game Over text; `not_counted` says why this game is not in the table."""
     if game.remaining == 0:
         headline = "All 72 tiles are on the board!"
     else:
@@ -96,6 +98,8 @@ def game_over_text(game: Game, scores: HighScores, rank: int | None) -> str:
     ]
     if rank is not None:
         lines.append(f"Number {rank} in the high scores!")
+    if not_counted is not None:
+        lines.append(not_counted)
     lines.append("")
     lines.append(f"# High scores ({game.scoring})")
     table = scores.table(game.scoring)
@@ -107,5 +111,6 @@ def game_over_text(game: Game, scores: HighScores, rank: int | None) -> str:
     return "\n".join(lines)
 
 
-def game_over_alert(game: Game, scores: HighScores, rank: int | None) -> GameOverViewer:
-    return GameOverViewer("Game Over", game_over_text(game, scores, rank))
+def game_over_alert(game: Game, scores: HighScores, rank: int | None,
+                    not_counted: str | None = None) -> GameOverViewer:
+    return GameOverViewer("Game Over", game_over_text(game, scores, rank, not_counted))

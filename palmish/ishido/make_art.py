@@ -27,7 +27,7 @@ from palmish.boardgame.art_kit import (
     write_manifest,
     write_sounds,
 )
-from palmish.device.resources import GAME_PLUGINS
+from palmish.device.disk.resources import GAME_PLUGINS
 from palmish.ishido.schema import SCHEMA
 
 SS = 4  # supersampling factor

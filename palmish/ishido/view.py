@@ -13,7 +13,7 @@ from PIL import Image
 
 from palmish.boardgame.paint import fill_tiled
 from palmish.device.geometry import Rect
-from palmish.device.screen import Framebuffer
+from palmish.device.graphics.screen import Framebuffer
 from palmish.ishido import Game, roman
 from palmish.ishido.art import Art
 from palmish.ishido.layout import IshidoLayout

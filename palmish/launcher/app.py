@@ -12,11 +12,12 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from palmish import __version__
-from palmish.device.app import App, AppContext, Menu, MenuItem
 from palmish.device.events import Event, Key, KeyDown, MenuCommand, PenDown, PenMove, PenUp
 from palmish.device.geometry import Rect
-from palmish.device.screen import BLACK, WHITE, Framebuffer
-from palmish.device.system import LAUNCHER_CREATOR
+from palmish.device.graphics.screen import BLACK, WHITE, Framebuffer
+from palmish.device.machine.app import App, AppContext
+from palmish.device.machine.system import LAUNCHER_CREATOR
+from palmish.device.menus import Menu, MenuItem
 
 # Standard (low-density) metrics.
 TITLE_H = 15

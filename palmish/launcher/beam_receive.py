@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from palmish.boardgame.dialogs import form_result
-from palmish.device import beaming
-from palmish.device.app import AppContext
-from palmish.device.beaming import BeamService, escaped
+from palmish.device.beam import beaming
+from palmish.device.beam.beaming import BeamService, escaped
+from palmish.device.machine.app import AppContext
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import CheckBox, Form, PopupList
 

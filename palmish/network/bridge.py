@@ -23,7 +23,7 @@ from palmish.network.session.kinds import Join
 from palmish.network.session.records import Record
 
 if TYPE_CHECKING:
-    from palmish.device.system import Device
+    from palmish.device.machine.system import Device
 
 Post = Callable[[Event], None]
 COMEBACK_S = 60.0

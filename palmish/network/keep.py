@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from palmish.device.storage import parse_json
+from palmish.device.disk.storage import parse_json
 from palmish.network.session.identity import keys_folder
 from palmish.network.session.secretfiles import FILE_MODE, private_folder, read_secret
 from prc_tools.atomic import write_atomic

@@ -18,7 +18,7 @@ import secrets
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from palmish.device.storage import parse_json
+from palmish.device.disk.storage import parse_json
 
 VERSION = 1
 

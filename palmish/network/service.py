@@ -23,7 +23,7 @@ from palmish.network.joining import JoinRequest
 from palmish.network.protocol import new_code
 
 if TYPE_CHECKING:
-    from palmish.device.system import Device
+    from palmish.device.machine.system import Device
 
 
 class WindowNetwork:

@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
-from palmish.device.storage import parse_json
+from palmish.device.disk.storage import parse_json
 from palmish.network import protocol
 from palmish.network.protocol import (
     HELLO_TIMEOUT_S,

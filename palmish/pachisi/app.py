@@ -19,8 +19,8 @@ from PIL import Image
 
 from palmish.boardgame import BoardGameApp, Command, FormResult
 from palmish.boardgame.sliced import TIMED_SLICE_MS, SlicedJob
-from palmish.device.app import AppContext
 from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, PenDown
+from palmish.device.machine.app import AppContext
 from palmish.device.ui.form import Field, PushButtons
 from palmish.device.ui.modal import Modal
 from palmish.device.ui.textview import TextViewer
@@ -511,7 +511,9 @@ class PachisiApp(NetworkGameMixin, BoardGameApp, descriptor=GAME):
                 self.why_not(self._piece_at(x, y) or 0)
             return
         mark = self.scene.mark
-        if mark is not None and (view.mark_rect(game, mark).contains(x, y)
+        # The waiting pieces are alike: the marked entering move is a tap on any of them.
+        entering = mark is not None and mark.frm == 0 and lay.waiting_row(seat).contains(x, y)
+        if mark is not None and (entering or view.mark_rect(game, mark).contains(x, y)
                                  or view.target_rect(game, mark).contains(x, y)):
             self.move(mark)
             return

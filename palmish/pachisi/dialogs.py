@@ -51,8 +51,21 @@ class KeyAlert(Alert):
             self.close(self.row.focus)
         else:
             chosen = [i for i, label in enumerate(labels) if label.startswith(char.lower())]
+            if not chosen:
+                chosen = self._yes_or_no(char.lower())
             if len(chosen) == 1:
                 self.close(chosen[0])
+
+    def _yes_or_no(self, char: str) -> list[int]:
+        """Y and N answer every yes/no question, whatever its buttons say (Move/Cancel):
+        N the button Escape presses, Y the one other button (docs/pachisi-app.md)."""
+        labels = [b.label for b in self.row.buttons]
+        no = [i for i, label in enumerate(labels) if label in self.escape]
+        if char == "n":
+            return no
+        if char == "y" and len(no) == 1 and len(labels) == 2:
+            return [1 - no[0]]
+        return []
 
     def cancel(self) -> None:
         """Escape: the only button, else No or Cancel; with neither the alert is dismissed

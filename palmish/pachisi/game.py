@@ -121,6 +121,7 @@ class Game:
         self.last_throw: int | None = None
         self.winner: int | None = None
         self.history: list[Throw] = []
+        self._turn_start = 0  # where the current player's turn begins in history
         self.events: list[Event] = []
         self._decisions: list[str] = []
         self._legal: list[Move] = []
@@ -401,6 +402,12 @@ class Game:
         if not again:
             self._first[self.current] = False
             self.current = (self.current + 1) % len(self.players)
+            self._turn_start = len(self.history)
+
+    @property
+    def turn_throws(self) -> list[int]:
+        """The values the current player has thrown in this turn (none yet: empty)."""
+        return [throw.value for throw in self.history[self._turn_start:]]
 
     def _check_end(self) -> bool:
         """Over with no winner once every player has a piece stuck on 75."""

@@ -30,8 +30,8 @@ from palmish.boardgame.art_kit import (
     write_manifest,
     write_sounds,
 )
-from palmish.device.font import get_font
-from palmish.device.resources import GAME_PLUGINS
+from palmish.device.disk.resources import GAME_PLUGINS
+from palmish.device.graphics.font import get_font
 from palmish.pachisi import pictures
 from palmish.pachisi.rules import COLOURS, FACES, GRID
 from palmish.pachisi.schema import SCHEMA

@@ -17,7 +17,7 @@ from pathlib import Path
 from palmish.boardgame.screenshots import save, screenshot_arguments, start
 from palmish.device.display import ConfigName
 from palmish.device.events import Key, KeyDown, MenuCommand
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.pachisi import Game, Player
 from palmish.pachisi.app import SPEED_MS, PachisiApp
 

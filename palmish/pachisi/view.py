@@ -10,10 +10,11 @@ is cheap to redraw) and the framebuffer records it as damage.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from palmish.device.geometry import Rect
-from palmish.device.screen import BLACK, GREY, WHITE, Framebuffer
+from palmish.device.graphics.screen import BLACK, GREY, WHITE, Framebuffer
 from palmish.device.ui.widgets import SCROLL_WIDTH, ScrollBar
 from palmish.pachisi.art import Art
 from palmish.pachisi.game import Game, Phase
@@ -271,11 +272,10 @@ class PachisiView:
             if std.width(tail) <= x + w - tx:
                 fb.text(tx, y, tail, ink, std, clip=clip)
             y += bold.height
-            label = throws_label(game)
-            if std.width(label) > w:  # Wide's narrow panel: "Silicon2: 4"
-                label = throws_label(game, short=True)
-            fb.text(x, y, std.fit(label, w), ink, std, clip=clip)
-            y += std.height + self.layout.scale * 2
+            for label in throws_lines(game, lambda text: std.width(text) <= w):
+                fb.text(x, y, std.fit(label, w), ink, std, clip=clip)
+                y += std.height
+            y += self.layout.scale * 2
             fb.fill(Rect(x, y - self.layout.scale, w, self.layout.scale), GREY)
             self._history(fb, scene, Rect(x, y, w, panel.text.bottom - y), clip)
         human = not game.players[game.current].computer and not game.over
@@ -388,12 +388,25 @@ def throws_line(game: Game) -> str:
 
 
 def throws_label(game: Game, short: bool = False) -> str:
-    """The panel's throws line: the current player's run, or whose the last throws were
-    ("Throws: 4" under "You to play" read as if you had thrown)."""
+    """The panel's throws line: the current player's throws in this turn, or whose the
+    last throws were ("Throws: 4" under "You to play" read as if you had thrown, also
+    when the 4 was your own, before everyone else passed)."""
+    if game.turn_throws and not game.over:
+        return "Throws: " + " ".join(str(v) for v in game.turn_throws[-6:])
     if game.history and (game.history[-1].player != game.current or game.over):
         name = game.players[game.history[-1].player].name
         return f"{name}{':' if short else ' threw'} {throws_line(game)}"
-    return "Throws: " + throws_line(game)
+    return "Throws: -"
+
+
+def throws_lines(game: Game, fits: Callable[[str], bool]) -> list[str]:
+    """The throws line as the panel shows it: whole where it fits, else the short form,
+    else on two lines, the values under their label (Wide's narrow panel)."""
+    for label in (throws_label(game), throws_label(game, short=True)):
+        if fits(label):
+            return [label]
+    head, _, values = label.partition(": ")
+    return [head + ":", values]
 
 
 def _xy(rect: Rect) -> tuple[int, int]:

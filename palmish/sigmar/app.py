@@ -18,8 +18,8 @@ from PIL import Image
 from palmish.boardgame import BoardGameApp, Command, FormResult
 from palmish.boardgame.beam_send import beam
 from palmish.boardgame.sliced import SlicedJob
-from palmish.device.app import AppContext
 from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, PenDown
+from palmish.device.machine.app import AppContext
 from palmish.device.ui.form import CheckBox, Field, PopupList
 from palmish.device.ui.modal import Modal
 from palmish.outcome import Outcome, Termination

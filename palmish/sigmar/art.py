@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from PIL import Image, ImageDraw
 
 from palmish.boardgame.plugin_art import PluginLike, colour_value, fit, readable_on
-from palmish.device.font import get_font
+from palmish.device.graphics.font import get_font
 from palmish.sigmar.rules import Atom
 from palmish.sigmar.schema import SCHEMA
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from palmish.device.app import App
+from palmish.device.disk.storage import Storage
 from palmish.device.exchange import BeamItem, Checked
-from palmish.device.storage import Storage
+from palmish.device.machine.app import App
 from palmish.sigmar.descriptor import GAME
 from palmish.sigmar.level import LEVEL_SUFFIX, MAX_FILE_BYTES, normalize_level_id, parse_level
 from prc_tools.files import FileProblem, read_regular

@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from palmish.device.resources import GAME_PLUGINS
+from palmish.device.disk.resources import GAME_PLUGINS
 from palmish.sigmar import solver
 from palmish.sigmar.game import Game
 from palmish.sigmar.level import (

@@ -32,8 +32,8 @@ from palmish.boardgame.art_kit import (
     write_manifest,
     write_sounds,
 )
-from palmish.device.font import get_font
-from palmish.device.resources import GAME_PLUGINS
+from palmish.device.disk.resources import GAME_PLUGINS
+from palmish.device.graphics.font import get_font
 from palmish.sigmar.art import CC_COLOURS, ink_for
 from palmish.sigmar.rules import Atom
 from palmish.sigmar.schema import SCHEMA

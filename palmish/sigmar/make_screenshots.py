@@ -17,7 +17,7 @@ from pathlib import Path
 from palmish.boardgame.screenshots import save, screenshot_arguments, start
 from palmish.device.display import ConfigName
 from palmish.device.events import PenDown, PenUp
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.sigmar import Game, solver
 from palmish.sigmar.app import SigmarApp
 

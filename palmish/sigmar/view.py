@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from PIL import Image
 
 from palmish.boardgame.paint import fill_tiled
-from palmish.device.font import Font
 from palmish.device.geometry import Rect
-from palmish.device.screen import Framebuffer
+from palmish.device.graphics.font import Font
+from palmish.device.graphics.screen import Framebuffer
 from palmish.sigmar import Atom, Game
 from palmish.sigmar.art import PLAIN_CELL, Art
 from palmish.sigmar.layout import SigmarLayout

@@ -25,7 +25,7 @@ def main() -> int:
 
     from palmish.apps import installed_apps
     from palmish.device.display import config_by_name
-    from palmish.device.system import Device
+    from palmish.device.machine.system import Device
     from palmish.frontend.devicewindow import DeviceWindow
     from palmish.frontend.skin import default_skin_name, load_skin
     from palmish.games import games

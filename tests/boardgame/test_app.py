@@ -12,8 +12,8 @@ from palmish.boardgame import BoardGameApp, Command, FormResult, Grid, HelpPage,
 from palmish.boardgame.stats import ScoreTables
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import Key, KeyDown, MenuCommand, PenDown, PenUp, Rotate
-from palmish.device.screen import BLACK, WHITE
-from palmish.device.system import Device
+from palmish.device.graphics.screen import BLACK, WHITE
+from palmish.device.machine.system import Device
 from palmish.device.ui.form import CheckBox, Field, Form
 from palmish.device.ui.textview import TextViewer
 from palmish.outcome import Outcome, Termination

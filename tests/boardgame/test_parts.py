@@ -156,7 +156,7 @@ def test_media_plays_by_name_and_reports_a_lack_once() -> None:
     from typing import cast
 
     from palmish.boardgame import Media
-    from palmish.device.app import AppContext
+    from palmish.device.machine.app import AppContext
 
     ctx = FakeContext()
     media = Media("Game", {"place": 3000, "illegal": 3002})

@@ -13,12 +13,12 @@ import pytest
 
 from palmish.boardgame import BoardGameApp
 from palmish.boardgame.saved import encode
-from palmish.device.app import AppContext
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import Key, Rotate
 from palmish.device.geometry import Rect
-from palmish.device.screen import BLACK, WHITE, Framebuffer
-from palmish.device.system import Device
+from palmish.device.graphics.screen import BLACK, WHITE, Framebuffer
+from palmish.device.machine.app import AppContext
+from palmish.device.machine.system import Device
 from palmish.outcome import Outcome, Termination
 
 

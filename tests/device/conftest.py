@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from palmish.device.app import App, AppContext, Menu, MenuItem
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import DisplayChanged, Event, PenDown
-from palmish.device.system import Device
+from palmish.device.machine.app import App, AppContext
+from palmish.device.machine.system import Device
+from palmish.device.menus import Menu, MenuItem
 from palmish.launcher import LauncherApp
 
 FIXTURE_PLUGINS = Path(__file__).parent / "fixtures" / "plugins"

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from palmish.device import services
 from palmish.device.addresses import ADDRESS_CHARS, address_text, parse_address
 from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, PenDown, PenUp
-from palmish.device.eventscript import parse_script
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
+from palmish.device.scripting.eventscript import parse_script
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form, PopupList, PushButtons
 from palmish.device.ui.name_entry import NameEntry

@@ -6,10 +6,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from palmish.device.app import App
-from palmish.device.context import MAX_USER_FILE
 from palmish.device.display import CONFIGS, ConfigName
-from palmish.device.system import Device
+from palmish.device.machine.app import App
+from palmish.device.machine.context import MAX_USER_FILE
+from palmish.device.machine.system import Device
 
 
 class DataApp(App):

@@ -12,7 +12,7 @@ import pytest
 
 from palmish.apps import installed_apps
 from palmish.device import services
-from palmish.device.beaming import Receiving, Sending, size_text
+from palmish.device.beam.beaming import Receiving, Sending, size_text
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import (
     BeamDone,
@@ -23,9 +23,9 @@ from palmish.device.events import (
     KeyDown,
     MenuCommand,
 )
-from palmish.device.eventscript import parse_script, run_script
 from palmish.device.exchange import PLUGIN, BeamItem, Checked
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
+from palmish.device.scripting.eventscript import parse_script, run_script
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form, PopupList
 from palmish.device.ui.modal import Modal

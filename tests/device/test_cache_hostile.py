@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from palmish.device import kept
+from palmish.device.disk import kept
 
 ROOT = Path(__file__).resolve().parents[2]
 BOARD = "ishido-board-square.prc"

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from palmish.device.events import Key, KeyDown, PenDown, PenMove, PenUp, coalesce_moves
-from palmish.device.eventscript import Wait, parse_script, run_script
+from palmish.device.scripting.eventscript import Wait, parse_script, run_script
 
 POINTS = st.tuples(st.integers(0, 9), st.integers(0, 9))
 EVENTS = st.lists(st.one_of(

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from palmish import cli
-from palmish.device import datalock
-from palmish.device.datalock import LOCK_NAME, DataDirLock, DeviceInUse
+from palmish.device.disk import datalock
+from palmish.device.disk.datalock import LOCK_NAME, DataDirLock, DeviceInUse
+from palmish.device.disk.storage import Storage
 from palmish.device.events import PenDown
-from palmish.device.storage import Storage
 
 from .conftest import MakeDevice, RecordingApp
 
@@ -145,7 +145,7 @@ def test_a_data_folder_without_write_permission_starts(tmp_path: Path) -> None:
 
 def _unlistable(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
     """As mode 000 answers a user who is not root: the folder cannot be listed."""
-    from palmish.device import storage as storage_module
+    from palmish.device.disk import storage as storage_module
 
     real = storage_module.os.scandir
 

@@ -18,7 +18,7 @@ from palmish.device.events import (
     Tick,
     ToggleInputArea,
 )
-from palmish.device.eventscript import (
+from palmish.device.scripting.eventscript import (
     ScriptError,
     SwitchApp,
     Wait,

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from palmish.device.events import PenDown, PenUp
-from palmish.device.eventscript import (
+from palmish.device.scripting.eventscript import (
     MAX_SCRIPT_BYTES,
     MAX_SCRIPT_EVENTS,
     ScriptError,

@@ -6,8 +6,8 @@ import string
 
 import pytest
 
-from palmish.device import font_data
-from palmish.device.font import Font, get_font, parse_table
+from palmish.device.graphics import font_data
+from palmish.device.graphics.font import Font, get_font, parse_table
 
 
 def test_standard_font_covers_printable_ascii() -> None:

@@ -8,11 +8,11 @@ from typing import Any
 import pytest
 
 from palmish.apps import installed_apps
-from palmish.device.app import App
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import Event, PenDown
-from palmish.device.gremlins import Gremlins, run_gremlins
-from palmish.device.system import Device
+from palmish.device.machine.app import App
+from palmish.device.machine.system import Device
+from palmish.device.scripting.gremlins import Gremlins, run_gremlins
 
 
 def describe(result: Any) -> str:

@@ -8,7 +8,7 @@ import pytest
 from PIL import Image
 
 from palmish.device.events import Key, KeyDown, MenuCommand, PenDown, PenMove, PenUp
-from palmish.device.screen import Framebuffer
+from palmish.device.graphics.screen import Framebuffer
 from palmish.launcher import LauncherApp
 from palmish.launcher.app import CELL_H, CELL_W, TITLE_H, fit_icon
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from palmish.device.plugins import PluginRegistry
-from palmish.device.storage import Storage
+from palmish.device.disk.storage import Storage
+from palmish.device.store.plugins import PluginRegistry
 
 from .test_plugins import FIXTURES, plugin_file
 

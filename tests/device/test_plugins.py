@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
+from palmish.device.disk.storage import Storage
 from palmish.device.events import Key, KeyDown
-from palmish.device.plugins import InvalidPlugin, PluginRegistry
-from palmish.device.storage import Storage
+from palmish.device.store.info import InvalidPlugin
+from palmish.device.store.plugins import PluginRegistry
 from palmish.device.ui import Alert
 from prc_tools import Database, Resource
 from prc_tools.plugin import build_folder

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from palmish.device.plugins import PluginInfo, PluginRegistry
-from palmish.device.storage import Storage, installed_file_name
+from palmish.device.disk.storage import Storage, installed_file_name
+from palmish.device.store.info import PluginInfo
+from palmish.device.store.plugins import PluginRegistry
 from prc_tools.plugin import build_folder
 
 FIXTURES = Path(__file__).parent / "fixtures" / "plugins"

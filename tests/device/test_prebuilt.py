@@ -15,10 +15,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from palmish.device import kept, prebuilt, shipped_pixels
-from palmish.device import plugins as plugins_module
-from palmish.device.plugins import PluginRegistry
-from palmish.device.storage import Storage
+from palmish.device.disk import kept
+from palmish.device.disk.storage import Storage
+from palmish.device.store import loaded as loaded_module
+from palmish.device.store import plugins as plugins_module
+from palmish.device.store import prebuilt, shipped_pixels
+from palmish.device.store.plugins import PluginRegistry
 from prc_tools import Database
 from prc_tools import plugin as packer
 
@@ -175,7 +177,7 @@ def test_several_games_folders_build_into_one_prebuilt_folder_by_unique_names(
 
 
 def no_decoding(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(plugins_module, "decode_bitmap", lambda *a: pytest.fail("decoded"))
+    monkeypatch.setattr(loaded_module, "decode_bitmap", lambda *a: pytest.fail("decoded"))
 
 
 def test_a_fresh_install_reads_the_bitmaps_decoded_at_packaging_time(

@@ -7,15 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from palmish.device.font import get_font
 from palmish.device.geometry import Rect
-from palmish.device.screen import (
-    BLACK,
-    DAMAGE_CAP,
-    WHITE,
-    Framebuffer,
-    merge_rects,
-)
+from palmish.device.graphics.font import get_font
+from palmish.device.graphics.screen import BLACK, DAMAGE_CAP, WHITE, Framebuffer, merge_rects
 
 RED = (255, 0, 0)
 BLUE = (0, 0, 255)

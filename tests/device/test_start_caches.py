@@ -11,13 +11,13 @@ from typing import Any
 
 import pytest
 
-from palmish.device import kept as kept_file
-from palmish.device import pixel_cache
-from palmish.device import plugins as plugins_module
-from palmish.device.pixel_cache import FOLDER as PIXELS
-from palmish.device.plugin_descriptions import FILE_NAME, SOURCE
-from palmish.device.plugins import PluginRegistry
-from palmish.device.storage import Storage
+from palmish.device.disk import kept as kept_file
+from palmish.device.disk.storage import Storage
+from palmish.device.store import pixel_cache
+from palmish.device.store import plugins as plugins_module
+from palmish.device.store.pixel_cache import FOLDER as PIXELS
+from palmish.device.store.plugin_descriptions import FILE_NAME, SOURCE
+from palmish.device.store.plugins import PluginRegistry
 from prc_tools import bitmap, schema
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from palmish.device.storage import Storage, default_data_dir, safe_file_stem
+from palmish.device.disk.storage import Storage, default_data_dir, safe_file_stem
 from prc_tools import Database
 from prc_tools import atomic as atomic_mod
 

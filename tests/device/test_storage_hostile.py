@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from palmish.device import storage as storage_mod
-from palmish.device.datalock import DataDirLock, DeviceInUse
+from palmish.device.disk import storage as storage_mod
+from palmish.device.disk.datalock import DataDirLock, DeviceInUse
+from palmish.device.disk.storage import Storage, parse_json
 from palmish.device.events import PenDown
-from palmish.device.storage import Storage, parse_json
 from palmish.launcher import LauncherApp
 from prc_tools import Database, Record
 from prc_tools.files import FileProblem

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from palmish.device.app import Menu, MenuItem
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import Event, Key, KeyDown, PenDown, PenMove, PenUp
-from palmish.device.screen import Framebuffer
+from palmish.device.graphics.screen import Framebuffer
+from palmish.device.menus import Menu, MenuItem
 from palmish.device.ui import (
     Alert,
     CheckBox,

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from palmish.device.app import Menu, MenuItem
 from palmish.device.display import CONFIGS, ConfigName, DisplayConfig
 from palmish.device.events import CharKey, Key, KeyDown, PenDown, PenMove, PenUp, Tick
 from palmish.device.geometry import Rect
-from palmish.device.screen import BLACK, WHITE, Framebuffer
+from palmish.device.graphics.screen import BLACK, WHITE, Framebuffer
+from palmish.device.menus import Menu, MenuItem
 from palmish.device.ui import (
     Alert,
     CheckBox,
@@ -167,12 +167,12 @@ MENUS = (
 
 def test_menubar_keys_choose_items(config: DisplayConfig) -> None:
     cases: list[tuple[tuple[Key, ...], str | None]] = [
-        ((Key.DOWN, Key.SELECT), "new"),
-        ((Key.SELECT, Key.SELECT), "new"),  # first select highlights, second chooses
-        ((Key.DOWN, Key.DOWN, Key.SELECT), "undo"),  # the separator is skipped
+        ((Key.SELECT,), "new"),  # it opens on the first item: Select chooses it at once
+        ((Key.DOWN, Key.SELECT), "undo"),  # the separator is skipped
+        ((Key.DOWN, Key.DOWN, Key.SELECT), "new"),  # round again
         ((Key.UP, Key.SELECT), "undo"),
-        ((Key.RIGHT, Key.DOWN, Key.DOWN, Key.SELECT), "help"),
-        ((Key.LEFT, Key.DOWN, Key.SELECT), "prefs"),
+        ((Key.RIGHT, Key.DOWN, Key.SELECT), "help"),
+        ((Key.LEFT, Key.SELECT), "prefs"),
         ((Key.DOWN, Key.RIGHT, Key.SELECT), "prefs"),  # the highlight follows to the menu
         ((Key.MENU,), None),
     ]
@@ -208,6 +208,20 @@ def test_menubar_drag_from_title_to_item(config: DisplayConfig) -> None:
     assert bar.result == "undo"
 
 
+def test_menubar_opens_on_its_first_item_and_draws_it_highlighted(
+        config: DisplayConfig) -> None:
+    """Issue 41: Enter on a fresh menu only highlighted the first item; what is drawn
+    highlighted is what Select chooses."""
+    bar = MenuBar(MENUS, config)
+    fb = screen_for(config)
+    bar.draw(fb)
+    first = bar.item_rects(0)[0]
+    assert bar.highlight == 0
+    assert fb.image.getpixel((first.x + 1, first.bottom - 1)) != WHITE  # drawn inverted
+    keys(bar, fb, Key.SELECT)
+    assert bar.result == "new"
+
+
 def test_menubar_separator_and_outside_taps(config: DisplayConfig) -> None:
     bar = MenuBar(MENUS, config)
     fb = screen_for(config)
@@ -225,7 +239,7 @@ def test_menubar_switching_menus_restores_the_old_pulldown() -> None:
     bar = MenuBar(MENUS, config)
     fb = screen_for(config)
     bar.draw(fb)
-    under_game = bar.item_rects(0)[0]
+    under_game = bar.item_rects(0)[2]  # not the first item: that one is highlighted
     assert fb.image.getpixel((under_game.x + 1, under_game.bottom - 1)) == WHITE
     keys(bar, fb, Key.RIGHT)
     x = under_game.x + 1

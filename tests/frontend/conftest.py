@@ -37,7 +37,7 @@ def open_window(tmp_path: Path) -> Iterator[WindowFactory]:
     """open_window(config="square", skin=None, zoom=1) -> (DeviceWindow, ProbeApp)."""
     import pyglet
 
-    from palmish.device.system import Device
+    from palmish.device.machine.system import Device
     from palmish.frontend.devicewindow import DeviceWindow
     from palmish.frontend.skin import default_skin_name, load_skin
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import io
 import wave
 
-from palmish.device.app import App, AppContext
 from palmish.device.events import DisplayChanged, Event, KeyDown, PenDown, PenUp, Tick
 from palmish.device.geometry import Rect
+from palmish.device.machine.app import App, AppContext
 
 
 def tone(ms: int = 40) -> bytes:

@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from probe import ProbeApp
 
 from palmish.device.display import config_by_name
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.frontend.window import run
 
 

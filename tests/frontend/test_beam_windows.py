@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from palmish.device.storage import Storage
-from palmish.device.system import LAUNCHER_CREATOR
+from palmish.device.disk.storage import Storage
+from palmish.device.machine.system import LAUNCHER_CREATOR
 
 from .conftest import needs_display
 from .test_ishido_window import built_cache, fresh_device, xdo

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from palmish.device.storage import Storage
+from palmish.device.disk.storage import Storage
 from palmish.ishido.app import DEMO_STEP_MS, IshidoApp
 
 from .conftest import needs_display
@@ -74,8 +74,8 @@ def test_demo_after_idle_neither_freezes_nor_bursts_and_a_key_stops_it(
         xdo("windowfocus", "--sync", wid)
         time.sleep(6)  # idle: no timer moves the device clock meanwhile
         xdo("key", "--clearmodifiers", "m")  # Menu: the Game menu pulls down
-        for _ in range(5):
-            xdo("key", "--clearmodifiers", "Down")  # New Game ... Hint, Demo
+        for _ in range(4):  # it opens on New Game; then Restart, Undo, Hint, Demo
+            xdo("key", "--clearmodifiers", "Down")
         xdo("key", "--clearmodifiers", "Return")
         started = time.monotonic()
         time.sleep(2.5 * DEMO_STEP_MS / 1000)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from palmish.device.display import CONFIGS, ConfigName
-from palmish.device.statusbar import StatusButton, button_rects
+from palmish.device.machine.statusbar import StatusButton, button_rects
 from palmish.frontend.input import Layout
 from palmish.frontend.skin import load_skin
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from palmish.device import kept as kept_file
+from palmish.device.disk import kept as kept_file
 from palmish.frontend import skin as skin_module
 from palmish.frontend import skin_cache
 from palmish.frontend.skin import Skin, load_skin

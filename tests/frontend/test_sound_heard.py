@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from palmish.device.resources import bundled_plugins
+from palmish.device.disk.resources import bundled_plugins
 from palmish.ishido.schema import SCHEMA
 from prc_tools.plugin import build_folder
 from prc_tools.sound import mono_samples, read_wave_resource, resample

@@ -17,7 +17,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from palmish.device.events import Key, KeyDown, PenDown, PenMove, PenUp, Rotate, Tick
-from palmish.device.statusbar import StatusButton, button_rects
+from palmish.device.machine.statusbar import StatusButton, button_rects
 
 from .conftest import WindowFactory, needs_display
 

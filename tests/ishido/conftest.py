@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from palmish.device.display import ConfigName
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.ishido.app import IshidoApp
 from tests.game_devices import build_plugins, start_device
 

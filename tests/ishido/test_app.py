@@ -10,7 +10,7 @@ import pytest
 
 from palmish.device.display import ConfigName
 from palmish.device.events import Key, KeyDown, MenuCommand, PenDown, PenMove, PenUp, Rotate
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.device.ui.form import Form, PopupList
 from palmish.device.ui.number_entry import NumberEntry
 from palmish.ishido import Game
@@ -197,6 +197,27 @@ def test_game_over_shows_the_result_and_keeps_the_high_score(make: Make) -> None
     assert not device.modals and app.game.over
     device.post(MenuCommand("new"))
     assert not app.game.over and app.game.remaining == 66
+
+
+def test_a_game_the_demo_played_in_says_why_it_is_not_in_the_high_scores(make: Make) -> None:
+    device, app = make()
+    device.post(MenuCommand("demo"))
+    device.advance(device.now_ms + DEMO_STEP_MS)  # the demo plays one move
+    device.post(PenDown(1, 1))  # and stops; the person finishes the game
+    device.post(PenUp(1, 1))
+    assert not app.demo
+    play_to_the_end(device, app)
+    top = device.modals[-1]
+    assert isinstance(top, GameOverViewer)
+    assert "The Demo played in this game, so it is not in the high scores." in top.text
+    assert "scores" not in device.storage.load_prefs("PIsh")
+
+
+def test_a_game_played_alone_has_no_such_line(make: Make) -> None:
+    device, app = make()
+    play_to_the_end(device, app)
+    top = device.modals[-1]
+    assert isinstance(top, GameOverViewer) and "not in the high scores" not in top.text
 
 
 def test_game_over_is_scored_once_even_after_a_restart(make: Make, tmp_path: Path) -> None:

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 import yaml
 
+from palmish.device.disk.resources import bundled_plugins
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import MenuCommand, PenDown, PenUp
 from palmish.device.geometry import Rect
-from palmish.device.resources import bundled_plugins
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form, PopupList
 from palmish.device.ui.textview import TextViewer

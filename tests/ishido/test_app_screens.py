@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from palmish.device.disk.resources import bundled_plugins
 from palmish.device.display import CONFIGS, ConfigName
-from palmish.device.resources import bundled_plugins
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.ishido.app import IshidoApp
 from palmish.ishido.rules import COLS, ROWS
 

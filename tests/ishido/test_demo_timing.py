@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from palmish.device.events import Key, KeyDown, MenuCommand
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.ishido.app import DEMO_STEP_MS, IshidoApp
 
 Make = Callable[..., tuple[Device, IshidoApp]]

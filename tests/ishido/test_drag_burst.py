@@ -12,8 +12,8 @@ from PIL import ImageChops
 
 from palmish.device.display import ConfigName
 from palmish.device.events import PenDown, PenMove, coalesce_moves
-from palmish.device.eventscript import drag_events
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
+from palmish.device.scripting.eventscript import drag_events
 from palmish.ishido.app import IshidoApp
 from tests.game_devices import centre
 

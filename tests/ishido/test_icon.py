@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from palmish.device.display import CONFIGS, ConfigName
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.ishido.app import IshidoApp
 from palmish.ishido.art import FALLBACK_COLOURS
 from palmish.launcher import LauncherApp

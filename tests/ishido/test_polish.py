@@ -17,9 +17,9 @@ from palmish.device.events import (
     PenUp,
     Rotate,
 )
-from palmish.device.font import get_font
 from palmish.device.geometry import Rect
-from palmish.device.system import Device
+from palmish.device.graphics.font import get_font
+from palmish.device.machine.system import Device
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form, Label, PopupList
 from palmish.device.ui.number_entry import NumberEntry
@@ -129,7 +129,7 @@ def test_13_the_narrow_panels_label_their_values(make_ishido: Make, config: Conf
 def test_13_a_zero_on_its_side_is_not_a_box() -> None:
     from PIL import ImageOps
 
-    from palmish.device.font import get_font
+    from palmish.device.graphics.font import get_font
 
     zero = get_font("large", 1).render("0")
     zero = zero.crop(zero.getbbox())

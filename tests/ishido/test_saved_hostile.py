@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from palmish.device.disk.resources import bundled_plugins
+from palmish.device.disk.storage import Storage
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import Key, KeyDown
-from palmish.device.resources import bundled_plugins
-from palmish.device.storage import Storage
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.ishido.app import IshidoApp
 
 PLUGINS = bundled_plugins()

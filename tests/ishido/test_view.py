@@ -6,7 +6,7 @@ from PIL import Image
 
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.geometry import Rect
-from palmish.device.screen import Framebuffer
+from palmish.device.graphics.screen import Framebuffer
 from palmish.ishido import Game
 from palmish.ishido.art import load_art
 from palmish.ishido.layout import layout_for

@@ -8,7 +8,7 @@ import pytest
 import yaml
 from PIL import Image, ImageChops
 
-from palmish.device.resources import bundled_plugins
+from palmish.device.disk.resources import bundled_plugins
 
 PLUGINS = bundled_plugins().folder("ishido-pieces").parent  # the game's plugins/
 PIECES = ["ishido-pieces", "ishido-pieces-wide", "ishido-pieces-contrast",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from palmish.device.resources import bundled_plugins
+from palmish.device.disk.resources import bundled_plugins
 from prc_tools import Database, Resource
 from prc_tools.plugin import build_folder
 

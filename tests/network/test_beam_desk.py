@@ -245,9 +245,9 @@ def test_a_sender_lists_receivers_and_no_games() -> None:
 def test_a_levels_database_is_checked_as_the_game_installs_it(tmp_path: Path) -> None:
     """A plugin-kind item that is Sigmar's Levels database: the game's checks, then
     the install path of `palmish install levels.prc` (the game's installer)."""
+    from palmish.device.disk.storage import Storage
     from palmish.device.exchange import PLUGIN, BeamItem
-    from palmish.device.plugins import PluginRegistry
-    from palmish.device.storage import Storage
+    from palmish.device.store.plugins import PluginRegistry
     from palmish.network.beam import items
     from prc_tools.plugin import build_folder
 

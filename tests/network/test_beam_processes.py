@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 
 from palmish.apps import hard_buttons, installed_apps, real_app
+from palmish.device.disk.resources import bundled_plugins
+from palmish.device.disk.storage import Storage
 from palmish.device.display import config_by_name
-from palmish.device.plugins import PluginRegistry
-from palmish.device.resources import bundled_plugins
-from palmish.device.storage import Storage
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
+from palmish.device.store.plugins import PluginRegistry
 from palmish.sigmar.level import parse_level
 from tests.network import beam_items
 from tests.network.processes import TIMEOUT_S, Process

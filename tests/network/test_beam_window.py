@@ -13,7 +13,7 @@ from palmish.apps import installed_apps, real_app
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import BeamDone, BeamOffered, BeamProgress, Event
 from palmish.device.exchange import PLUGIN, BeamItem
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.network.beam.window import WindowBeam
 from tests.game_devices import PLUGINS
 from tests.network import beam_items

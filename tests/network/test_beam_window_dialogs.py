@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 from palmish.apps import real_app
-from palmish.device.beaming import Receiving, Sending
+from palmish.device.beam.beaming import Receiving, Sending
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import CharKey, Key, KeyDown
 from palmish.device.exchange import PLUGIN, BeamItem
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.number_entry import NumberEntry
 from palmish.device.ui.progress import Progress

@@ -9,7 +9,7 @@ import pytest
 
 from palmish.device.display import ConfigName
 from palmish.device.events import NetworkClosed, NetworkLine
-from palmish.device.eventscript import ScriptError, parse_script, run_script
+from palmish.device.scripting.eventscript import ScriptError, parse_script, run_script
 from palmish.network.session.records import Record
 from palmish.pachisi.app import PachisiApp
 from palmish.pachisi.net.seats import JoinSeat

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from palmish.device.display import ConfigName
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.pachisi.app import PachisiApp
 from tests.game_devices import PLUGINS as PLUGINS
 from tests.game_devices import build_plugins, start_device

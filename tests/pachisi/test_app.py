@@ -16,7 +16,7 @@ from palmish.device.events import (
     ToggleInputArea,
 )
 from palmish.device.geometry import Rect
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form
 from palmish.device.ui.name_entry import NameEntry
@@ -178,6 +178,20 @@ def test_tapping_a_piece_marks_it_and_a_second_tap_moves_it(make_device: MakeDev
     assert app.scene.mark is not None and app.scene.mark.frm == 12
     tap(device, square)
     assert app.game.positions(0) == (30, 15, 0, 0)
+
+
+def test_a_tap_on_the_third_waiting_piece_enters_one(make_device: MakeDevice) -> None:
+    """Issue 41: with an entering throw, a tap on any waiting piece marks the entering
+    move, and a tap on any of them when it is marked enters a piece."""
+    device, app = make_device()
+    set_up(app, [[30, 0, 0, 0], [0, 0, 0, 0]], [10])
+    device.post(KeyDown(Key.SELECT))
+    assert app.layout is not None and app.scene.mark is not None
+    assert app.scene.mark.frm == 30  # the most advanced piece first
+    tap(device, app.layout.waiting_slot(0, 2))
+    assert app.scene.mark is not None and app.scene.mark.frm == 0
+    tap(device, app.layout.waiting_slot(0, 3))
+    assert sorted(app.game.positions(0)) == [0, 0, 10, 30]
 
 
 def test_an_unmovable_piece_says_why_in_a_message_box(make_device: MakeDevice) -> None:

@@ -7,7 +7,7 @@ import pytest
 
 from palmish.boardgame.dialogs import button_labels
 from palmish.device.events import Key, KeyDown, MenuCommand
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form
 from palmish.pachisi import Game

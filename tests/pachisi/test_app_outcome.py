@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.outcome import Outcome, Termination
 from palmish.pachisi import Game, Player
 from palmish.pachisi.app import PachisiApp

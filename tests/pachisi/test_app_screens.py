@@ -14,8 +14,8 @@ from palmish.apps import installed_apps
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import Key, KeyDown
 from palmish.device.geometry import Rect
-from palmish.device.gremlins import run_gremlins
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
+from palmish.device.scripting.gremlins import run_gremlins
 from palmish.pachisi import Game, Player
 from palmish.pachisi.app import PachisiApp
 from palmish.pachisi.pictures import home_squares, track_squares

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 
 from palmish.device.events import Key, KeyDown, MenuCommand
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.pachisi import Game, Move, Player, ai
 from palmish.pachisi import app as pachisi_app
 from palmish.pachisi.app import SPEED_MS, PachisiApp

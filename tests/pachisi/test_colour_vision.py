@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from PIL import Image
 
-from palmish.device.resources import bundled_plugins
+from palmish.device.disk.resources import bundled_plugins
 from palmish.pachisi.rules import SAFE_SQUARES
 
 PLUGINS = bundled_plugins()

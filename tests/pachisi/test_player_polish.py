@@ -9,14 +9,14 @@ import pytest
 
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import Key, KeyDown, MenuCommand
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form, PopupList
 from palmish.launcher import LauncherApp
 from palmish.launcher.app import default_icon
 from palmish.pachisi import Game, Player
 from palmish.pachisi.app import PachisiApp
-from palmish.pachisi.view import throws_label
+from palmish.pachisi.view import throws_label, throws_lines
 from tests.pachisi.conftest import PLUGINS, MakeDevice
 
 YOU, ANN, SILICON = Player("You"), Player("Ann"), Player("Silicon", True)
@@ -66,6 +66,33 @@ def test_the_throws_line_says_whose_throws_it_shows() -> None:
     assert game.current == 1
     assert throws_label(game) == "Ann threw 10 3"
     assert throws_label(game, short=True) == "Ann: 10 3"
+
+
+def test_after_the_others_pass_unthrown_the_throws_line_is_not_your_old_throw() -> None:
+    """Issue 41: Ann throws 4 and moves, Bob passes before throwing: Ann's new turn
+    showed "Throws: 4" though she had not thrown."""
+    game = Game.from_position((ANN, Player("Bob")), [[10, 0, 0, 0], [10, 0, 0, 0]],
+                              throws=[4, 3], first_turn=False)
+    game.throw()
+    game.move(game.legal_moves()[0])
+    assert game.current == 1 and throws_label(game) == "Ann threw 4"
+    game.pass_turn()  # Bob, before throwing
+    assert game.current == 0 and game.turn_throws == []
+    assert throws_label(game) == "Throws: -"
+    game.throw()
+    assert throws_label(game) == "Throws: 3"
+
+
+def test_a_long_run_of_throws_goes_on_two_lines_where_one_is_too_narrow() -> None:
+    game = Game.from_position((ANN, Player("Bob")), [[10, 0, 0, 0], [10, 0, 0, 0]],
+                              throws=[10, 6, 25, 3], first_turn=False)
+    for _ in range(3):  # 10, 6 and 25 each give another throw
+        game.throw()
+        game.move(game.legal_moves()[0])
+    game.throw()
+    assert game.current == 0 and game.turn_throws == [10, 6, 25, 3]
+    assert throws_lines(game, lambda text: True) == ["Throws: 10 6 25 3"]
+    assert throws_lines(game, lambda text: len(text) <= 10) == ["Throws:", "10 6 25 3"]
 
 
 @pytest.mark.parametrize("config", [ConfigName.SQUARE_LOW, ConfigName.TALL])

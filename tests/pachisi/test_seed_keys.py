@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from palmish.boardgame.dialogs import button_labels
 from palmish.device.events import CharKey, Key, KeyDown, PenDown, PenUp
-from palmish.device.eventscript import parse_script, run_script
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
+from palmish.device.scripting.eventscript import parse_script, run_script
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.name_entry import NameEntry
 from palmish.device.ui.textview import TextViewer
@@ -46,6 +46,19 @@ def test_the_caution_confirmation_defaults_to_cancel_and_moves_on_request(
     assert isinstance(modal, Alert) and button_labels(modal)[modal.row.focus] == "Cancel"
     play(device, "char m")  # the button's letter: Move anyway
     assert app.game.position(0, 0) == 75
+
+
+def test_y_and_n_answer_move_it_anyway(make_device: MakeDevice) -> None:
+    """Issue 41: Y and N answer every yes/no question, though its buttons say Move/Cancel."""
+    device, app = make_device()
+    set_up(app, [[72, 0, 0, 0], [0, 0, 0, 0]], [3])
+    play(device, "key select\nkey select\nkey select")
+    play(device, "char n")  # No: Cancel, nothing moved
+    assert not device.modals and app.game.position(0, 0) == 72
+    play(device, "key select")  # the caution again, then Move it anyway?
+    assert isinstance(device.modals[-1], Alert)
+    play(device, "char Y")
+    assert not device.modals and app.game.position(0, 0) == 75
 
 
 def test_p_passes_before_and_after_the_throw_from_a_script(make_device: MakeDevice) -> None:
@@ -149,9 +162,28 @@ def test_the_arrow_keys_walk_over_the_name_keyboard(make_device: MakeDevice) -> 
     entry = NameEntry("Name", "A")
     device.open_modal(entry)
     play(device, "key up\nkey up\nkey right\nkey select")  # from OK: up to Shift, up to z.. x
-    assert entry.text == "Ax"
+    assert entry.text == "X"  # the name shown was selected: the first key replaces it
+    play(device, "key select")
+    assert entry.text == "Xx"
     play(device, "key down\nkey down\nkey select")  # down to the buttons: OK
-    assert entry.closed and entry.result == "Ax"
+    assert entry.closed and entry.result == "Xx"
+
+
+def test_typing_over_the_name_shown_replaces_it(make_device: MakeDevice) -> None:
+    """Issue 41: "You" + "ann" was "Youann"; as Board Number does, the first key replaces."""
+    device, _ = make_device()
+    entry = NameEntry("Your name", "You")
+    device.open_modal(entry)
+    play(device, "char a\nchar n\nchar n")
+    assert entry.text == "Ann"
+    kept = NameEntry("Your name", "Bob")
+    device.open_modal(kept)
+    play(device, "char enter")  # OK keeps the name shown
+    assert kept.result == "Bob"
+    cleared = NameEntry("Your name", "Bob")
+    device.open_modal(cleared)
+    play(device, "char backspace")  # Del clears it all at once
+    assert cleared.text == ""
 
 
 def test_a_persons_lost_throw_names_them_keeps_the_shells_and_clears_itself(

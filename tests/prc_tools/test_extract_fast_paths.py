@@ -10,7 +10,7 @@ from pathlib import PurePosixPath
 import pytest
 from PIL import Image
 
-from palmish.device.resources import bundled_plugins
+from palmish.device.disk.resources import bundled_plugins
 from prc_tools import bitmap
 from prc_tools.bitmap.pixels import direct_to_image, expand_565
 from prc_tools.bitmap.png import SIGNATURE, png_bytes

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from palmish.device.resources import bundled_plugins
+from palmish.device.disk.resources import bundled_plugins
 from prc_tools import Database
 from prc_tools.database import UNIX_EPOCH_IN_PALM
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from palmish.device.resources import bundled_plugins
+from palmish.device.disk.resources import bundled_plugins
 from prc_tools import Database, PrcError, Resource, bitmap, database, plugin, speedups
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,7 +10,7 @@ import pytest
 import yaml
 from PIL import Image
 
-from palmish.device.resources import bundled_plugins
+from palmish.device.disk.resources import bundled_plugins
 from prc_tools import Database, PluginError, PrcError, Resource, bitmap, plugin, sound
 from prc_tools.plugin.extract import equivalent, extract, pixels
 

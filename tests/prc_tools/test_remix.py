@@ -12,7 +12,7 @@ import pytest
 import yaml
 from PIL import Image, ImageDraw
 
-from palmish.device.resources import bundled_plugins
+from palmish.device.disk.resources import bundled_plugins
 from prc_tools import cli
 from prc_tools.plugin import build_folder, read_info
 from prc_tools.plugin.extract import extract

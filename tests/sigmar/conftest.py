@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from palmish.device.display import ConfigName
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.sigmar import solver
 from palmish.sigmar.app import SigmarApp
 from tests.game_devices import PLUGINS as PLUGINS

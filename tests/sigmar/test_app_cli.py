@@ -10,8 +10,8 @@ import pytest
 from palmish.apps import installed_apps
 from palmish.cli import main
 from palmish.device.display import CONFIGS, ConfigName
-from palmish.device.gremlins import run_gremlins
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
+from palmish.device.scripting.gremlins import run_gremlins
 from palmish.sigmar.app import SigmarApp
 from prc_tools import plugin
 from tests.sigmar.conftest import PLUGINS

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from palmish.device.events import MenuCommand
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form, PopupList
 from palmish.device.ui.number_entry import NumberEntry

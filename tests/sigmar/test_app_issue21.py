@@ -10,7 +10,7 @@ from PIL import Image
 
 from palmish.device.display import ConfigName
 from palmish.device.events import Key, KeyDown, MenuCommand
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.device.ui.form import Form, PopupList
 from palmish.sigmar import Atom
 from palmish.sigmar.app import SigmarApp

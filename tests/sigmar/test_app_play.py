@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from palmish.device.events import Key, KeyDown, MenuCommand
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.device.ui.alert import Alert
 from palmish.sigmar import solver
 from palmish.sigmar.app import NO_SOLUTION, SigmarApp

@@ -14,7 +14,7 @@ from palmish.cli import main
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import Key, KeyDown, MenuCommand
 from palmish.device.geometry import Rect
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form
 from palmish.launcher import LauncherApp

@@ -12,7 +12,7 @@ from PIL import Image
 
 from palmish.cli import main
 from palmish.device.display import CONFIGS, ConfigName
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.sigmar import Atom
 from palmish.sigmar.app import SigmarApp
 from tests.sigmar.conftest import PLUGINS

@@ -9,7 +9,7 @@ import pytest
 
 from palmish.cli import main
 from palmish.device.display import CONFIGS, ConfigName
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.sigmar import Game
 from palmish.sigmar.app import SigmarApp
 from palmish.sigmar.layout import layout_for

@@ -10,7 +10,7 @@ import pytest
 
 from palmish.boardgame.sliced import GAP_MS
 from palmish.device.events import Key, KeyDown, MenuCommand
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
 from palmish.sigmar import Game, generator, solver
 from palmish.sigmar import app as sigmar_app
 from palmish.sigmar.app import HINT_CAP_MS, NO_SOLUTION, NOT_IN_TIME, THINKING, SigmarApp

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from palmish.device.resources import bundled_plugins
+from palmish.device.disk.resources import bundled_plugins
 from palmish.sigmar import Game, solver
 from palmish.sigmar.level import LEVEL_RESOURCE_TYPE, levels_from_resources, levels_in_folder
 from prc_tools import Database, plugin

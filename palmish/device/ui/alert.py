@@ -9,9 +9,9 @@ An optional icon sits left of the text, as on Palm: "info" (i), "confirm" (?),
 from __future__ import annotations
 
 from palmish.device.events import KeyDown, PenDown, PenMove, PenUp
-from palmish.device.font import get_font
 from palmish.device.geometry import Rect
-from palmish.device.screen import BLACK, WHITE, Framebuffer
+from palmish.device.graphics.font import get_font
+from palmish.device.graphics.screen import BLACK, WHITE, Framebuffer
 from palmish.device.ui.modal import Modal
 from palmish.device.ui.widgets import (
     BUTTON_HEIGHT,

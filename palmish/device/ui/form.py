@@ -21,9 +21,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from palmish.device.events import Key, KeyDown, PenDown, PenMove, PenUp
-from palmish.device.font import get_font
 from palmish.device.geometry import Rect
-from palmish.device.screen import BLACK, WHITE, Framebuffer
+from palmish.device.graphics.font import get_font
+from palmish.device.graphics.screen import BLACK, WHITE, Framebuffer
 from palmish.device.ui.listpopup import ListPopup
 from palmish.device.ui.modal import Modal
 from palmish.device.ui.widgets import (

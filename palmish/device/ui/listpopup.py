@@ -9,9 +9,9 @@ left/right or Menu close without a change.
 from __future__ import annotations
 
 from palmish.device.events import Key, KeyDown, PenDown, PenMove, PenUp
-from palmish.device.font import get_font
 from palmish.device.geometry import Rect
-from palmish.device.screen import BLACK, WHITE, Framebuffer
+from palmish.device.graphics.font import get_font
+from palmish.device.graphics.screen import BLACK, WHITE, Framebuffer
 from palmish.device.ui.widgets import ScrollBar
 
 ITEM_PAD = 3  # standard coordinates

@@ -1,24 +1,26 @@
 """MenuBar: Palm's menu bar with pull-down menus, opened by the Menu button.
 
-It opens with the first menu pulled down and no item highlighted.
+It opens with the first menu pulled down and its first item highlighted, so that
+Select (or Enter) does at once what the screen shows it will.
 Pen: tapping a title pulls its menu down; dragging over items highlights them,
 lifting the pen on an item chooses it; a tap outside bar and menu closes.
 Keys: left/right go to the neighbouring menu, up/down move the highlight,
-select (or a typed Enter) chooses the highlighted item (or highlights the
-first), Menu closes. A typed letter chooses the item with that shortcut (the
-Palm command stroke: Menu, then the letter).
+select (or a typed Enter) chooses the highlighted item (with none, as after a
+pen left the items, it highlights the first), Menu closes. A typed letter
+chooses the item with that shortcut (the Palm command stroke: Menu, then the
+letter).
 Result: the chosen item's command, or None when closed without a choice.
 An item labelled "-" is a separator.
 """
 
 from __future__ import annotations
 
-from palmish.device.app import Menu
 from palmish.device.display import DisplayConfig
 from palmish.device.events import Key, KeyDown, PenDown, PenMove, PenUp
-from palmish.device.font import get_font
 from palmish.device.geometry import Rect
-from palmish.device.screen import BLACK, WHITE, Framebuffer
+from palmish.device.graphics.font import get_font
+from palmish.device.graphics.screen import BLACK, WHITE, Framebuffer
+from palmish.device.menus import Menu
 from palmish.device.ui.modal import Modal
 
 BAR_HEIGHT = 13  # standard coordinates
@@ -53,6 +55,9 @@ class MenuBar(Modal):
         self.menus = menus
         self.current = 0  # index of the pulled-down menu
         self.highlight: int | None = None  # item index in the current menu
+        selectable = self._selectable()
+        if selectable:
+            self.highlight = selectable[0]
         self._bar = Rect(0, 0, 0, 0)
         self._titles: list[Rect] = []
         self._pulldowns: list[Rect] = []

@@ -29,7 +29,7 @@ from PIL import Image
 from palmish.device.display import CONFIGS
 from palmish.device.events import CharKey, Event, Key, KeyDown, PenDown, PenMove, PenUp
 from palmish.device.geometry import Rect
-from palmish.device.screen import Framebuffer
+from palmish.device.graphics.screen import Framebuffer
 
 
 def default_area(fb: Framebuffer) -> Rect:

@@ -8,6 +8,9 @@ IPv6 address, and starts in lower case. The pen types, and so does the
 keyboard: letters and digits, those marks, Backspace, Enter for OK. The
 arrow keys move a focus ring over the on-screen keys and OK/Cancel, and Select
 presses what it is on (it starts on OK, so Select keeps the name shown).
+The text shown at the start is selected (drawn inverted, as Palm shows selected
+text, and as the Board Number entry does): the first letter typed or tapped
+replaces it, Del clears it, OK keeps it.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from __future__ import annotations
 from palmish.device.addresses import ADDRESS_CHARS
 from palmish.device.events import Key, KeyDown, PenDown, PenMove, PenUp
 from palmish.device.geometry import Rect
-from palmish.device.screen import BLACK, WHITE, Framebuffer
+from palmish.device.graphics.screen import BLACK, WHITE, Framebuffer
 from palmish.device.ui.modal import Modal
 from palmish.device.ui.widgets import (
     BUTTON_HEIGHT,
@@ -46,8 +49,9 @@ class NameEntry(Modal):
         self.most = ADDRESS_CHARS if address else MAX_NAME
         self.rows = ADDRESS_ROWS if address else ROWS
         self.text = current[:self.most]
+        self.selected = bool(self.text)  # the shown text goes at the first key
         self.capital = not address  # an address does not start with a capital
-        self.shift = self.capital and not current  # a name starts with a capital
+        self.shift = self.capital  # a name starts with a capital (also one typed over)
         self.keys: list[tuple[str, Rect]] = []
         self.row = ButtonRow(("OK", "Cancel"))
         self.pad = KeyPadPen()
@@ -97,10 +101,14 @@ class NameEntry(Modal):
         draw_dialog(fb, self.bounds, self.title)
         s = fb.scale
         font, y = draw_text_field(fb, self._field)
-        shown = self.text + "_"
+        shown = self.text if self.selected else self.text + "_"
         while len(shown) > 1 and font.width(shown) > self._field.w - 6 * s:
             shown = "\u2026" + shown[2:]  # a long address shows its end, where typing goes
-        fb.text(self._field.x + 3 * s, y, shown, BLACK, font)
+        x = self._field.x + 3 * s
+        if self.selected:
+            fb.fill(Rect(x - 2 * s, self._field.y + 2 * s, font.width(shown) + 3 * s,
+                         self._field.h - 4 * s), BLACK)
+        fb.text(x, y, shown, WHITE if self.selected else BLACK, font)
         std = fb.font("std")
         for i, (key, rect) in enumerate(self.keys):
             on = self.pad.armed == i or (key == SHIFT and self.shift)
@@ -121,7 +129,13 @@ class NameEntry(Modal):
         """Type one key as if tapped (also for tests and scripts)."""
         if key == SHIFT:
             self.shift = not self.shift
-        elif key == DELETE:
+            return
+        if self.selected:
+            self.selected = False
+            self.text = ""
+            if key == DELETE:
+                return
+        if key == DELETE:
             self.text = self.text[:-1]
             self.shift = self.shift or (self.capital and not self.text)  # a capital first
         elif len(self.text) < self.most:
@@ -141,10 +155,12 @@ class NameEntry(Modal):
         elif char == "\b":
             self.press(DELETE)
         elif (len(char) == 1 and char.isascii()
-              and (char.isalnum() or any(char in row for row in self.rows))
-              and len(self.text) < self.most):
-            self.text += char.upper() if self.shift else char
-            self.shift = False
+              and (char.isalnum() or any(char in row for row in self.rows))):
+            if self.selected:
+                self.press(DELETE)  # the shown text goes; then the letter, a capital first
+            if len(self.text) < self.most:
+                self.text += char.upper() if self.shift else char
+                self.shift = False
 
     def _move(self, key: Key) -> None:
         grid = self._grid()

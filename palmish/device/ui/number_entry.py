@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from palmish.device.events import KeyDown, PenDown, PenMove, PenUp
 from palmish.device.geometry import Rect
-from palmish.device.screen import BLACK, WHITE, Framebuffer
+from palmish.device.graphics.screen import BLACK, WHITE, Framebuffer
 from palmish.device.ui.modal import Modal
 from palmish.device.ui.widgets import (
     BUTTON_HEIGHT,

@@ -9,7 +9,7 @@ refused, gone).
 from __future__ import annotations
 
 from palmish.device.geometry import Rect
-from palmish.device.screen import BLACK, WHITE, Framebuffer
+from palmish.device.graphics.screen import BLACK, WHITE, Framebuffer
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.widgets import INSET, ButtonRow
 

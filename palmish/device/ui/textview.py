@@ -10,9 +10,9 @@ select (or Menu) closes. Result: None (there is nothing to choose).
 from __future__ import annotations
 
 from palmish.device.events import Key, KeyDown, PenDown, PenMove, PenUp
-from palmish.device.font import get_font
 from palmish.device.geometry import Rect
-from palmish.device.screen import BLACK, Framebuffer
+from palmish.device.graphics.font import get_font
+from palmish.device.graphics.screen import BLACK, Framebuffer
 from palmish.device.ui.modal import Modal
 from palmish.device.ui.widgets import (
     BUTTON_HEIGHT,

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from palmish.device.events import Key, PenDown, PenMove, PenUp
-from palmish.device.font import Font, get_font
 from palmish.device.geometry import Rect
-from palmish.device.screen import BLACK, GREY, WHITE, Framebuffer
+from palmish.device.graphics.font import Font, get_font
+from palmish.device.graphics.screen import BLACK, GREY, WHITE, Framebuffer
 
 # Standard-coordinate metrics, close to Palm OS's own.
 FRAME = 2  # dialog border thickness

@@ -1,4 +1,4 @@
-"""The beam service the window's device and apps see (palmish.device.beaming.
+"""The beam service the window's device and apps see (palmish.device.beam.beaming.
 BeamService): the window's beam (window.WindowBeam) plus what the dialogs
 need besides: Beam Receive turned on and off with the address it shows, and
 a beam started with the device's dialogs. A window listening on a loopback
@@ -12,14 +12,14 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from palmish.device.addresses import BEAM_PORT, WINDOW_LISTEN, address_text
-from palmish.device.beaming import Receiving, Sending
+from palmish.device.beam.beaming import Receiving, Sending
 from palmish.network.beam.window import WindowBeam, log
 from palmish.network.discovery import lan_addresses
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from palmish.device.system import Device
+    from palmish.device.machine.system import Device
 
 
 class BeamWindowService(WindowBeam):

@@ -14,16 +14,17 @@ from pathlib import Path
 from typing import cast
 
 from palmish.apps import install_game_file
-from palmish.device.exchange import MAX_ITEM_BYTES, PLUGIN, Beamable, BeamItem, Checked
-from palmish.device.plugins import (
+from palmish.device.disk.storage import Storage
+from palmish.device.exchange import MAX_ITEM_BYTES, PLUGIN, BeamItem, Checked
+from palmish.device.machine.beamable import Beamable
+from palmish.device.store.info import (
     InvalidPlugin,
     NotADatabase,
     PluginInfo,
-    PluginRegistry,
     check_contents,
     describe,
 )
-from palmish.device.storage import Storage
+from palmish.device.store.plugins import PluginRegistry
 from palmish.games import GameDescriptor, games, load
 from palmish.network.beam.wire import too_large
 from prc_tools import Database, PrcError

@@ -38,7 +38,7 @@ from palmish.network.transport import Server
 from prc_tools.text import printable
 
 if TYPE_CHECKING:
-    from palmish.device.system import Device
+    from palmish.device.machine.system import Device
 
 STOP_WAIT_S = 2.0  # closing the listener takes a loop turn; a stuck loop must not hang the window
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import base64
 import binascii
 
-from palmish.device.beaming import size_text
+from palmish.device.beam.beaming import size_text
 from palmish.device.exchange import MAX_ITEM_BYTES
 from palmish.network.protocol import (
     CODE,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import struct
 
-from palmish.device.storage import parse_json
+from palmish.device.disk.storage import parse_json
 
 HEADER = struct.Struct(">I")
 LINE_LIMIT = 1024  # a routing line, newline included

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from palmish.device.storage import parse_json
+from palmish.device.disk.storage import parse_json
 from palmish.network.session.identity import fingerprint, keys_folder
 from palmish.network.session.kinds import KEY_BYTES
 from palmish.network.session.secretfiles import read_secret, write_secret

@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterable
 from typing import Any, ClassVar, TypeVar, get_type_hints
 
-from palmish.device.storage import parse_json
+from palmish.device.disk.storage import parse_json
 
 
 class MessageError(ValueError):

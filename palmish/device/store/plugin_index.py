@@ -6,7 +6,7 @@ the size and modification time it was read at plus what describing a plugin
 needs (database name, type, creator, attributes and the raw 'pINF'); a
 rescan lists the folder, stats each file and reads only new or changed
 ones. It is saved as cache/installed-index.json (derived data, sealed with a
-checksum by palmish.device.kept: a damaged or deleted one only costs one full
+checksum by palmish.device.disk.kept: a damaged or deleted one only costs one full
 rescan) so a restart does not read everything either.
 """
 
@@ -19,9 +19,9 @@ import math
 import time
 from pathlib import Path
 
-from palmish.device import kept
+from palmish.device.disk import kept
+from palmish.device.disk.storage import Storage
 from palmish.device.frozen import Frozen
-from palmish.device.storage import Storage
 from prc_tools import Database, Resource
 
 INDEX_NAME = "installed-index.json"

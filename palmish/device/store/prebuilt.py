@@ -1,8 +1,8 @@
 """The bundled plugins built when palmish is packaged: prebuilt/, one .prc a source folder.
 
-    python -m palmish.device.prebuilt [PREBUILT [PLUGINS ...]]
+    python -m palmish.device.store.prebuilt [PREBUILT [PLUGINS ...]]
 
-Building the bundled plugin folders (each game's plugins/, palmish.device.resources)
+Building the bundled plugin folders (each game's plugins/, palmish.device.disk.resources)
 gives the same bytes on every machine, so it is done once, when the package is
 built: setup.py builds them into the wheel (palmish/skins/prebuilt/), and `make`
 into the checkout's skins/prebuilt/ (a build product, not tracked by git). The
@@ -26,9 +26,11 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from palmish.device import kept, shipped_pixels
-from palmish.device.resources import Bundled, bundled_plugins
-from palmish.device.storage import safe_file_stem
+from palmish.device.disk import kept
+from palmish.device.disk.resources import Bundled, bundled_plugins
+from palmish.device.disk.storage import safe_file_stem
+from palmish.device.store import shipped_pixels
+from palmish.device.store.loaded import decode_bitmap
 
 if TYPE_CHECKING:
     from prc_tools import Database
@@ -50,7 +52,7 @@ def build_all(plugins: Bundled | Path, target: Path | None = None) -> list[Path]
     folder); the files written.
 
     Each database is a plain Palm database with its seal beside it (NAME.sum,
-    palmish.device.kept), so the device uses only a file that reads back whole,
+    palmish.device.disk.kept), so the device uses only a file that reads back whole,
     written by this palmish version; their headers go into HEADERS. A build of
     a folder that is gone is removed.
     """
@@ -93,9 +95,8 @@ def build_all(plugins: Bundled | Path, target: Path | None = None) -> list[Path]
 
 def write_pixels(target: Path, name: str, db: Database, data: bytes) -> list[Path]:
     """Decode every bitmap of the database `db` (its bytes: `data`, its file: `name`)
-    at each density into the shipped pixels (palmish.device.shipped_pixels); the
+    at each density into the shipped pixels (palmish.device.store.shipped_pixels); the
     files written. A bitmap that does not decode is left for the device to report."""
-    from palmish.device.plugins import decode_bitmap
     from prc_tools import PrcError, bitmap
 
     families = {}

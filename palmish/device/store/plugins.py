@@ -3,7 +3,7 @@
 A plugin is a resource database whose 'pINF' id 0 resource is a YAML mapping
 (game, kind, name, version, author, configs, ...; see docs/plugin-format.md).
 Bundled plugins are source folders in each game's plugins/ folder, built by the
-packer when palmish is packaged (skins/prebuilt/, palmish.device.prebuilt) or, where
+packer when palmish is packaged (skins/prebuilt/, palmish.device.store.prebuilt) or, where
 there is no usable prebuilt file, into <data-dir>/cache/bundled/; installed
 ones are databases in storage. An installed plugin replaces a bundled one of
 the same game, kind and name: the lists show it once, as installed, and it is
@@ -30,21 +30,28 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from PIL import Image
-
-from palmish.device import kept
-from palmish.device.pixel_cache import PixelCache
-from palmish.device.plugin_descriptions import DescriptionCache
-from palmish.device.plugin_index import InstalledIndex
-from palmish.device.prebuilt import prebuilt_name, read_headers
-from palmish.device.resources import Bundled, packaged
-from palmish.device.shipped_pixels import ShippedPixels
-from palmish.device.storage import Reporter, Storage, installed_file_name, safe_file_stem
+from palmish.device.disk import kept
+from palmish.device.disk.resources import Bundled, packaged
+from palmish.device.disk.storage import Reporter, Storage, installed_file_name, safe_file_stem
+from palmish.device.store.info import (
+    InvalidPlugin,
+    NotADatabase,
+    PluginInfo,
+    check_contents,
+    check_structure,
+    describe,
+    one_line,
+)
+from palmish.device.store.loaded import LoadedPlugin
+from palmish.device.store.pixel_cache import PixelCache
+from palmish.device.store.plugin_descriptions import DescriptionCache
+from palmish.device.store.plugin_index import InstalledIndex
+from palmish.device.store.prebuilt import prebuilt_name, read_headers
+from palmish.device.store.shipped_pixels import ShippedPixels
 from prc_tools import Database, PrcError, Resource
 from prc_tools.atomic import write_atomic
 from prc_tools.database import ATTR_RESOURCE
@@ -53,190 +60,10 @@ from prc_tools.plugin import pinf
 from prc_tools.plugin.pinf import KINDS, SLOTS
 from prc_tools.schema import registry
 
-if TYPE_CHECKING:
-    from prc_tools.bitmap.header import Header
-
 # The longest a load waits for the background build to write the plugin it needs
 # (one build takes a tenth of a second; a stuck process is not waited for longer).
 BACKGROUND_WAIT_S = 5.0
-# Where each member of a bitmap family starts, and its header.
-MemberHeaders = list[tuple[int, "Header"]]
-
-__all__ = ["SLOTS", "InvalidPlugin", "LoadedPlugin", "PluginInfo", "PluginRegistry", "describe"]
-
-
-class InvalidPlugin(ValueError):
-    """A database that is not a usable plugin; the message is one line."""
-
-
-class NotADatabase(InvalidPlugin):
-    """A file that cannot be read as a Palm database at all (a text file, a picture):
-    the message is why, for the caller to put after what the file is not."""
-
-
-@dataclass(frozen=True)
-class PluginInfo:
-    """What a plugin says about itself (its pINF), and where it lives."""
-
-    name: str
-    game: str
-    kind: str
-    configs: tuple[str, ...]
-    version: int
-    author: str
-    creator: str
-    db_type: str
-    path: Path
-    bundled: bool
-    default: bool = False  # pINF `default: true`: preferred among bundled fallbacks
-    fields: Mapping[str, object] = field(default_factory=dict, compare=False, hash=False)
-
-    def serves(self, slot: str) -> bool:
-        return slot in self.configs
-
-    @property
-    def source(self) -> str:
-        return "bundled" if self.bundled else "installed"
-
-
-def describe(db: Database, path: Path, bundled: bool = False) -> PluginInfo:
-    """Check a database's plugin header (pINF) and return what it declares.
-
-    The checks are prc_tools' (the same `build` and `verify` make), against the
-    installed game schemas.
-    """
-    try:
-        header = pinf.read(db, registry())
-    except PrcError as exc:
-        raise InvalidPlugin(_one_line(exc)) from None
-    return PluginInfo(
-        name=header.name.strip(),
-        game=header.game.strip(),
-        kind=header.kind,
-        configs=header.configs,
-        version=header.version,
-        author=header.author.strip(),
-        creator=db.creator,
-        db_type=db.type,
-        path=path,
-        bundled=bundled,
-        default=header.default,
-        fields=header.fields,
-    )
-
-
-def check_contents(db: Database) -> None:
-    """Every bitmap decodes and every sound reads (prc_tools' verify); InvalidPlugin if not.
-
-    One member at a time within the per-file decode budget; nothing is kept.
-    """
-    from prc_tools import plugin  # the codecs are only needed once a plugin is used
-
-    try:
-        plugin.verify(db)
-    except PrcError as exc:
-        raise InvalidPlugin(_one_line(exc)) from None
-
-
-def check_structure(db: Database) -> dict[int, MemberHeaders]:
-    """Every 'Tbmp' family's chain of member headers reads; InvalidPlugin if not.
-
-    The quick check of a plugin being loaded: no pixels are decoded.
-    """
-    from prc_tools import bitmap
-
-    found: dict[int, MemberHeaders] = {}
-    for res in db.resources:
-        if res.type == "Tbmp" and res.id not in found:  # the first, as db.resource finds it
-            try:
-                found[res.id] = bitmap.headers(res.data)
-            except PrcError as exc:
-                raise InvalidPlugin(f"Tbmp {res.id}: {_one_line(exc)}") from None
-    return found
-
-
-class LoadedPlugin:
-    """A plugin database whose bitmap members are decoded when first drawn, then kept.
-
-    A member that turns out not to decode is drawn as missing (None), and the
-    reason is kept in `problems`.
-    """
-
-    def __init__(
-        self, info: PluginInfo, db: Database, members: dict[int, MemberHeaders] | None = None,
-        pixels: PixelCache | None = None,
-    ) -> None:
-        self.info = info
-        self.database = db
-        self.pixels = pixels  # decoded pictures kept across runs, if any
-        # 'Tbmp' id -> member headers; read when first needed for a plugin loaded
-        # without the check (its unchanged file was checked on an earlier run).
-        self._members = members if members is not None else {}
-        self._bitmaps: dict[tuple[int, int], Image.Image | None] = {}
-        self.problems: list[str] = []
-
-    def bitmap_ids(self) -> list[int]:
-        """The ids of the plugin's 'Tbmp' resources."""
-        return list(dict.fromkeys(r.id for r in self.database.resources if r.type == "Tbmp"))
-
-    def resource(self, type_: str, id_: int) -> bytes | None:
-        res = self.database.resource(type_, id_)
-        return None if res is None else res.data
-
-    def sound(self, id_: int) -> bytes | None:
-        """A 'wave' resource's RIFF bytes, or None when the plugin has none (silence)."""
-        return self.resource("wave", id_)
-
-    def bitmap(self, id_: int, density: int = 144) -> Image.Image | None:
-        """The 'Tbmp' `id_` as RGBA at `density` (72 or 144), deepest member first.
-
-        A family without a member of that density is scaled from the nearest one
-        (nearest-neighbour, as Palm OS does).
-        """
-        key = (id_, density)
-        if key not in self._bitmaps:
-            image = self.pixels.get(id_, density) if self.pixels is not None else None
-            if image is None:
-                image = self._decode(id_, density)
-                if image is not None and self.pixels is not None:
-                    self.pixels.put(id_, density, image)
-            self._bitmaps[key] = image
-        return self._bitmaps[key]
-
-    def _decode(self, id_: int, density: int) -> Image.Image | None:
-        from prc_tools import bitmap
-
-        data = self.resource("Tbmp", id_)
-        if data is None:
-            return None
-        try:
-            members = self._members.get(id_)
-            if members is None:
-                members = self._members[id_] = bitmap.headers(data)
-            return decode_bitmap(data, members, density)
-        except PrcError as exc:
-            self.problems.append(f"Tbmp {id_}: {_one_line(exc)}")
-            return None
-
-
-def decode_bitmap(data: bytes, members: MemberHeaders, density: int) -> Image.Image:
-    """A 'Tbmp' family's picture as RGBA at `density`, deepest member of that density
-    first, else scaled from the nearest one (nearest-neighbour, as Palm OS does)."""
-    from prc_tools import bitmap
-
-    exact = [m for m in members if m[1].density == density]
-    if exact:
-        pos, header = max(exact, key=lambda m: m[1].depth)
-    else:
-        pos, header = min(
-            members, key=lambda m: (abs(m[1].density - density), -m[1].depth)
-        )
-    image = bitmap.decode_member(data, pos).image.convert("RGBA")
-    if header.density == density:
-        return image
-    w = max(1, image.width * density // header.density)
-    h = max(1, image.height * density // header.density)
-    return image.resize((w, h), Image.Resampling.NEAREST)
+__all__ = ["SLOTS", "PluginRegistry"]
 
 
 class PluginRegistry:
@@ -248,7 +75,7 @@ class PluginRegistry:
         has its builds in the `prebuilt` folder beside it), None for none."""
         self.storage = storage
         self.bundled = Bundled.of(bundled)
-        # The packaging step's builds (palmish.device.prebuilt). Inside the installed
+        # The packaging step's builds (palmish.device.store.prebuilt). Inside the installed
         # package they are used as they are; beside a source tree, only while no
         # source file is newer (someone may be editing the art).
         self.prebuilt_root = self.bundled.prebuilt if self.bundled is not None else None
@@ -345,7 +172,7 @@ class PluginRegistry:
                     continue
                 found.append(self._describe(db, target, bundled=True))
             except (PrcError, InvalidPlugin, OSError) as exc:
-                problem = _one_line(exc).replace(f"{folder}{os.sep}", "")
+                problem = one_line(exc).replace(f"{folder}{os.sep}", "")
                 self.report(f"bundled plugin {folder.name}: {problem}; skipped")
         return found
 
@@ -358,7 +185,7 @@ class PluginRegistry:
             try:
                 db = self._data_database(folder, target)
             except (PrcError, OSError) as exc:
-                self.report(f"bundled data {folder.name}: {_one_line(exc)}; skipped")
+                self.report(f"bundled data {folder.name}: {one_line(exc)}; skipped")
                 continue
             if db.creator == creator and db.type == db_type:
                 found.append(db)
@@ -495,7 +322,7 @@ class PluginRegistry:
             return None
         self._prebuild_targets = set(pending)
         self._prebuilding = subprocess.Popen(
-            [sys.executable, "-m", "palmish.device.prebuild",
+            [sys.executable, "-m", "palmish.device.store.prebuild",
              *(str(p) for target in pending for p in (self._unbuilt[target], target))],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
@@ -593,7 +420,7 @@ class PluginRegistry:
         except OSError as exc:
             raise InvalidPlugin(f"cannot read {info.path}: {exc.strerror or exc}") from None
         except PrcError as exc:
-            problem = _one_line(exc)
+            problem = one_line(exc)
             if folder is not None:
                 problem = problem.replace(f"{folder}{os.sep}", "")
             raise InvalidPlugin(problem) from None
@@ -725,12 +552,12 @@ class PluginRegistry:
         try:
             db = Database.read(data)
         except PrcError as exc:
-            raise NotADatabase(_one_line(exc)) from None
+            raise NotADatabase(one_line(exc)) from None
         try:
             info = describe(db, source)
             check_contents(db)
         except PrcError as exc:
-            raise InvalidPlugin(_one_line(exc)) from None
+            raise InvalidPlugin(one_line(exc)) from None
         identity = (info.name, info.db_type, info.creator)
         self.refresh(bundled=False)  # what is installed now (cheap: the index)
         same = [p for p in self.all()
@@ -822,8 +649,3 @@ def _newest_mtime(folder: Path) -> float:
         except OSError:
             continue
     return newest
-
-
-def _one_line(exc: BaseException) -> str:
-    text = str(exc).strip()
-    return text.splitlines()[0] if text else type(exc).__name__

@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from palmish.device import resources
-from palmish.device.app import App
-from palmish.device.context import DeviceContext
-from palmish.device.datalock import DataDirLock
+from palmish.device.disk import resources
+from palmish.device.disk.datalock import DataDirLock
+from palmish.device.disk.resources import Bundled
+from palmish.device.disk.storage import Reporter, Storage, report_to_stderr
 from palmish.device.display import DisplayConfig, input_area_toggled, rotated
 from palmish.device.events import (
     BeamDone,
@@ -45,12 +45,17 @@ from palmish.device.events import (
     ToggleInputArea,
 )
 from palmish.device.geometry import Rect
-from palmish.device.inputarea import draw_input_area
-from palmish.device.plugins import PluginRegistry
-from palmish.device.resources import Bundled
-from palmish.device.screen import WHITE, Framebuffer
-from palmish.device.statusbar import StatusButton, button_at, button_enabled, draw_status_bar
-from palmish.device.storage import Reporter, Storage, report_to_stderr
+from palmish.device.graphics.screen import WHITE, Framebuffer
+from palmish.device.machine.app import App
+from palmish.device.machine.context import DeviceContext
+from palmish.device.machine.inputarea import draw_input_area
+from palmish.device.machine.statusbar import (
+    StatusButton,
+    button_at,
+    button_enabled,
+    draw_status_bar,
+)
+from palmish.device.store.plugins import PluginRegistry
 
 if TYPE_CHECKING:
     from palmish.device.ui.modal import Modal
@@ -168,7 +173,7 @@ class Device:
         self._switch_to: str | None = None
         self._running = False
         self._warming: Iterator[bool] | None = None  # warm_up()'s steps
-        from palmish.device.beaming import BeamDesk
+        from palmish.device.beam.beaming import BeamDesk
 
         self.beams = BeamDesk(self)  # the Accept dialog and progress of beams
         first = self.find_app(start_app) if start_app is not None else self._default_app()

@@ -25,9 +25,9 @@ from palmish.device.events import (
     Rotate,
     ToggleInputArea,
 )
-from palmish.device.eventscript import drag_events
 from palmish.device.geometry import Rect
-from palmish.device.system import Device
+from palmish.device.machine.system import Device
+from palmish.device.scripting.eventscript import drag_events
 
 # How often each kind of action is picked (relative weights).
 WEIGHTS: dict[str, int] = {

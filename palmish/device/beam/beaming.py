@@ -20,8 +20,9 @@ from palmish.device.frozen import Frozen
 from prc_tools.text import printable
 
 if TYPE_CHECKING:
-    from palmish.device.system import Device
+    from palmish.device.graphics.screen import Framebuffer
     from palmish.device.ui.alert import Alert
+    from palmish.device.ui.modal import Modal
     from palmish.device.ui.progress import Progress
 
 TITLE = "Beam"
@@ -43,6 +44,21 @@ class Sending(Frozen):
     address: str
     label: str  # Jade Board, Deal 77
     to: str  # the receiver as the person picked it: Kitchen, 127.0.0.1:40732
+
+
+class DialogHost(Protocol):
+    """What the beam dialogs need of the device (palmish.device.machine.system.Device):
+    its screen, and system modals that stay open over whatever app runs."""
+
+    @property
+    def screen(self) -> Framebuffer: ...
+
+    def open_modal(self, modal: Modal, on_close: Callable[[object], None] | None = None,
+                   system: bool = False) -> None: ...
+
+    def redraw_modal(self, modal: Modal) -> None: ...
+
+    def close_modal(self, modal: Modal) -> None: ...
 
 
 class BeamService(Protocol):
@@ -115,7 +131,7 @@ class BeamDesk:
     sent and received, the code a receiver asks for, and the line each beam
     ends with. System dialogs: they stay open when the app changes."""
 
-    def __init__(self, device: Device) -> None:
+    def __init__(self, device: DialogHost) -> None:
         self.device = device
         self.bars: dict[tuple[bool, int], Progress] = {}  # (sending, ticket)
         self.asking: dict[int, Alert] = {}

@@ -12,31 +12,17 @@ from typing import TYPE_CHECKING, Protocol
 
 from palmish.device.display import DisplayConfig
 from palmish.device.events import Event
-from palmish.device.frozen import Frozen
 from palmish.device.geometry import Rect
+from palmish.device.menus import Menu
 
 if TYPE_CHECKING:
     from PIL import Image
 
-    from palmish.device.plugins import LoadedPlugin, PluginInfo
-    from palmish.device.screen import Framebuffer
+    from palmish.device.graphics.screen import Framebuffer
+    from palmish.device.store.info import PluginInfo
+    from palmish.device.store.loaded import LoadedPlugin
     from palmish.device.ui.modal import Modal
     from prc_tools import Database
-
-
-class MenuItem(Frozen):
-    """One item of a menu: its label, the command it sends and its shortcut letter."""
-
-    label: str
-    command: str  # delivered back to the app as MenuCommand(command)
-    shortcut: str = ""  # Palm's Graffiti command-stroke letter, shown at the right
-
-
-class Menu(Frozen):
-    """One menu of the menu bar: its title and items."""
-
-    title: str
-    items: tuple[MenuItem, ...] = ()
 
 
 class AppContext(Protocol):
@@ -93,7 +79,7 @@ class AppContext(Protocol):
     def notify(self, message: str) -> None:
         """Tell the user something short (an alert shown by the device, also logged)."""
 
-    # Plugins of this app's creator (see palmish.device.plugins). `slot` is
+    # Plugins of this app's creator (see palmish.device.store.plugins). `slot` is
     # 'square', 'tall' or 'wide' (DisplayConfig.plugin_slot); kind 'board',
     # 'pieces' or 'sound'.
     def plugins(self, kind: str | None = None, slot: str | None = None) -> list[PluginInfo]:

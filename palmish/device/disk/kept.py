@@ -31,7 +31,7 @@ import zlib
 from pathlib import Path
 
 from palmish import __version__
-from palmish.device.storage import parse_json
+from palmish.device.disk.storage import parse_json
 from prc_tools.atomic import write_atomic
 from prc_tools.files import FileProblem, read_regular
 

@@ -20,8 +20,8 @@ from functools import cache, lru_cache
 
 from PIL import Image
 
-from palmish.device import font_data
 from palmish.device.frozen import Frozen
+from palmish.device.graphics import font_data
 
 FACES = ("std", "bold", "large")
 SPACING = 1  # blank columns after every glyph (standard coordinates)

@@ -3,9 +3,9 @@
 Decoding a game's art on a fresh install (no cache/pixels/ yet) is most of a
 first turn to Wide taken at once (~25 ms for PalmIshido's Wide board and 36
 tiles in pure Python). The bundled plugins give the same pictures on every
-machine, so the packaging step (palmish.device.prebuilt) decodes every
+machine, so the packaging step (palmish.device.store.prebuilt) decodes every
 bitmap of every prebuilt database at each density once, and keeps them in
-one file per database and density: a sealed file (palmish.device.kept) whose
+one file per database and density: a sealed file (palmish.device.disk.kept) whose
 payload is a JSON line listing the bitmaps (id, width, height, flattened),
 then their RGBA pixels one after the other, zlib-compressed (pixel art: ~0.26 MB for all
 the bundled art at 144 dpi instead of 7.7 MB; a board and its pieces
@@ -14,7 +14,7 @@ decompress in ~1-2 ms).
 A file is used only for the database it was made from (its name, size and
 CRC-32) and this palmish version; anything else (missing, damaged, another
 build) reads as nothing, and the bitmaps are decoded and kept in
-cache/pixels/ as before (palmish.device.pixel_cache).
+cache/pixels/ as before (palmish.device.store.pixel_cache).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from palmish.device import kept
+from palmish.device.disk import kept
 
 FOLDER = "pixels"  # inside the prebuilt folder
 DENSITIES = (72, 144)  # every density a device draws at (palmish.device.display)

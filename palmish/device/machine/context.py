@@ -12,15 +12,16 @@ from typing import TYPE_CHECKING
 
 from palmish.device.display import DisplayConfig
 from palmish.device.geometry import Rect
-from palmish.device.plugins import LoadedPlugin, PluginInfo
+from palmish.device.store.info import PluginInfo
+from palmish.device.store.loaded import LoadedPlugin
 from prc_tools import Database
 
 MAX_USER_FILE = 1 << 20  # an installed app file bigger than this is not read
 
 if TYPE_CHECKING:
-    from palmish.device.app import App
-    from palmish.device.screen import Framebuffer
-    from palmish.device.system import Device
+    from palmish.device.graphics.screen import Framebuffer
+    from palmish.device.machine.app import App
+    from palmish.device.machine.system import Device
     from palmish.device.ui.modal import Modal
 
 

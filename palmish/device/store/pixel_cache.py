@@ -6,7 +6,7 @@ once decoded at a density, is kept here as raw RGBA with what it was decoded
 from: the plugin file's path, size and modification time, the 'Tbmp' id and
 the density. A later run reads it back instead of decoding when all of those
 still match; anything else (a changed or replaced plugin, a damaged, short or
-foreign file, a flipped bit: palmish.device.kept seals each file with a
+foreign file, a flipped bit: palmish.device.disk.kept seals each file with a
 checksum) means decoding again, and the kept copy is rewritten.
 
 One small file per bitmap and density. A picture decoded while a frame is
@@ -23,9 +23,9 @@ from pathlib import Path
 
 from PIL import Image
 
-from palmish.device import kept
-from palmish.device.shipped_pixels import ShippedPixels
-from palmish.device.storage import safe_file_stem
+from palmish.device.disk import kept
+from palmish.device.disk.storage import safe_file_stem
+from palmish.device.store.shipped_pixels import ShippedPixels
 from prc_tools.bitmap import MAX_FILE_PIXELS
 
 FOLDER = "pixels"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from palmish.device.display import DisplayConfig
 from palmish.device.geometry import Rect
-from palmish.device.screen import Framebuffer
+from palmish.device.graphics.screen import Framebuffer
 
 AREA_COLOUR = (44, 48, 56)
 BOX_COLOUR = (214, 222, 206)

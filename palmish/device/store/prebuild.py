@@ -1,13 +1,13 @@
 """Build bundled plugin folders into the device's cache, in a process of its own.
 
-    python -m palmish.device.prebuild FOLDER TARGET [FOLDER TARGET ...]
+    python -m palmish.device.store.prebuild FOLDER TARGET [FOLDER TARGET ...]
 
 The window starts this once its first frame is drawn, for the bundled plugins
 the first screen did not need, so that turning the device later finds the
 other configurations' plugins built instead of building them mid-turn. A
 process of its own keeps the work off the window's thread (and its GIL).
 Each database is written atomically with its checksum beside it
-(palmish.device.kept); a folder that fails to build is left alone, and the
+(palmish.device.disk.kept); a folder that fails to build is left alone, and the
 device says why when it loads that plugin itself.
 """
 
@@ -18,7 +18,7 @@ from pathlib import Path
 
 
 def main(argv: list[str]) -> int:
-    from palmish.device import kept
+    from palmish.device.disk import kept
     from prc_tools import PrcError, plugin
 
     for folder, target in zip(argv[0::2], argv[1::2], strict=False):

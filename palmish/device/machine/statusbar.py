@@ -14,7 +14,7 @@ from PIL import Image
 
 from palmish.device.display import DisplayConfig
 from palmish.device.geometry import Rect
-from palmish.device.screen import Framebuffer
+from palmish.device.graphics.screen import Framebuffer
 
 BAR_COLOUR = (44, 48, 56)
 ICON_COLOUR = (232, 234, 238)

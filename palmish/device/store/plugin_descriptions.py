@@ -14,7 +14,7 @@ schema file its game was checked against:
   could change the verdict, and nothing cheap would notice);
 - only usable plugins are kept: a broken one is described, and reported, each time;
 - a missing, damaged or foreign file (another format or palmish version, a
-  flipped bit: the file is sealed with a checksum by palmish.device.kept) is
+  flipped bit: the file is sealed with a checksum by palmish.device.disk.kept) is
   ignored, and rewritten once something new was described.
 
 Where the plugin lives (path, bundled) is not part of a description: the caller
@@ -33,17 +33,14 @@ import contextlib
 import json
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from palmish.device import kept as kept_file
+from palmish.device.disk import kept as kept_file
+from palmish.device.store.info import PluginInfo
 from prc_tools import Database
-
-if TYPE_CHECKING:
-    from palmish.device.plugins import PluginInfo
 
 FILE_NAME = "plugin-descriptions.json"
 FORMAT = 2
-SOURCE = [FILE_NAME, FORMAT]  # what the kept file is made from, for palmish.device.kept
+SOURCE = [FILE_NAME, FORMAT]  # what the kept file is made from, for palmish.device.disk.kept
 MAX_BYTES = 16 * 1024 * 1024
 INFO_TYPE = "pINF"
 _TEXTS = ("name", "game", "kind", "author")
@@ -207,8 +204,6 @@ def _schema_of(entry: dict[str, object]) -> str | None:
 
 def _info(raw: object, db: Database, path: Path, bundled: bool) -> PluginInfo | None:
     """The PluginInfo a kept entry gives, None if any field is not what it should be."""
-    from palmish.device.plugins import PluginInfo
-
     if not isinstance(raw, dict) or set(raw) != {*_TEXTS, "configs", "version", "default",
                                                   "fields"}:
         return None

@@ -29,7 +29,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from palmish.device.app import App
 from palmish.device.events import (
     TYPED_MARKS,
     BeamDone,
@@ -48,8 +47,10 @@ from palmish.device.events import (
     Rotate,
     ToggleInputArea,
     coalesce_moves,
+    coalesce_rotations,
 )
 from palmish.device.exchange import BeamItem, Checked
+from palmish.device.machine.app import App
 from prc_tools.files import FileProblem, read_regular
 
 # Limits that keep a hostile script cheap (docs/events-format.md, "Limits").
@@ -338,8 +339,9 @@ def run_script(target: ScriptTarget, steps: list[Step]) -> None:
 
     Consecutive pen moves reach the device as the last of them (`coalesce_moves`):
     a drag's points between the same two waits are one burst, as in the window.
+    Consecutive rotations reach it as their parity (`coalesce_rotations`).
     """
-    for step in coalesce_moves(steps):
+    for step in coalesce_rotations(coalesce_moves(steps)):
         if isinstance(step, Wait):
             target.advance(target.now_ms + step.ms)
         elif isinstance(step, SwitchApp):

@@ -12,8 +12,8 @@ from collections.abc import Iterable
 
 from PIL import Image, ImageChops, ImageDraw
 
-from palmish.device.font import Font, get_font
 from palmish.device.geometry import Rect
+from palmish.device.graphics.font import Font, get_font
 
 Colour = tuple[int, int, int]
 

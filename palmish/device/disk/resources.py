@@ -6,7 +6,7 @@ editable install or a source checkout uses the repository's skins/ folder beside
 the package. The bundled plugins' source folders live beside their games, in
 each game package's `plugins/` folder (palmish/<game>/plugins/<game>-board/, ...),
 installed or not; the plugins built from them at packaging time are in the
-skins folder's `prebuilt/` (palmish.device.prebuilt).
+skins folder's `prebuilt/` (palmish.device.store.prebuilt).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import NamedTuple
 import palmish
 
 GAME_PLUGINS = "plugins"  # palmish/<game>/plugins/: a game's bundled plugin source folders
-PREBUILT = "prebuilt"  # the skins folder's prebuilt/: their builds (palmish.device.prebuilt)
+PREBUILT = "prebuilt"  # the skins folder's prebuilt/: their builds (palmish.device.store.prebuilt)
 MANIFESTS = ("manifest.yaml", "manifest.yml")
 
 

@@ -1,0 +1,1 @@
+"""Beam as the device shows it: the system dialogs of a beam, over whatever app runs."""

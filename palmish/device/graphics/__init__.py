@@ -1,0 +1,1 @@
+"""The LCD as pixels: the framebuffer and palmish's own pixel fonts."""

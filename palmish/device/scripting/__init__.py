@@ -1,0 +1,1 @@
+"""What drives the device without a person: event scripts and Gremlins."""
