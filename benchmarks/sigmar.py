@@ -6,6 +6,7 @@
     .venv/bin/python benchmarks/sigmar.py --hard N [--against OLD_SOLVER.py]
     .venv/bin/python benchmarks/sigmar.py --gardens [--boards 300]
     .venv/bin/python benchmarks/sigmar.py --bands --garden hexagonal [--boards 500]
+    .venv/bin/python benchmarks/sigmar.py --frames --garden hexagonal [--deals 20]
 
 Measures, in one run: legal-take generation per second and random playouts
 per second for palmish.sigmar and for a plain cell-by-cell engine written here
@@ -47,7 +48,10 @@ time counts too), the time until the new board shows (the first New Game of a
 round deals in the foreground, the others find their number dealt ahead) and
 how many hints had their answer within 300 ms,
 beside the same work done in one piece as before (solver.hint, generator.deal)
-in the same rounds. Ranges are over --repeats rounds.
+in the same rounds. Ranges are over --repeats rounds. With --garden hexagonal
+the app plays the hexagonal garden: the Hint on dense hexagonal deals (as
+--gardens deals them) and positions deep into boards dealt Hard, and New Game
+on Hard, sliced as in the app (no "before" column).
 
 `--hard N` times only the Hint (`solver.hint`, its node budget) on N hard
 positions: the same hard positions as --frames (dense deals and deep positions of
@@ -481,6 +485,70 @@ def frames(deals: int, repeats: int) -> int:
     return 0
 
 
+def deep_hard_hex(seed: int) -> HexGame:
+    """A position 5-25 random takes into a hexagonal board New Game deals on Hard."""
+    pick = random.Random(seed)
+    game = HexGame.new(seed=hex_generator.deal("hard", lambda: pick.randint(1, 999_999)))
+    for _ in range(pick.randint(5, 25)):
+        takes = game.legal_takes()
+        if not takes:
+            break
+        game.take(*takes[pick.randrange(len(takes))])
+    return game
+
+
+def hex_frames(deals: int, repeats: int) -> int:
+    """--frames in the hexagonal garden: the Hint's frame gaps and answer times on hard
+    positions, New Game on Hard, through the app on the real clock."""
+    positions = [hex_dense_deal(n) for n in range(1, deals + 1)]
+    positions += [deep_hard_hex(n) for n in range(1, deals + 1)]
+    gaps: list[float] = []
+    answers: list[float] = []
+    decided = 0
+    deal_gaps: list[float] = []
+    deal_times: list[float] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        app = SigmarApp()
+        app.accept_option("--garden", "hexagonal")
+        device = Device(CONFIGS[ConfigName.SQUARE], Path(tmp), [app], start_app="sigmar",
+                        durable=False, alerts=False)
+        for round_ in range(repeats):
+            for done, game in enumerate(positions, start=1):
+                app.start_game(HexGame.from_record(game.record()))
+                gap, _, took = run_as_window(device, lambda: device.post(MenuCommand("hint")),
+                                             lambda: app.work is None or not app.work.running)
+                gaps.append(gap)
+                answers.append(took)
+                decided += took <= ANSWER_MS / 1000 and (
+                    app.scene.hint != () or app.scene.message == NO_SOLUTION)
+                progress(f"hint {round_ + 1}", done, len(positions))
+            app.prefs["difficulty"] = "hard"
+            app.start_game(HexGame.new(seed=1))
+            for _ in range(DEALS_PER_ROUND):
+                shown = app.game.seed
+
+                def dealt(shown: int | None = shown) -> bool:
+                    return app.game.seed != shown
+
+                gap, _, took = run_as_window(device, lambda: device.post(MenuCommand("new")),
+                                             dealt)
+                deal_gaps.append(gap)
+                deal_times.append(took)
+            app.prefs["difficulty"] = "any"
+        device.shutdown()
+    n = len(answers)
+    within = sum(t <= ANSWER_MS / 1000 for t in answers)
+    print(f"hexagonal garden, {deals} dense deals + {deals} deep positions of Hard boards, "
+          f"{repeats} rounds ({n} hints)")
+    print(f"Hint: longest frame gap {1000 * max(gaps):.0f} ms; answer median "
+          f"{1000 * statistics.median(answers):.0f} ms, p99 "
+          f"{1000 * percentile(answers, 0.99):.0f} ms, max {1000 * max(answers):.0f} ms; "
+          f"answered <= 300 ms: {within} of {n} (a take or no solution: {decided})")
+    print(f"New Game on Hard: longest frame gap {1000 * max(deal_gaps):.0f} ms; until the new "
+          f"board {1000 * min(deal_times):.0f}-{1000 * max(deal_times):.0f} ms")
+    return 0
+
+
 def load_solver(path: str) -> ModuleType:
     spec = importlib.util.spec_from_file_location("other_solver", path)
     assert spec is not None and spec.loader is not None
@@ -562,7 +630,7 @@ def main() -> int:
     parser.add_argument("--gardens", action="store_true",
                         help="the square and hexagonal gardens' solvers side by side instead")
     parser.add_argument("--garden", choices=("square", "hexagonal"), default="square",
-                        help="the garden --bands measures (square)")
+                        help="the garden --bands and --frames measure (square)")
     args = parser.parse_args()
     if args.hard > 0:
         return hard_hints(args.hard, args.against)
@@ -581,6 +649,8 @@ def main() -> int:
         if args.deals < 1 or args.repeats < 1:
             print("sigmar: --deals and --repeats must be positive", file=sys.stderr)
             return 2
+        if args.garden == "hexagonal":
+            return hex_frames(args.deals, args.repeats)
         return frames(args.deals, args.repeats)
 
     # Generator.

@@ -192,7 +192,8 @@ def test_beam_offers_the_kinds_the_games_beam(toy_beams: None,
     assert "--puzzle N a Lamps puzzle" in text and "--deal N a PalmIshido deal" in text
     assert "a plugin (.prc) or a Sigmar's Garden level or a Lamps pattern" in text
     listed = " ".join(run(capsys, "--help")[1].split())
-    assert "beam a plugin, a deal, a board, a level, a puzzle or a pattern to another" in listed
+    assert ("beam a plugin, a deal, a board, a level, a hexboard, a puzzle or a pattern to"
+            " another") in listed
     port = free_port()  # nothing listens there: the item was made, then not sent
     assert run(capsys, "beam", "--puzzle", "7", "--to", f"127.0.0.1:{port}") == (
         1, "", f"palmish: cannot reach 127.0.0.1:{port}: nothing receives there\n")

@@ -21,7 +21,7 @@ from palmish.boardgame.dialogs import FormResult, form_result
 from palmish.boardgame.help import HelpPage, help_viewer
 from palmish.boardgame.media import Media, PluginContext
 from palmish.boardgame.plugin_manager import open_plugin_manager
-from palmish.boardgame.prefs import CANCEL, HELP, OK, preferences_form, slots_for
+from palmish.boardgame.prefs import CANCEL, HELP, KIND_TITLES, OK, preferences_form, slots_for
 from palmish.boardgame.stats import ScoreTables, Tallies
 from palmish.boardgame.turns import Turns
 from palmish.device.events import (
@@ -73,6 +73,7 @@ class BoardGameApp(App):
     help_pages: tuple[HelpPage, ...] = ()
     plugins_help: str | None = None  # the help command "?" in Preferences opens
     prefs_shortcut = "P"  # Options > Preferences' command letter (a game may need P itself)
+    plugin_kinds: tuple[tuple[str, str], ...] = KIND_TITLES  # Preferences' plugin rows
 
     def __init__(self) -> None:
         self.ctx: AppContext | None = None
@@ -417,7 +418,7 @@ class BoardGameApp(App):
         if plugins is None or self.ctx is None:
             return
         prefs = preferences_form(plugins, slots_for(self.ctx.config), self.pref_fields(),
-                                 self.sound_on())
+                                 self.sound_on(), self.plugin_kinds)
 
         def closed(result: FormResult) -> None:
             if result.button == HELP:

@@ -91,13 +91,15 @@ class PreferencesForm:
 
 
 def preferences_form(plugins: PluginContext, slots: Sequence[str],
-                     game_fields: Sequence[Field], sound: bool) -> PreferencesForm:
-    """The form; the game's fields (values keyed by their keys) sit under "Game"."""
+                     game_fields: Sequence[Field], sound: bool,
+                     kinds: Sequence[tuple[str, str]] = KIND_TITLES) -> PreferencesForm:
+    """The form; the game's fields (values keyed by their keys) sit under "Game".
+    `kinds` are the plugin kinds offered with their titles (a game may add its own)."""
     fields: list[Field] = []
     offered: dict[tuple[str, str], list[str]] = {}
     for slot in slots:
         fields.append(Label(f"{SLOT_TITLES.get(slot, slot)} display"))
-        for kind, title in KIND_TITLES:
+        for kind, title in kinds:
             names = _unique_names(plugins.plugins(kind, slot))
             if not names:
                 continue

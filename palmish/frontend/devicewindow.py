@@ -19,6 +19,7 @@ from typing import Any, Protocol
 import pyglet
 from PIL import Image
 from pyglet import gl
+from pyglet.math import Mat4
 from pyglet.window import key as pkey
 from pyglet.window import mouse
 
@@ -127,6 +128,9 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         # What the next frame draws: the whole window, or only the LCD rectangles in
         # _dirty (window pixels), shown with _show_part where GLX offers it.
         self._whole_frame = True
+        # How the skin sits in the window: (scale, left, bottom) in window pixels;
+        # (1, 0, 0) while the window has the size the layout asked for.
+        self._fit: tuple[float, float, float] = (1.0, 0.0, 0.0)
         self._dirty: list[tuple[int, int, int, int]] = []
         self._show_part: Callable[[int, int, int, int], None] | None = None
         self._timer_due: int | None = None
@@ -234,6 +238,32 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         self.set_caption(self._title_text())
         if self.layout.window_size != old_size:
             self.set_size(*self.layout.window_size)
+        # A desktop may not resize the window as asked (or not yet): until it does,
+        # the whole skin is drawn into the size the window has (docs/ui.md).
+        self._fit_skin()
+
+    def _fit_skin(self) -> None:
+        """Draw the layout's skin whole into the window's present size: as it is when
+        the sizes agree, else scaled down or up to fit, centred, the rest cleared."""
+        width, height = self.get_size()
+        want_w, want_h = self.layout.window_size
+        if (width, height) == (want_w, want_h):
+            fit = (1.0, 0.0, 0.0)
+        else:
+            scale = min(width / want_w, height / want_h)
+            fit = (scale, (width - want_w * scale) / 2, (height - want_h * scale) / 2)
+        scale, left, bottom = fit
+        self.projection = Mat4.orthogonal_projection(
+            -left / scale, (width - left) / scale, -bottom / scale, (height - bottom) / scale,
+            -8192, 8192)
+        if fit != self._fit:
+            self._fit = fit
+            self._redraw_all()
+
+    def _skin_point(self, x: float, y: float) -> tuple[float, float]:
+        """A window point in skin pixels, wherever the skin sits in the window."""
+        scale, left, bottom = self._fit
+        return self.layout.skin_point((x - left) / scale, (y - bottom) / scale)
 
     # --- the frame: device -> screen --------------------------------------------
 
@@ -271,8 +301,8 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         of a frame (then the caller draws the whole window)."""
         if self._show_part is None:
             self._show_part = sub_buffer_copy(self) or _cannot_show_part
-        if self._show_part is _cannot_show_part or not self._dirty:
-            return False
+        if self._show_part is _cannot_show_part or not self._dirty or self._fit != (1, 0, 0):
+            return False  # (the damaged box is in skin pixels: a fitted skin draws whole)
         left = min(x for x, _, _, _ in self._dirty)
         bottom = min(y for _, y, _, _ in self._dirty)
         right = max(x + w for x, _, w, _ in self._dirty)
@@ -352,7 +382,8 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
     def on_draw(self) -> None:
         if not self._ready:
             return
-        # No clear(): the opaque bezel covers the whole window.
+        if self._fit != (1, 0, 0):
+            self.clear()  # around a fitted skin; else the opaque bezel covers it all
         self._batch.draw()
         self.frames_drawn += 1
         self._needs_draw = False
@@ -364,6 +395,7 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         self.request_frame()
 
     def on_resize(self, width: int, height: int) -> None:
+        self._fit_skin()  # after pyglet's own projection for the new size
         self._redraw_all()
         self.request_frame()
 
@@ -395,7 +427,7 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
         if button != mouse.LEFT:
             return
-        sx, sy = self.layout.skin_point(x, y)
+        sx, sy = self._skin_point(x, y)
         point = self.layout.lcd_point(sx, sy)
         if point is not None:
             self._pen_down = True
@@ -414,7 +446,7 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
     ) -> None:
         if not self._pen_down or not buttons & mouse.LEFT:
             return
-        point = self.layout.clamp_to_lcd(*self.layout.skin_point(x, y))
+        point = self.layout.clamp_to_lcd(*self._skin_point(x, y))
         if point != self._last_pen:
             self._last_pen = point
             self._pending_move = point  # replaces a move no frame has shown yet
@@ -429,7 +461,7 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         self._release_button()
         if self._pen_down:
             self._pen_down = False
-            self.post(PenUp(*self.layout.clamp_to_lcd(*self.layout.skin_point(x, y))))
+            self.post(PenUp(*self.layout.clamp_to_lcd(*self._skin_point(x, y))))
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
         # Replaces pyglet's default, which closes the window on Escape (Cancel here).

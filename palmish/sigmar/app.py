@@ -1,7 +1,10 @@
 """Sigmar's Garden, the app: the hooks of palmish.boardgame's BoardGameApp.
 
-Play by pen (tap an atom to select it, tap a partner to react; gold goes with
-one tap) and keys (Up/Down walk the selectable atoms, then the selection's
+Two gardens, one app: the square remake and Opus Magnum's hexagon, chosen in
+the Game menu or Preferences (docs/sigmar-app.md, "Two gardens"); the app plays
+either through palmish/sigmar/garden.py. Play by pen (tap an atom to select
+it, tap a partner to react, or drag from one to the other; gold goes with one
+tap) and keys (Up/Down walk the selectable atoms, then the selection's
 partners; Select selects, then takes). The base app saves after every take and
 undo, resumes, loads the plugins for the configuration and provides
 Preferences, the Plugin Manager and Help.
@@ -10,13 +13,14 @@ Preferences, the Plugin Manager and Help.
 from __future__ import annotations
 
 import random
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from typing import Any
 
 from PIL import Image
 
 from palmish.boardgame import BoardGameApp, Command, FormResult
 from palmish.boardgame.beam_send import beam
+from palmish.boardgame.prefs import KIND_TITLES
 from palmish.boardgame.sliced import SlicedJob
 from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, PenDown
 from palmish.device.machine.app import AppContext
@@ -31,12 +35,15 @@ from palmish.sigmar import (
     SearchBudget,
     Take,
     dialogs,
-    generator,
-    solver,
+    garden,
 )
 from palmish.sigmar.art import load_art
-from palmish.sigmar.catalog import all_levels
+from palmish.sigmar.catalog import all_levels, hex_levels
 from palmish.sigmar.descriptor import GAME
+from palmish.sigmar.garden import GARDENS, HEXAGONAL, SQUARE, TITLES, Garden, garden_of
+from palmish.sigmar.hexagonal.game import HexGame
+from palmish.sigmar.hexagonal.level import HexLevel
+from palmish.sigmar.hexart import load_hex_art
 from palmish.sigmar.icon import launcher_icon
 from palmish.sigmar.layout import SigmarLayout, layout_for
 from palmish.sigmar.level import (
@@ -50,7 +57,8 @@ from palmish.sigmar.view import Scene, SigmarView
 from palmish.stepped import finish
 
 Cell = tuple[int, int]
-VARIANT = "garden"  # the one statistics table
+# Each garden's statistics table; the square one keeps the name it had alone.
+VARIANTS = {SQUARE: "garden", HEXAGONAL: "hexagonal"}
 DIFFICULTIES = ("any", "easy", "normal", "hard")
 NO_SOLUTION = "No solution from here: Undo"
 NOT_IN_TIME = "No hint found in time: try Undo"
@@ -65,14 +73,18 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
     sound_ids = SCHEMA.sounds
     help_pages = dialogs.HELP_PAGES
     plugins_help = "help-plugins"
+    # The hexagonal garden's board is a plugin kind of Sigmar's own (plugin-schema.yaml).
+    plugin_kinds = (*KIND_TITLES, ("hexboard", "Hex Board"))
 
     def __init__(self) -> None:
         super().__init__()
-        self.game = Game.new(seed=1)
+        self.game: Garden = Game.new(seed=1)
         self.scene: Scene = Scene(self.game)
         self.layout: SigmarLayout | None = None
         self.view: SigmarView | None = None
-        self.levels: list[LevelEntry] = []
+        self.garden_levels: dict[str, list[LevelEntry]] = {g: [] for g in GARDENS}
+        self.parked: dict[str, tuple[str, bool]] = {}  # the other garden's game and its Hint flag
+        self.pending_garden: str | None = None  # `palmish --garden`, chosen at start
         self.assisted = False  # the Hint was used on this attempt
         self.focus: Cell | None = None  # the keys' cursor
         self.tap: Cell | None = None  # the pen went down on this cell
@@ -81,7 +93,8 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
         self.told: set[str] = set()  # level problems already reported
         self.work: SlicedJob[Any] | None = None  # the Hint thinking or New Game dealing
         self.ahead: SlicedJob[int] | None = None  # the next New Game's number, dealt in idle time
-        self.dealt: dict[str, int] = {}  # a number ready for the next New Game, by difficulty
+        # A number ready for the next New Game, by (garden, difficulty).
+        self.dealt: dict[tuple[str, str], int] = {}
 
     # ------------------------------------------------------------ life cycle, saving
 
@@ -89,6 +102,11 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
         self.tap = None
         self._load_levels(ctx)
         super().start(ctx)
+        if self.pending_garden is not None:
+            wanted, self.pending_garden = self.pending_garden, None
+            self.prefs["garden"] = wanted
+            if garden_of(self.game) != wanted:
+                self._switch_to(wanted)
         if self.pending_board is not None:
             board, self.pending_board = self.pending_board, None
             self.board_problem = self.open_board(board)
@@ -107,17 +125,30 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
         self.pending_board = board
 
     def accept_option(self, flag: str, value: str) -> None:
-        """`palmish --board ID`, the option the descriptor declares (palmish.games.TakesOptions)."""
-        if flag != "--board":
+        """`palmish --board ID` and `--garden NAME`, the options the descriptor declares
+        (palmish.games.TakesOptions)."""
+        if flag == "--garden":
+            self.pending_garden = _garden_named(value)
+        elif flag == "--board":
+            self.request_board(value)
+        else:
             raise ValueError(f"{self.name} has no {flag}")
-        self.request_board(value)
+
+    @property
+    def levels(self) -> list[LevelEntry]:
+        """The levels of the garden being played (Levels..., the win's Next, Beam)."""
+        return self.garden_levels[garden_of(self.game)]
 
     def option_problem(self) -> str | None:
         return f"--board: {self.board_problem}" if self.board_problem else None
 
     def _load_levels(self, ctx: AppContext) -> None:
         databases = ctx.bundled_databases(LEVELS_DB_TYPE)
-        self.levels, problems = all_levels((db.resources for db in databases), ctx.user_files())
+        files = list(ctx.user_files())
+        square, problems = all_levels((db.resources for db in databases), files)
+        hexagonal, hex_problems = hex_levels(files)
+        self.garden_levels = {SQUARE: square, HEXAGONAL: hexagonal}
+        problems += hex_problems
         fresh = [p for p in problems if p not in self.told]  # each problem told once
         self.told.update(fresh)
         if fresh:
@@ -128,24 +159,95 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
         self.game = self._random_board()
         self._reset_attempt()
 
-    def _random_board(self, seed: int | None = None) -> Game:
-        """Board `seed`, or one New Game deals. The number alone names the board: the
-        difficulty only chooses which numbers New Game deals (docs/sigmar-app.md)."""
+    def _random_board(self, seed: int | None = None, which: str | None = None) -> Garden:
+        """Board `seed` of a garden (default: the chosen one), or one New Game deals. The
+        number alone names the board in its garden: the difficulty only chooses which
+        numbers New Game deals (docs/sigmar-app.md)."""
+        which = which or self.garden()
         if seed is None:
-            seed = finish(self._dealing(self._difficulty()))
-        return Game.new(seed=seed)
+            seed = finish(self._dealing(self._difficulty(), which))
+        return garden.new_game(which, seed)
+
+    def garden(self) -> str:
+        """The garden chosen in the Game menu or Preferences (New Game deals there)."""
+        return self.choice_pref("garden", GARDENS, SQUARE)
 
     def game_fields(self) -> dict[str, object] | None:
-        return {"record": self.game.record(), "assisted": self.assisted}
+        fields: dict[str, object] = {"record": self.game.record(), "assisted": self.assisted}
+        if self.parked:  # the other garden's game, resumed when the player goes back to it
+            fields["parked"] = {g: {"record": r, "assisted": a}
+                                for g, (r, a) in self.parked.items()}
+        return fields
 
     def resume_record(self, record: str, fields: Mapping[str, object]) -> None:
-        self.game = Game.from_record(record)
+        self.game = garden.game_from_record(record)
         self.assisted = fields.get("assisted") is True
+        self.parked = {}
+        parked = fields.get("parked")
+        if isinstance(parked, dict):
+            for which, saved in parked.items():
+                if (which in GARDENS and which != garden_of(self.game) and isinstance(saved, dict)
+                        and isinstance(saved.get("record"), str)):
+                    self.parked[which] = (saved["record"], saved.get("assisted") is True)
         self._clear_marks()
+
+    def _switch_to(self, which: str) -> None:
+        """Play the other garden: this game is parked (saved) and that garden's parked
+        game comes back, else a board of it is dealt."""
+        current = garden_of(self.game)
+        if which == current:
+            return
+        self._stop_work()
+        self.parked[current] = (self.game.record(), self.assisted)
+        back = self.parked.pop(which, None)
+        game: Garden | None = None
+        if back is not None:
+            try:
+                game = garden.game_from_record(back[0])
+            except ValueError:
+                game = None  # unreadable (cannot happen with our own records): deal anew
+        recorded = game is not None and game.over
+        rate = False
+        if game is None:
+            # A first board of that garden at once (never a freeze while a difficulty is
+            # rated): the number dealt ahead, else any number, which New Game's rated
+            # deal replaces in slices as soon as it is ready.
+            difficulty = self._difficulty()
+            ready = self.dealt.pop((which, difficulty), None) if difficulty else None
+            rate = difficulty is not None and ready is None
+            draw = random.SystemRandom().randint(1, MAX_RANDOM_BOARD)
+            self.game = garden.new_game(which, ready if ready is not None else draw)
+            self._reset_attempt()
+        else:
+            self.game = game
+            self._reset_attempt()
+            self.assisted = back is not None and back[1]
+            self.recorded = recorded  # a finished game parked was counted already
+        self.save()
+        self._paint_all()
+        if rate and which == self.garden():
+            self.new()
+        else:
+            self._deal_ahead()
+
+    def choose_garden(self, which: str) -> None:
+        """Game > Hexagonal (Opus Magnum) / Square (the remake)."""
+        self.prefs["garden"] = which
+        self.save_prefs()
+        self._switch_to(which)
+        self.say(f"{TITLES[which]} garden")
 
     def in_progress(self) -> bool:
         # A board with no take yet, or one already won or stuck, costs nothing to leave.
         return self.game.can_undo and not self.game.over
+
+    def _variant(self) -> str:
+        return VARIANTS[garden_of(self.game)]
+
+    def _key(self, name: str) -> str:
+        """A preference kept per garden ("cleared", "assisted"): the square garden's keep
+        the names they had before the hexagonal garden came."""
+        return name if garden_of(self.game) == SQUARE else f"{HEXAGONAL}_{name}"
 
     def _reset_attempt(self) -> None:
         self.recorded = False
@@ -169,6 +271,8 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
     def pref_fields(self) -> Sequence[Field]:
         current = self._difficulty() or "any"
         return (
+            PopupList("garden", "Garden", tuple(TITLES[g] for g in GARDENS),
+                      GARDENS.index(self.garden())),
             CheckBox("dim_locked", "Dim locked atoms", self.dim_locked()),
             # A pop-up, not push buttons: four of those wrap onto two rows on 160x160.
             PopupList("difficulty", "Random", tuple(d.title() for d in DIFFICULTIES),
@@ -179,14 +283,23 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
         self.prefs["dim_locked"] = result.flag("dim_locked", self.dim_locked())
         self.prefs["difficulty"] = result.choice("difficulty", DIFFICULTIES,
                                                  self._difficulty() or "any")
+        which = result.choice("garden", GARDENS, self.garden())
+        self.prefs["garden"] = which
+        if which != garden_of(self.game):
+            self._switch_to(which)  # the relayout after Preferences draws it
         self._deal_ahead()
 
     # ------------------------------------------------------------ layout and drawing
 
     def make_view(self, ctx: AppContext) -> SigmarView:
-        self.layout = lay = layout_for(ctx.config, self.game.rows, self.game.cols, ctx.bounds)
+        hexagonal = isinstance(self.game, HexGame)
+        self.layout = lay = layout_for(ctx.config, self.game.rows, self.game.cols, ctx.bounds,
+                                       hexagonal=hexagonal)
         art = load_art(lay.cell, lay.density, self.media.plugin("pieces"),
                        self.media.plugin("board"))
+        if hexagonal:  # the hexagonal garden's own board plugin (kind hexboard)
+            art = art.with_hex(load_hex_art(lay.cell, lay.density,
+                                            ctx.plugin("hexboard")))
         self.media.report(art.notes)
         return SigmarView(lay, art)
 
@@ -195,7 +308,7 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
         s.game = game
         s.title = self.title()
         s.dim_locked = self.dim_locked()
-        tally = self.tallies.tally(VARIANT)
+        tally = self.tallies.tally(self._variant())
         s.wins, s.streak = tally.won, max(0, tally.streak)
         if s.selected is not None and not game.is_selectable(*s.selected):
             s.selected = None
@@ -208,6 +321,8 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
         game = self.game
         if game.level is not None:
             return f"{game.level}. {game.name}" if game.level.isdigit() else game.name
+        if isinstance(game, HexGame):  # numbers of their own: the title says whose
+            return f"Hex Board {game.seed}"
         # A game saved before boards were named by their number alone keeps its board,
         # which that number no longer gives: marked so nobody shares it as "Board N".
         tag = f" (old {game.difficulty})" if game.difficulty else ""
@@ -215,8 +330,9 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
 
     def _paint_all(self) -> None:
         if self.layout is not None and self.ctx is not None:
-            if (self.layout.grid.rows, self.layout.grid.cols) != (self.game.rows, self.game.cols):
-                self.lay_out()  # another board size: the board moves in its field
+            if ((self.layout.grid.rows, self.layout.grid.cols) != (self.game.rows, self.game.cols)
+                    or self.layout.hexagonal != isinstance(self.game, HexGame)):
+                self.lay_out()  # another board size or garden: the board moves in its field
                 return
             self._paint(self.layout.bounds)
 
@@ -237,13 +353,22 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
         """Repaint the metals on the board: which one is current (undimmed) may change."""
         lay = self.layout
         if lay is not None:
-            self._paint(*(lay.cell_rect(r, c) for r in range(lay.grid.rows)
-                          for c in range(lay.grid.cols)
+            self._paint(*(lay.cell_rect(r, c) for r, c in lay.cells()
                           if (atom := self.game.atom_at(r, c)) is not None and atom.is_metal))
 
     def _on_grid(self, cell: Cell) -> bool:
         lay = self.layout
-        return lay is not None and 0 <= cell[0] < lay.grid.rows and 0 <= cell[1] < lay.grid.cols
+        return lay is not None and lay.on_board(cell)
+
+    def _paint_around(self, *cells: Cell | None, middle: bool = False) -> None:
+        """Repaint the neighbours of cells (and the cells, with `middle`): a take frees
+        or locks them, so their dimming changes."""
+        lay = self.layout
+        if lay is None:
+            return
+        for cell in (c for c in cells if c is not None):
+            around = [n for n in lay.geometry.neighbours(cell) if n is not None]
+            self._paint(*(lay.cell_rect(*n) for n in ([cell, *around] if middle else around)))
 
     def say(self, message: str) -> None:
         """Show one line in the panel (replaced by the next action)."""
@@ -263,9 +388,21 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
         cell = self.layout.cell_at(x, y)
         if down is not None and cell == down:
             self.tap_cell(cell)
+        elif down is not None and cell is not None and self._drag(down, cell):
+            return
         elif down is None and any(r is not None and r.contains(x, y)
                                   for r in (self.layout.panel, self.layout.line)):
-            self.open(dialogs.board_info(self.game, self.title(), self.tallies.tally(VARIANT)))
+            self.open(dialogs.board_info(self.game, self.title(),
+                                         self.tallies.tally(self._variant())))
+
+    def _drag(self, start: Cell, end: Cell) -> bool:
+        """A drag from one free atom to its partner takes the pair (as two taps would);
+        False, doing nothing, when the pair does not react (a slip of the pen)."""
+        if self.game.why_not(start, end) is not None:
+            return False
+        self.focus = None
+        self._take(start, end)
+        return True
 
     def tap_cell(self, cell: Cell) -> None:
         """A tap on the board: select, move the selection, react, or say why not."""
@@ -353,10 +490,7 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
         # Taking atoms frees their neighbours: repaint around them (dimming changes).
         lay = self.layout
         if lay is not None:
-            for r, c in (x for x in (a, b) if x is not None):
-                self._paint(*(lay.cell_rect(r + dr, c + dc) for dr, dc in
-                              ((-1, 0), (1, 0), (0, -1), (0, 1))
-                              if self._on_grid((r + dr, c + dc))))
+            self._paint_around(a, b)
             self._paint_metals()
             self._paint(lay.panel, lay.line)
         outcome = game.outcome()
@@ -373,14 +507,15 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
     def _finished(self, outcome: Outcome) -> None:
         game = self.game
         first = not self.recorded
-        self.record_result(VARIANT, outcome)
+        self.record_result(self._variant(), outcome)
         if outcome.termination is Termination.COMPLETED:
             if first and self.assisted:
-                self.prefs["assisted"] = _count(self.prefs.get("assisted")) + 1
+                self.prefs[self._key("assisted")] = _count(self.prefs.get(
+                    self._key("assisted"))) + 1
             if game.level is not None:
-                cleared = _ids(self.prefs.get("cleared"))
+                cleared = _ids(self.prefs.get(self._key("cleared")))
                 if game.level not in cleared:
-                    self.prefs["cleared"] = [*cleared, game.level]
+                    self.prefs[self._key("cleared")] = [*cleared, game.level]
             self.save_prefs()
             self.say("Cleared with the Hint's help!" if self.assisted else "The garden is clear!")
             after = self._level_after(game.level)
@@ -409,7 +544,7 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
 
     def _after_win(self, button: str | None, after: LevelEntry | None) -> None:
         if button == "Next" and after is not None:
-            self.start_game(Game.from_level(after.level, level=after.id))
+            self.start_game(_from_level(after))
         elif button == "New Game":
             self.new()
 
@@ -424,10 +559,7 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
         self.save()
         lay = self.layout
         if lay is not None:
-            for r, c in (x for x in (take.a, take.b) if x is not None):
-                self._paint(*(lay.cell_rect(r + dr, c + dc) for dr, dc in
-                              ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1))
-                              if self._on_grid((r + dr, c + dc))))
+            self._paint_around(take.a, take.b, middle=True)
             self._paint_metals()
         self._paint_marks(*touched)
 
@@ -441,11 +573,12 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
         """New Game: with a difficulty, the number dealt ahead in idle time, else
         numbers rated in slices between frames."""
         difficulty = self._difficulty()
+        which = self.garden()
         self._stop_work()
         if difficulty is None:
             self.start_game(self._random_board())
             return
-        ready = self.dealt.pop(difficulty, None)
+        ready = self.dealt.pop((which, difficulty), None)
         if ready is not None:
             self.start_game(self._random_board(ready))
             self._deal_ahead()
@@ -454,13 +587,13 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
             self.ahead.cancel()  # the foreground deal takes over
             self.ahead = None
         self._run(SlicedJob(
-            self.turns, "deal", self._dealing(difficulty), units=DEAL_PLAYOUTS_PER_SLICE,
+            self.turns, "deal", self._dealing(difficulty, which), units=DEAL_PLAYOUTS_PER_SLICE,
             on_done=self._dealt_now, on_slow=lambda: self.say(_dealing_message(difficulty))))
 
-    def _dealing(self, difficulty: str | None) -> Generator[None, None, int]:
-        """generator.dealing() over numbers short enough to share (MAX_RANDOM_BOARD)."""
+    def _dealing(self, difficulty: str | None, which: str) -> Generator[None, None, int]:
+        """The garden's dealing() over numbers short enough to share (MAX_RANDOM_BOARD)."""
         draw = random.SystemRandom().randint
-        return generator.dealing(difficulty, lambda: draw(1, MAX_RANDOM_BOARD))
+        return garden.dealing(which, difficulty, lambda: draw(1, MAX_RANDOM_BOARD))
 
     def _dealt_now(self, seed: int) -> None:
         self.start_game(self._random_board(seed))
@@ -470,19 +603,21 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
         """Deal the next New Game's number in idle time, so New Game on a difficulty is
         at once: slices run only while nothing else works (docs/sigmar-app.md)."""
         difficulty = self._difficulty()
-        if difficulty is None or difficulty in self.dealt or self.ctx is None:
+        which = self.garden()
+        if difficulty is None or (which, difficulty) in self.dealt or self.ctx is None:
             return
+        name = f"ahead-{which}-{difficulty}"
         if self.ahead is not None:
-            if self.ahead.running and self.ahead.name == f"ahead-{difficulty}":
+            if self.ahead.running and self.ahead.name == name:
                 return
             self.ahead.cancel()
 
         def dealt(seed: int) -> None:
-            self.dealt[difficulty] = seed
+            self.dealt[(which, difficulty)] = seed
             self.ahead = None
 
-        self.ahead = SlicedJob(self.turns, f"ahead-{difficulty}",
-                               self._when_idle(self._dealing(difficulty)),
+        self.ahead = SlicedJob(self.turns, name,
+                               self._when_idle(self._dealing(difficulty, which)),
                                units=DEAL_PLAYOUTS_PER_SLICE, on_done=dealt)
         self.ahead.start()
 
@@ -499,7 +634,8 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
                 return seed
             yield
 
-    def start_game(self, game: Game) -> None:
+    def start_game(self, game: Garden) -> None:
+        self._stop_work()  # a Hint or deal for the board that goes would be wrong here
         self.game = game
         self._reset_attempt()
         self.save()
@@ -562,18 +698,21 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
     def open_board(self, board: str) -> str | None:
         """Open a level by id, or a random board for '?'; the problem in one line, or None."""
         try:
+            if garden_of(self.game) != self.garden():
+                self._switch_to(self.garden())
             wanted = normalize_level_id(board)
             if wanted is None:
                 self.new()
                 return None
-            entry = find_level(self.levels, wanted)
+            levels = self.garden_levels[self.garden()]  # the chosen garden's (--garden)
+            entry = find_level(levels, wanted)
         except LevelError as exc:
             # A level's name works too (--board caution opens 7.dat), in any case.
-            named = [e for e in self.levels if e.name.casefold() == board.strip().casefold()]
+            named = [e for e in levels if e.name.casefold() == board.strip().casefold()]
             if not named:
                 return str(exc)
             entry = named[0]
-        self.start_game(Game.from_level(entry.level, level=entry.id))
+        self.start_game(_from_level(entry))
         return None
 
     # ------------------------------------------------------------ menus and dialogs
@@ -589,7 +728,11 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
             Command("Board Number...", "board", self._ask_board, "B"),
             Command("Beam Board", "beam", self._beam_board),
             Command("Statistics", "stats", self._show_stats, "S"),
+            *(Command(TITLES[g], f"garden-{g}", self._garden_action(g)) for g in GARDENS),
         )),)
+
+    def _garden_action(self, which: str) -> Callable[[], None]:
+        return lambda: self.choose_garden(which)
 
     def _ask_level(self, current: str | None = None) -> None:
         if self.ctx is not None:
@@ -597,7 +740,7 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
         if not self.levels:
             self.say("No levels are installed")
             return
-        cleared = set(_ids(self.prefs.get("cleared")))
+        cleared = set(_ids(self.prefs.get(self._key("cleared"))))
         form = dialogs.levels_form(self.levels, cleared, current or self.game.level)
         levels = self.levels
 
@@ -607,8 +750,7 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
                 return
             entry = levels[index]
             if result.button == "Play":
-                self.confirm_discard("Play", lambda: self.start_game(
-                    Game.from_level(entry.level, level=entry.id)))
+                self.confirm_discard("Play", lambda: self.start_game(_from_level(entry)))
             elif result.button == "Remove":
                 self._remove_level(entry)
 
@@ -633,7 +775,7 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
         self.open_form(dialogs.remove_level_alert(entry, others), confirmed)
 
     def _ask_board(self) -> None:
-        self.open(dialogs.board_entry(self.game.seed),
+        self.open(dialogs.board_entry(self.game.seed, self._board_word()),
                   lambda n: self.confirm_discard(
                       "Play", lambda: self.start_game(self._random_board(n)))
                   if isinstance(n, int) else None)
@@ -649,10 +791,14 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
             return
         beam(item, self.title(), self.open)
 
+    def _board_word(self) -> str:
+        return "Hex Board" if isinstance(self.game, HexGame) else "Board"
+
     def _show_stats(self) -> None:
-        self.open(dialogs.statistics(self.tallies.tally(VARIANT),
-                                     _count(self.prefs.get("assisted")),
-                                     _ids(self.prefs.get("cleared")), self.levels))
+        self.open(dialogs.statistics(self.tallies.tally(self._variant()),
+                                     _count(self.prefs.get(self._key("assisted"))),
+                                     _ids(self.prefs.get(self._key("cleared"))), self.levels,
+                                     garden_of(self.game).title()))
 
     def icon(self) -> Image.Image:
         return launcher_icon()
@@ -661,14 +807,30 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
         return dialogs.about_alert()
 
 
-def _first_take(game: Game) -> Generator[None, None, Take | SearchBudget | None]:
-    """The Hint's work: the first take of a solution, None when there is none, the
-    SearchBudget when the node budget ran out first."""
+def _first_take(game: Garden) -> Generator[None, None, Take | SearchBudget | None]:
+    """The Hint's work: the first take of a solution (by the garden's own solver), None
+    when there is none, the SearchBudget when the node budget ran out first."""
     try:
-        takes = yield from solver.solving(game)
+        takes = yield from garden.solving(game)
     except SearchBudget as exc:
         return exc
     return takes[0] if takes else None
+
+
+def _from_level(entry: LevelEntry) -> Garden:
+    """The game of a level of either garden."""
+    if isinstance(entry.level, HexLevel):
+        return HexGame.from_level(entry.level, level=entry.id)
+    return Game.from_level(entry.level, level=entry.id)
+
+
+def _garden_named(value: str) -> str:
+    """`--garden hexagonal` (or hex, square); ValueError (one line) for another word."""
+    word = value.strip().lower()
+    for which in GARDENS:
+        if which.startswith(word) and len(word) >= 3:
+            return which
+    raise ValueError(f"{value!r} is not a garden (use {' or '.join(GARDENS)})")
 
 
 def _dealing_message(difficulty: str | None) -> str:

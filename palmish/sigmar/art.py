@@ -9,12 +9,13 @@ missing or broken plugin never stops the game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from PIL import Image, ImageDraw
 
 from palmish.boardgame.plugin_art import PluginLike, colour_value, fit, readable_on
 from palmish.device.graphics.font import get_font
+from palmish.sigmar.hexart import HexArt
 from palmish.sigmar.rules import Atom
 from palmish.sigmar.schema import SCHEMA
 
@@ -63,6 +64,19 @@ class Art:
     mark_colour: RGB = (255, 214, 0)
     notes: list[str] = field(default_factory=list)  # what fell back, for the user
     _small: dict[tuple[Atom, int], Image.Image] = field(default_factory=dict)
+    hex: HexArt | None = None  # the hexagonal garden's cell and marks (its Hex Board plugin)
+
+    def with_hex(self, hexes: HexArt) -> Art:
+        """This art for the hexagonal garden: the Hex Board plugin's field, panel and
+        colours instead of the Board plugin's (the atoms stay the Pieces plugin's)."""
+        return replace(
+            self, hex=hexes, socket=None, select_mark=None, hint_mark=None,
+            partner_mark=None, backdrop=hexes.backdrop,
+            panel=hexes.panel if hexes.panel is not None else self.panel,
+            field_colour=hexes.field_colour,
+            text_colour=hexes.text_colour if hexes.text_colour is not None
+            else self.text_colour,
+            notes=[*self.notes, *hexes.notes], _small={})
 
     def atom(self, atom: Atom, locked: bool = False, selected: bool = False) -> Image.Image:
         if selected and atom in self.selected:

@@ -1,6 +1,10 @@
 """What Sigmar's Garden beams (docs/network.md, "Beam"; the descriptor's `beam`):
-a random board by its number, and a level by its contents. A received level
-is installed as `palmish install LEVEL.dat` installs it; a board opens."""
+a random board by its number, and a level by its contents, of either garden.
+A hexagonal board has a kind of its own, "hexboard" (its numbers name other
+boards than the square garden's); a hexagonal level is a "level" whose name
+ends in `.hgl` (`ring.hgl`; a `.dat` level's name is its bare id). A received
+level is installed as `palmish install LEVEL.dat` (or `.hgl`) installs it; a
+board opens in its garden."""
 
 from __future__ import annotations
 
@@ -11,46 +15,60 @@ from palmish.device.disk.storage import Storage
 from palmish.device.exchange import BeamItem, Checked
 from palmish.device.machine.app import App
 from palmish.sigmar.descriptor import GAME
-from palmish.sigmar.level import LEVEL_SUFFIX, MAX_FILE_BYTES, normalize_level_id, parse_level
+from palmish.sigmar.hexagonal.level import LEVEL_SUFFIX as HEX_SUFFIX
+from palmish.sigmar.hexagonal.level import HexLevel, parse_hex_level
+from palmish.sigmar.level import (
+    LEVEL_SUFFIX,
+    MAX_FILE_BYTES,
+    Level,
+    normalize_level_id,
+    parse_level,
+)
 from prc_tools.files import FileProblem, read_regular
 
 BOARD, LEVEL = "board", "level"
+HEX_BOARD = "hexboard"
 
 
 class SigmarBeam:
     def kinds(self) -> tuple[str, ...]:
-        return (BOARD, LEVEL)
+        return (BOARD, LEVEL, HEX_BOARD)
 
     def number_kinds(self) -> tuple[str, ...]:
-        return (BOARD,)
+        return (BOARD, HEX_BOARD)
 
     def current_item(self, app: App) -> BeamItem | None:
         """A level by its contents (the friend may not have it), else the random
         board by its number."""
         from palmish.sigmar.app import SigmarApp
+        from palmish.sigmar.hexagonal.game import HexGame
 
         if not isinstance(app, SigmarApp):
             return None
         game = app.game
+        hexagonal = isinstance(game, HexGame)
         if game.level is not None:
             entry = next((e for e in app.levels if e.id == game.level), None)
             if entry is not None:
-                return BeamItem(LEVEL, GAME.id, name=entry.id,
+                suffix = HEX_SUFFIX if isinstance(entry.level, HexLevel) else ""
+                return BeamItem(LEVEL, GAME.id, name=entry.id + suffix,
                                 data=entry.level.text().encode("utf-8"))
         if game.seed is None:
             return None
-        return BeamItem(BOARD, GAME.id, number=game.seed)
+        return BeamItem(HEX_BOARD if hexagonal else BOARD, GAME.id, number=game.seed)
 
     def item_from_file(self, path: Path) -> BeamItem | None:
-        if not path.name.lower().endswith(LEVEL_SUFFIX):
+        hexagonal = path.name.lower().endswith(HEX_SUFFIX)
+        if not (hexagonal or path.name.lower().endswith(LEVEL_SUFFIX)):
             return None
         level_id = _level_id(path.name)
         try:
             data = read_regular(path, MAX_FILE_BYTES)
         except FileProblem as exc:
             raise ValueError(f"{path}: {exc}") from None
-        parse_level(data, str(path))  # a bad level is said here, before anything is sent
-        return BeamItem(LEVEL, GAME.id, name=level_id, data=data)
+        _parse(hexagonal, data, str(path))  # a bad level is said here, before anything is sent
+        return BeamItem(LEVEL, GAME.id, name=level_id + (HEX_SUFFIX if hexagonal else ""),
+                        data=data)
 
     def check_database(self, data: bytes) -> Checked | None:
         from palmish.sigmar.level import LEVELS_DB_TYPE, levels_from_resources
@@ -72,8 +90,14 @@ class SigmarBeam:
     def check(self, item: BeamItem) -> Checked:
         if item.kind == BOARD:
             return Checked(f"Board {item.number}", f"{GAME.name} board")
+        if item.kind == HEX_BOARD:
+            return Checked(f"Hex Board {item.number}", f"{GAME.name} hexagonal board")
         level_id = _level_id(item.name)
-        level = parse_level(item.data, f"level {level_id}")
+        hexagonal = _hexagonal(item.name)
+        level = _parse(hexagonal, item.data, f"level {level_id}")
+        if hexagonal:
+            return Checked(f"Hex Level {level_id}: {level.name}",
+                           f"{GAME.name} hexagonal level")
         return Checked(f"Level {level_id}: {level.name}", f"{GAME.name} level")
 
     def install(self, item: BeamItem, storage: Storage) -> str:
@@ -81,7 +105,8 @@ class SigmarBeam:
 
         level_id = _level_id(item.name)
         with tempfile.TemporaryDirectory(prefix="palmish-beam-") as folder:
-            path = Path(folder) / f"{level_id}{LEVEL_SUFFIX}"
+            suffix = HEX_SUFFIX if _hexagonal(item.name) else LEVEL_SUFFIX
+            path = Path(folder) / f"{level_id}{suffix}"
             path.write_bytes(item.data)
             done = install(path, storage.files_dir(GAME.creator), storage.durable)
         if done is None:  # pragma: no cover - a .dat is always Sigmar's
@@ -89,15 +114,17 @@ class SigmarBeam:
         return done
 
     def open(self, app: App, item: BeamItem, ask: bool) -> None:
+        from palmish.sigmar import garden
         from palmish.sigmar.app import SigmarApp
-        from palmish.sigmar.game import Game
 
         if not isinstance(app, SigmarApp) or item.number is None:
             raise ValueError(f"a {item.kind} opens in {GAME.name}")
         number = item.number
+        which = garden.HEXAGONAL if item.kind == HEX_BOARD else garden.SQUARE
 
         def open_board() -> None:
-            app.start_game(Game.new(seed=number))
+            app.choose_garden(which)  # the board's own garden, the other game parked
+            app.start_game(garden.new_game(which, number))
 
         if ask:
             app.confirm_discard("Open", open_board)
@@ -105,8 +132,21 @@ class SigmarBeam:
             open_board()
 
 
+def _hexagonal(name: str) -> bool:
+    """A level item of the hexagonal garden: its name ends in .hgl."""
+    return name.lower().endswith(HEX_SUFFIX)
+
+
+def _parse(hexagonal: bool, data: bytes, source: str) -> Level | HexLevel:
+    """The level an item or file carries; LevelError (a ValueError, one line) if bad."""
+    return parse_hex_level(data, source) if hexagonal else parse_level(data, source)
+
+
 def _level_id(name: str) -> str:
-    """The level id a name gives ("7.dat", "spiral"); ValueError when it names none."""
+    """The level id a name gives ("7.dat", "ring.hgl", "spiral"); ValueError when it
+    names none."""
+    if name.lower().endswith(HEX_SUFFIX):
+        name = name[: -len(HEX_SUFFIX)]
     level_id = normalize_level_id(name)  # LevelError is a ValueError
     if level_id is None:
         raise ValueError("'?' is not a level id")

@@ -14,7 +14,9 @@ GAME = GameDescriptor(
     hard_button=2,
     installer="palmish.sigmar.install:install",  # level files and Levels databases
     options=(GameOption("--board", "ID",
-                        "open this board: a level number or name, or ? for a random one"),),
+                        "open this board: a level number or name, or ? for a random one"),
+             GameOption("--garden", "NAME",
+                        "play this garden: hexagonal (Opus Magnum's) or square (the remake)")),
     beam="palmish.sigmar.beam:BEAM",  # a board or a level (docs/network.md, "Beam")
     art_script="palmish.sigmar.make_art:main",
     screenshot_script="palmish.sigmar.make_screenshots:main",

@@ -13,7 +13,7 @@ from palmish.boardgame.stats import Tally
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form, PopupList
 from palmish.device.ui.number_entry import NumberEntry
-from palmish.sigmar import Game
+from palmish.sigmar.garden import Garden
 from palmish.sigmar.help_text import ABOUT, LEVELS, PLUGINS, RULES
 from palmish.sigmar.level import LevelEntry
 from palmish.sigmar.rules import CARDINALS, METAL_ORDER, Atom
@@ -58,16 +58,18 @@ def remove_level_alert(entry: LevelEntry, others: Sequence[LevelEntry]) -> Alert
                  "comes back.", buttons=("Remove", "Cancel"), icon="confirm")
 
 
-def board_entry(seed: int | None) -> NumberEntry:
-    return NumberEntry("Board Number", seed)
+def board_entry(seed: int | None, word: str = "Board") -> NumberEntry:
+    """The keypad for a Board Number ("Hex Board Number" in the hexagonal garden, whose
+    numbers are its own)."""
+    return NumberEntry(f"{word} Number", seed)
 
 
 def statistics_text(tally: Tally, assisted: int, cleared: Iterable[str],
-                    levels: Sequence[LevelEntry]) -> str:
+                    levels: Sequence[LevelEntry], garden: str | None = None) -> str:
     known = {e.id for e in levels}
     done = [i for i in cleared if i in known]
     streak = tally.streak if tally.streak > 0 else 0
-    lines = [
+    lines = ([f"{garden} garden"] if garden else []) + [
         f"Won: {tally.won} (assisted by Hint: {assisted})",
         f"Lost: {tally.lost}",
         f"Winning streak: {streak}",
@@ -80,8 +82,9 @@ def statistics_text(tally: Tally, assisted: int, cleared: Iterable[str],
 
 
 def statistics(tally: Tally, assisted: int, cleared: Iterable[str],
-               levels: Sequence[LevelEntry]) -> Alert:
-    return Alert("Statistics", statistics_text(tally, assisted, cleared, levels))
+               levels: Sequence[LevelEntry], garden: str | None = None) -> Alert:
+    """The statistics of one garden (each keeps its own table)."""
+    return Alert("Statistics", statistics_text(tally, assisted, cleared, levels, garden))
 
 
 def won_alert(title: str, assisted: bool, takes: int, after: LevelEntry | None = None) -> Alert:
@@ -102,7 +105,7 @@ def stuck_alert(title: str, left: int) -> Alert:
                  "the board. Retry starts it again.", buttons=("Undo", "Retry", "New Game"))
 
 
-def board_info_text(game: Game, title: str, tally: Tally) -> str:
+def board_info_text(game: Garden, title: str, tally: Tally) -> str:
     """Short enough for the 160x160 screen's alert: elements in the panel's order, the
     metals (one of each) as the order still to go."""
     left = game.counts()
@@ -123,7 +126,7 @@ def board_info_text(game: Game, title: str, tally: Tally) -> str:
     ])
 
 
-def board_info(game: Game, title: str, tally: Tally) -> Alert:
+def board_info(game: Garden, title: str, tally: Tally) -> Alert:
     return Alert("Board", board_info_text(game, title, tally))
 
 

@@ -26,13 +26,20 @@ def atom_key() -> str:
 RULES = """\
 The aim: clear every atom from the board. Slag may stay.
 
+Two gardens: the Game menu (or Options > Preferences) switches between \
+Hexagonal (Opus Magnum), the original's hexagon of 91 cells, and Square \
+(the remake). Each keeps its own game, statistics, levels and board \
+numbers; the other garden's game waits until you come back to it.
+
 Tap an atom to select it, then tap a partner: the two react and vanish. Tap \
 the selection again to let it go, or tap another atom to select that one \
 instead.
 
-Only free atoms take part. An atom is free when at least two of its four \
-sides (up, down, left, right) are empty; the edge of the board counts as \
-empty, Slag does not. Locked atoms are drawn dimmed (Options > Preferences \
+Only free atoms take part. On the square board an atom is free when at \
+least two of its four sides (up, down, left, right) are empty; the edge of \
+the board counts as empty, Slag does not. On the hexagon an atom is free \
+when three of its six sides next to each other are empty (the edge counts \
+as empty). Locked atoms are drawn dimmed (Options > Preferences \
 turns that off).
 
 Partners:
@@ -44,8 +51,11 @@ Partners:
 The metals go in the Order of Projection: lead, tin, iron, copper, silver, \
 gold. Only the first of them still on the board can be taken, with a \
 quicksilver; the panel marks it, and the others are dimmed. Gold goes alone, \
-with one tap, once it is the current metal. After gold the order starts \
-again at lead (a level may hold a metal more than once).
+with one tap, once it is the current metal. On the square board, after \
+gold the order starts again at lead (a level may hold a metal more than \
+once); the hexagon holds one of each metal and no Slag.
+
+You may also drag from an atom to its partner.
 
 A tap that cannot work buzzes and the panel says why in one line.
 
@@ -61,8 +71,9 @@ when stuck.
 won after a hint counts as won, marked assisted.
 - Levels: the bundled and installed levels; * marks the ones you cleared.
 - Board Number: every random board has a number; share it and a friend gets \
-the same board.
-- Statistics: wins, losses, streaks and levels cleared.
+the same board. The hexagon's numbers are its own: Hex Board 7 is not Board 7.
+- Statistics: wins, losses, streaks and levels cleared, of this garden.
+- Hexagonal (Opus Magnum), Square (the remake): play that garden.
 
 A board is lost when atoms other than Slag remain and no pair can react. \
 Undo and Try Again still work.
@@ -111,15 +122,27 @@ palmish install takes that .prc too.
 Make sure a level can be cleared: every element needs a partner, metals need \
 a quicksilver each (gold none), and an atom boxed in on all sides waits \
 until its neighbours go.
+
+# Hexagonal levels
+A level of the hexagon is a text file ending in .hgl: the name on the first \
+line, then the 11 rows of the hexagon (6, 7, 8, 9, 10, 11, 10, 9, 8, 7 and 6 \
+cells), one character a cell: . empty, or an atom's letter (A F W E S V M q \
+l t i c s g, as in the key of Help > Rules). Spaces only draw the shape; # \
+starts a comment. At most one of each metal, no Slag.
+palmish install ring.hgl
+palmish --app sigmar --garden hexagonal --board ring
 """
 
 PLUGINS = """\
-Sigmar's Garden draws with three kinds of plugins, chosen in \
+Sigmar's Garden draws with four kinds of plugins, chosen in \
 Options > Preferences for each screen shape (Square, Tall, Wide):
 - Pieces: the atoms. Two sets come with the game: Classic (the original \
 colours with letters; metals in lower case) and Glyphs (high contrast, with \
 an alchemical sign on every atom, so colour is never the only clue).
 - Board: the field, the cells, the marks and the panel. Two come with the game.
+- Hex Board: the same for the hexagonal garden, with hexagonal cells and \
+marks (26x30 at double density). Two come with the game. The atoms are the \
+Pieces plugin's in both gardens.
 - Sound: select, react, transmute, gold, illegal, win, stuck.
 
 Cells are square (26x26 at double density) in every shape, so one plugin \

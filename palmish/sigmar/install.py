@@ -1,4 +1,5 @@
-"""`palmish install FILE` for Sigmar's Garden: a `.dat` level or a Levels database.
+"""`palmish install FILE` for Sigmar's Garden: a `.dat` level, a Levels database, or a
+`.hgl` level of the hexagonal garden.
 
 The file is checked with the engine's reader first; a bad one is one line and
 nothing is installed. Installed levels live in the app's files folder on the
@@ -11,8 +12,11 @@ import time
 from pathlib import Path
 
 from palmish.device.disk.resources import GAME_PLUGINS
-from palmish.sigmar import solver
+from palmish.sigmar import garden, solver
 from palmish.sigmar.game import Game
+from palmish.sigmar.hexagonal.game import HexGame
+from palmish.sigmar.hexagonal.level import LEVEL_SUFFIX as HEX_SUFFIX
+from palmish.sigmar.hexagonal.level import HexLevel, bundled_levels, parse_hex_level
 from palmish.sigmar.level import (
     LEVEL_SUFFIX,
     LEVELS_DB_TYPE,
@@ -47,6 +51,8 @@ def _read(path: Path, limit: int) -> bytes:
 def install(path: Path, folder: Path, durable: bool = True) -> str | None:
     """Install a Sigmar level file into `folder`; the line to print, or None if the file
     is not one of Sigmar's (a plugin, say). LevelError (one line) for a bad level file."""
+    if path.name.lower().endswith(HEX_SUFFIX):
+        return _install_hex(path, folder, durable)
     if path.name.lower().endswith(LEVEL_SUFFIX):  # `.dat` alone too (its suffix is empty)
         try:
             level_id = normalize_level_id(path.name)
@@ -81,6 +87,28 @@ def install(path: Path, folder: Path, durable: bool = True) -> str | None:
         + _shadow_notes([e.id for e in levels])
 
 
+def _install_hex(path: Path, folder: Path, durable: bool) -> str:
+    """A `.hgl` level of the hexagonal garden, checked and installed as `.dat` levels are."""
+    stem = path.name[: -len(HEX_SUFFIX)]
+    try:
+        level_id = normalize_level_id(stem) if stem else None
+    except LevelError as exc:
+        raise LevelError(f"{path}: the file name is not a level id (like 7.hgl or "
+                         f"ring.hgl): {exc}") from None
+    if level_id is None:
+        raise LevelError(f"{path}: the file name is not a level id (like 7.hgl or ring.hgl)")
+    level = parse_hex_level(_read(path, MAX_FILE_BYTES), str(path))
+    target = folder / f"{level_id}{HEX_SUFFIX}"
+    note = " (replacing the one installed before)" if target.exists() else ""
+    _write(target, level.text().encode("utf-8"), durable)
+    names = dict(bundled_levels())
+    shadow = (f"\nnote: it takes the place of the bundled hexagonal level {level_id} "
+              f"{names[level_id].name!r} in the Levels list; remove it there "
+              "(Levels... > Remove) to get that back") if level_id in names else ""
+    return (f"installed Sigmar's Garden hexagonal level {level_id} {level.name!r}{note}"
+            + shadow + _unclearable_note(level))
+
+
 def _shadow_notes(level_ids: list[str]) -> str:
     """Say so for each level that takes the place of a bundled one of the same id
     (the bundled folder is read once, however many levels were installed)."""
@@ -92,11 +120,12 @@ def _shadow_notes(level_ids: list[str]) -> str:
                    for level_id in level_ids if level_id in names)
 
 
-def _unclearable_note(level: Level) -> str:
+def _unclearable_note(level: Level | HexLevel) -> str:
     """A warning when the solver proves the level cannot be cleared (an odd Fire, a
     metal without quicksilver): it installs all the same, as the seed plays any board.
     The search runs in slices and stops after CHECK_SECONDS, as the Hint does."""
-    steps = solver.solving(Game.from_level(level), solver.HINT_MAX_NODES)
+    game = HexGame.from_level(level) if isinstance(level, HexLevel) else Game.from_level(level)
+    steps = garden.solving(game, solver.HINT_MAX_NODES)
     deadline = time.monotonic() + CHECK_SECONDS
     try:
         while time.monotonic() < deadline:

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from palmish.sigmar.rules import ATOM_OF_CHAR, MAX_COLS, MAX_ROWS, Atom
+
+if TYPE_CHECKING:
+    from palmish.sigmar.hexagonal.level import HexLevel
 
 LEVEL_SUFFIX = ".dat"
 RANDOM_ID = "?"
@@ -159,7 +162,7 @@ class LevelEntry(NamedTuple):
 
     id: str
     source: str
-    level: Level
+    level: Level | HexLevel  # a `.dat` board, or a `.hgl` one of the hexagonal garden
     file: str | None = None  # the installed file it comes from (None: bundled)
 
     @property

@@ -6,7 +6,9 @@ and synthesized sounds (stdlib `wave`).
 Folders: sigmar-pieces-classic (the seed's ComputerCraft colours with letters,
 metals lower case), sigmar-pieces-glyphs (high contrast, an alchemical sign on
 every atom so colour is never the only cue), sigmar-board-slate,
-sigmar-board-parchment and sigmar-sounds. Cells are square, 26x26 at 144 dpi
+sigmar-board-parchment, sigmar-hexboard-slate and sigmar-hexboard-parchment (the
+hexagonal garden's boards: hexagonal cells and marks 26x30 and 13x15) and
+sigmar-sounds. Cells are square, 26x26 at 144 dpi
 and 13x13 at 72 dpi, in every configuration, so each plugin serves square,
 tall and wide. Shapes are drawn at four times the size and scaled down per
 density; letters use the device's own bitmap font so they stay crisp. Palm
@@ -35,6 +37,7 @@ from palmish.boardgame.art_kit import (
 from palmish.device.disk.resources import GAME_PLUGINS
 from palmish.device.graphics.font import get_font
 from palmish.sigmar.art import CC_COLOURS, ink_for
+from palmish.sigmar.hexart import hex_cell, hex_corners, hex_dot, hex_frame
 from palmish.sigmar.rules import Atom
 from palmish.sigmar.schema import SCHEMA
 
@@ -468,6 +471,38 @@ def make_board(out: Path, key: str, seed: int) -> list[Image.Image]:
     return pictures
 
 
+def make_hexboard(out: Path, key: str, seed: int) -> list[Image.Image]:
+    """A Hex Board plugin (the hexagonal garden's board) in a board style's colours."""
+    style = BOARDS[key]
+    folder = fresh(out, f"sigmar-hexboard-{key}")
+    mark, hint = rgb(style["mark"]), rgb(style["hint"])
+    entries = []
+    pictures = []
+    for stem, make, res_id in (
+        ("cell", lambda s: hex_cell(s, rgb(style["socket"]), rgb(style["socket_edge"])),
+         IDS["hex_cell"]),
+        ("select", lambda s: hex_frame(s, mark, 1.6 * (s // 13)), IDS["hex_select"]),
+        ("focus", lambda s: hex_frame(s, mark, 0.8 * (s // 13)), IDS["hex_focus"]),
+        ("hint", lambda s: hex_corners(s, hint), IDS["hex_hint"]),
+        ("partner", lambda s: hex_dot(s, mark), IDS["hex_partner"]),
+        ("field", lambda s: texture(s * 2, rgb(style["field"]), 5, seed), IDS["field"]),
+        ("panel", lambda s: texture(s * 2, rgb(style["panel"]), 6, seed + 1), IDS["panel"]),
+    ):
+        entry, big = save_pair(folder, stem, make, res_id)
+        entries.append(entry)
+        pictures.append(big)
+    info: dict[str, object] = {
+        "game": "sigmar", "kind": "hexboard", "name": f"Hex {style['name']}", "version": 1,
+        "author": AUTHOR, "configs": CONFIGS,
+        "text_color": list(rgb(style["text"])), "field_color": list(rgb(style["field"])),
+        "mark_color": list(mark),
+    }
+    if style["default"]:
+        info["default"] = True
+    write_manifest(folder, info, entries, [], TOP_LEVEL, SCRIPT)
+    return pictures
+
+
 def make_sounds(out: Path) -> None:
     folder = fresh(out, "sigmar-sounds")
     entries = write_sounds(folder, ((SCHEMA.sounds[stem], stem, make) for stem, make in SOUNDS))
@@ -484,12 +519,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     glyphs = make_pieces(out, "sigmar-pieces-glyphs", "Glyph Atoms", glyph_atom,
                          rgb(BOARDS["slate"]["field"]), default=False)
     boards = [make_board(out, "slate", 5), make_board(out, "parchment", 9)]
+    hexboards = [make_hexboard(out, "slate", 5), make_hexboard(out, "parchment", 9)]
     make_sounds(out)
     if sheet:
         prefix = str(sheet)
         contact_sheet([classic], Path(prefix + "-classic.png"), zoom=4)
         contact_sheet([glyphs], Path(prefix + "-glyphs.png"), zoom=4)
         contact_sheet([boards[0] + boards[1]], Path(prefix + "-boards.png"))
+        contact_sheet([hexboards[0] + hexboards[1]], Path(prefix + "-hexboards.png"))
     return 0
 
 

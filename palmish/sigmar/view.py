@@ -16,8 +16,10 @@ from palmish.boardgame.paint import fill_tiled
 from palmish.device.geometry import Rect
 from palmish.device.graphics.font import Font
 from palmish.device.graphics.screen import Framebuffer
-from palmish.sigmar import Atom, Game
+from palmish.sigmar import Atom
 from palmish.sigmar.art import PLAIN_CELL, Art
+from palmish.sigmar.garden import Garden
+from palmish.sigmar.hexagonal.rules import STRIDE as HEX_STRIDE
 from palmish.sigmar.layout import SigmarLayout
 from palmish.sigmar.messages import wordings
 from palmish.sigmar.rules import CARDINALS, METAL_ORDER, STRIDE
@@ -34,7 +36,7 @@ STRIP_MIN = 8  # standard units: a narrower strip at the right is left empty
 class Scene:
     """What the view shows besides the game itself."""
 
-    game: Game
+    game: Garden
     title: str = ""  # the level's name or the board number
     selected: Cell | None = None
     hint: tuple[Cell, ...] = ()  # the cells of the hinted take
@@ -71,35 +73,42 @@ class SigmarView:
     def _paint_field(self, fb: Framebuffer, scene: Scene, area: Rect) -> None:
         lay, art, game = self.layout, self.art, scene.game
         fill_tiled(fb, lay.field, area, art.backdrop, art.field_colour)
-        grid = lay.grid
+        hexes = art.hex if lay.hexagonal else None
         free = game.free_mask()
-        for row in range(grid.rows):
-            for col in range(grid.cols):
-                cell = grid.cell_rect(row, col)
-                clip = cell.intersect(area)
-                if clip is None or game.start_atom_at(row, col) is None:
-                    continue
-                if art.socket is not None:
-                    fb.blit(art.socket, cell.x, cell.y, clip=clip)
-                else:
-                    fb.fill(clip, PLAIN_CELL)
-                atom = game.atom_at(row, col)
-                if atom is None:
-                    continue
-                # A metal that is not yet current cannot be taken either: dimmed alike.
-                locked = scene.dim_locked and atom != Atom.SLAG and (
-                    not (free >> (row * STRIDE + col)) & 1
-                    or (atom.is_metal and atom != game.current_metal))
-                chosen = scene.selected == (row, col)
-                fb.blit(art.atom(atom, locked=locked, selected=chosen), cell.x, cell.y, clip=clip)
+        stride = HEX_STRIDE if lay.hexagonal else STRIDE
+        for row, col in lay.cells():
+            cell = lay.cell_rect(row, col)
+            clip = cell.intersect(area)
+            if clip is None:
+                continue
+            if hexes is not None:
+                fb.blit(hexes.socket, cell.x, cell.y, clip=clip)  # the whole hexagon is board
+            elif game.start_atom_at(row, col) is None:
+                continue
+            elif art.socket is not None:
+                fb.blit(art.socket, cell.x, cell.y, clip=clip)
+            else:
+                fb.fill(clip, PLAIN_CELL)
+            atom = game.atom_at(row, col)
+            if atom is None:
+                continue
+            # A metal that is not yet current cannot be taken either: dimmed alike.
+            locked = scene.dim_locked and atom != Atom.SLAG and (
+                not (free >> (row * stride + col)) & 1
+                or (atom.is_metal and atom != game.current_metal))
+            chosen = scene.selected == (row, col)
+            x, y = lay.atom_spot(row, col)
+            fb.blit(art.atom(atom, locked=locked, selected=chosen), x, y, clip=clip)
         for cell_pos in scene.partners:
-            self._mark(fb, cell_pos, area, art.partner_mark, "partner")
+            self._mark(fb, cell_pos, area, hexes.partner if hexes else art.partner_mark,
+                       "partner")
         if scene.focus is not None:  # its own mark: among partner dots a dot would not show
-            self._mark(fb, scene.focus, area, None, "focus")
+            self._mark(fb, scene.focus, area, hexes.focus if hexes else None, "focus")
         for cell_pos in scene.hint:
-            self._mark(fb, cell_pos, area, art.hint_mark, "hint")
+            self._mark(fb, cell_pos, area, hexes.hint if hexes else art.hint_mark, "hint")
         if scene.selected is not None:
-            self._mark(fb, scene.selected, area, art.select_mark, "select")
+            self._mark(fb, scene.selected, area, hexes.select if hexes else art.select_mark,
+                       "select")
 
     def _mark(self, fb: Framebuffer, pos: Cell, area: Rect, img: Image.Image | None,
               kind: str) -> None:
@@ -242,11 +251,14 @@ class SigmarView:
                                  2 * u, False, clip) + 2 * u
         room = line.right - 2 * u - x
         title = scene.title if x == line.x + 2 * u else ""  # the metals take the name's room
-        for right in (f"{left} left  won {scene.wins}  streak {scene.streak}",
-                      f"{left} left  W{scene.wins} S{scene.streak}", f"{left} left"):
-            rw = font.width(right)
-            if rw + font.width(title[:8]) + 6 * u <= room:
-                break
+        rights = (f"{left} left  won {scene.wins}  streak {scene.streak}",
+                  f"{left} left  W{scene.wins} S{scene.streak}", f"{left} left")
+        # The longest right side that leaves the whole title (its board number is what
+        # players share), else one that leaves at least its start.
+        fits = [r for need in (title, title[:8]) for r in rights
+                if font.width(r) + font.width(need) + 6 * u <= room]
+        right = fits[0] if fits else rights[-1]
+        rw = font.width(right)
         fb.text(line.right - 2 * u - rw, y, right, ink, font, clip=clip)
         room -= rw + 4 * u
         if room > 0 and title:

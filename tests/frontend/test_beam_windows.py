@@ -102,8 +102,9 @@ def test_a_plugin_beamed_from_one_window_to_another(tmp_path: Path, built_cache:
         sender_id = new_window({receiver_id})
         before = installed(receiver_data)
 
-        # Options > Plugin Manager; Beam on the first plugin; Other...: address, port.
-        keys(sender_id, "m", "Right", "Down", "Down", "Return", "Down", "Right", "space",
+        # Options > Plugin Manager (a menu opens on its first item); Beam on the first
+        # plugin; Other...: address, port.
+        keys(sender_id, "m", "Right", "Down", "Return", "Down", "Right", "space",
              "Return")
         typed(sender_id, "127.0.0.1")
         keys(sender_id, "Return")

@@ -74,8 +74,8 @@ def type_text(wid: str, text: str) -> None:
 
 
 def network_game(wid: str) -> None:
-    """Game > Network Game... (the seventh item of the Game menu; none is lit at first)."""
-    keys(wid, "m", *["Down"] * 7, "Return")
+    """Game > Network Game... (the seventh item of the Game menu; the first is lit at first)."""
+    keys(wid, "m", *["Down"] * 6, "Return")
 
 
 def join_by_typing(wid: str, host: str, port: str, code: str, name: str) -> None:

@@ -172,10 +172,11 @@ def test_the_next_hard_number_is_dealt_in_idle_time(make: Make, tmp_path: Path,
     device, app = make(data=tmp_path / "device")  # starts with Hard: the deal starts too
     before = app.game.record()
     for _ in range(1000):
-        if "hard" in app.dealt:
+        if ("square", "hard") in app.dealt:
             break
         wait(device, 100)
-    assert app.dealt == {"hard": wanted} and app.game.record() == before  # nothing shown yet
+    # nothing shown yet:
+    assert app.dealt == {("square", "hard"): wanted} and app.game.record() == before
     device.post(MenuCommand("new"))
     assert app.game.seed == wanted and app.work is None  # at once
     assert app.ahead is not None and app.ahead.running  # and the next one is on its way

@@ -16,9 +16,9 @@ def test_schema_file_is_plain_yaml_with_the_agreed_fields() -> None:
     assert schema["title"] == "Sigmar's Garden"
     assert schema["creator"] == "PSgm"
     assert schema["types"] == {"board": "SgBd", "pieces": "SgPc", "sound": "SgSd",
-                               "levels": "SgLv"}
+                               "levels": "SgLv", "hexboard": "SgHx"}
     assert schema["configs"] == ["square", "tall", "wide"]
-    assert set(schema["required"]) == {"pieces", "board", "sound"}
+    assert set(schema["required"]) == {"pieces", "board", "sound", "hexboard"}
     assert schema["one_cell_shape"] is True
     assert set(schema["sounds"]) == {"select", "react", "transmute", "gold", "illegal", "win",
                                      "stuck"}
@@ -33,3 +33,15 @@ def test_every_atom_has_its_own_bitmap_id_of_1000_plus_its_digit() -> None:
         assert bitmaps[atom.name.lower()] == 1000 + atom.value
     assert 1005 not in bitmaps.values()  # 5 is an empty square
     assert {"cell", "select_mark", "panel"} <= set(bitmaps)
+
+
+def test_the_hex_board_is_a_plugin_kind_of_its_own_with_its_own_ids() -> None:
+    schema = yaml.safe_load(SCHEMA_PATH.read_text(encoding="utf-8"))
+    bitmaps = schema["bitmaps"]
+    hexes = {k: v for k, v in bitmaps.items() if k.startswith("hex_")}
+    assert set(hexes) == {"hex_cell", "hex_select", "hex_hint", "hex_partner", "hex_focus"}
+    others = {v for k, v in bitmaps.items() if k not in hexes}
+    assert not others & set(hexes.values())  # no id of the square board's reused
+    assert sorted(hexes.values()) == list(range(2100, 2105))
+    required = {r["id"] for r in schema["required"]["hexboard"]["bitmaps"]}
+    assert required == {"hex_cell", "hex_select"}

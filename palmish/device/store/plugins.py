@@ -520,7 +520,7 @@ class PluginRegistry:
 
     def choose(self, creator: str, kind: str, slot: str, name: str | None) -> None:
         """Remember the user's plugin for (kind, slot); None returns to the default."""
-        if slot not in SLOTS or kind not in KINDS:
+        if slot not in SLOTS or (kind not in KINDS and not self.find(creator, kind)):
             raise ValueError(f"no plugin slot {kind}/{slot}")
         if name is not None:
             info = self.by_name(creator, kind, name)
