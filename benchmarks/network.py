@@ -1,7 +1,13 @@
 """Network Pachisi on loopback (docs/network.md): latency, a soak, a host under fire.
 
-    .venv/bin/python benchmarks/network.py [--only latency|soak|hostile]
-        [--throws N] [--games N] [--seconds S]
+    .venv/bin/python benchmarks/network.py [--only handshake|latency|soak|hostile]
+        [--throws N] [--games N] [--seconds S] [--rounds N] [--versus REV]
+
+0. handshake: a spectator's join on loopback, from connecting to its `welcome`,
+   against a `palmish host` process: the whole version 2 handshake (SPAKE2
+   with the code, the joiner's half made ahead as its idle loop does, the
+   auths) and the sealed join. --rounds joins, 0.15 s apart. Goal: median
+   20 ms.
 
 1. latency: a throw on the host (a person's seat at the host's table, served
    on 127.0.0.1) to the new frame on a joiner: the joiner is a real Device
@@ -21,6 +27,12 @@
    for a yardstick of the machine's own load at the same time.
    Goal: a frame every 20 ms.
 
+--versus REV (a git revision of this repository, e.g. one before version 2):
+the handshake and latency are measured for that revision too, in the same
+run, taking turns with this one (`git archive REV` unpacked in a temporary
+folder: its `palmish host` answers raw hellos, its own benchmark measures its
+latency), and printed side by side.
+
 Traffic goes to 127.0.0.1 only.
 """
 
@@ -32,9 +44,12 @@ import contextlib
 import multiprocessing
 import os
 import queue
+import re
 import socket
 import statistics
+import subprocess
 import sys
+import tarfile
 import tempfile
 import threading
 import time
@@ -46,11 +61,17 @@ from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.machine.system import Device
 from palmish.frontend.devicewindow import INBOX_POLL_S
 from palmish.network.bridge import HostLink, JoinLink, LoopThread
-from palmish.network.hosting import host_table
+from palmish.network.fairdice import JoinerDice
+from palmish.network.hosting import host_table, server_side
 from palmish.network.joining import JoinRequest, join_table
-from palmish.network.protocol import VERSION
+from palmish.network.session import dice
+from palmish.network.session.crypto import PakeSupply
+from palmish.network.session.handshake import connect
+from palmish.network.session.identity import Identity
+from palmish.network.session.kinds import FROM_SERVER, Join, Welcome
 from palmish.pachisi.app import PachisiApp
 from palmish.pachisi.game import Game
+from palmish.pachisi.net import messages
 from palmish.pachisi.net.seats import HostSeat, JoinSeat
 from palmish.pachisi.net.table import HostTable, strongest_level
 
@@ -66,25 +87,141 @@ def device(data: Path) -> tuple[Device, PachisiApp]:
     return dev, app
 
 
-def hello(name: str) -> dict[str, object]:
-    return {"t": "hello", "v": VERSION, "app": "pachisi", "code": "1234", "name": name,
-            "token": os.urandom(16).hex()}
+def no_log(line: str) -> None:
+    """No log."""
+
+
+def host_process(tree: Path | None, data: Path) -> tuple[subprocess.Popen[str], int]:
+    """`palmish host` (of `tree`, another revision's sources, or this one) with four
+    remote seats (so the game never starts): the process and its port."""
+    env = dict(os.environ)
+    if tree is not None:
+        env["PYTHONPATH"] = str(tree)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "palmish", "host", "--app", "pachisi", "--code", "1234",
+         "--data-dir", str(data)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+        text=True, env=env, cwd=tree or None)
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    found = re.search(r":(\d+) code", line)
+    if found is None:
+        process.kill()
+        raise SystemExit(f"the host did not start: {line!r}")
+    return process, int(found.group(1))
+
+
+async def v2_join(port: int, supply: PakeSupply) -> float:
+    """A spectator's join, connecting to welcome (ms)."""
+    hears = FROM_SERVER + dice.FROM_HOST + messages.FROM_HOST
+    started = time.perf_counter()
+    session = await connect(LOOPBACK, port, app="pachisi", identity=Identity.new(),
+                            code="1234", hears=hears, pake=supply)
+    session.send(Join(watch=True))
+    while not isinstance(await session.receive(), Welcome):
+        pass
+    took = (time.perf_counter() - started) * 1000
+    await session.close()
+    return took
+
+
+def v1_join(port: int) -> float:
+    """Version 1's spectator hello to its welcome line (ms)."""
+    started = time.perf_counter()
+    with socket.create_connection((LOOPBACK, port), timeout=5) as s:
+        s.sendall(b'{"t":"hello","v":1,"app":"pachisi","code":"1234","watch":true}\n')
+        line = s.makefile("rb").readline()
+    assert b'"welcome"' in line, line
+    return (time.perf_counter() - started) * 1000
+
+
+def handshake(rounds: int, tmp: Path, old: Path | None) -> None:
+    new_host, new_port = host_process(None, tmp / "hs-new")
+    old_host, old_port = host_process(old, tmp / "hs-old") if old else (None, 0)
+    supply = PakeSupply("1234", True, "pachisi")
+    ours: list[float] = []
+    theirs: list[float] = []
+    try:
+        asyncio.run(v2_join(new_port, supply))  # imports, warm caches
+        for _ in range(rounds):  # in turns, so the machine's load weighs on each alike
+            supply.refill()  # a joiner makes its half between tries, outside the time
+            ours.append(asyncio.run(v2_join(new_port, supply)))
+            if old_host is not None:
+                theirs.append(v1_join(old_port))
+            time.sleep(0.15)  # joins come seconds apart; the host makes its next half
+    finally:
+        for process in (new_host, old_host):
+            if process is not None:
+                process.kill()
+                process.wait(10)
+    line = f"handshake: {rounds} spectator joins, connect -> welcome: version 2 " + spread(ours)
+    if theirs:
+        line += f"; version 1 ({old.name if old else ''}) " + spread(theirs)
+    print(line + " (goal: median 20 ms)")
+
+
+def spread(samples: list[float]) -> str:
+    samples = sorted(samples)
+    return (f"median {statistics.median(samples):.1f} ms, p95 "
+            f"{samples[max(0, int(len(samples) * 0.95) - 1)]:.1f} ms, max {samples[-1]:.1f} ms")
+
+
+def old_tree(revision: str, tmp: Path) -> Path:
+    """This repository's `revision` unpacked (git archive) in a folder of `tmp`."""
+    tree = tmp / f"rev-{revision.replace('/', '_')}"
+    tree.mkdir()
+    archive = subprocess.run(["git", "archive", revision, "palmish", "prc_tools", "skins",
+                              "benchmarks"], capture_output=True, check=True,
+                             cwd=Path(__file__).resolve().parent.parent).stdout
+    archive_path = tmp / "rev.tar"
+    archive_path.write_bytes(archive)
+    with tarfile.open(archive_path) as tar:
+        tar.extractall(tree, filter="data")
+    prebuilt = Path(__file__).resolve().parent.parent / "skins" / "prebuilt"
+    if prebuilt.is_dir():  # the plugins it bundles, built once here
+        subprocess.run(["cp", "-a", str(prebuilt), str(tree / "skins")], check=True)
+    return tree
+
+
+def old_latency(tree: Path, throws: int) -> str:
+    """The other revision's own latency line, measured by its own benchmark."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    done = subprocess.run([sys.executable, "benchmarks/network.py", "--only", "latency",
+                           "--throws", str(throws)], capture_output=True, text=True, env=env,
+                          cwd=tree, timeout=300)
+    lines = [line for line in done.stdout.splitlines() if line.startswith("latency:")]
+    return lines[0] if lines else f"(no figure: {done.stderr.strip()[-200:]})"
 
 
 def latency(throws: int, tmp: Path) -> None:
-    loop = LoopThread()
+    """Games one after another until `throws` throws were timed (the dice round
+    makes each game another: one may end before enough throws)."""
+    samples: list[float] = []
+    loop, join_loop = LoopThread(), LoopThread()
+    for game_number in range(20):
+        if len(samples) >= throws:
+            break
+        latency_game(throws, tmp / f"g{game_number}", samples, loop, join_loop)
+    samples.sort()
+    print(f"latency: {len(samples)} throws, host throw -> joiner frame: median "
+          f"{statistics.median(samples):.1f} ms, p95 {samples[int(len(samples) * 0.95) - 1]:.1f}"
+          f" ms, max {samples[-1]:.1f} ms (goal 50 ms; polled every {INBOX_POLL_S * 1000:.0f} ms)")
+
+
+def latency_game(throws: int, tmp: Path, samples: list[float], loop: LoopThread,
+                 join_loop: LoopThread) -> None:
     table = HostTable.create(["host", "remote"], "1234", "Bench", "Ann", seed=1,
                              level="easy")
     lock = threading.Lock()  # the host's table is touched by the benchmark and the relay
     pending: list[object] = []
-    link = HostLink(loop, pending.append, LOOPBACK, 0, lambda line: None)
+    link = HostLink(loop, pending.append, LOOPBACK, 0, no_log, server_side(table, None, no_log))
     seat = HostSeat(table, link.send)
     joiner, app = device(tmp / "joiner")
-    join_loop = LoopThread()
-    jlink = JoinLink(join_loop, joiner.inbox.put, LOOPBACK, link.address[1], hello("Bob"))
-    app.net = JoinSeat(jlink.send, jlink.close)
+    part = JoinerDice()
+    request = JoinRequest(LOOPBACK, link.address[1], "1234", "Bob", app="pachisi",
+                          data_dir=tmp / "joiner")
+    jlink = JoinLink(join_loop, joiner.inbox.put, request, part, no_log)
+    app.net = JoinSeat(jlink.send, jlink.close, part)
     joiner.polled = True
-    samples: list[float] = []
 
     def host_events() -> None:
         with lock:
@@ -126,10 +263,6 @@ def latency(throws: int, tmp: Path) -> None:
             time.sleep(INBOX_POLL_S)
     jlink.close()
     link.close()
-    samples.sort()
-    print(f"latency: {len(samples)} throws, host throw -> joiner frame: median "
-          f"{statistics.median(samples):.1f} ms, p95 {samples[int(len(samples) * 0.95) - 1]:.1f}"
-          f" ms, max {samples[-1]:.1f} ms (goal 50 ms; polled every {INBOX_POLL_S * 1000:.0f} ms)")
 
 
 async def one_game(seed: int) -> tuple[str, list[str]]:
@@ -140,11 +273,13 @@ async def one_game(seed: int) -> tuple[str, list[str]]:
         table, LOOPBACK, 0, say=lambda line: None, log=lambda line: None, data_dir=None,
         on_listening=lambda h, p: ready.set_result(p)))
     port = await ready
-    joins = [join_table(JoinRequest(LOOPBACK, port, "1234", name, os.urandom(16).hex(),
-                                    level=strongest_level(), app="pachisi"), lambda line: None)
+    joins = [join_table(JoinRequest(LOOPBACK, port, "1234", name, level=strongest_level(),
+                                    app="pachisi"), no_log)
              for name in ("Ann", "Bob")]
-    records = await asyncio.wait_for(asyncio.gather(*joins), 120)
-    return await asyncio.wait_for(host, 30), list(records)
+    ended = await asyncio.wait_for(asyncio.gather(*joins), 120)
+    if any(verdict != "verified" for _, verdict in ended):
+        raise SystemExit(f"soak: the dice did not verify: {ended}")
+    return await asyncio.wait_for(host, 30), [record for record, _ in ended]
 
 
 def soak(games: int) -> None:
@@ -212,7 +347,8 @@ def hostile(seconds: float, tmp: Path) -> None:
     loop = LoopThread()
     table = HostTable.create(["host", "remote", "computer"], "1234", "Bench", "Ann", seed=2,
                              level="easy")
-    link = HostLink(loop, host_dev.inbox.put, LOOPBACK, 0, lambda line: None)
+    link = HostLink(loop, host_dev.inbox.put, LOOPBACK, 0, no_log,
+                    server_side(table, None, no_log))
     app.net = HostSeat(table, link.send)
     host_dev.polled = True
     stop, fire = multiprocessing.Event(), multiprocessing.Event()
@@ -245,14 +381,21 @@ def hostile(seconds: float, tmp: Path) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--only", choices=("latency", "soak", "hostile"))
+    parser.add_argument("--only", choices=("handshake", "latency", "soak", "hostile"))
     parser.add_argument("--throws", type=int, default=50)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--rounds", type=int, default=40)
+    parser.add_argument("--versus", metavar="REV", help="measure this git revision too")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
+        old = old_tree(args.versus, Path(tmp)) if args.versus else None
+        if args.only in (None, "handshake"):
+            handshake(args.rounds, Path(tmp), old)
         if args.only in (None, "latency"):
             latency(args.throws, Path(tmp))
+            if old is not None:
+                print(f"  version 1 ({args.versus}), same run: {old_latency(old, args.throws)}")
         if args.only in (None, "hostile"):
             hostile(args.seconds, Path(tmp))
         if args.only in (None, "soak"):

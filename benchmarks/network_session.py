@@ -62,12 +62,20 @@ class Data(Record):
 
 
 BOTH = FROM_CLIENT + FROM_SERVER + Vocabulary(Step, Data)
-V1_KINDS: protocol.FromJoiner = {
-    **protocol.JOINER_KINDS,
-    "step": ({"n": protocol.int_in(0, 1 << 30), "step": protocol.STEP}, {}),
+_NAME = protocol.matching(r"[^\s,:\x00-\x1f\x7f-\x9f]{1,10}")
+V1_KINDS: protocol.FromJoiner = {  # version 1's lines, as its hosts read them
+    "hello": ({"v": protocol.int_in(0, 1 << 30), "app": protocol.matching(r"[a-z]{1,16}"),
+               "code": protocol.CODE},
+              {"name": _NAME, "token": protocol.matching(r"[0-9a-f]{32}"),
+               "watch": protocol.boolean}),
+    "ping": ({}, {}),
+    "step": ({"n": protocol.int_in(0, 1 << 30),
+              "step": protocol.matching(r"T(2|3|4|5|6|10|25)|M[0-3]|P")}, {}),
     "data": ({"n": protocol.int_in(0, 1 << 20),
               "bytes": protocol.matching(r"[A-Za-z0-9+/=]*")}, {}),
-    "welcome": protocol.HOST_KINDS["welcome"],
+    "welcome": ({"v": protocol.int_in(1, 1 << 30), "app": protocol.matching(r"[a-z]{1,16}"),
+                 "table": protocol.LINE,
+                 "seat": protocol.or_none(protocol.int_in(0, 3))}, {}),
 }
 
 

@@ -15,14 +15,13 @@ from pathlib import Path
 
 from palmish.apps import hard_buttons, installed_apps, real_app
 from palmish.commands import netgame
-from palmish.commands.args import EXIT_OK, add_data_dir, address, code, data_dir
+from palmish.commands.args import EXIT_FAILED, EXIT_OK, add_data_dir, address, code, data_dir
 from palmish.commands.output import fail, logger, say
 from palmish.commands.window import open_window, window_services
 from palmish.device.addresses import address_text
 from palmish.device.disk.storage import usable_dir
 from palmish.device.display import config_by_name
 from palmish.device.machine.system import Device
-from palmish.network import keep
 from palmish.network.engine import HostError, JoinsNetwork
 from palmish.network.joining import JoinRequest, Refused, first_answer, join_table
 
@@ -48,23 +47,21 @@ def run(args: argparse.Namespace) -> int:
         parser.error(f"argument --name: {problem}")
     host, port = args.address
     folder = data_dir(args)
-    try:
-        token = keep.seat_token(folder, args.name)
-    except OSError as err:
-        return fail(f"{folder}: cannot keep the seat token: {err.strerror or err}")
-    request = JoinRequest(host, port, args.code, args.name, token, app=args.net_app,
+    request = JoinRequest(host, port, args.code, args.name, app=args.net_app, data_dir=folder,
                           level=engine.strongest_level if args.auto else None)
+    log = logger("join")
     try:
         if not args.auto:  # refused, unreachable: one line here, before any window
-            asyncio.run(first_answer(request))
+            asyncio.run(first_answer(request, log))
             return _join_in_window(args, folder)
-        record = asyncio.run(join_table(request, logger("join")))
+        record, verdict = asyncio.run(join_table(request, log))
     except Refused as err:
         return fail(f"refused by {address_text(host, port)}: {err}")
     except (HostError, OSError) as err:
         return fail(str(err))
     say(f"record: {record}")
-    return EXIT_OK
+    log(f"dice: {verdict}")
+    return EXIT_OK if verdict == "verified" else EXIT_FAILED  # the host's throws are not the dice's
 
 
 def _join_in_window(args: argparse.Namespace, folder: Path) -> int:

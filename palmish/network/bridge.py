@@ -1,23 +1,26 @@
 """The network thread of the window (docs/network.md, "The window"): an
-asyncio loop in its own thread runs the transport; every line received goes
+asyncio loop in its own thread runs the sessions; every record received goes
 into the device's inbox (a thread-safe queue the window's clock polls) as a
-NetworkLine or NetworkClosed event, and what the device sends is handed to
-the loop with call_soon_threadsafe. Nothing here waits on the window, and
-the window never waits on the network."""
+NetworkRecord (decoded once, here) or NetworkClosed event, and what the
+device sends is handed to the loop with call_soon_threadsafe. Nothing here
+waits on the window, and the window never waits on the network."""
 
 from __future__ import annotations
 
 import asyncio
 import threading
-import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from palmish.device.events import Event, NetworkClosed, NetworkLine
-from palmish.network.joining import RETRY_S
-from palmish.network.protocol import PING_EVERY_S, Message, ProtocolError, encode
-from palmish.network.transport import Link, Server
+from palmish.device.events import Event, NetworkClosed
+from palmish.network.engine import Arrival, HostError, Outbox, record_event
+from palmish.network.fairdice import JoinerDice
+from palmish.network.joining import Joiner, JoinRequest, Refused
+from palmish.network.serving import TableServer
+from palmish.network.session.handshake import ServerSide
+from palmish.network.session.kinds import Join
+from palmish.network.session.records import Record
 
 if TYPE_CHECKING:
     from palmish.device.machine.system import Device
@@ -57,114 +60,94 @@ def window_loop(device: Device) -> LoopThread:
 
 
 class Relay:
-    """A Server handler that passes everything to the device as events: the
-    table lives on the device's side."""
+    """A TableServer handler that passes everything to the device as events: the
+    table lives on the device's side, which decides on each join."""
 
     def __init__(self, post: Post) -> None:
         self.post = post
-        self.outbox: list[tuple[int, Message]] = []
+        self.outbox: Outbox = []
 
-    def hello(self, peer: int, msg: Message, now: float) -> bool | None:
-        self.post(NetworkLine(peer, encode(msg).decode("ascii").rstrip("\n")))
+    def join(self, peer: int, join: Join, arrival: Arrival, now: float) -> bool | None:
+        self.post(record_event(peer, join, arrival))
         return None
 
-    def receive(self, peer: int, msg: Message, now: float) -> None:
-        if msg["t"] != "ping":
-            self.post(NetworkLine(peer, encode(msg).decode("ascii").rstrip("\n")))
+    def receive(self, peer: int, record: Record, now: float) -> None:
+        self.post(record_event(peer, record))
 
     def gone(self, peer: int, now: float) -> None:
         self.post(NetworkClosed(peer))
 
-    def take_outbox(self) -> list[tuple[int, Message]]:
+    def take_outbox(self) -> Outbox:
         out, self.outbox = self.outbox, []
         return out
 
 
 class HostLink:
-    """The window's host: a server on the loop thread relaying to the device."""
+    """The window's host: a table's sessions on the loop thread, relayed to the device."""
 
     def __init__(self, thread: LoopThread, post: Post, listen: str, port: int,
-                 log: Callable[[str], None]) -> None:
+                 log: Callable[[str], None], side: ServerSide) -> None:
         self.thread = thread
         self.relay = Relay(post)
-        self.server = Server(self.relay, log)
+        self.server = TableServer(self.relay, side, log)
         self.address: tuple[str, int] = thread.run(self.server.start(listen, port))
 
-    def send(self, peer: int, msg: Message) -> None:
+    def send(self, peer: int, record: Record) -> None:
         def deliver() -> None:
-            self.relay.outbox.append((peer, msg))
+            self.relay.outbox.append((peer, record))
             self.server.flush()
 
         self.thread.call(deliver)
 
-    def close(self) -> None:
-        self.thread.call(lambda: asyncio.ensure_future(self.server.close()))
+    def close(self, goodbye: str | None = None) -> None:
+        async def stop() -> None:
+            if goodbye is not None:
+                await self.server.say_goodbye(goodbye)
+            await self.server.close()
+
+        self.thread.call(lambda: asyncio.ensure_future(stop()))
+
+
+class EventSink:
+    """The window's joiner: every record of the host goes to the device's inbox."""
+
+    def __init__(self, post: Post) -> None:
+        self.post = post
+        self._ended = False
+
+    @property
+    def done(self) -> bool:
+        return self._ended
+
+    def take(self, record: Record) -> Sequence[Record]:
+        self.post(record_event(0, record))
+        self._ended = self._ended or record.KIND == "end"
+        return ()  # the device answers through JoinLink.send
+
+    def lost(self, line: str) -> None:
+        self.post(NetworkClosed(0, "The host is gone; waiting for it."))
 
 
 class JoinLink:
-    """The window's joiner: one connection to the host, kept up (reconnecting
-    for a minute when it breaks), relaying the host's lines to the device."""
+    """The window's joiner: the one Joiner (palmish/network/joining.py) on the
+    loop thread, its records posted to the device, its trouble as NetworkClosed."""
 
-    def __init__(self, thread: LoopThread, post: Post, host: str, port: int,
-                 hello: Message) -> None:
-        self.thread, self.post, self.host, self.port, self.hello = thread, post, host, port, hello
-        self._link: Link | None = None
-        self._closed = False
+    def __init__(self, thread: LoopThread, post: Post, request: JoinRequest,
+                 dice: JoinerDice, log: Callable[[str], None]) -> None:
+        self.thread, self.post = thread, post
+        self.joiner = Joiner(request, EventSink(post), log, dice)
         self._task = asyncio.run_coroutine_threadsafe(self._run(), thread.loop)
 
     async def _run(self) -> None:
-        lost_at: float | None = None
-        while not self._closed:
-            try:
-                link = await Link.open(self.host, self.port)
-            except (OSError, asyncio.TimeoutError) as err:
-                lost_at = lost_at or time.monotonic()
-                if time.monotonic() - lost_at > COMEBACK_S:
-                    self.post(NetworkClosed(0, f"Cannot reach {self.host}:{self.port}: {err}"))
-                    return
-                await asyncio.sleep(RETRY_S)
-                continue
-            lost_at = None
-            self._link = link
-            link.send(self.hello)
-            pinger = asyncio.ensure_future(self._ping(link))
-            try:
-                while True:
-                    try:
-                        msg = await link.receive()
-                    except (ProtocolError, OSError, asyncio.TimeoutError):
-                        msg = None
-                    if msg is None:
-                        break
-                    if msg["t"] != "ping":
-                        self.post(NetworkLine(0, encode(msg).decode("ascii").rstrip("\n")))
-                    if msg["t"] in ("refused", "end"):
-                        self._closed = True
-            finally:
-                pinger.cancel()
-                self._link = None
-                await link.close()
-            if not self._closed:
-                self.post(NetworkClosed(0, "The host is gone; waiting for it."))
-                await asyncio.sleep(RETRY_S)
+        try:
+            await self.joiner.run()
+        except Refused as err:
+            self.post(NetworkClosed(0, f"Refused: {err}"))
+        except (OSError, HostError) as err:
+            self.post(NetworkClosed(0, str(err)))
 
-    @staticmethod
-    async def _ping(link: Link) -> None:
-        while True:
-            await asyncio.sleep(PING_EVERY_S)
-            link.send({"t": "ping"})
-
-    def send(self, msg: Message) -> None:
-        def deliver() -> None:
-            if self._link is not None:
-                self._link.send(msg)
-
-        self.thread.call(deliver)
+    def send(self, record: Record) -> None:
+        self.thread.call(self.joiner.send, record)
 
     def close(self) -> None:
-        def stop() -> None:
-            self._closed = True
-            if self._link is not None:
-                self._link.writer.close()
-
-        self.thread.call(stop)
+        self.thread.call(self.joiner.stop)

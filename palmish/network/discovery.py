@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 from palmish.device.addresses import address_text, is_port
 from palmish.games import network_games
-from palmish.network.protocol import VERSION
+from palmish.network.session.kinds import VERSION
 from prc_tools.text import printable
 
 SERVICE_TYPE = "_palmish._tcp.local."

@@ -11,18 +11,57 @@ game replayed), and the app's views of both for the window.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
+from palmish.device.events import NetworkLine
 from palmish.games import load, network_games
-from palmish.network.protocol import Message
-from palmish.network.transport import Handler
+from palmish.network.fairdice import JoinerDice
+from palmish.network.session.kinds import Join
+from palmish.network.session.records import Record, Vocabulary
 
-ALL = -1  # the outbox address meaning every seated joiner
-SendTo = Callable[[int, Message], None]  # (peer, message)
+SendTo = Callable[[int, Record], None]  # (peer, message)
+Outbox = list[tuple[int, Record]]
 
 
 class HostError(ValueError):
     """The host sent something that does not fit the game (one line)."""
+
+
+@dataclass(frozen=True)
+class Arrival:
+    """What the session proved about a client asking to sit or watch."""
+
+    identity: bytes  # its identity key (the handshake's)
+    seat_key: bytes | None  # the seat key its seat proof verified, or None (no proof)
+
+
+class NetworkRecord(NetworkLine):
+    """A record the network thread received and decoded (the text is for the log
+    and event scripts): the device's side takes `record`, never decodes again.
+    `arrival`: what the session proved of a peer asking to join."""
+
+    record: Any = None
+    arrival: Any = None
+
+
+def record_event(peer: int, record: Record, arrival: Arrival | None = None) -> NetworkRecord:
+    text = record.KIND if isinstance(record, Join) else record.encode().decode("ascii")
+    return NetworkRecord(peer, text, record=record, arrival=arrival)
+
+
+class Handler(Protocol):
+    """What a host's session server serves: joins, records, peers gone."""
+
+    def join(self, peer: int, join: Join, arrival: Arrival, now: float) -> bool | None:
+        """True: welcomed; False: refused (closed after the outbox); None: decided
+        later (the window's table decides on the device; its `refused` closes)."""
+
+    def receive(self, peer: int, record: Record, now: float) -> None: ...
+
+    def gone(self, peer: int, now: float) -> None: ...
+
+    def take_outbox(self) -> Outbox: ...
 
 
 class Table(Handler, Protocol):
@@ -34,7 +73,14 @@ class Table(Handler, Protocol):
     turn_s: float | None
     steps: list[str]  # the host's steps so far (docs/network.md, "Messages")
     log: list[str]  # lines for the host's log, taken by whoever hosts
-    outbox: list[tuple[int, Message]]
+    outbox: Outbox
+
+    @property
+    def scope(self) -> bytes:
+        """The table's id (16 bytes): the seats' keys and proofs are bound to it."""
+
+    def trusts(self, identity: bytes) -> bool:
+        """A seated player's identity: it may come back by keys (never locked out)."""
 
     @property
     def app(self) -> str:
@@ -70,6 +116,8 @@ class Mirror(Protocol):
     """A joiner's copy of the host's game."""
 
     steps: list[str]
+    dice: JoinerDice  # the joiner's part of the dice, and its check of the host's
+    outbox: list[Record]  # what the mirror answers (a dice reveal), sent by whoever joins
 
     @property
     def started(self) -> bool:
@@ -82,16 +130,28 @@ class Mirror(Protocol):
     @property
     def my_turn(self) -> bool: ...
 
-    def receive(self, msg: Message) -> None:
+    @property
+    def verdict(self) -> str | None:
+        """The dice's check at the end ("verified" or what did not match), or None."""
+
+    def receive(self, msg: Record) -> None:
         """A validated host message; HostError when it contradicts the game."""
 
-    def silicon_intent(self, level: str) -> Message:
+    def silicon_intent(self, level: str) -> Record:
         """What Silicon at `level` would ask for in this seat now (its turn)."""
 
 
 @runtime_checkable
 class NetworkEngine(Protocol):
     """What a game's descriptor names for network play."""
+
+    @property
+    def from_host(self) -> Vocabulary:
+        """The game's own kinds a host sends (the session adds its own)."""
+
+    @property
+    def from_joiner(self) -> Vocabulary:
+        """The game's own kinds a joiner sends."""
 
     @property
     def strongest_level(self) -> str:
@@ -111,13 +171,14 @@ class NetworkEngine(Protocol):
     def restore_table(self, saved: Any, now: float) -> Table:
         """A table from its snapshot; ValueError with one line when unusable."""
 
-    def new_mirror(self) -> Mirror: ...
+    def new_mirror(self, dice: JoinerDice) -> Mirror: ...
 
     def host_play(self, table: Table, send: SendTo, close: Callable[[], None],
                   save: Callable[[Table], None]) -> object:
         """The app's view of hosting `table` in the window (the game's own type)."""
 
-    def join_play(self, send: Callable[[Message], None], close: Callable[[], None]) -> object:
+    def join_play(self, send: Callable[[Record], None], close: Callable[[], None],
+                  dice: JoinerDice) -> object:
         """The app's view of a joined game in the window."""
 
 

@@ -1,4 +1,4 @@
-"""Hosting a table headless (`palmish host`): the server, the table, Silicon's
+"""Hosting a table headless (`palmish host`): the sessions, the table, Silicon's
 moves at once, the save after every change, the end (docs/network.md)."""
 
 from __future__ import annotations
@@ -11,8 +11,12 @@ from pathlib import Path
 from palmish.device.addresses import address_text
 from palmish.network import keep
 from palmish.network.discovery import Advertisement, lan_addresses
-from palmish.network.engine import ALL, Table
-from palmish.network.transport import Server
+from palmish.network.engine import Table, engine_for
+from palmish.network.serving import TableServer
+from palmish.network.session import dice
+from palmish.network.session.handshake import ServerSide
+from palmish.network.session.identity import Identity, load_identity
+from palmish.network.session.kinds import FROM_CLIENT
 
 STEP_S = 0.05  # the host loop's longest sleep: away timers are checked this often
 GOODBYE_S = 1.0  # after the end, time for the last messages to leave
@@ -24,7 +28,7 @@ async def host_table(
     on_listening: Callable[[str, int], None] | None = None, advertise: bool = False,
 ) -> str:
     """Serve `table` until its game is over; the record."""
-    server = Server(table, log)
+    server = TableServer(table, server_side(table, data_dir, log), log)
     host, port = await server.start(listen, port)
     say(f"listening on {address_text(host, port)} code {table.code}")
     if on_listening is not None:
@@ -59,11 +63,19 @@ async def host_table(
         return table.record()
     finally:
         if not table.over:  # stopped (Ctrl+C, a signal): the others are told
-            table.outbox.append((ALL, {"t": "bye", "text": "the host stopped; the game is kept"}))
-            server.flush()
+            await server.say_goodbye("the host stopped; the game is kept")
         await server.close()
         if announced is not None:
             await asyncio.to_thread(announced.close)
+
+
+def server_side(table: Table, data_dir: Path | None, log: Callable[[str], None]) -> ServerSide:
+    """The handshakes of `table`'s host: its code, its id, its seated players' keys,
+    and what its joiners may say (the session's kinds, the dice's, the game's)."""
+    identity = load_identity(data_dir, log) if data_dir is not None else Identity.new()
+    engine = engine_for(table.app)
+    return ServerSide(table.app, identity, table.code, scope=table.scope, trusts=table.trusts,
+                      hears=FROM_CLIENT + dice.FROM_JOINER + engine.from_joiner)
 
 
 async def announce(table: str, listen: str, port: int, log: Callable[[str], None],
@@ -77,11 +89,15 @@ async def announce(table: str, listen: str, port: int, log: Callable[[str], None
         return None
 
 
+def table_log(table: Table) -> Callable[[str], None]:
+    return table.log.append
+
+
 def _save(table: Table, data_dir: Path | None, kept: object) -> object:
     """Save the table when it changed (before anyone hears of the change)."""
     if data_dir is None:
         return kept
     snapshot = table.snapshot()
     if snapshot != kept:
-        keep.save_host_game(data_dir, table.app, snapshot)
+        keep.save_host_game(data_dir, table.app, snapshot, table_log(table))
     return snapshot

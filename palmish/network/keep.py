@@ -1,23 +1,32 @@
 """What the network commands keep in the data folder (docs/network.md,
-"Files"): the joiner's own seat tokens and the host's game. Both are written
-by this device from values it made or validated; nothing received is ever
-used as a path or written as a file of its own.
+"Files"): the host's game (with its dice secret, so 0600 among the keys,
+palmish/network/session/secretfiles.py), and for Beam the JSON helpers and
+its key. All are written by this device from values it made or validated;
+nothing received is ever used as a path or written as a file of its own.
+A joiner's seats need no file: its seat keys come from the data folder's
+identity (palmish/network/session/identity.py).
 """
 
 from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from palmish.device.disk.storage import exact_file_stem, parse_json
+from palmish.device.disk.storage import parse_json
+from palmish.network.session.identity import keys_folder
+from palmish.network.session.secretfiles import FILE_MODE, private_folder, read_secret
 from prc_tools.atomic import write_atomic
 from prc_tools.files import FileProblem, read_regular
 
 FOLDER = "network"
-SEATS = "seats"
 MAX_FILE = 4 << 20
+
+
+def _quiet(line: str) -> None:
+    """No log (a caller that has none)."""
 
 
 def read_json(path: Path) -> Any:
@@ -41,14 +50,6 @@ def write_json(path: Path, value: Any) -> None:
     write_atomic(path, json.dumps(value, indent=1).encode("utf-8") + b"\n", durable=False)
 
 
-def seat_token(data_dir: Path, name: str) -> str:
-    """This device's secret for sitting as `name`, made once and kept (one file
-    per name, so two joiners sharing a folder never overwrite each other's): a
-    joiner killed and started again with the same name and folder sends it
-    again and gets its seat back."""
-    return kept_token(data_dir / FOLDER / SEATS / f"{exact_file_stem(name)}.token")
-
-
 def kept_token(path: Path) -> str:
     """The 32 hex digits kept in `path`, made (and written) the first time."""
     try:
@@ -63,19 +64,32 @@ def kept_token(path: Path) -> str:
     return token
 
 
-def host_game_file(app: str) -> str:
+def host_game_path(data_dir: Path, app: str) -> Path:
     """The host's kept game of app `app` (a registry id, never a received text)."""
-    return f"host-{app}.json"
+    return keys_folder(data_dir) / f"host-{app}.json"
 
 
-def load_host_game(data_dir: Path, app: str) -> Any:
-    """The host's saved table (see Table.snapshot), or None."""
-    return read_json(data_dir / FOLDER / host_game_file(app))
+def load_host_game(data_dir: Path, app: str, log: Callable[[str], None] = _quiet) -> Any:
+    """The host's saved table (see Table.snapshot), or None (tightened first)."""
+    path = host_game_path(data_dir, app)
+    data = read_secret(path, MAX_FILE, log)
+    if data is None:
+        return None
+    try:
+        return parse_json(data, MAX_FILE)
+    except ValueError as err:
+        raise ValueError(f"{path}: {err}") from None
 
 
-def save_host_game(data_dir: Path, app: str, snapshot: dict[str, Any]) -> None:
-    write_json(data_dir / FOLDER / host_game_file(app), snapshot)
+def save_host_game(data_dir: Path, app: str, snapshot: dict[str, Any],
+                   log: Callable[[str], None] = _quiet) -> None:
+    # 0600 from the first byte, atomic without fsync: a killed process leaves the
+    # old or the new file, and a save after every step stays cheap.
+    path = host_game_path(data_dir, app)
+    private_folder(path.parent, log)
+    write_atomic(path, json.dumps(snapshot, indent=1).encode("utf-8") + b"\n", durable=False,
+                 mode=FILE_MODE)
 
 
 def forget_host_game(data_dir: Path, app: str) -> None:
-    (data_dir / FOLDER / host_game_file(app)).unlink(missing_ok=True)
+    host_game_path(data_dir, app).unlink(missing_ok=True)

@@ -1,4 +1,8 @@
-"""The wire format (docs/network.md, "Messages"): one JSON object per line.
+"""Version 1's line format, which Beam still speaks until it moves to the
+session layer (docs/network.md, "Beam"): one JSON object per line, and the
+limits and helpers both versions share (the join code, the rate limit).
+Network games speak version 2 (palmish/network/session/, docs/network.md):
+their kinds are typed records, the session's and each game's own.
 
 Everything received goes through `decode`, which bounds the line's size,
 nesting and numbers before parsing (storage.parse_json) and then checks the object against the
@@ -59,64 +63,15 @@ def boolean(v: Any) -> bool:
     return type(v) is bool
 
 
-NAME = matching(r"[^\s,:\x00-\x1f\x7f-\x9f]{1,10}")  # a player name (as the games check it)
 CODE = matching(r"[0-9]{4}")
-TOKEN = matching(r"[0-9a-f]{32}")
-APP = matching(r"[a-z]{1,16}")
-STEP = matching(r"T(2|3|4|5|6|10|25)|M[0-3]|P")
 LINE = matching(r"[^\x00-\x1f\x7f-\x9f]{1,200}")
-RECORD = matching(r"[ -~]{1,200000}")
-DICE = matching(r"cowrie|die7")
-SEAT_KIND = matching(r"remote|computer|host")
-SEAT_STATE = matching(r"open|here|away|silicon")
-
-
-def _list_of(check: Check, most: int) -> Check:
-    return lambda v: isinstance(v, list) and len(v) <= most and all(check(x) for x in v)
-
-
-def _object(fields: Mapping[str, Check]) -> Check:
-    return lambda v: isinstance(v, dict) and set(v) == set(fields) and all(
-        check(v[k]) for k, check in fields.items()
-    )
 
 
 def or_none(check: Check) -> Check:
     return lambda v: v is None or check(v)
 
 
-SEAT = _object({"name": or_none(NAME), "kind": SEAT_KIND, "state": SEAT_STATE})
-PLAYER = lambda v: (  # noqa: E731 - a [name, "h"|"c"] pair
-    isinstance(v, list) and len(v) == 2 and NAME(v[0]) and v[1] in ("h", "c")
-)
-
-# kind -> (required fields, optional fields). "t" is the kind itself.
-FromJoiner = dict[str, tuple[dict[str, Check], dict[str, Check]]]
-JOINER_KINDS: FromJoiner = {
-    "hello": ({"v": int_in(0, 1 << 30), "app": APP, "code": CODE},
-              {"name": NAME, "token": TOKEN, "watch": boolean}),
-    "ping": ({}, {}),
-    "throw": ({}, {}),
-    "choose": ({"piece": int_in(0, 3)}, {}),
-    "move": ({"piece": int_in(0, 3)}, {}),
-    "pass": ({}, {}),
-}
-HOST_KINDS: FromJoiner = {
-    "welcome": ({"v": int_in(1, 1 << 30), "app": APP, "table": LINE, "seat": or_none(int_in(0, 3))},
-                {}),
-    "refused": ({"v": int_in(1, 1 << 30), "reason": LINE}, {}),
-    "ping": ({}, {}),
-    "seats": ({"seats": _list_of(SEAT, 4)}, {}),
-    "game": ({"dice": DICE, "players": _list_of(PLAYER, 4), "steps": _list_of(STEP, 100_000)},
-             {}),
-    "step": ({"n": int_in(0, 100_000), "step": STEP}, {}),
-    "turn": ({"n": int_in(0, 100_000), "seat": int_in(0, 3), "phase": matching(r"throw|move|over"),
-              "pieces": _list_of(int_in(0, 3), 4), "pass": boolean}, {}),
-    "marker": ({"seat": int_in(0, 3), "piece": int_in(0, 3)}, {}),
-    "error": ({"text": LINE}, {}),
-    "end": ({"record": RECORD}, {}),
-    "bye": ({"text": LINE}, {}),
-}
+FromJoiner = dict[str, tuple[dict[str, Check], dict[str, Check]]]  # kind -> (required, optional)
 
 
 def encode(message: Mapping[str, Any]) -> bytes:

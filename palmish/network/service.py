@@ -17,7 +17,10 @@ from palmish.network import keep
 from palmish.network.bridge import HostLink, JoinLink, LoopThread, window_loop
 from palmish.network.discovery import Advertisement, Browser, lan_addresses
 from palmish.network.engine import NetworkEngine, Table, engine_for
-from palmish.network.protocol import VERSION, new_code
+from palmish.network.fairdice import JoinerDice
+from palmish.network.hosting import server_side
+from palmish.network.joining import JoinRequest
+from palmish.network.protocol import new_code
 
 if TYPE_CHECKING:
     from palmish.device.machine.system import Device
@@ -60,7 +63,7 @@ class WindowNetwork:
 
     def _saved_table(self) -> Table | None:
         try:
-            saved = keep.load_host_game(self.data_dir, self.app)
+            saved = keep.load_host_game(self.data_dir, self.app, _log)
             now = self.device.now_ms / 1000.0  # the table runs on device time
             return None if saved is None else self._engine().restore_table(saved, now)
         except ValueError as err:
@@ -77,10 +80,11 @@ class WindowNetwork:
                                      self.table_name, host_name=name, wait_s=wait_s,
                                      turn_s=turn_s)
             keep.forget_host_game(self.data_dir, app)
+        side = server_side(table, self.data_dir, _log)
         try:
-            link = HostLink(self._loop(), self._post, self.listen, self.port, _log)
+            link = HostLink(self._loop(), self._post, self.listen, self.port, _log, side)
         except OSError:
-            link = HostLink(self._loop(), self._post, self.listen, 0, _log)  # port taken
+            link = HostLink(self._loop(), self._post, self.listen, 0, _log, side)  # port taken
         port = link.address[1]
         addresses = lan_addresses(self.listen) or ["127.0.0.1"]
         if advertise and self.discovery:
@@ -90,7 +94,7 @@ class WindowNetwork:
                 _log(f"cannot advertise the game ({type(err).__name__}); join by address")
 
         def close() -> None:
-            link.close()
+            link.close("the host left the game")
             if self._advert is not None:
                 self._advert.close()
                 self._advert = None
@@ -99,7 +103,7 @@ class WindowNetwork:
             if table.over:
                 keep.forget_host_game(self.data_dir, app)
             else:
-                keep.save_host_game(self.data_dir, app, table.snapshot())
+                keep.save_host_game(self.data_dir, app, table.snapshot(), _log)
 
         seat = engine.host_play(table, link.send, close, save)
         where = address_text(addresses[0], port)
@@ -108,17 +112,14 @@ class WindowNetwork:
         return seat, where
 
     def join(self, address: str, code: str, name: str | None) -> object:
-        """Sit as `name` (with this device's token for it), or watch (None): the
-        engine's view of the joined game (the app's NetPlay)."""
+        """Sit as `name` (with this data folder's seat key for that table), or
+        watch (None): the engine's view of the joined game (the app's NetPlay)."""
         host, port = parse_address(address)
         engine = self._engine()
-        hello: dict[str, object] = {"t": "hello", "v": VERSION, "app": self.app, "code": code}
-        if name is None:
-            hello["watch"] = True
-        else:
-            hello.update(name=name, token=keep.seat_token(self.data_dir, name))
-        link = JoinLink(self._loop(), self._post, host, port, hello)
-        return engine.join_play(link.send, link.close)
+        request = JoinRequest(host, port, code, name, app=self.app, data_dir=self.data_dir)
+        dice = JoinerDice(contribute=name is not None)
+        link = JoinLink(self._loop(), self._post, request, dice, _log)
+        return engine.join_play(link.send, link.close, dice)
 
     def found_games(self) -> Sequence[tuple[str, str]]:
         if not self.discovery:

@@ -29,8 +29,6 @@ from palmish.device.disk.storage import parse_json
 from palmish.network import protocol
 from palmish.network.protocol import (
     HELLO_TIMEOUT_S,
-    HOST_KINDS,
-    JOINER_KINDS,
     MAX_HOST_LINE,
     MAX_JOINER_LINE,
     PING_EVERY_S,
@@ -71,8 +69,7 @@ def version_refusal(msg: Message) -> str | None:
     return None
 
 
-def read_hello(line: bytes, kinds: FromJoiner = JOINER_KINDS,
-               limit: int = MAX_JOINER_LINE) -> Message:
+def read_hello(line: bytes, kinds: FromJoiner, limit: int = MAX_JOINER_LINE) -> Message:
     """The first line. Its version is read before its fields are judged, so a
     client of another version whose hello has other fields still hears why."""
     try:
@@ -100,10 +97,10 @@ class Server:
     peers may send (a game's joiners by default; a beam's sender: docs/network.md)."""
 
     def __init__(self, handler: Handler, log: Callable[[str], None],
-                 clock: Callable[[], float] = time.monotonic, kinds: FromJoiner = JOINER_KINDS,
+                 clock: Callable[[], float] = time.monotonic, kinds: FromJoiner | None = None,
                  line_limit: int = MAX_JOINER_LINE) -> None:
         self.handler, self.log, self.clock = handler, log, clock
-        self.kinds, self.line_limit = kinds, line_limit
+        self.kinds, self.line_limit = kinds or {}, line_limit  # none: a subclass reads
         self._writers: dict[int, asyncio.StreamWriter] = {}
         self._seated: set[int] = set()
         self._ids = itertools.count(1)
@@ -305,12 +302,12 @@ class Link:
     """A joiner's connection to a host (or a beam sender's to a receiver: `kinds`)."""
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
-                 kinds: FromJoiner = HOST_KINDS) -> None:
+                 kinds: FromJoiner) -> None:
         self.reader, self.writer, self.kinds = reader, writer, kinds
 
     @classmethod
-    async def open(cls, host: str, port: int, timeout: float = 5.0,
-                   kinds: FromJoiner = HOST_KINDS) -> Link:
+    async def open(cls, host: str, port: int, *, kinds: FromJoiner, timeout: float = 5.0
+                   ) -> Link:
         reader, writer = await asyncio.wait_for(
             asyncio.open_connection(host, port, limit=MAX_HOST_LINE), timeout)
         return cls(reader, writer, kinds)

@@ -36,7 +36,7 @@ HOSTING = re.compile(r"palmish network: hosting on 127\.0\.0\.1:(\d+) code (\d{4
 def hosted(data: Path) -> dict[str, object]:
     """The host window's saved network game (written after every change)."""
     try:
-        saved = json.loads((data / "network" / "host-pachisi.json").read_text())
+        saved = json.loads((data / "network" / "keys" / "host-pachisi.json").read_text())
     except (OSError, ValueError):
         return {}
     return saved if isinstance(saved, dict) else {}

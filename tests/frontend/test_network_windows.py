@@ -25,7 +25,8 @@ __all__ = ["built_cache"]  # the fixture, shared with the PalmIshido window test
 
 def steps(data: Path) -> list[str]:
     try:
-        return list(json.loads((data / "network" / "host-pachisi.json").read_text())["steps"])
+        kept = data / "network" / "keys" / "host-pachisi.json"
+        return list(json.loads(kept.read_text())["steps"])
     except (OSError, ValueError, KeyError):
         return []
 

@@ -91,3 +91,8 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def idle_joiner(port: int, code: str, name: str, data_dir: Path) -> Process:
+    """A joiner that sits and never acts (tests/network/idle_joiner.py)."""
+    return Process(str(port), code, name, str(data_dir), module="tests.network.idle_joiner")

@@ -10,10 +10,12 @@ import asyncio
 import pytest
 
 from palmish.network import transport
-from palmish.network.protocol import RateLimit, encode
+from palmish.network.protocol import FromJoiner, RateLimit, encode, int_in, matching
 from palmish.network.transport import ACCEPT_BURST, Server
 
-VERSION_HELLO = {"t": "hello", "v": 1, "app": "game", "code": "1234"}
+VERSION_HELLO = {"t": "hello", "v": 1, "app": "game"}
+# the kinds a server hears, given as Beam gives its own
+KINDS: FromJoiner = {"hello": ({"v": int_in(0, 1 << 30), "app": matching(r"[a-z]{1,16}")}, {})}
 
 
 class Recorder:
@@ -51,7 +53,7 @@ def test_a_crowd_past_the_burst_is_closed_at_once_and_a_joiner_after_it_is_serve
     async def scenario() -> None:
         recorder = Recorder()
         lines: list[str] = []
-        server = Server(recorder, lines.append)
+        server = Server(recorder, lines.append, kinds=KINDS)
         host, port = await server.start("127.0.0.1", 0)
         crowd = ACCEPT_BURST + 20
         try:
@@ -90,7 +92,7 @@ def test_the_accept_bucket_refuses_without_owing() -> None:
 def test_accept_failing_for_want_of_descriptors_pauses_listening_instead_of_spinning() -> None:
     async def scenario() -> None:
         lines: list[str] = []
-        server = Server(Recorder(), lines.append)
+        server = Server(Recorder(), lines.append, kinds=KINDS)
         host, port = await server.start("127.0.0.1", 0)
         loop = asyncio.get_running_loop()
         try:

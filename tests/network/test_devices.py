@@ -1,6 +1,7 @@
 """Two devices playing one network game in-process: each device gets the other's
-lines as NetworkLine events (no sockets), each person plays with the keys,
-Silicon plays on the host's clock, and the two games end alike."""
+records as the window's network thread hands them over (NetworkRecord events,
+no sockets), each person plays with the keys, Silicon plays on the host's
+clock, and the two games end alike, the joiner's dice verified."""
 
 from __future__ import annotations
 
@@ -9,8 +10,11 @@ from pathlib import Path
 import pytest
 
 from palmish.device.display import ConfigName
-from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, NetworkClosed, NetworkLine
-from palmish.network.protocol import Message, encode
+from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, NetworkClosed
+from palmish.network.engine import Arrival, NetworkRecord, record_event
+from palmish.network.fairdice import JoinerDice
+from palmish.network.session.kinds import Join
+from palmish.network.session.records import Record
 from palmish.pachisi import PASS, ai
 from palmish.pachisi import app as pachisi_app
 from palmish.pachisi.app import PachisiApp
@@ -28,25 +32,29 @@ class Pair:
                                  tmp / "host")
         self.joiner = start_device(self.join_app, "pachisi", built, ConfigName("square-low"),
                                    tmp / "join")
-        self.to_joiner: list[str] = []
-        self.to_host: list[str] = []
+        self.to_joiner: list[NetworkRecord] = []
+        self.to_host: list[NetworkRecord] = []
         table = HostTable.create(seats, "1234", "Kitchen", seed=3, level=level)
         self.host_app.net = HostSeat(table, self._host_sends)
-        self.join_app.net = JoinSeat(lambda m: self.to_host.append(encode(m).decode()))
-        self.to_host.append(encode({"t": "hello", "v": 1, "app": "pachisi", "code": "1234",
-                                    "name": "Bob", "token": "b" * 32}).decode())
+        dice = JoinerDice()
+        self.join_app.net = JoinSeat(self._joiner_sends, dice_part=dice)
+        self._joiner_sends(Join("Bob", dice=dice.commitment))
 
-    def _host_sends(self, peer: int, msg: Message) -> None:
+    def _host_sends(self, peer: int, record: Record) -> None:
         assert peer == JOINER
-        self.to_joiner.append(encode(msg).decode())
+        self.to_joiner.append(record_event(0, record))
+
+    def _joiner_sends(self, record: Record) -> None:
+        # what the host's session proved of Bob: its identity and its seat key
+        self.to_host.append(record_event(JOINER, record, Arrival(b"b" * 32, b"B" * 32)))
 
     def deliver(self) -> int:
         count = 0
         while self.to_host or self.to_joiner:
             if self.to_host:
-                self.host.post(NetworkLine(JOINER, self.to_host.pop(0)))
+                self.host.post(self.to_host.pop(0))
             if self.to_joiner:
-                self.joiner.post(NetworkLine(0, self.to_joiner.pop(0)))
+                self.joiner.post(self.to_joiner.pop(0))
             count += 1
         return count
 
@@ -85,6 +93,7 @@ def test_a_person_on_each_device_and_silicon_play_to_the_same_end(
     join_net = pair.join_app.net
     assert isinstance(join_net, JoinSeat)
     assert join_net.mirror.record == host_game.record()
+    assert join_net.mirror.verdict == "verified" and join_net.status() is None
     assert pair.join_app.game_fields() is None  # a network game never replaces the saved one
 
 

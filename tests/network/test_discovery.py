@@ -19,7 +19,7 @@ from palmish.network.discovery import (
 
 def advert(name: str, table: str, port: int = 40731, address: str = "192.0.2.7",
            **props: str) -> ServiceInfo:
-    properties = {"app": "pachisi", "v": "1", "table": table, **props}
+    properties = {"app": "pachisi", "v": "2", "table": table, **props}
     return ServiceInfo(SERVICE_TYPE, f"{name}.{SERVICE_TYPE}", port=port,
                        properties=properties, parsed_addresses=[address])
 
@@ -50,7 +50,8 @@ def test_what_the_host_advertises_is_what_a_joiner_lists() -> None:
 def test_other_apps_versions_and_hostile_names_are_not_listed() -> None:
     games = GameList()
     games.found(advert("x", "Beamer", app="sigmar"))
-    games.found(advert("y", "Future", v="2"))
+    games.found(advert("y", "Old", v="1"))  # a version 1 host: it would refuse us
+    games.found(advert("f", "Future", v="3"))
     games.found(advert("z", "\x1b[2Jboo"))
     games.found(advert("w", "x" * 200))
     games.found(advert("m", "Multicast", address="224.1.2.3"))

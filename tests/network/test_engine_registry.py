@@ -37,7 +37,7 @@ def networked_toy(toy: GameDescriptor) -> Iterator[GameDescriptor]:
 
 def advert(app: str) -> ServiceInfo:
     return ServiceInfo(SERVICE_TYPE, f"x.{SERVICE_TYPE}", port=40731,
-                       properties={"app": app, "v": "1", "table": "Kitchen"},
+                       properties={"app": app, "v": "2", "table": "Kitchen"},
                        parsed_addresses=["192.0.2.7"])
 
 
@@ -68,7 +68,7 @@ def test_a_descriptor_with_an_engine_is_offered_everywhere(
     found = game_from_info(advert(toy.id))
     assert found is not None and found.app == toy.id
     keep.save_host_game(tmp_path, toy.id, {"v": 1})
-    assert (tmp_path / "network" / f"host-{toy.id}.json").is_file()
+    assert (tmp_path / "network" / "keys" / f"host-{toy.id}.json").is_file()
     assert keep.load_host_game(tmp_path, toy.id) == {"v": 1}
 
 

@@ -3,8 +3,8 @@ they are dropped with one log line each and the game finishes as if they never c
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-import json
 import os
 import socket
 import threading
@@ -13,7 +13,13 @@ from pathlib import Path
 
 import pytest
 
+from palmish.network.session import dice
+from palmish.network.session.channel import SessionError
+from palmish.network.session.handshake import connect as open_session
+from palmish.network.session.identity import Identity, prove_seat
+from palmish.network.session.kinds import FROM_SERVER, Join
 from palmish.pachisi.game import Game
+from palmish.pachisi.net import messages
 from tests.network.processes import host, join
 
 pytestmark = pytest.mark.process  # every test here starts another program
@@ -51,7 +57,7 @@ def send_and_expect_drop(port: int, data: bytes) -> bool:
 def slow_loris(port: int, seconds: int, result: list[bool]) -> None:
     with connect(port) as s:
         try:
-            for byte in b'{"t":"hello","v":1,"app":"pachisi"'[:seconds]:
+            for byte in b'{"t":"hello","v":2,"app":"pachisi"'[:seconds]:
                 s.sendall(bytes([byte]))
                 time.sleep(1.0)
         except ConnectionError:
@@ -74,9 +80,35 @@ def crowd(port: int, count: int, hold_s: float) -> int:
             s.close()
 
 
-def hello(name: str, token: str, code: str) -> bytes:
-    return json.dumps({"t": "hello", "v": 1, "app": "pachisi", "code": code, "name": name,
-                       "token": token}).encode() + b"\n"
+async def cheating_eve(port: int, code: str) -> list[str]:
+    """A seated peer that asks out of turn, then sends a record with a wrong field
+    (sealed: the session is sound, the message is not): the kinds it received."""
+    session = await open_session(ADDRESS, port, app="pachisi", identity=Identity.new(), code=code,
+                            hears=FROM_SERVER + dice.FROM_HOST + messages.FROM_HOST)
+    assert session.peer is not None and session.peer.scope is not None
+    eve = Identity.new()
+    session.send(Join("Eve", seat=prove_seat(eve, session.peer.scope, session.exporter)))
+    kinds: list[str] = []
+    try:
+        first = await session.receive()
+        assert first is not None
+        kinds.append(first.KIND)
+        for intent in (messages.Move(3), messages.Pass(), messages.Move(0)):
+            session.send(intent)
+        while "error" not in kinds:
+            record = await session.receive()
+            assert record is not None
+            kinds.append(record.KIND)
+        session.send_bytes(b'{"t":"move","piece":"all"}')  # valid JSON, wrong field: dropped
+        while True:
+            try:
+                if await session.receive() is None:
+                    break
+            except SessionError:
+                break
+    finally:
+        await session.close()
+    return kinds
 
 
 def test_hostile_peers_change_nothing_and_the_game_finishes(tmp_path: Path) -> None:
@@ -88,7 +120,7 @@ def test_hostile_peers_change_nothing_and_the_game_finishes(tmp_path: Path) -> N
             os.urandom(3000) + b"\n",  # random bytes
             b"x" * 100_000 + b"\n",  # an oversized line
             b"{this is not json\n",  # invalid JSON
-            b'{"t":"hello","v":1,"app":"pachisi","code":"' + code.encode() + b'","name":7}\n',
+            b'{"t":"hello","v":2,"app":"pachisi","auth":"code","nonce":7}\n',
             b"[" * 5000 + b"\n",
         ]
         assert all(send_and_expect_drop(port, data) for data in garbage)
@@ -101,20 +133,8 @@ def test_hostile_peers_change_nothing_and_the_game_finishes(tmp_path: Path) -> N
         assert loris == [True]
         ann = join(port, code, "Ann", tmp_path / "ann")
         server.wait_for_log("Ann sits in seat 1")
-        with connect(port) as eve:  # a seated peer that cheats, then leaves
-            eve.sendall(hello("Eve", "e" * 32, code))
-            reader = eve.makefile("rb")
-            assert json.loads(reader.readline())["t"] == "welcome"
-            for intent in (b'{"t":"move","piece":3}\n', b'{"t":"pass"}\n',
-                           b'{"t":"move","piece":0}\n'):
-                eve.sendall(intent)
-            kinds = []
-            deadline = time.monotonic() + 10
-            while "error" not in kinds and time.monotonic() < deadline:
-                kinds.append(json.loads(reader.readline())["t"])
-            assert "error" in kinds
-            eve.sendall(b'{"t":"move","piece":"all"}\n')  # valid JSON, wrong field: dropped
-            assert closed_by_host(eve)
+        kinds = asyncio.run(asyncio.wait_for(cheating_eve(port, code), 20))
+        assert kinds[0] == "welcome" and "error" in kinds
         assert crowd(port, 100, 1.0) >= 50
         assert ann.finish() == 0, (ann.err_lines, server.err_lines)
         assert server.finish() == 0, server.err_lines
@@ -123,8 +143,8 @@ def test_hostile_peers_change_nothing_and_the_game_finishes(tmp_path: Path) -> N
         assert game.over and ann.record() == record
         assert "players=Ann:h,Eve:h,Silicon:c,Silicon1:c" in record
         log = "\n".join(server.err_lines)
-        for reason in ("line longer than 1024 bytes", "not JSON", "hello: bad name",
-                       "move: bad piece", "silent for too long", "Eve is away",
+        for reason in ("a line longer than 1024 bytes", "not JSON", "hello: bad nonce",
+                       "malformed: move: bad piece", "no session within 5 s", "Eve is away",
                        "Silicon plays for Eve"):
             assert reason in log, log
         assert "Traceback" not in log

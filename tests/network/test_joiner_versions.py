@@ -1,5 +1,6 @@
 """A joiner facing a host of another protocol version stops with one line
-(a fake host on 127.0.0.1, in-process, bounded in time)."""
+(a fake host on 127.0.0.1, in-process, bounded in time), and so does a host
+facing a joiner of version 1 (tests/network/test_processes.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ import asyncio
 
 import pytest
 
-from palmish.network.engine import HostError
 from palmish.network.joining import JoinRequest, Refused, join_table
 
 
@@ -22,21 +22,25 @@ async def against(first_line: bytes) -> None:
     server = await asyncio.start_server(fake_host, "127.0.0.1", 0)
     port = server.sockets[0].getsockname()[1]
     try:
-        request = JoinRequest("127.0.0.1", port, "1234", "Ann", "a" * 32, level="easy",
+        request = JoinRequest("127.0.0.1", port, "1234", "Ann", level="easy",
                               comeback_s=1.0, app="pachisi")
         await asyncio.wait_for(join_table(request, lambda line: None), 10)
     finally:
         server.close()
 
 
-def test_a_newer_host_is_named_by_its_version() -> None:
-    with pytest.raises(HostError, match="the host speaks protocol version 2; this is 1"):
-        asyncio.run(against(b'{"t":"welcome","v":2,"app":"pachisi","table":"T","seat":0,'
-                            b'"colour":"red"}\n'))
-    with pytest.raises(HostError, match="the host speaks protocol version 3; this is 1"):
-        asyncio.run(against(b'{"t":"welcome","v":3,"app":"pachisi","table":"T","seat":0}\n'))
+def test_a_version_1_host_is_named_by_its_version() -> None:
+    # What a version 1 host answers a hello of another version, then closes.
+    refusal = (b'{"t":"refused","v":1,"reason":"protocol version 2 is not spoken here '
+               b'(this host speaks 1)"}\n')
+    with pytest.raises(OSError, match=r"127.0.0.1:\d+ speaks network version 1; this handheld "
+                                      r"speaks version 2: update palmish there"):
+        asyncio.run(against(refusal))
+    with pytest.raises(OSError, match="speaks network version 3"):
+        asyncio.run(against(b'{"t":"hello","v":3,"app":"pachisi","nonce":"00"}\n'))
 
 
-def test_a_refusal_is_one_line() -> None:
-    with pytest.raises(Refused, match=r"^the game is full$"):
-        asyncio.run(against(b'{"t":"refused","v":1,"reason":"the game is full"}\n'))
+def test_a_refusal_before_the_handshake_is_one_line() -> None:
+    with pytest.raises(Refused, match=r"^this is a palmish beam, not a pachisi$"):
+        asyncio.run(against(b'{"t":"refused","v":2,"reason":"this is a palmish beam, not a '
+                            b'pachisi","why":"app"}\n'))

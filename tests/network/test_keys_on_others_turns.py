@@ -24,7 +24,8 @@ pytestmark = pytest.mark.process  # every test here starts another program
 
 def host_steps(data: Path) -> list[str]:
     try:
-        return list(json.loads((data / "network" / "host-pachisi.json").read_text())["steps"])
+        kept = data / "network" / "keys" / "host-pachisi.json"
+        return list(json.loads(kept.read_text())["steps"])
     except (OSError, ValueError, KeyError):
         return []
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from palmish.pachisi.game import Game
-from tests.network.processes import free_port, host, join
+from tests.network.processes import free_port, host, idle_joiner, join
 
 pytestmark = pytest.mark.process  # every test here starts another program
 
@@ -33,8 +33,9 @@ def test_four_joiners_play_to_the_end_with_identical_records(tmp_path: Path) -> 
         assert statuses == [0] * 4, [j.err_lines for j in joiners]
         record = finished_record(server.record())
         assert [j.record() for j in joiners] == [record] * 4
+        assert all(j.err_lines[-1] == "palmish join: dice: verified" for j in joiners)
         assert "players=" in record and all(f"{n}:h" in record for n in names)
-        assert not (tmp_path / "host" / "network" / "host-pachisi.json").exists()
+        assert not (tmp_path / "host" / "network" / "keys" / "host-pachisi.json").exists()
     finally:
         for p in [server, *joiners]:
             p.kill()
@@ -69,27 +70,27 @@ def test_the_host_killed_and_started_again_resumes_the_game(tmp_path: Path) -> N
     ann = join(port, code, "Ann", tmp_path / "ann")
     # Cal sits in seat 3 and never acts: the game cannot be over before the kill
     # (Cal's first turn waits for Cal), however fast Ann and the computers play.
-    cal = socket.create_connection(("127.0.0.1", port), timeout=5)
+    first.wait_for_log("Ann sits in seat 1")
+    cal = idle_joiner(port, code, "Cal", tmp_path / "cal")
     try:
-        first.wait_for_log("Ann sits in seat 1")
-        cal.sendall(json.dumps({"t": "hello", "v": 1, "app": "pachisi", "code": code,
-                                "name": "Cal", "token": "c" * 32}).encode() + b"\n")
         first.wait_for_log("the game starts")
         first.kill()
-        cal.close()
-        saved = json.loads((tmp_path / "host" / "network" / "host-pachisi.json").read_text())
+        cal.kill()
+        kept = tmp_path / "host" / "network" / "keys" / "host-pachisi.json"
+        assert kept.stat().st_mode & 0o777 == 0o600  # it holds the dice secret
+        saved = json.loads(kept.read_text())
         assert saved["record"] is not None
         ann.wait_for_log("is gone; waiting for it")
         second, _, _ = host(tmp_path / "host", *options)
         second.wait_for_log("hosting the saved game again")
         assert second.finish() == 0, second.err_lines  # Silicon plays for Cal, away
-        assert ann.finish() == 0
+        assert ann.finish() == 0, ann.err_lines
         record = finished_record(second.record())
         assert ann.record() == record
-        assert record.startswith("pachisi 1 seed=5 ")
+        assert ann.err_lines[-1] == "palmish join: dice: verified"
+        assert record.startswith(saved["record"].split(" moves=")[0])  # the same seed
     finally:
-        cal.close()
-        for p in (first, ann):
+        for p in (first, ann, cal):
             p.kill()
 
 
@@ -99,13 +100,16 @@ def test_a_wrong_code_and_another_version_are_refused_with_one_line(tmp_path: Pa
         wrong = join(port, "9999", "Eve", tmp_path / "eve")
         assert wrong.finish() == 1
         assert wrong.err_lines == [f"palmish: refused by 127.0.0.1:{port}: wrong join code"]
-        with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
-            s.sendall(b'{"t":"hello","v":2,"app":"pachisi","code":"2222","name":"Neo",'
-                      b'"shiny":true}\n')
+        server.wait_for_log(r"wrong code .*\(counted as a wrong code\)")
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as s:  # version 1
+            s.sendall(b'{"t":"hello","v":1,"app":"pachisi","code":"2222","name":"Neo",'
+                      b'"token":"' + b"0" * 32 + b'"}\n')
             answer = json.loads(s.makefile().readline())
-        assert answer == {"t": "refused", "v": 1, "reason":
-                          "protocol version 2 is not spoken here (this host speaks 1)"}
-        server.wait_for_log("refused peer .*: protocol version 2 is not spoken here")
+            assert s.recv(100) == b""  # and closed
+        assert answer == {"t": "refused", "v": 2, "reason":
+                          "this handheld speaks network version 2; update palmish"}
+        server.wait_for_log("speaks network version 1; told: this handheld speaks network "
+                            "version 2; update palmish")
         ann = join(port, code, "Ann", tmp_path / "ann")
         assert ann.finish() == 0 and server.finish() == 0
         assert ann.record() == finished_record(server.record())

@@ -15,12 +15,12 @@ from palmish.device.events import CharKey, Key, KeyDown, NetworkClosed, NetworkL
 from palmish.device.ui.form import Form
 from palmish.device.ui.name_entry import NameEntry
 from palmish.frontend.input import text_event
-from palmish.network.protocol import Message, encode
 from palmish.pachisi.app import PachisiApp
 from palmish.pachisi.net.seats import HostSeat, JoinSeat
 from palmish.pachisi.net.table import HostTable
 from palmish.pachisi.network_game import host_form
 from tests.game_devices import start_device
+from tests.network.wire import Wire
 
 BOB = 3
 
@@ -41,43 +41,34 @@ def test_the_host_form_fits_without_scrolling(built_plugins: Path, tmp_path: Pat
     assert form.bounds.bottom <= device.config.app_bounds.bottom
 
 
-def _pair(built: Path, tmp: Path, config: ConfigName
-          ) -> tuple[PachisiApp, PachisiApp, list[str], list[str]]:
+def _pair(built: Path, tmp: Path, config: ConfigName) -> tuple[PachisiApp, PachisiApp, Wire]:
     host_app, bob_app = PachisiApp(), PachisiApp()
     start_device(host_app, "pachisi", built, config, tmp / "host")
     start_device(bob_app, "pachisi", built, config, tmp / "bob")
-    to_bob: list[str] = []
-    to_host: list[str] = []
-
-    def host_sends(peer: int, msg: Message) -> None:
-        to_bob.append(encode(msg).decode())
-
+    wire = Wire()
     table = HostTable.create(["host", "remote", "remote"], "4821", "Kitchen", "Ann", seed=5)
-    host_app.net = HostSeat(table, host_sends)
+    host_app.net = HostSeat(table, wire.host_sends)
     host_app._net_address = "10.0.0.2:40731"
     host_app._net_lobby()
-    bob_app.net = JoinSeat(lambda m: to_host.append(encode(m).decode()))
-    to_host.append(encode({"t": "hello", "v": 1, "app": "pachisi", "code": "4821",
-                           "name": "Bob", "token": "b" * 32}).decode())
-    return host_app, bob_app, to_host, to_bob
+    bob_app.net = JoinSeat(wire.joiner(BOB), dice_part=wire.join(BOB, "Bob"))
+    return host_app, bob_app, wire
 
 
-def _deliver(host_app: PachisiApp, bob_app: PachisiApp, to_host: list[str],
-             to_bob: list[str]) -> None:
+def _deliver(host_app: PachisiApp, bob_app: PachisiApp, wire: Wire) -> None:
     assert host_app.ctx is not None and bob_app.ctx is not None
     for _ in range(1000):
-        if not (to_host or to_bob):
+        if not wire.pending():
             return
-        if to_host:
-            host_app.handle(NetworkLine(BOB, to_host.pop(0)))
-        if to_bob:
-            bob_app.handle(NetworkLine(0, to_bob.pop(0)))
+        if wire.to_host:
+            host_app.handle(wire.to_host.pop(0))
+        if wire.to.get(BOB):
+            bob_app.handle(wire.to[BOB].pop(0))
 
 
 def test_the_waiting_room_shows_the_seats_and_whose_is_whose(built_plugins: Path,
                                                              tmp_path: Path) -> None:
-    host_app, bob_app, to_host, to_bob = _pair(built_plugins, tmp_path, ConfigName("square-low"))
-    _deliver(host_app, bob_app, to_host, to_bob)
+    host_app, bob_app, wire = _pair(built_plugins, tmp_path, ConfigName("square-low"))
+    _deliver(host_app, bob_app, wire)
     assert host_app.scene.lobby is not None and bob_app.scene.lobby is not None
     assert host_app.scene.lobby[:3] == ("Kitchen", "At 10.0.0.2:40731", "Join code: 4821")
     assert host_app.scene.lobby[3:6] == ("1 Ann (you)", "2 Bob", "3 open seat")
@@ -85,11 +76,11 @@ def test_the_waiting_room_shows_the_seats_and_whose_is_whose(built_plugins: Path
     assert "Join code: 4821" not in bob_app.scene.lobby  # only the host tells the code
     assert not bob_app.human_turn and not host_app.human_turn  # nobody plays yet
     bob_app.handle(KeyDown(Key.SELECT))  # a key neither clears the room nor sends a thing
-    assert bob_app.scene.lobby is not None and to_host == []
+    assert bob_app.scene.lobby is not None and wire.to_host == []
     assert host_app.net is not None
     host_app.net.start()  # the open seat goes to Silicon
     host_app._net_sync(0)
-    _deliver(host_app, bob_app, to_host, to_bob)
+    _deliver(host_app, bob_app, wire)
     assert host_app.scene.lobby is None and bob_app.scene.lobby is None
     assert [p.name for p in bob_app.game.players] == ["Ann", "Bob", "Silicon"]
 
@@ -97,12 +88,12 @@ def test_the_waiting_room_shows_the_seats_and_whose_is_whose(built_plugins: Path
 @pytest.mark.parametrize("config", list(ConfigName))
 def test_an_away_seat_and_the_buttons_read_right_in_every_configuration(
         built_plugins: Path, tmp_path: Path, config: ConfigName) -> None:
-    host_app, bob_app, to_host, to_bob = _pair(built_plugins, tmp_path, config)
-    _deliver(host_app, bob_app, to_host, to_bob)
+    host_app, bob_app, wire = _pair(built_plugins, tmp_path, config)
+    _deliver(host_app, bob_app, wire)
     assert host_app.net is not None
     host_app.net.start()
     host_app._net_sync(0)
-    _deliver(host_app, bob_app, to_host, to_bob)
+    _deliver(host_app, bob_app, wire)
     assert host_app.scene.yours is True and bob_app.scene.yours is False  # Ann's turn
     host_app.handle(NetworkClosed(BOB))
     assert host_app.scene.away == {1: "away"}
@@ -200,6 +191,6 @@ def test_a_refused_joiner_sees_why_and_how_to_leave(built_plugins: Path, tmp_pat
     app._net_lobby()
     assert app.scene.lobby == ("Network Game", "Joining 10.0.0.2:40731...",
                                "Waiting for the host.")
-    device.post(NetworkLine(0, '{"t":"refused","v":1,"reason":"wrong join code"}'))
+    device.post(NetworkLine(0, '{"t":"refused","v":2,"reason":"wrong join code"}'))
     assert app.scene.lobby == ("Network Game", "Joining 10.0.0.2:40731...",
                                "Refused: wrong join code", "Game > Network Game... leaves.")

@@ -89,6 +89,7 @@ def test_a_spectator_device_watches_a_whole_game(built_plugins: Path, tmp_path: 
         assert server.finish() == 0 and ann.finish() == 0
         assert watcher.mirror.seat is None
         assert watcher.mirror.record == server.record() == ann.record()
+        assert watcher.mirror.verdict == "verified"  # a spectator checks the dice too
         assert app.game.over and app.game.record().split(" moves=")[1] == \
             server.record().split(" moves=")[1]
     finally:

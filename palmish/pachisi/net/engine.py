@@ -8,7 +8,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from palmish.network.engine import SendTo, Table
-from palmish.network.protocol import Message
+from palmish.network.fairdice import JoinerDice
+from palmish.network.session.records import Record, Vocabulary
+from palmish.pachisi.net import messages
 from palmish.pachisi.net.mirror import Mirror
 from palmish.pachisi.net.seats import HostSeat, JoinSeat
 from palmish.pachisi.net.table import DEFAULT_WAIT_S, HostTable, parse_seats, strongest_level
@@ -17,6 +19,14 @@ from palmish.pachisi.rules import valid_name
 
 class PachisiNetwork:
     """Two to four seats of Pachisi; the host throws and applies the moves."""
+
+    @property
+    def from_host(self) -> Vocabulary:
+        return messages.FROM_HOST
+
+    @property
+    def from_joiner(self) -> Vocabulary:
+        return messages.FROM_JOINER
 
     @property
     def strongest_level(self) -> str:
@@ -39,8 +49,8 @@ class PachisiNetwork:
     def restore_table(self, saved: Any, now: float) -> HostTable:
         return HostTable.restore(saved, now)
 
-    def new_mirror(self) -> Mirror:
-        return Mirror()
+    def new_mirror(self, dice: JoinerDice) -> Mirror:
+        return Mirror(dice)
 
     def host_play(self, table: Table, send: SendTo, close: Callable[[], None],
                   save: Callable[[Table], None]) -> HostSeat:
@@ -48,8 +58,9 @@ class PachisiNetwork:
             raise TypeError("a Pachisi seat needs a Pachisi table")
         return HostSeat(table, send, close, save)
 
-    def join_play(self, send: Callable[[Message], None], close: Callable[[], None]) -> JoinSeat:
-        return JoinSeat(send, close)
+    def join_play(self, send: Callable[[Record], None], close: Callable[[], None],
+                  dice: JoinerDice) -> JoinSeat:
+        return JoinSeat(send, close, dice)
 
 
 ENGINE = PachisiNetwork()

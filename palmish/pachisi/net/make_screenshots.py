@@ -2,8 +2,9 @@
 
     .venv/bin/python -m palmish.pachisi.net.make_screenshots [--out DIR]
 
-Two devices in one process, each handing the other's lines to its device as
-NetworkLine events (no sockets, the same code the window runs): the host
+Three devices in one process, each handing the others' records to its device
+as the window's network thread does (NetworkRecord events; no sockets, the
+same code the window runs): the host
 (Ann, with Silicon in the third seat), a joiner, Bob, and a spectator. Scenes,
 in every configuration: `host` the Host form (seats, away wait, timer,
 announce), `lobby` the host's waiting room, `waiting` Bob's waiting room once
@@ -21,9 +22,12 @@ from pathlib import Path
 from palmish.boardgame.screenshots import every_config, screenshot_arguments, start
 from palmish.boardgame.screenshots import save as save_lcd
 from palmish.device.display import ConfigName
-from palmish.device.events import Key, KeyDown, NetworkClosed, NetworkLine
+from palmish.device.events import Key, KeyDown, NetworkClosed
 from palmish.device.machine.system import Device
-from palmish.network.protocol import Message, encode
+from palmish.network.engine import Arrival, NetworkRecord, record_event
+from palmish.network.fairdice import JoinerDice
+from palmish.network.session.kinds import Join
+from palmish.network.session.records import Record
 from palmish.pachisi.app import PachisiApp
 from palmish.pachisi.net.seats import HostSeat, JoinSeat
 from palmish.pachisi.net.table import HostTable
@@ -35,37 +39,39 @@ WATCHER = 6  # and for the spectator's
 STEPS = 60  # well into the game
 
 
+BOB_ARRIVAL = Arrival(b"\x0b" * 32, b"\xb0" * 32)  # what a session would prove of Bob
+
+
 class Wire:
-    """Lines in flight between the host and the other two devices."""
+    """Records in flight between the host and the other two devices."""
 
     def __init__(self) -> None:
-        self.to_host: list[str] = []
-        self.to_host_from_watcher: list[str] = []
-        self.to_bob: list[str] = []
-        self.to_watcher: list[str] = []
+        self.to_host: list[NetworkRecord] = []
+        self.to_host_from_watcher: list[NetworkRecord] = []
+        self.to_bob: list[NetworkRecord] = []
+        self.to_watcher: list[NetworkRecord] = []
 
-    def host_sends(self, peer: int, msg: Message) -> None:
-        line = encode(msg).decode().rstrip("\n")
-        (self.to_watcher if peer == WATCHER else self.to_bob).append(line)
+    def host_sends(self, peer: int, record: Record) -> None:
+        (self.to_watcher if peer == WATCHER else self.to_bob).append(record_event(0, record))
 
-    def bob_sends(self, msg: Message) -> None:
-        self.to_host.append(encode(msg).decode().rstrip("\n"))
+    def bob_sends(self, record: Record) -> None:
+        self.to_host.append(record_event(BOB, record, BOB_ARRIVAL))
 
-    def watcher_sends(self, msg: Message) -> None:
-        self.to_host_from_watcher.append(encode(msg).decode().rstrip("\n"))
+    def watcher_sends(self, record: Record) -> None:
+        self.to_host_from_watcher.append(record_event(WATCHER, record, Arrival(b"w" * 32, None)))
 
     def deliver(self, host: Device, bob: Device, watcher: Device) -> None:
         for _ in range(10_000):
             if not (self.to_host or self.to_bob or self.to_watcher or self.to_host_from_watcher):
                 return
             if self.to_host:
-                host.post(NetworkLine(BOB, self.to_host.pop(0)))
+                host.post(self.to_host.pop(0))
             if self.to_host_from_watcher:
-                host.post(NetworkLine(WATCHER, self.to_host_from_watcher.pop(0)))
+                host.post(self.to_host_from_watcher.pop(0))
             if self.to_bob:
-                bob.post(NetworkLine(0, self.to_bob.pop(0)))
+                bob.post(self.to_bob.pop(0))
             if self.to_watcher:
-                watcher.post(NetworkLine(0, self.to_watcher.pop(0)))
+                watcher.post(self.to_watcher.pop(0))
 
 
 def shoot(config: ConfigName, tmp: Path, out: Path) -> None:
@@ -85,14 +91,14 @@ def shoot(config: ConfigName, tmp: Path, out: Path) -> None:
     host_app.net = HostSeat(table, wire.host_sends)
     host_app._net_address = "192.168.1.20:40731"
     host_app._net_lobby()
-    bob_app.net = JoinSeat(wire.bob_sends)
-    wire.bob_sends({"t": "hello", "v": 1, "app": "pachisi", "code": "4821", "name": "Bob",
-                    "token": "b" * 32})
+    bob_dice = JoinerDice(contribute=False)  # the same pictures every time: SEED's throws
+    bob_app.net = JoinSeat(wire.bob_sends, dice_part=bob_dice)
+    wire.bob_sends(Join("Bob", dice=bob_dice.commitment))
     wire.deliver(host, bob, watcher)
     save(host, "lobby", config)
     save(bob, "waiting", config)
-    watcher_app.net = JoinSeat(wire.watcher_sends)
-    wire.watcher_sends({"t": "hello", "v": 1, "app": "pachisi", "code": "4821", "watch": True})
+    watcher_app.net = JoinSeat(wire.watcher_sends, dice_part=JoinerDice(contribute=False))
+    wire.watcher_sends(Join(watch=True))
     wire.deliver(host, bob, watcher)
     host_app.net.start()  # the open seat goes to Silicon
     host_app._net_sync(0)

@@ -4,19 +4,25 @@ The joiner never throws: it replays the host's steps (`T6` a throw of 6,
 `M2` piece 2 moves, `P` a pass) on the same engine, so its board, message
 lines and record follow the host's exactly. The seed stays on the host until
 the end; the `end` message's record is then checked against the steps seen
-and becomes this device's record too.
+and becomes this device's record too, and every throw is checked against the
+dice round (palmish/network/fairdice.py): the verdict.
 """
 
 from __future__ import annotations
 
+import random
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from palmish.network.engine import HostError
-from palmish.network.protocol import VERSION, Message
-from palmish.pachisi import ai
+from palmish.network.fairdice import DiceProblem, JoinerDice
+from palmish.network.session.dice import DiceCommits, DiceEnd, DiceSecrets
+from palmish.network.session.kinds import Error, Welcome
+from palmish.network.session.records import Record
+from palmish.pachisi import ai, rules
 from palmish.pachisi.game import Game, Phase, Player
+from palmish.pachisi.net import messages as msgs
 from palmish.pachisi.rules import IllegalMove, Move
 
 
@@ -49,53 +55,80 @@ def same_game(record: str, game: Game) -> bool:
     return re.sub(r" seed=\d+ ", " seed=0 ", record, count=1) == game.record()
 
 
-def turn_message(game: Game, steps: int) -> Message:
+def turn_message(game: Game, steps: int) -> msgs.Turn:
     """Whose turn after `steps` steps, and what they may do: a client needs no
     rules of its own to know when to act (docs/network.md)."""
-    pieces = sorted({p for m in game.legal_moves() for p in m.pieces})
+    pieces = tuple(sorted({p for mv in game.legal_moves() for p in mv.pieces}))
     phase = Phase.OVER if game.over else game.phase
-    return {"t": "turn", "n": steps, "seat": game.current, "phase": phase,
-            "pieces": pieces, "pass": not game.over and game.can_pass}
+    return msgs.Turn(steps, game.current, phase.value, pieces, not game.over and game.can_pass)
+
+
+def throws_from(seed: int, dice: str) -> Iterator[int]:
+    """The throws a game seeded so makes, in order: Game draws nothing else
+    from its generator (random.Random(seed), one rules.draw a throw)."""
+    rng = random.Random(seed)
+    while True:
+        yield rules.draw(rng, dice)
+
+
+def record_seed(record: str) -> int:
+    found = re.search(r" seed=(\d+) ", record)
+    return int(found.group(1)) if found else -1
 
 
 @dataclass
 class Mirror:
     """What a joiner knows: its seat, the seats, the game, the final record."""
 
+    dice: JoinerDice = field(default_factory=JoinerDice)
     seat: int | None = None
     table: str = ""
-    seats: list[Message] = field(default_factory=list)
+    seats: list[msgs.SeatState] = field(default_factory=list)
     game: Game | None = None
     steps: list[str] = field(default_factory=list)
     record: str | None = None
+    verdict: str | None = None  # the dice's check, once the game ended
     marker: tuple[int, int] | None = None
     errors: list[str] = field(default_factory=list)
+    outbox: list[Record] = field(default_factory=list)  # answers (a dice reveal) to send
 
-    def receive(self, msg: Message) -> None:
+    def receive(self, msg: Record) -> None:
         """A validated host message; HostError when it contradicts the game."""
-        kind = msg["t"]
-        if kind == "welcome":
-            if msg["v"] != VERSION:
-                raise HostError(f"the host speaks protocol version {msg['v']}; this is {VERSION}")
-            self.seat, self.table = msg["seat"], msg["table"]
-        elif kind == "seats":
-            self.seats = msg["seats"]
-        elif kind == "game":
-            players = [Player(name, kind == "c") for name, kind in msg["players"]]
+        if isinstance(msg, Welcome):
+            self.seat, self.table = msg.seat, msg.name
+            self._dice(lambda: self.dice.welcome(msg.dice))
+        elif isinstance(msg, msgs.Seats):
+            self.seats = list(msg.seats)
+        elif isinstance(msg, msgs.GameSoFar):
+            players = [Player(p.name, p.computer) for p in msg.players]
             if len(players) < 2:
                 raise HostError("a game needs 2 to 4 players")
-            self.steps = list(msg["steps"])
-            self.game = replay(players, msg["dice"], self.steps)
-        elif kind == "step":
-            self._step(msg["n"], msg["step"])
-        elif kind == "turn":
+            self.steps = list(msg.steps)
+            self.game = replay(players, msg.dice, self.steps)
+        elif isinstance(msg, msgs.Step):
+            self._step(msg.n, msg.step)
+        elif isinstance(msg, msgs.Turn):
             self._check_turn(msg)
-        elif kind == "marker":
-            self.marker = (msg["seat"], msg["piece"])
-        elif kind == "end":
-            self._end(msg["record"])
-        elif kind == "error":
-            self.errors.append(msg["text"])
+        elif isinstance(msg, msgs.Marker):
+            self.marker = (msg.seat, msg.piece)
+        elif isinstance(msg, msgs.End):
+            self._end(msg.record)
+        elif isinstance(msg, Error):
+            self.errors.append(msg.text)
+        elif isinstance(msg, DiceCommits | DiceSecrets | DiceEnd):
+            live = self.game is None  # the round opens now (else told to a late arrival)
+            self._dice(lambda: self._answer(self.dice.take(msg, live)))
+
+    def _answer(self, reply: Record | None) -> None:
+        if reply is not None:
+            self.outbox.append(reply)
+
+    @staticmethod
+    def _dice(check: Callable[[], None]) -> None:
+        try:
+            check()
+        except DiceProblem as err:
+            raise HostError(f"the host's dice: {err}") from None
 
     def _step(self, n: int, step: str) -> None:
         if self.game is None:
@@ -109,7 +142,7 @@ class Mirror:
         self.steps.append(step)
         self.marker = None
 
-    def _check_turn(self, msg: Message) -> None:
+    def _check_turn(self, msg: msgs.Turn) -> None:
         if self.game is None or turn_message(self.game, len(self.steps)) != msg:
             raise HostError("the host's turn does not fit the steps it sent")
 
@@ -118,13 +151,21 @@ class Mirror:
             raise HostError("the host ended a game that is not over here")
         if not same_game(record, self.game):
             raise HostError("the host's record differs from the steps it sent")
-        try:
-            final = Game.from_record(record)
-        except IllegalMove as err:
-            raise HostError(f"the host's record is bad: {err}") from None
-        if final.record() != record or not final.over:
-            raise HostError("the host's record does not replay to the end")
-        self.record = record
+        # The throws first: a host that made its own throws has a record that does
+        # not replay from its seed, and the verdict says which throws were not the dice's.
+        throws = [int(step[1:]) for step in self.steps if step.startswith("T")]
+        dice = self.game.dice
+        verdict = self.dice.verdict(record_seed(record), throws,
+                                    lambda seed: throws_from(seed, dice))
+        if verdict.verified:
+            try:
+                final = Game.from_record(record)
+            except IllegalMove as err:
+                raise HostError(f"the host's record is bad: {err}") from None
+            if final.record() != record or not final.over:
+                raise HostError("the host's record does not replay to the end")
+        self.record = record  # the game as played here, checked or not (the verdict says)
+        self.verdict = verdict.text()
 
     @property
     def started(self) -> bool:
@@ -135,13 +176,13 @@ class Mirror:
         g = self.game
         return g is not None and not g.over and self.seat is not None and g.current == self.seat
 
-    def silicon_intent(self, level: str) -> Message:
+    def silicon_intent(self, level: str) -> Record:
         """What Silicon would ask for in this seat now (the seat's turn)."""
         game = self.game
         assert game is not None and self.my_turn
         if game.phase == Phase.THROW:
-            return {"t": "throw"}
+            return msgs.Throw()
         choice = ai.choose(game, level)
         if not isinstance(choice, Move):
-            return {"t": "pass"}
-        return {"t": "move", "piece": choice.pieces[0]}
+            return msgs.Pass()
+        return msgs.Move(choice.pieces[0])

@@ -1,26 +1,39 @@
 """The app's view of a network game (palmish.pachisi.netplay.NetPlay): the
 host's table or a joiner's mirror, fed by device events and sending through
-a callable (the window's network thread, or a list in tests)."""
+a callable (the window's network thread, or a list in tests).
+
+A live event carries its record, decoded once by the session
+(bridge.NetworkRecord); a line from an event script (`net PEER LINE`) is
+decoded here, as the session would.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Sequence
 
 from palmish.device.events import NetworkClosed, NetworkLine
-from palmish.network.engine import ALL, HostError, SendTo
-from palmish.network.protocol import (
-    HOST_KINDS,
-    JOINER_KINDS,
-    MAX_HOST_LINE,
-    MAX_JOINER_LINE,
-    Message,
-    ProtocolError,
-    decode,
-)
+from palmish.network.engine import Arrival, HostError, SendTo
+from palmish.network.fairdice import JoinerDice
+from palmish.network.session import dice
+from palmish.network.session.handshake import MAX_CLIENT_MESSAGE, MAX_SERVER_MESSAGE
+from palmish.network.session.kinds import FROM_CLIENT, FROM_SERVER, Bye, Join, Refused
+from palmish.network.session.records import MessageError, Record, Vocabulary
 from palmish.pachisi.ai import Choice
 from palmish.pachisi.game import Game
+from palmish.pachisi.net import messages
 from palmish.pachisi.net.mirror import Mirror
 from palmish.pachisi.net.table import HostTable
+
+HOST_HEARS = FROM_CLIENT + dice.FROM_JOINER + messages.FROM_JOINER
+JOINER_HEARS = FROM_SERVER + dice.FROM_HOST + messages.FROM_HOST
+
+
+def _record_of(event: NetworkLine, hears: Vocabulary, limit: int) -> Record:
+    """The event's record: the session's, or a script's line decoded now."""
+    record = getattr(event, "record", None)
+    if isinstance(record, Record):
+        return record
+    return hears.decode(event.text.encode("utf-8"), limit)
 
 
 class HostSeat:
@@ -32,6 +45,7 @@ class HostSeat:
         self.marker: tuple[int, int] | None = None
         self.log: list[str] = []
         self._now = 0.0
+        self._saved: dict[str, object] | None = None
 
     @property
     def game(self) -> Game | None:
@@ -64,14 +78,17 @@ class HostSeat:
             self.table.gone(event.peer, now_s)
         else:
             try:
-                msg = decode(event.text.encode("utf-8"), JOINER_KINDS, MAX_JOINER_LINE)
-            except ProtocolError as err:
+                record = _record_of(event, HOST_HEARS, MAX_CLIENT_MESSAGE)
+            except MessageError as err:
                 self.log.append(f"ignored a line from peer {event.peer}: {err}")
                 return
-            if msg["t"] == "hello":
-                self.table.hello(event.peer, msg, now_s)
+            if isinstance(record, Join):
+                arrival = getattr(event, "arrival", None)
+                if not isinstance(arrival, Arrival):  # a script's: no session proved a seat
+                    arrival = Arrival(b"", None)
+                self.table.join(event.peer, record, arrival, now_s)
             else:
-                self.table.receive(event.peer, msg, now_s)
+                self.table.receive(event.peer, record, now_s)
         if not self.table.started and self.table.ready():
             self.table.start(now_s)
         self.flush()
@@ -95,7 +112,7 @@ class HostSeat:
         self.flush()
 
     def seat_lines(self, now_s: float) -> Sequence[str]:
-        return [f"{s['name'] or 'open'}: {s['state']}" for s in self.table.seat_list(now_s)]
+        return [f"{s.name or 'open'}: {s.state}" for s in self.table.seat_list(now_s)]
 
     def status(self) -> str | None:
         return None
@@ -104,32 +121,36 @@ class HostSeat:
         """Save the table, then send its outbox (no joiner hears of a step the host
         could forget); "every joiner" means the table's seated peers."""
         out = self.table.take_outbox()
-        if out:
+        snapshot = self.table.snapshot()  # (a message to nobody may still change the game)
+        if snapshot != self._saved:
             self._save(self.table)
-        for peer, msg in out:
-            if msg["t"] == "marker":
-                self.marker = (msg["seat"], msg["piece"])
-            elif msg["t"] == "step":
-                self.marker = None
-            for target in (list(self.table.peers) if peer == ALL else [peer]):
-                self._send(target, msg)
+            self._saved = snapshot
+        for peer, record in out:
+            self._send(peer, record)
+        self._mark(out)  # the marker shows on the host's board too
         self.log.extend(self.table.log)
         self.table.log.clear()
 
+    def _mark(self, out: Sequence[tuple[int, Record]]) -> None:
+        for _, record in out:
+            if isinstance(record, messages.Marker):
+                self.marker = (record.seat, record.piece)
+            elif isinstance(record, messages.Step):
+                self.marker = None
+
     def close(self) -> None:
-        for peer in list(self.table.peers):
-            self._send(peer, {"t": "bye", "text": "the host left the game"})
         self._close()
 
 
 class JoinSeat:
     """A joiner's device: its seat in the host's game."""
 
-    def __init__(self, send: Callable[[Message], None], close: Callable[[], None] = lambda: None
-                 ) -> None:
-        self.mirror = Mirror()
+    def __init__(self, send: Callable[[Record], None], close: Callable[[], None] = lambda: None,
+                 dice_part: JoinerDice | None = None) -> None:
+        self.mirror = Mirror(dice_part or JoinerDice())
         self._send, self._close = send, close
         self.trouble: str | None = None
+        self.told_verdict = False
 
     @property
     def game(self) -> Game | None:
@@ -153,7 +174,7 @@ class JoinSeat:
     def ask(self, kind: str, piece: int | None = None) -> str | None:
         if not self.mirror.my_turn:
             return "it is not your turn"
-        self._send({"t": kind} if piece is None else {"t": kind, "piece": piece})
+        self._send(messages.intent(kind, piece))
         return None
 
     def receive(self, event: NetworkLine | NetworkClosed, now_s: float) -> None:
@@ -162,17 +183,24 @@ class JoinSeat:
                 self.trouble = event.reason or "The host is gone; waiting for it."
             return
         try:
-            msg = decode(event.text.encode("utf-8"), HOST_KINDS, MAX_HOST_LINE)
-            if msg["t"] == "refused":
-                self.trouble = f"Refused: {msg['reason']}"
-            elif msg["t"] == "bye":
-                self.trouble = f"The host says: {msg['text']}"
+            record = _record_of(event, JOINER_HEARS, MAX_SERVER_MESSAGE)
+            if isinstance(record, Refused):
+                self.trouble = f"Refused: {record.reason}"
+            elif isinstance(record, Bye):
+                self.trouble = f"The host says: {record.text}"
             else:
-                self.mirror.receive(msg)
+                self.mirror.receive(record)
                 self.trouble = None
-        except (ProtocolError, HostError) as err:
+                for answer in self.mirror.outbox:  # a dice reveal
+                    self._send(answer)
+                self.mirror.outbox.clear()
+        except (MessageError, HostError) as err:
             self.trouble = f"The host cannot be trusted: {err}"
             self._close()
+            return
+        verdict = self.mirror.verdict
+        if verdict is not None and verdict != "verified":
+            self.trouble = f"Dice {verdict}"
 
     def computer_due(self, now_s: float) -> bool:
         return False
@@ -187,7 +215,7 @@ class JoinSeat:
         """Only the host starts a game."""
 
     def seat_lines(self, now_s: float) -> Sequence[str]:
-        return [f"{s['name'] or 'open'}: {s['state']}" for s in self.mirror.seats]
+        return [f"{s.name or 'open'}: {s.state}" for s in self.mirror.seats]
 
     def status(self) -> str | None:
         return self.trouble

@@ -2,24 +2,29 @@
 the one true game. Pure: it reads messages and time and writes messages to
 `outbox`; the transport, the window and the tests feed it the same way.
 
-The host alone throws (the game's seeded generator) and applies moves with
+The host alone throws, from the game's generator seeded by the dice round
+everyone contributed to (palmish/network/fairdice.py), and applies moves with
 the engine; a joiner's intent that the rules refuse gets an `error` back and
-changes nothing.
+changes nothing. A message goes to the peers welcomed when it is made, so a
+peer's first message is always its `welcome` (or `refused`).
 """
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from palmish.network.engine import ALL, HostError
-from palmish.network.protocol import VERSION, Message
+from palmish.network.engine import Arrival, HostError, Outbox
+from palmish.network.fairdice import HostRound, secret_from_number
+from palmish.network.session.dice import DiceReveal
+from palmish.network.session.kinds import SCOPE_BYTES, VERSION, Error, Join, Refused, Welcome
+from palmish.network.session.records import Record
 from palmish.pachisi import ai, rules
 from palmish.pachisi.descriptor import GAME
 from palmish.pachisi.game import PASS, Game, Phase, Player
+from palmish.pachisi.net import messages as msg
 from palmish.pachisi.net.mirror import replay, same_game, turn_message
 from palmish.pachisi.rules import IllegalMove, Move
 
@@ -43,15 +48,21 @@ def parse_seats(spec: str) -> list[str]:
     return kinds
 
 
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode("ascii")).hexdigest()
+def _hex(value: bytes | None) -> str | None:
+    return None if value is None else value.hex()
+
+
+def _unhex(value: Any) -> bytes | None:
+    return None if value is None else bytes.fromhex(str(value))
 
 
 @dataclass
 class Seat:
     kind: str  # remote, computer or host
     name: str | None = None
-    token_hash: str | None = None  # remote: the sitter's token, hashed
+    seat_key: bytes | None = None  # remote: the key the sitter proved (its seat proof)
+    identity: bytes | None = None  # remote: the sitter's identity (it may rejoin by keys)
+    pledge: bytes | None = None  # remote: the sitter's dice commitment, from its join
     peer: int | None = None  # remote: the connection sitting here, None when away
     away_since: float | None = None
     silicon_told: bool = False  # everyone heard that Silicon plays this away seat
@@ -88,10 +99,23 @@ class HostTable:
     level: str = field(default_factory=strongest_level)
     game: Game | None = None
     steps: list[str] = field(default_factory=list)
-    peers: dict[int, Peer] = field(default_factory=dict)
-    outbox: list[tuple[int, Message]] = field(default_factory=list)
+    peers: dict[int, Peer] = field(default_factory=dict)  # the welcomed ones
+    outbox: Outbox = field(default_factory=list)
     log: list[str] = field(default_factory=list)
+    scope: bytes = field(default_factory=lambda: secrets.token_bytes(SCOPE_BYTES))
+    dice_round: HostRound | None = None
+    _players: list[Player] = field(default_factory=list)
     _now: float = 0.0
+
+    def __post_init__(self) -> None:
+        if self.dice_round is None:  # --seed fixes the host's part of the dice
+            self.dice_round = HostRound(None if self.seed is None
+                                        else secret_from_number(self.seed))
+
+    @property
+    def round(self) -> HostRound:
+        assert self.dice_round is not None
+        return self.dice_round
 
     @property
     def app(self) -> str:
@@ -127,9 +151,12 @@ class HostTable:
         """Every seat has its player (the headless host then starts at once)."""
         return all(s.name is not None for s in self.seats)
 
-    def seat_list(self, now: float) -> list[Message]:
-        return [{"name": s.name, "kind": s.kind, "state": s.state(now, self.wait_s)}
-                for s in self.seats]
+    def seat_list(self, now: float) -> list[msg.SeatState]:
+        return [msg.SeatState(s.name, s.kind, s.state(now, self.wait_s)) for s in self.seats]
+
+    def trusts(self, identity: bytes) -> bool:
+        """A seated player's identity: it comes back by keys, never locked out."""
+        return any(s.identity == identity for s in self.seats if s.kind == "remote")
 
     def computer_plays(self, seat: int, now: float) -> bool:
         """Silicon plays this seat now: a computer seat, or a person away past the wait."""
@@ -149,52 +176,65 @@ class HostTable:
 
     # ------------------------------------------------------------ joiners
 
-    def connected(self, peer: int) -> None:
-        """A connection said a valid hello (the transport checked the version)."""
-
-    def hello(self, peer: int, msg: Message, now: float) -> bool:
-        """Seat or refuse a hello; False when the peer is refused (close it)."""
-        refusal = self._refusal(msg)
-        if refusal is None:
-            seat = None if msg.get("watch") else self._seat_for(msg)
+    def join(self, peer: int, join: Join, arrival: Arrival, now: float) -> bool:
+        """Seat or refuse a join; False when the peer is refused (close it)."""
+        refusal = self._refusal(join, arrival)
+        seat: int | str | None = None
+        if refusal is None and not join.watch:
+            seat = self._seat_for(join, arrival)
             if isinstance(seat, str):
                 refusal = seat
         if refusal is not None:
-            self.log.append(f"refused {msg.get('name', 'a spectator')!s}: {refusal}")
-            self._send(peer, {"t": "refused", "v": VERSION, "reason": refusal})
+            self.log.append(f"refused {join.name or 'a spectator'}: {refusal}")
+            self._send(peer, Refused(VERSION, refusal, "seat"))
             return False
         assert seat is None or isinstance(seat, int)
-        self.peers[peer] = Peer(seat, msg.get("name"))
-        self._send(peer, {"t": "welcome", "v": VERSION, "app": self.app,
-                          "table": self.table_name, "seat": seat})
+        self._send(peer, Welcome(VERSION, self.app, self.table_name, seat,
+                                 self.round.commitment))
+        self.peers[peer] = Peer(seat, join.name)  # from now on it hears what everyone does
         if seat is not None:
             s = self.seats[seat]
-            s.name, s.peer, s.away_since = msg["name"], peer, None
-            s.token_hash = token_hash(msg["token"])
-            self.log.append(f"{msg['name']} sits in seat {seat + 1}")
+            s.name, s.peer, s.away_since = join.name, peer, None
+            s.seat_key, s.identity = arrival.seat_key, arrival.identity
+            if self.game is None and not self.round.open:
+                s.pledge = join.dice
+            self.log.append(f"{join.name} sits in seat {seat + 1}")
         self._broadcast_seats(now)
-        if self.game is not None:
-            self._send(peer, self._game_message())
-            self._send(peer, turn_message(self.game, len(self.steps)))
-            if self.game.over:
-                self._send(peer, {"t": "end", "record": self.game.record()})
+        self._catch_up(peer)
         return True
 
-    def _refusal(self, msg: Message) -> str | None:
-        if msg["app"] != self.app:
-            return f"this host plays {self.app}, not {msg['app']}"
-        if not secrets.compare_digest(msg["code"], self.code):
-            return "wrong join code"
-        if not msg.get("watch") and ("name" not in msg or "token" not in msg):
-            return "a name and a token are needed to sit down"
+    def _catch_up(self, peer: int) -> None:
+        """What a peer arriving after the start needs: the game, then the dice
+        round so far (after the game: it was not there when the round opened)."""
+        rnd = self.round
+        if self.game is not None:
+            self._send(peer, self._game_message())
+        if rnd.commits is not None:
+            self._send(peer, rnd.commits)
+        if rnd.secrets is not None:
+            self._send(peer, rnd.secrets)
+        if self.game is not None:
+            self._send(peer, turn_message(self.game, len(self.steps)))
+            if self.game.over:
+                self._send(peer, rnd.end())
+                self._send(peer, msg.End(self.game.record()))
+
+    def _refusal(self, join: Join, arrival: Arrival) -> str | None:
+        if join.watch:
+            return "a spectator has no name nor seat" if join.name or join.seat else None
+        if join.name is None or arrival.seat_key is None:
+            return "a name and a seat proof are needed to sit down"
+        if not rules.valid_name(join.name):
+            return f"{join.name!r} is not a player name"
         return None
 
-    def _seat_for(self, msg: Message) -> int | str:
-        """The seat a hello takes back or gets, or a one-line refusal."""
-        name, hashed = msg["name"], token_hash(msg["token"])
+    def _seat_for(self, join: Join, arrival: Arrival) -> int | str:
+        """The seat a join takes back or gets, or a one-line refusal."""
+        name = join.name
         for i, s in enumerate(self.seats):
             if s.kind == "remote" and s.name == name:
-                if s.token_hash != hashed:
+                if s.seat_key is None or not secrets.compare_digest(s.seat_key,
+                                                                    arrival.seat_key or b""):
                     return f"the name {name} is taken"
                 if s.peer is not None:  # the same device again: the old link is dead
                     self.peers.pop(s.peer, None)
@@ -202,6 +242,8 @@ class HostTable:
                 return i
         if any(s.name == name for s in self.seats):
             return f"the name {name} is taken"
+        if self.game is not None or self.round.open:
+            return "the game has started without an open seat"
         for i, s in enumerate(self.seats):
             if s.kind == "remote" and s.name is None:
                 return i
@@ -216,8 +258,8 @@ class HostTable:
         if s.peer != peer:
             return
         s.peer = None
-        if self.game is None:  # before the start a seat is simply free again
-            s.name = s.token_hash = None
+        if self.game is None and not self.round.open:  # before the start: free again
+            s.name = s.seat_key = s.identity = s.pledge = None
             self.log.append(f"{who.name} left seat {who.seat + 1}")
         else:
             s.away_since = now
@@ -233,41 +275,60 @@ class HostTable:
                 s.silicon_told = True
                 self.log.append(f"Silicon plays for {s.name} until they come back")
                 self._broadcast_seats(now)
+        if self.round.ready(now):
+            self._begin(now)
 
-    def receive(self, peer: int, msg: Message, now: float) -> None:
-        """An intent (or ping) from a seated joiner or spectator."""
+    def receive(self, peer: int, record: Record, now: float) -> None:
+        """An intent (or a dice reveal) from a seated joiner or spectator."""
         who = self.peers.get(peer)
-        kind = msg["t"]
-        if who is None or kind == "ping":
+        if who is None:
             return
-        if kind == "hello":
-            self._send(peer, {"t": "error", "text": "already said hello"})
-            return
-        if who.seat is None:
-            self._send(peer, {"t": "error", "text": "spectators watch"})
-            return
-        problem = self.act(who.seat, kind, msg.get("piece"), now)
+        problem: str | None
+        if isinstance(record, Join):
+            problem = "already joined"
+        elif who.seat is None:
+            problem = "spectators watch"
+        elif isinstance(record, DiceReveal):
+            problem = self.round.reveal(who.seat, record.secret)
+            if problem is None and self.round.ready(now):
+                self._begin(now)
+        elif isinstance(record, msg.Throw | msg.Choose | msg.Move | msg.Pass):
+            piece = record.piece if isinstance(record, msg.Choose | msg.Move) else None
+            problem = self.act(who.seat, record.KIND, piece, now)
+        else:
+            problem = f"no request {record.KIND!r} here"
         if problem is not None:
-            self._send(peer, {"t": "error", "text": problem})
+            self._send(peer, Error(problem))
 
     # ------------------------------------------------------------ the game
 
     def start(self, now: float) -> None:
-        """Start with the seats as they are: open seats go to Silicon."""
-        if self.game is not None:
+        """Start with the seats as they are (open seats go to Silicon): the dice
+        round opens; the game begins once the joiners revealed (`_begin`)."""
+        if self.game is not None or self.round.open:
             return
         taken = {s.name for s in self.seats if s.name}
         spare = (n for n in rules.computer_names(8) if n not in taken)
-        players = []
+        self._players = []
         for s in self.seats:
             if s.name is None:
                 s.kind, s.name = "computer", next(spare)
-            players.append(Player(s.name, s.kind == "computer"))
-        self.game = Game.new(seed=self.seed, players=players, dice=self.dice)
-        self.turn_since = self._now = now
-        self.seed = self.game.seed
-        self.log.append(f"the game starts: {self.game.record()}")
+            self._players.append(Player(s.name, s.kind == "computer"))
+        pledged = {i: s.pledge for i, s in enumerate(self.seats)
+                   if s.kind == "remote" and s.pledge is not None and s.peer is not None}
         self._broadcast_seats(now)
+        self._broadcast(self.round.start(pledged, now))
+        if self.round.ready(now):
+            self._begin(now)
+
+    def _begin(self, now: float) -> None:
+        """The dice round closes (its seed is the game's) and the first turn comes."""
+        revealed, seed = self.round.close()
+        self._broadcast(revealed)
+        self.game = Game.new(seed=seed, players=self._players, dice=self.dice)
+        self.turn_since = self._now = now
+        self.seed = seed
+        self.log.append(f"the game starts: {self.game.record()}")
         self._broadcast(self._game_message())
         self._broadcast(turn_message(self.game, len(self.steps)))
 
@@ -292,7 +353,7 @@ class HostTable:
                 assert piece is not None
                 if game.move_for(piece) is None:
                     return game.why_not(piece)
-                self._broadcast({"t": "marker", "seat": seat, "piece": piece})
+                self._broadcast(msg.Marker(seat, piece))
             elif kind == "move":
                 assert piece is not None
                 m = game.move_for(piece)
@@ -332,32 +393,34 @@ class HostTable:
 
     def _step(self, step: str) -> None:
         self.turn_since = self._now
-        self._broadcast({"t": "step", "n": len(self.steps), "step": step})
+        self._broadcast(msg.Step(len(self.steps), step))
         self.steps.append(step)
         assert self.game is not None
         self._broadcast(turn_message(self.game, len(self.steps)))
-        if self.game.over:
-            self._broadcast({"t": "end", "record": self.game.record()})
+        if self.game.over:  # the host's secret first: the end's check needs it
+            self._broadcast(self.round.end())
+            self._broadcast(msg.End(self.game.record()))
             self.log.append(f"the game is over: {self.game.record()}")
 
-    def _game_message(self) -> Message:
+    def _game_message(self) -> msg.GameSoFar:
         game = self.game
         assert game is not None
-        players = [[p.name, "c" if p.computer else "h"] for p in game.players]
-        return {"t": "game", "dice": game.dice, "players": players, "steps": list(self.steps)}
+        players = tuple(msg.Player(p.name, p.computer) for p in game.players)
+        return msg.GameSoFar(game.dice, players, tuple(self.steps))
 
     # ------------------------------------------------------------ sending
 
-    def _send(self, peer: int, msg: Message) -> None:
-        self.outbox.append((peer, msg))
+    def _send(self, peer: int, record: Record) -> None:
+        self.outbox.append((peer, record))
 
-    def _broadcast(self, msg: Message) -> None:
-        self.outbox.append((ALL, msg))
+    def _broadcast(self, record: Record) -> None:
+        """To every peer welcomed by now (one arriving later gets `_catch_up`)."""
+        self.outbox.extend((peer, record) for peer in self.peers)
 
     def _broadcast_seats(self, now: float) -> None:
-        self._broadcast({"t": "seats", "seats": self.seat_list(now)})
+        self._broadcast(msg.Seats(tuple(self.seat_list(now))))
 
-    def take_outbox(self) -> list[tuple[int, Message]]:
+    def take_outbox(self) -> Outbox:
         out, self.outbox = self.outbox, []
         return out
 
@@ -366,26 +429,33 @@ class HostTable:
     def snapshot(self) -> dict[str, Any]:
         """What the host keeps in its data folder to host the game again."""
         return {
-            "v": 1, "app": self.app, "code": self.code, "table": self.table_name,
-            "dice": self.dice, "seed": self.seed, "wait_s": self.wait_s, "turn_s": self.turn_s,
+            "v": 2, "app": self.app, "code": self.code, "table": self.table_name,
+            "scope": self.scope.hex(), "dice": self.dice, "seed": self.seed,
+            "wait_s": self.wait_s, "turn_s": self.turn_s, "fair": self.round.snapshot(),
             "record": self.game.record() if self.game is not None else None,
             "steps": list(self.steps),
-            "seats": [{"kind": s.kind, "name": s.name, "token_hash": s.token_hash}
-                      for s in self.seats],
+            "seats": [{"kind": s.kind, "name": s.name, "seat_key": _hex(s.seat_key),
+                       "identity": _hex(s.identity)} for s in self.seats],
         }
 
     @classmethod
     def restore(cls, saved: Any, now: float) -> HostTable:
         """A table from `snapshot()`; ValueError with one line when it is unusable.
-        Every seated person starts away: they come back with their tokens."""
+        Every seated person starts away: they come back with their seat keys."""
         try:
-            seats = [Seat(s["kind"], s["name"], s["token_hash"]) for s in saved["seats"]]
-            if saved["v"] != 1 or saved["app"] != GAME.id:
+            seats = [Seat(s["kind"], s["name"], _unhex(s["seat_key"]), _unhex(s["identity"]))
+                     for s in saved["seats"]]
+            if saved["v"] != 2 or saved["app"] != GAME.id:
                 raise ValueError("another version or app")
             turn_s = saved.get("turn_s")
+            scope = bytes.fromhex(saved["scope"])
+            if len(scope) != SCOPE_BYTES:
+                raise ValueError("a bad table id")
             table = cls(seats, str(saved["code"]), str(saved["table"]), dice=str(saved["dice"]),
-                        seed=int(saved["seed"]), wait_s=float(saved["wait_s"]),
-                        turn_s=None if turn_s is None else float(turn_s))
+                        seed=None if saved["seed"] is None else int(saved["seed"]),
+                        wait_s=float(saved["wait_s"]),
+                        turn_s=None if turn_s is None else float(turn_s), scope=scope,
+                        dice_round=HostRound.restore(saved["fair"]))
             steps = [str(step) for step in saved["steps"]]
             record = saved["record"]
         except (KeyError, TypeError, ValueError, AttributeError) as err:
@@ -400,6 +470,8 @@ class HostTable:
                     raise ValueError("its steps and record differ")
             except (IllegalMove, HostError, ValueError) as err:
                 raise ValueError(f"the saved network game does not replay: {err}") from None
+            if table.round.secrets is None or game.seed != table.seed:
+                raise ValueError("the saved network game's dice round is not closed")
             table.game, table.steps = game, steps
             for s in table.seats:
                 if s.kind == "remote":
@@ -407,5 +479,5 @@ class HostTable:
         else:
             for s in table.seats:
                 if s.kind == "remote":
-                    s.name = s.token_hash = None
+                    s.name = s.seat_key = s.identity = None
         return table
