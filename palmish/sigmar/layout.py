@@ -16,9 +16,9 @@ import math
 
 from palmish.boardgame.grid import AppLayout, Grid
 from palmish.device.display import ConfigName, DisplayConfig
-from palmish.device.frozen import Frozen
 from palmish.device.geometry import Rect
 from palmish.sigmar.geometry import HEXAGON, Geometry, SquareGeometry
+from prc_tools.frozen import Frozen
 
 Cell = tuple[int, int]
 
