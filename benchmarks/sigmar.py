@@ -7,6 +7,7 @@
     .venv/bin/python benchmarks/sigmar.py --gardens [--boards 300]
     .venv/bin/python benchmarks/sigmar.py --bands --garden hexagonal [--boards 500]
     .venv/bin/python benchmarks/sigmar.py --frames --garden hexagonal [--deals 20]
+    .venv/bin/python benchmarks/sigmar.py --deal-slices 200 [--garden hexagonal]
 
 Measures, in one run: legal-take generation per second and random playouts
 per second for palmish.sigmar and for a plain cell-by-cell engine written here
@@ -52,6 +53,13 @@ in the same rounds. Ranges are over --repeats rounds. With --garden hexagonal
 the app plays the hexagonal garden: the Hint on dense hexagonal deals (as
 --gardens deals them) and positions deep into boards dealt Hard, and New Game
 on Hard, sliced as in the app (no "before" column).
+
+`--deal-slices N` times New Game's dealing as the app runs it, without the
+clock: N deals on each difficulty (and N without one) from fixed number
+streams, each cut into the app's slices (DEAL_PLAYOUTS_PER_SLICE steps) and
+followed by building the board dealt to show it (garden.new_game), and prints
+the longest and the 99th percentile of those pieces in CPU time: the longest
+the window can be held by a deal (a frame gap), whatever the machine's load.
 
 `--hard N` times only the Hint (`solver.hint`, its node budget) on N hard
 positions: the same hard positions as --frames (dense deals and deep positions of
@@ -549,6 +557,44 @@ def hex_frames(deals: int, repeats: int) -> int:
     return 0
 
 
+def deal_slices(deals: int, which: str) -> int:
+    """The CPU time of each slice of New Game's deal, and of building the board dealt."""
+    from palmish.sigmar import garden
+    from palmish.sigmar.app import DEAL_PLAYOUTS_PER_SLICE
+
+    print(f"{which} garden, {deals} deals per difficulty, "
+          f"{DEAL_PLAYOUTS_PER_SLICE} steps a slice; CPU ms")
+    print(f"{'difficulty':<10} {'slices':>7} {'median':>8} {'p99':>8} {'max':>8} "
+          f"{'show max':>9}")
+    for difficulty in (None, *generator.DIFFICULTIES):
+        numbers = random.Random(f"slices {which} {difficulty}")
+
+        def draw(numbers: random.Random = numbers) -> int:
+            return numbers.randint(1, 999_999)
+
+        pieces: list[float] = []
+        shows: list[float] = []
+        for done in range(1, deals + 1):
+            steps = garden.dealing(which, difficulty, draw)
+            seed: int | None = None
+            while seed is None:
+                start = time.process_time()
+                try:
+                    for _ in range(DEAL_PLAYOUTS_PER_SLICE):
+                        next(steps)
+                except StopIteration as finished:
+                    seed = finished.value
+                pieces.append(time.process_time() - start)
+            start = time.process_time()
+            garden.new_game(which, seed)
+            shows.append(time.process_time() - start)
+            progress(f"{difficulty or 'any'}", done, deals)
+        print(f"{difficulty or 'any':<10} {len(pieces):7d} {ms(statistics.median(pieces))} "
+              f"{ms(percentile(pieces, 0.99))} {ms(max(pieces))} {ms(max(shows)):>9}",
+              flush=True)
+    return 0
+
+
 def load_solver(path: str) -> ModuleType:
     spec = importlib.util.spec_from_file_location("other_solver", path)
     assert spec is not None and spec.loader is not None
@@ -631,7 +677,11 @@ def main() -> int:
                         help="the square and hexagonal gardens' solvers side by side instead")
     parser.add_argument("--garden", choices=("square", "hexagonal"), default="square",
                         help="the garden --bands and --frames measure (square)")
+    parser.add_argument("--deal-slices", type=int, default=0, metavar="N",
+                        help="time New Game's deal slice by slice, N deals per difficulty")
     args = parser.parse_args()
+    if args.deal_slices > 0:
+        return deal_slices(args.deal_slices, args.garden)
     if args.hard > 0:
         return hard_hints(args.hard, args.against)
     if args.seeds < 1 or args.positions < 1 or args.seconds <= 0:

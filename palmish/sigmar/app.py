@@ -64,6 +64,7 @@ NO_SOLUTION = "No solution from here: Undo"
 NOT_IN_TIME = "No hint found in time: try Undo"
 THINKING = "Thinking..."
 HINT_CAP_MS = 270  # checked before each slice, so the answer comes within 300 ms
+ANY = "any"  # self.dealt's key for New Game without a difficulty
 DEAL_PLAYOUTS_PER_SLICE = 16  # random playouts of New Game's rating per slice (~15 ms)
 MAX_RANDOM_BOARD = 999_999  # New Game draws board numbers short enough to share
 
@@ -93,7 +94,8 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
         self.told: set[str] = set()  # level problems already reported
         self.work: SlicedJob[Any] | None = None  # the Hint thinking or New Game dealing
         self.ahead: SlicedJob[int] | None = None  # the next New Game's number, dealt in idle time
-        # A number ready for the next New Game, by (garden, difficulty).
+        # A number ready for the next New Game (its board built), by (garden,
+        # difficulty or ANY).
         self.dealt: dict[tuple[str, str], int] = {}
 
     # ------------------------------------------------------------ life cycle, saving
@@ -213,7 +215,7 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
             # rated): the number dealt ahead, else any number, which New Game's rated
             # deal replaces in slices as soon as it is ready.
             difficulty = self._difficulty()
-            ready = self.dealt.pop((which, difficulty), None) if difficulty else None
+            ready = self.dealt.pop((which, difficulty or ANY), None)
             rate = difficulty is not None and ready is None
             draw = random.SystemRandom().randint(1, MAX_RANDOM_BOARD)
             self.game = garden.new_game(which, ready if ready is not None else draw)
@@ -570,15 +572,12 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
         self._paint_all()
 
     def new(self) -> None:
-        """New Game: with a difficulty, the number dealt ahead in idle time, else
-        numbers rated in slices between frames."""
+        """New Game: the number dealt ahead in idle time (its board built), else one
+        dealt (with a difficulty, rated) in slices between frames."""
         difficulty = self._difficulty()
         which = self.garden()
         self._stop_work()
-        if difficulty is None:
-            self.start_game(self._random_board())
-            return
-        ready = self.dealt.pop((which, difficulty), None)
+        ready = self.dealt.pop((which, difficulty or ANY), None)
         if ready is not None:
             self.start_game(self._random_board(ready))
             self._deal_ahead()
@@ -604,16 +603,17 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
         at once: slices run only while nothing else works (docs/sigmar-app.md)."""
         difficulty = self._difficulty()
         which = self.garden()
-        if difficulty is None or (which, difficulty) in self.dealt or self.ctx is None:
+        key = (which, difficulty or ANY)
+        if key in self.dealt or self.ctx is None:
             return
-        name = f"ahead-{which}-{difficulty}"
+        name = f"ahead-{which}-{key[1]}"
         if self.ahead is not None:
             if self.ahead.running and self.ahead.name == name:
                 return
             self.ahead.cancel()
 
         def dealt(seed: int) -> None:
-            self.dealt[(which, difficulty)] = seed
+            self.dealt[key] = seed
             self.ahead = None
 
         self.ahead = SlicedJob(self.turns, name,
@@ -834,7 +834,7 @@ def _garden_named(value: str) -> str:
 
 
 def _dealing_message(difficulty: str | None) -> str:
-    return f"Dealing a {difficulty} board..."
+    return f"Dealing a {difficulty} board..." if difficulty else "Dealing a board..."
 
 
 def _count(value: object) -> int:

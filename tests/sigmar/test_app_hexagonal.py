@@ -326,6 +326,26 @@ def test_the_bundled_hexagonal_levels_are_listed_and_open(make: Make) -> None:
     device.shutdown()
 
 
+def test_new_game_without_a_difficulty_shows_the_number_dealt_ahead(
+        make: Make, monkeypatch: pytest.MonkeyPatch) -> None:
+    from palmish.sigmar.hexagonal import generator as hex_generator
+
+    device, app = hexagonal(make)
+    for _ in range(400):  # dealt and built in idle time
+        if (HEX, "any") in app.dealt:
+            break
+        wait(device, 50)
+    ready = app.dealt[(HEX, "any")]
+
+    def no_build(rng: random.Random) -> object:
+        raise AssertionError("a board built on the frame path")
+
+    monkeypatch.setattr(hex_generator, "build", no_build)
+    device.post(MenuCommand("new"))
+    assert isinstance(app.game, HexGame) and app.game.seed == ready and app.work is None
+    device.shutdown()
+
+
 def test_switching_on_hard_shows_a_board_at_once_and_deals_a_hard_one_in_slices(
         make: Make) -> None:
     device, app = make()

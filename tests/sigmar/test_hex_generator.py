@@ -144,3 +144,43 @@ def test_a_rating_is_a_property_of_the_number_and_bands_order_boards() -> None:
     easy = [rate(s) for s, r in ratings.items() if r == "easy"]
     hard = [rate(s) for s, r in ratings.items() if r == "hard"]
     assert min(easy) > max(hard)
+
+
+# ---------------------------------------------------------------- off the frame path
+
+
+def test_a_stepped_build_pauses_often_and_builds_the_same_board() -> None:
+    import random
+
+    for seed in (1, 101, 2313):  # 101 takes dozens of fills
+        steps = generator.building(random.Random(seed))
+        pauses = 0
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                board = done.value
+                break
+            pauses += 1
+        assert board == generator.build(random.Random(seed))
+        assert pauses >= 27 // generator.STEP_TAKES  # a pause every few of the 27 takes
+    assert generator.STEP_TAKES < 27
+
+
+@pytest.mark.parametrize("difficulty", [None, "hard"])
+def test_the_board_of_a_number_dealt_is_kept_built(difficulty: str | None,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    import random
+
+    draws = random.Random(4)
+    seed = generator.deal(difficulty, lambda: draws.randint(1, 999_999))
+    expected = generator.generate(seed)
+
+    def no_build(rng: random.Random) -> dict[int, Atom]:
+        raise AssertionError("built again on the frame path")
+
+    monkeypatch.setattr(generator, "build", no_build)
+    assert generator.generate(seed) == expected  # showing it builds nothing
+    for n in range(generator.KEEP_DEALT + 5):  # and the kept boards stay few
+        generator._keep(10**6 + n, {})
+    assert len(generator._DEALT) == generator.KEEP_DEALT

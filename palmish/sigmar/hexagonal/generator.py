@@ -65,6 +65,9 @@ SALT_SHARE = 0.35  # chance that a cardinal gives two of its atoms to Salt
 FILLS_PER_TEMPLATE = 12
 CANDIDATES = 8  # cells tried for each atom of a take, best first
 JITTER = 2.5
+STEP_TAKES = 7  # takes a stepped build places between pauses (about one playout's time)
+KEEP_DEALT = 16  # boards New Game dealt lately, kept built (a few per garden and difficulty)
+_DEALT: dict[int, dict[int, Atom]] = {}  # number -> board, oldest first
 
 
 def _turned(cell: Cell, sixths: int) -> Cell:
@@ -148,11 +151,15 @@ def _ranked(rng: random.Random, cells: int, occupied: int) -> list[int]:
     return [i for _, i in keyed[:CANDIDATES]]
 
 
-def _fill(rng: random.Random, shape: int, plan: list[tuple[Atom, Atom]]) -> dict[int, Atom] | None:
-    """Place the plan onto the template, or None when it gets stuck."""
+def _filling(rng: random.Random, shape: int,
+             plan: list[tuple[Atom, Atom]]) -> Generator[None, None, dict[int, Atom] | None]:
+    """Place the plan onto the template, or None when it gets stuck; pauses after
+    every STEP_TAKES takes placed."""
     board = {CENTRE_BIT: Atom.GOLD}
     occupied = 1 << CENTRE_BIT
-    for x, y in plan:
+    for n, (x, y) in enumerate(plan, start=1):
+        if n % STEP_TAKES == 0:
+            yield
         placed = False
         open_a = shape & ~occupied & ~crowded(occupied)
         for a in _ranked(rng, open_a, occupied):
@@ -176,21 +183,36 @@ def _fill(rng: random.Random, shape: int, plan: list[tuple[Atom, Atom]]) -> dict
     return board
 
 
-def build(rng: random.Random) -> dict[int, Atom]:
-    """One standard board from the generator's random stream (bit -> atom)."""
+def building(rng: random.Random) -> Generator[None, None, dict[int, Atom]]:
+    """build() in small steps (a few takes placed each, about a rating playout's time),
+    for an app that deals in slices: the pauses take nothing from the stream, so the
+    board is build()'s."""
     while True:
         shape = grow_template(rng)
         for _ in range(FILLS_PER_TEMPLATE):
-            board = _fill(rng, shape, take_plan(rng))
+            board = yield from _filling(rng, shape, take_plan(rng))
             if board is not None:
                 return board
+
+
+def build(rng: random.Random) -> dict[int, Atom]:
+    """One standard board from the generator's random stream (bit -> atom)."""
+    return finish(building(rng))
+
+
+def _keep(seed: int, board: dict[int, Atom]) -> None:
+    """Remember a board New Game dealt, so showing it builds nothing (bounded)."""
+    _DEALT.pop(seed, None)
+    _DEALT[seed] = board
+    while len(_DEALT) > KEEP_DEALT:
+        del _DEALT[next(iter(_DEALT))]
 
 
 def generate(seed: int) -> dict[Cell, Atom]:
     """The board of Board Number `seed` as (row, col) -> atom, in reading order."""
     if seed < 0:
         raise ValueError("a board number is a whole number >= 0")
-    board = build(random.Random(seed))
+    board = _DEALT.get(seed) or build(random.Random(seed))
     return {CELL_OF[i]: board[i] for i in sorted(board)}  # type: ignore[misc]  # board bits
 
 
@@ -241,9 +263,16 @@ def rating(seed: int, wanted: str | None = None) -> str:
 
 
 def rating_steps(seed: int, wanted: str | None = None) -> Generator[None, None, str]:
-    """rating() a playout at a time: yields after the build and after each playout."""
+    """rating() a playout at a time: yields while building and after each playout."""
+    rated, _ = yield from _rating(seed, wanted)
+    return rated
+
+
+def _rating(seed: int, wanted: str | None) -> Generator[None, None, tuple[str, dict[int, Atom]]]:
+    """rating_steps(), with the board it built."""
     rng = random.Random(seed)
-    outcomes = playouts_of(build(rng), rng)
+    board = yield from building(rng)
+    outcomes = playouts_of(board, rng)
     order = ("hard", "normal", "easy")
     wins = 0
     for played in range(RATING_PLAYOUTS):
@@ -252,7 +281,7 @@ def rating_steps(seed: int, wanted: str | None = None) -> Generator[None, None, 
         if low == high or (wanted is not None and not low <= order.index(wanted) <= high):
             break
         wins += next(outcomes)
-    return band(wins)
+    return band(wins), board
 
 
 def deal(difficulty: str | None, draw: Callable[[], int]) -> int:
@@ -262,16 +291,24 @@ def deal(difficulty: str | None, draw: Callable[[], int]) -> int:
 
 
 def dealing(difficulty: str | None, draw: Callable[[], int]) -> Generator[None, None, int]:
-    """deal() a playout at a time (rating_steps), for an app that deals in slices."""
+    """deal() in small steps (a rating playout, a few takes of a build), for an app
+    that deals in slices. The board of the number dealt is built here too and kept
+    (KEEP_DEALT), so showing it (generate) costs nothing on the frame path."""
     if difficulty is not None and difficulty not in DIFFICULTIES:
         raise ValueError(f"unknown difficulty {difficulty!r} (use {', '.join(DIFFICULTIES)})")
     seed = draw()
+    board: dict[int, Atom] | None = None
     for _ in range(MAX_DRAWS if difficulty else 0):
-        if (yield from rating_steps(seed, difficulty)) == difficulty:
+        rated, board = yield from _rating(seed, difficulty)
+        if rated == difficulty:
             break
-        seed = draw()
+        seed, board = draw(), None
+    if board is None:
+        board = yield from building(random.Random(seed))
+    _keep(seed, board)
     return seed
 
 
-__all__ = ["DIFFICULTIES", "EASY_WINS", "HARD_WINS", "VERSION", "build", "clear_rate", "deal",
+__all__ = ["DIFFICULTIES", "EASY_WINS", "HARD_WINS", "VERSION", "build", "building",
+           "clear_rate", "deal",
            "dealing", "generate", "grow_template", "rating", "rating_steps"]
