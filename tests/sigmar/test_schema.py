@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 import yaml
+from PIL import Image
 
 from palmish.sigmar.rules import Atom
 from palmish.sigmar.schema import SCHEMA_PATH
@@ -45,3 +49,27 @@ def test_the_hex_board_is_a_plugin_kind_of_its_own_with_its_own_ids() -> None:
     assert sorted(hexes.values()) == list(range(2100, 2105))
     required = {r["id"] for r in schema["required"]["hexboard"]["bitmaps"]}
     assert required == {"hex_cell", "hex_select"}
+
+
+def test_prc_tools_new_makes_a_hex_board_that_builds_at_once(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The hexboard kind's templates come from this schema: every hexagonal picture at
+    the size the bundled Hex Boards have, and the folder builds and verifies unedited."""
+    from palmish.sigmar.schema import SCHEMA
+    from prc_tools import cli
+    from prc_tools.studio.catalog import kinds, pictures
+
+    assert "hexboard" in kinds(SCHEMA)
+    folder = tmp_path / "hex"
+    assert cli.main(["new", "sigmar", "hexboard", str(folder)]) == 0
+    made = {p.id: p for p in pictures(SCHEMA, "hexboard")}
+    assert set(made) == {2100, 2101, 2102, 2103, 2104}
+    for item in made.values():
+        path = folder / f"{item.stem}.png"
+        assert Image.open(path).size == (26, 30), path
+    bundled = Path(SCHEMA_PATH).parent / "plugins" / "sigmar-hexboard-slate" / "cell.png"
+    assert Image.open(bundled).size == (26, 30)  # the same size as the game's own art
+    prc = tmp_path / "hex.prc"
+    assert cli.main(["build", "-q", str(folder), "-o", str(prc)]) == 0
+    assert cli.main(["verify", str(prc)]) == 0
+    assert "warning" not in capsys.readouterr().err
