@@ -49,6 +49,7 @@ from palmish.sigmar.layout import SigmarLayout, layout_for
 from palmish.sigmar.level import (
     LEVELS_DB_TYPE,
     LevelEntry,
+    cleared_key,
     find_level,
     normalize_level_id,
 )
@@ -145,17 +146,23 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
         return f"--board: {self.board_problem}" if self.board_problem else None
 
     def _load_levels(self, ctx: AppContext) -> None:
-        databases = ctx.bundled_databases(LEVELS_DB_TYPE)
-        files = list(ctx.user_files())
-        square, problems = all_levels((db.resources for db in databases), files)
-        hexagonal, hex_problems = hex_levels(files)
-        self.garden_levels = {SQUARE: square, HEXAGONAL: hexagonal}
-        problems += hex_problems
+        self.garden_levels, problems = self._read_levels(ctx)
         fresh = [p for p in problems if p not in self.told]  # each problem told once
         self.told.update(fresh)
         if fresh:
             ctx.notify(f"{self.name}: " + "; ".join(fresh[:2])
                        + ("; ..." if len(fresh) > 2 else ""))
+
+    @staticmethod
+    def _read_levels(ctx: AppContext, without: str | None = None
+                     ) -> tuple[dict[str, list[LevelEntry]], list[str]]:
+        """Both gardens' levels (and the problems met), leaving out installed file
+        `without` (what Remove would leave)."""
+        databases = ctx.bundled_databases(LEVELS_DB_TYPE)
+        files = [f for f in ctx.user_files() if f[0] != without]
+        square, problems = all_levels((db.resources for db in databases), files)
+        hexagonal, hex_problems = hex_levels(files)
+        return {SQUARE: square, HEXAGONAL: hexagonal}, problems + hex_problems
 
     def new_game(self) -> None:
         self.game = self._random_board()
@@ -516,8 +523,10 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
                     self._key("assisted"))) + 1
             if game.level is not None:
                 cleared = _ids(self.prefs.get(self._key("cleared")))
-                if game.level not in cleared:
-                    self.prefs[self._key("cleared")] = [*cleared, game.level]
+                entry = next((e for e in self.levels if e.id == game.level), None)
+                key = cleared_key(entry) if entry is not None else game.level
+                if key not in cleared:
+                    self.prefs[self._key("cleared")] = [*cleared, key]
             self.save_prefs()
             self.say("Cleared with the Hint's help!" if self.assisted else "The garden is clear!")
             after = self._level_after(game.level)
@@ -763,6 +772,9 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
             self.open(dialogs.cannot_remove_alert(entry), lambda _r: self._ask_level(entry.id))
             return
         others = [e for e in self.levels if e.file == file and e is not entry]
+        gone = {entry.id, *(e.id for e in others)}
+        left = self._read_levels(self.ctx, without=file)[0] if self.ctx is not None else {}
+        back = [e for e in left.get(garden_of(self.game), []) if e.id in gone]
 
         def confirmed(result: FormResult) -> None:
             if result.button == "Remove" and self.ctx is not None:
@@ -772,7 +784,7 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
                     self.ctx.notify(f"{self.name}: could not remove {file}: {exc}")
             self._ask_level(entry.id)
 
-        self.open_form(dialogs.remove_level_alert(entry, others), confirmed)
+        self.open_form(dialogs.remove_level_alert(entry, others, back), confirmed)
 
     def _ask_board(self) -> None:
         self.open(dialogs.board_entry(self.game.seed, self._board_word()),

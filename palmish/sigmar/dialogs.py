@@ -15,7 +15,7 @@ from palmish.device.ui.form import Form, PopupList
 from palmish.device.ui.number_entry import NumberEntry
 from palmish.sigmar.garden import Garden
 from palmish.sigmar.help_text import ABOUT, LEVELS, PLUGINS, RULES
-from palmish.sigmar.level import LevelEntry
+from palmish.sigmar.level import LevelEntry, cleared_key
 from palmish.sigmar.rules import CARDINALS, METAL_ORDER, Atom
 
 HELP_PAGES = (
@@ -35,9 +35,9 @@ def level_label(entry: LevelEntry, cleared: bool) -> str:
 
 def levels_form(levels: Sequence[LevelEntry], cleared: set[str], current: str | None) -> Form:
     """Pick a level (result values["level"]: its index); * marks cleared ones."""
-    labels = tuple(level_label(e, e.id in cleared) for e in levels)
+    labels = tuple(level_label(e, cleared_key(e) in cleared) for e in levels)
     selected = next((i for i, e in enumerate(levels) if e.id == current), 0)
-    done = sum(1 for e in levels if e.id in cleared)
+    done = sum(1 for e in levels if cleared_key(e) in cleared)
     return Form(f"Levels ({done}/{len(levels)} cleared)",
                 [PopupList("level", "Level", labels, selected)],
                 buttons=("Play", "Remove", "Cancel"))
@@ -48,14 +48,21 @@ def cannot_remove_alert(entry: LevelEntry) -> Alert:
                  "levels you installed can be removed.", icon="info")
 
 
-def remove_level_alert(entry: LevelEntry, others: Sequence[LevelEntry]) -> Alert:
-    """Confirm removing an installed level (with the others of its database, if any)."""
+def remove_level_alert(entry: LevelEntry, others: Sequence[LevelEntry],
+                       back: Sequence[LevelEntry] = ()) -> Alert:
+    """Confirm removing an installed level (with the others of its database, if any);
+    `back` are the bundled levels the removal uncovers (said only when there are some)."""
     what = f"the installed level {level_label(entry, False)}"
     if others:
         ids = ", ".join(e.id for e in others)
         what = f"{entry.file} with its levels {entry.id}, {ids}"
-    return Alert("Remove Level", f"Remove {what}? A bundled level of the same number "
-                 "comes back.", buttons=("Remove", "Cancel"), icon="confirm")
+    then = ""
+    if len(back) == 1:
+        then = f" The bundled level {level_label(back[0], False)} comes back."
+    elif back:
+        then = f" The bundled levels {', '.join(e.id for e in back)} come back."
+    return Alert("Remove Level", f"Remove {what}?{then}", buttons=("Remove", "Cancel"),
+                 icon="confirm")
 
 
 def board_entry(seed: int | None, word: str = "Board") -> NumberEntry:
@@ -66,8 +73,8 @@ def board_entry(seed: int | None, word: str = "Board") -> NumberEntry:
 
 def statistics_text(tally: Tally, assisted: int, cleared: Iterable[str],
                     levels: Sequence[LevelEntry], garden: str | None = None) -> str:
-    known = {e.id for e in levels}
-    done = [i for i in cleared if i in known]
+    known = {cleared_key(e): e.id for e in levels}
+    done = [known[i] for i in cleared if i in known]
     streak = tally.streak if tally.streak > 0 else 0
     lines = ([f"{garden} garden"] if garden else []) + [
         f"Won: {tally.won} (assisted by Hint: {assisted})",

@@ -170,6 +170,19 @@ class LevelEntry(NamedTuple):
         return self.level.name
 
 
+def cleared_key(entry: LevelEntry) -> str:
+    """What the cleared list keeps for a level: a bundled level's id; an installed
+    level's id with a digest of its board, so a level installed over a cleared one of
+    the same number is not cleared (and the bundled one keeps its star when it comes
+    back)."""
+    if entry.file is None:
+        return entry.id
+    import hashlib
+
+    digest = hashlib.sha256(entry.level.text().encode("utf-8")).hexdigest()[:12]
+    return f"{entry.id}#{digest}"
+
+
 class ResourceLike(Protocol):
     """What a Palm resource offers (prc_tools.Resource fits; no import needed here)."""
 
