@@ -205,7 +205,10 @@ def test_a_stuck_board_is_lost_once_and_the_hint_says_undo(make: Make, tmp_path:
     tap_cell(device, app, (0, 3))
     tally = app.tallies.tally("garden")
     assert (tally.won, tally.lost, tally.streak) == (1, 1, 1)
-    assert app.prefs["cleared"] == ["trap"]
+    from palmish.sigmar.level import cleared_key  # an installed level: its id and board
+
+    assert app.prefs["cleared"] == [cleared_key(next(e for e in app.levels if e.id == "trap"))]
+    assert app.prefs["cleared"][0].startswith("trap#")
     device.shutdown()
 
 
@@ -235,5 +238,5 @@ def test_a_level_of_slag_only_opens_as_won(make: Make, tmp_path: Path) -> None:
     assert isinstance(won, Alert) and won.title == "Garden Cleared"
     device.post(KeyDown(Key.CANCEL))  # Escape is OK: the board stays
     assert not device.modals and app.game.level == "slag"
-    assert "slag" in app.prefs["cleared"]  # type: ignore[operator]
+    assert [k.split("#")[0] for k in app.prefs["cleared"]] == ["slag"]  # type: ignore[attr-defined,union-attr]
     device.shutdown()
