@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from palmish.device.events import Key, KeyDown, PenDown, PenMove, PenUp
 from palmish.device.geometry import Rect
 from palmish.device.graphics.font import get_font
-from palmish.device.graphics.screen import BLACK, WHITE, Framebuffer
+from palmish.device.graphics.screen import BLACK, GREY, WHITE, Framebuffer
 from palmish.device.ui.listpopup import ListPopup
 from palmish.device.ui.modal import Modal
 from palmish.device.ui.widgets import (
@@ -331,10 +331,16 @@ class Form(Modal):
         return std.shorten(text, room)
 
     def _ring(self, fb: Framebuffer, rect: Rect) -> None:
-        ring = Rect(rect.x - 2 * fb.scale, rect.y - 2 * fb.scale, rect.w + 4 * fb.scale,
-                    rect.h + 4 * fb.scale)
+        s = fb.scale
+        ring = Rect(rect.x - 2 * s, rect.y - 2 * s, rect.w + 4 * s, rect.h + 4 * s)
         if ring.intersect(self._view) == ring:
-            draw_focus_ring(fb, rect, 2 * fb.scale)
+            draw_focus_ring(fb, rect, 2 * s)
+        elif rect.intersect(self._view) == rect:
+            # A control at the field area's edge (a one-row form's only field): the ring
+            # keeps to the area rather than vanish, so the keys' focus always shows.
+            fitted = ring.intersect(self._view)
+            if fitted is not None:
+                fb.round_rect(fitted, 2 * s, outline=GREY, width=s)
 
     # -- events ---------------------------------------------------------------------
 
