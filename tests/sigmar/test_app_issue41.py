@@ -79,3 +79,21 @@ def test_the_keys_focus_on_the_level_pop_up_shows(config: ConfigName, make: Make
     device.post(KeyDown(Key.RIGHT))  # the level moves on, in sight: the trigger says it
     assert "2. " in form.trigger_text(0)
     device.shutdown()
+
+
+def test_ok_on_an_empty_board_number_says_so_and_board_0_is_a_board(make: Make) -> None:
+    from palmish.device.events import CharKey
+    from palmish.device.ui.number_entry import NumberEntry
+
+    device, app = make()
+    device.post(MenuCommand("board"))
+    entry = device.modals[-1]
+    assert isinstance(entry, NumberEntry)
+    device.post(CharKey("\b"))  # the number shown goes
+    device.post(CharKey("\n"))
+    assert device.modals[-1] is entry and entry.note == "type a number"
+    device.post(CharKey("0"))
+    device.post(CharKey("\n"))
+    # Board 0 is a board like any other (docs/sigmar-app.md, "Board numbers").
+    assert not device.modals and app.game.seed == 0 and app.title() == "Board 0"
+    device.shutdown()

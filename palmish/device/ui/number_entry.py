@@ -6,7 +6,8 @@ OK; Select confirms, Up/Down move the focus between OK and Cancel.
 
 The number shown at the start is selected (drawn inverted, as Palm shows
 selected text): the first digit replaces it and Del clears it. A digit past
-MAX_DIGITS is refused with a word in the field ("max 9 digits").
+MAX_DIGITS is refused with a word in the field ("max 9 digits"), and so is OK
+on an empty field ("type a number").
 """
 
 from __future__ import annotations
@@ -114,6 +115,8 @@ class NumberEntry(Modal):
     def _confirm(self) -> None:
         if self.value is not None:
             self.close(self.value)
+        else:  # OK on an empty field: say why nothing happens
+            self.note = "type a number"
 
     def _handle(self, event: PenDown | PenMove | PenUp | KeyDown) -> None:
         if isinstance(event, KeyDown):
