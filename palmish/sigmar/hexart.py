@@ -21,6 +21,7 @@ from palmish.sigmar.schema import SCHEMA
 RGB = tuple[int, int, int]
 SS = 4  # supersampling: edges are drawn big, then thresholded to one clear colour
 HINT_COLOUR: RGB = (0, 200, 255)
+FOCUS_COLOUR: RGB = (255, 255, 255)  # the keys' cursor: never the selection's yellow
 MARK_COLOUR: RGB = (255, 214, 0)
 PLAIN_CELL: RGB = (64, 70, 82)
 PLAIN_RIM: RGB = (88, 96, 112)
@@ -105,22 +106,32 @@ def hex_corners(cell: int, colour: RGB) -> Image.Image:
 
 
 def hex_dot(cell: int, colour: RGB) -> Image.Image:
-    """A partner's mark: a dot with a dark edge in the hexagon's bottom corner, below the
-    atom's letter (the corner reaches past the round atom)."""
+    """A partner's mark: a dot with a dark edge at the atom's bottom-right corner, clear
+    of its letter (a dot under the letter made "A" read as "8")."""
     w, h = cell, hex_height(cell)
     img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     u = max(1, cell // 13)
     draw = ImageDraw.Draw(img)
-    cx, y = w // 2, h - 3 * u
-    draw.rectangle((cx - 2 * u, y - u, cx + 2 * u - 1, y + 2 * u), fill=(0, 0, 0, 255))
-    draw.rectangle((cx - u, y, cx + u - 1, y + u), fill=(*colour, 255))
+    bottom = (h + cell) // 2  # the atom, one cell square, is centred in the hexagon
+    x, y = w - 3 * u, bottom - 3 * u
+    draw.rectangle((x, y, w - 1, bottom - 1), fill=(0, 0, 0, 255))
+    draw.rectangle((x + u, y + u, x + 2 * u - 1, y + 2 * u - 1), fill=(*colour, 255))
     return img
+
+
+def hex_focus(cell: int) -> Image.Image:
+    """The keys' cursor: a white ring edged in black inside, thinner than the
+    selection's yellow one, so the two never look alike (nor on a light board)."""
+    u = max(1, cell // 13)
+    out = hex_frame(cell, (0, 0, 0), 1.6 * u)
+    out.alpha_composite(hex_frame(cell, FOCUS_COLOUR, 0.8 * u))
+    return out
 
 
 def plain_hex_art(cell: int, mark: RGB = MARK_COLOUR) -> HexArt:
     u = max(1, cell // 13)
     return HexArt(cell, hex_cell(cell, PLAIN_CELL, PLAIN_RIM),
-                  hex_frame(cell, mark, 1.6 * u), hex_frame(cell, mark, 0.8 * u),
+                  hex_frame(cell, mark, 1.6 * u), hex_focus(cell),
                   hex_corners(cell, HINT_COLOUR), hex_dot(cell, mark))
 
 

@@ -37,7 +37,7 @@ from palmish.boardgame.art_kit import (
 from palmish.device.disk.resources import GAME_PLUGINS
 from palmish.device.graphics.font import get_font
 from palmish.sigmar.art import CC_COLOURS, ink_for
-from palmish.sigmar.hexart import hex_cell, hex_corners, hex_dot, hex_frame
+from palmish.sigmar.hexart import hex_cell, hex_corners, hex_dot, hex_focus, hex_frame
 from palmish.sigmar.rules import Atom
 from palmish.sigmar.schema import SCHEMA
 
@@ -334,13 +334,15 @@ def frame_mark(size: int, colour: RGB, corners: bool) -> Image.Image:
 
 
 def partner_mark(size: int, colour: RGB) -> Image.Image:
-    """A small dot at the bottom of a cell whose atom reacts with the selection."""
+    """A small dot with a dark edge in the bottom-right corner of a cell whose atom
+    reacts with the selection: in the atom's corner, clear of its letter (a dot under
+    the letter made "A" read as "8")."""
     img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     t = max(1, size // 13)
     draw = ImageDraw.Draw(img)
-    cx, y = size // 2, size - 4 * t
-    draw.rectangle((cx - 2 * t, y - t, cx + 2 * t - 1, y + 2 * t), fill=(0, 0, 0, 255))
-    draw.rectangle((cx - t, y, cx + t - 1, y + t), fill=(*colour, 255))
+    x, y = size - 3 * t, size - 3 * t
+    draw.rectangle((x, y, size - 1, size - 1), fill=(0, 0, 0, 255))
+    draw.rectangle((x + t, y + t, x + 2 * t - 1, y + 2 * t - 1), fill=(*colour, 255))
     return img
 
 
@@ -482,7 +484,7 @@ def make_hexboard(out: Path, key: str, seed: int) -> list[Image.Image]:
         ("cell", lambda s: hex_cell(s, rgb(style["socket"]), rgb(style["socket_edge"])),
          IDS["hex_cell"]),
         ("select", lambda s: hex_frame(s, mark, 1.6 * (s // 13)), IDS["hex_select"]),
-        ("focus", lambda s: hex_frame(s, mark, 0.8 * (s // 13)), IDS["hex_focus"]),
+        ("focus", hex_focus, IDS["hex_focus"]),
         ("hint", lambda s: hex_corners(s, hint), IDS["hex_hint"]),
         ("partner", lambda s: hex_dot(s, mark), IDS["hex_partner"]),
         ("field", lambda s: texture(s * 2, rgb(style["field"]), 5, seed), IDS["field"]),

@@ -29,6 +29,7 @@ RGB = tuple[int, int, int]
 # The kinds the panel counts, in the order the rules introduce them (metals have their row).
 KINDS: tuple[Atom, ...] = (*CARDINALS, Atom.SALT, Atom.VITAE, Atom.MORS, Atom.QUICKSILVER)
 HINT_COLOUR: RGB = (0, 200, 255)
+FOCUS_COLOUR: RGB = (255, 255, 255)  # the keys' cursor (palmish/sigmar/hexart.py too)
 STRIP_MIN = 8  # standard units: a narrower strip at the right is left empty
 
 
@@ -99,11 +100,11 @@ class SigmarView:
             chosen = scene.selected == (row, col)
             x, y = lay.atom_spot(row, col)
             fb.blit(art.atom(atom, locked=locked, selected=chosen), x, y, clip=clip)
-        for cell_pos in scene.partners:
-            self._mark(fb, cell_pos, area, hexes.partner if hexes else art.partner_mark,
-                       "partner")
         if scene.focus is not None:  # its own mark: among partner dots a dot would not show
             self._mark(fb, scene.focus, area, hexes.focus if hexes else None, "focus")
+        for cell_pos in scene.partners:  # over the focus: a partner under it still shows
+            self._mark(fb, cell_pos, area, hexes.partner if hexes else art.partner_mark,
+                       "partner")
         for cell_pos in scene.hint:
             self._mark(fb, cell_pos, area, hexes.hint if hexes else art.hint_mark, "hint")
         if scene.selected is not None:
@@ -125,20 +126,23 @@ class SigmarView:
                 colour = self.art.mark_colour if i < u + u // 2 else (0, 0, 0)
                 fb.rectangle(Rect(cell.x + i, cell.y + i, cell.w - 2 * i, cell.h - 2 * i),
                             colour, clip=clip)
-        elif kind == "focus":
-            for i in range(u):
+        elif kind == "focus":  # white edged in black: never the selection's yellow
+            for i in range(2 * u):
                 fb.rectangle(Rect(cell.x + i, cell.y + i, cell.w - 2 * i, cell.h - 2 * i),
-                            self.art.mark_colour, clip=clip)
+                            FOCUS_COLOUR if i < u else (0, 0, 0), clip=clip)
         elif kind == "hint":
             n = 4 * u
             for x, y in ((cell.x, cell.y), (cell.right - n, cell.y),
                          (cell.x, cell.bottom - n), (cell.right - n, cell.bottom - n)):
                 fb.rectangle(Rect(x, y, n, n), HINT_COLOUR, clip=clip)
         else:
-            dot = Rect(cell.x + cell.w // 2 - u, cell.bottom - 3 * u, 2 * u, 2 * u)
-            part = dot.intersect(clip)
-            if part is not None:
-                fb.fill(part, self.art.mark_colour)
+            # In the bottom-right corner, clear of the letter (as the bundled boards').
+            edge = Rect(cell.right - 3 * u, cell.bottom - 3 * u, 3 * u, 3 * u)
+            for rect, colour in ((edge, (0, 0, 0)),
+                                 (Rect(edge.x + u, edge.y + u, u, u), self.art.mark_colour)):
+                part = rect.intersect(clip)
+                if part is not None:
+                    fb.fill(part, colour)
 
     # ---------------------------------------------------------------- panel
 

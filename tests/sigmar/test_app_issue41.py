@@ -7,11 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PIL import Image, ImageChops
 
 from palmish.device.display import ConfigName
 from palmish.device.events import Key, KeyDown, MenuCommand
 from palmish.device.graphics.screen import GREY
 from palmish.device.ui.form import Form
+from palmish.sigmar.app import SigmarApp
 from palmish.sigmar.level import cleared_key
 from tests.sigmar.conftest import Make, press, tap_cell
 from tests.sigmar.test_app_issue21 import levels_popup
@@ -96,4 +98,44 @@ def test_ok_on_an_empty_board_number_says_so_and_board_0_is_a_board(make: Make) 
     device.post(CharKey("\n"))
     # Board 0 is a board like any other (docs/sigmar-app.md, "Board numbers").
     assert not device.modals and app.game.seed == 0 and app.title() == "Board 0"
+    device.shutdown()
+
+
+def cell_image(app: SigmarApp, cell: tuple[int, int]) -> Image.Image:
+    assert app.ctx is not None and app.layout is not None
+    r = app.layout.cell_rect(*cell)
+    return app.ctx.screen.image.convert("RGB").crop((r.x, r.y, r.right, r.bottom))
+
+
+@pytest.mark.parametrize("config", [ConfigName.SQUARE_LOW, ConfigName.SQUARE])
+@pytest.mark.parametrize("which", ["square", "hexagonal"])
+def test_partner_dots_keep_off_the_letters_and_the_frames_differ(
+        config: ConfigName, which: str, make: Make) -> None:
+    device, app = make(config)
+    device.post(MenuCommand(f"garden-{which}"))
+    take = next(t for t in app.game.legal_takes() if t.b is not None)
+    assert take.b is not None
+    app.scene.selected = take.a
+    app.focus = take.b  # the keys' cursor on a partner: both marks there
+    app._paint_all()
+    assert take.b in app.scene.partners and app.scene.focus == take.b
+    marked = cell_image(app, take.b)
+    app.focus = None
+    app._paint_all()
+    plain = cell_image(app, take.b)
+    app.focus = take.b
+    app.scene.selected = None
+    app._paint_all()
+    focus_only = cell_image(app, take.b)
+    w, h = plain.size
+    # The dot: only in the bottom-right corner, clear of the letter in the middle.
+    changed = ImageChops.difference(marked, focus_only).getbbox()
+    assert changed is not None and changed[0] >= w * 0.7 and changed[1] >= h * 0.6, changed
+    # The focus frame: white, never the selection's yellow.
+    ring = ImageChops.difference(focus_only, plain).getbbox()
+    assert ring is not None
+    colours = {focus_only.getpixel((x, y)) for x in range(w) for y in range(h)
+               if focus_only.getpixel((x, y)) != plain.getpixel((x, y))}
+    assert (255, 255, 255) in colours and app.view is not None
+    assert app.view.art.mark_colour not in colours
     device.shutdown()
