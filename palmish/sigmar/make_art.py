@@ -83,11 +83,15 @@ def stamp_letter(img: Image.Image, letter: str, colour: RGB, scale: int) -> None
     img.paste(ink, ((img.width - mask.width + 1) // 2, (img.height - mask.height + 1) // 2), mask)
 
 
+LOCKED_GREY = 0.8  # how far a locked atom goes to grey: at 0.5 Iron stayed a live teal
+
+
 def dim(img: Image.Image, towards: RGB, amount: float) -> Image.Image:
-    """The locked look: greyed and faded towards the field colour; clear stays clear."""
+    """The locked look: mostly grey and faded towards the field colour, so every
+    locked atom reads as stone with a hint of its colour; clear stays clear."""
     grey = img.convert("LA").convert("RGBA")
     veil = Image.new("RGBA", img.size, (*towards, 255))
-    out = Image.blend(Image.blend(img, grey, 0.5), veil, amount)
+    out = Image.blend(Image.blend(img, grey, LOCKED_GREY), veil, amount)
     out.putalpha(img.getchannel("A"))
     return out
 

@@ -139,3 +139,26 @@ def test_partner_dots_keep_off_the_letters_and_the_frames_differ(
     assert (255, 255, 255) in colours and app.view is not None
     assert app.view.art.mark_colour not in colours
     device.shutdown()
+
+
+@pytest.mark.parametrize("folder", ["sigmar-pieces-classic", "sigmar-pieces-glyphs"])
+def test_a_locked_atom_looks_dimmed_iron_included(folder: str) -> None:
+    """Locked atoms go mostly grey: a locked Iron kept a live teal (saturation 69 of
+    255) beside its greyed neighbours."""
+    from PIL import ImageStat
+
+    from palmish.sigmar import Atom
+    from tests.sigmar.conftest import PLUGINS
+
+    for atom in Atom:
+        for suffix in ("", "-low"):
+            stem = PLUGINS.folder(folder) / f"{atom.name.lower()}"
+            live = Image.open(f"{stem}{suffix}.png").convert("RGBA")
+            locked = Image.open(f"{stem}-locked{suffix}.png").convert("RGBA")
+
+            def saturation(img: Image.Image) -> float:
+                hsv = img.convert("RGB").convert("HSV").getchannel("S")
+                return float(ImageStat.Stat(hsv, img.getchannel("A")).mean[0])
+
+            assert live.size == locked.size
+            assert saturation(locked) <= 50, (atom, suffix, saturation(locked))
