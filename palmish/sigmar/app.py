@@ -628,7 +628,7 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
         self.ahead = SlicedJob(self.turns, name,
                                self._when_idle(self._dealing(difficulty, which)),
                                units=DEAL_PLAYOUTS_PER_SLICE, on_done=dealt)
-        self.ahead.start()
+        self.ahead.start(at_once=False)  # idle work: never in the frame that shows a board
 
     def _when_idle(self, steps: Generator[None, None, int]) -> Generator[None, None, int]:
         """`steps`, paused while the Hint thinks or New Game deals (one slice per Tick)."""
