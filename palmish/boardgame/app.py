@@ -35,6 +35,7 @@ from palmish.device.events import (
     PenDown,
     PenMove,
     PenUp,
+    PluginsChanged,
     Tick,
 )
 from palmish.device.geometry import Rect
@@ -370,8 +371,8 @@ class BoardGameApp(App):
             self.char(event.char)
         elif isinstance(event, MenuCommand):
             self.run_command(event.command)
-        elif isinstance(event, DisplayChanged):
-            self.relayout()
+        elif isinstance(event, DisplayChanged | PluginsChanged):
+            self.relayout()  # a re-installed chosen plugin is shown at once
 
     # ------------------------------------------------------------ menus
 
