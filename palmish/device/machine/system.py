@@ -683,7 +683,7 @@ class Device:
     def draw_overlay(self) -> None:
         """Draw the overlay again over the app (after every event; or when it changed)."""
         if self.overlay is not None and not self._modals:
-            self.overlay.draw(self.screen, self.config)
+            self.overlay.draw(self.screen, self.config.app_bounds, self.config.input_area)
 
     def _show_alert(self, text: str) -> None:
         self.open_modal(Alert("Note", text))

@@ -1,13 +1,13 @@
-"""`StatusStrip`: a line along the bottom of the app's bounds that stays over the app
-(the device's `Overlay`): `palmish preview`'s "built 14:02:31" or its problem, drawn
-in a red box over the last good build, and its buttons (Beam; one per sound of a
-Sounds plugin). It never blocks the app: only the pen on the strip or a button is its."""
+"""`StatusStrip`: a line that stays over the running app (the device's `Overlay`), at
+the top of the open input area (only decoration) or else along the bottom of the
+app's bounds: `palmish preview`'s "built 14:02:31" or its problem, drawn in a red box
+over the last good build, and its buttons (Beam; one per sound of a Sounds plugin).
+It never blocks the app: only the pen on the strip or a button is its."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from palmish.device.display import DisplayConfig
 from palmish.device.events import PenDown, PenMove, PenUp
 from palmish.device.geometry import Rect
 from palmish.device.graphics.screen import BLACK, WHITE, Colour, Framebuffer
@@ -40,26 +40,30 @@ class StatusStrip:
 
     # -- the device's Overlay ----------------------------------------------------
 
-    def draw(self, screen: Framebuffer, config: DisplayConfig) -> None:
-        bounds = config.app_bounds
+    def draw(self, screen: Framebuffer, bounds: Rect, spare: Rect | None) -> None:
         scale = screen.scale
         font = screen.font("std")
         pad = PAD * scale
         height = font.height + 2 * pad
-        self._strip = Rect(bounds.x, bounds.bottom - height, bounds.w, height)
         self._hits = []
-        screen.fill(self._strip, WHITE)
-        screen.fill(Rect(bounds.x, self._strip.y, bounds.w, scale), BLACK)
-        right = bounds.right - pad
+        if spare is not None and spare.h >= height:  # the input area: hides nothing
+            self._strip = Rect(spare.x, spare.y, spare.w, height)
+            top = bounds.bottom
+        else:  # along the bottom of the app, a rule above it
+            self._strip = Rect(bounds.x, bounds.bottom - height, bounds.w, height)
+            top = self._strip.y
+        strip = self._strip
+        screen.fill(strip, WHITE)
+        screen.fill(Rect(strip.x, strip.y, strip.w, scale), BLACK)  # a rule above it
+        right = strip.right - pad
         for label in reversed(self.buttons):
             width = font.width(label) + 4 * pad
-            rect = Rect(right - width, self._strip.y + scale + scale, width, height - 2 * scale)
+            rect = Rect(right - width, strip.y + pad, width, strip.h - 2 * pad)
             self._button(screen, rect, label, font.height)
             right = rect.x - pad
-        text = font.fit(self.status, max(0, right - bounds.x - 2 * pad))
-        screen.text(bounds.x + pad, self._strip.y + pad + scale // 2, text,
+        text = font.fit(self.status, max(0, right - strip.x - 2 * pad))
+        screen.text(strip.x + pad, strip.y + (strip.h - font.height) // 2, text,
                     RED if self.problem else BLACK)
-        top = self._strip.y
         if self.pads:
             top = self._draw_pads(screen, bounds, top, font.height, pad)
         if self.problem:
