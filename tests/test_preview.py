@@ -122,7 +122,8 @@ def test_a_failed_build_keeps_the_last_good_one_with_the_problem_over_it(
     assert settle(made)
     assert made.problem is not None and "board.png" in made.problem
     assert said[-1] == made.problem and "\n" not in made.problem
-    assert made.data == good and made.strip.status.startswith("failed 12:00:00")
+    assert made.data == good and made.strip.status == "failed 12:00:00"
+    assert made.strip.problem is not None and made.strip.problem.startswith("board.png")
     assert red_pixels(made) > 50  # the problem's box over the game
     assert made.device.running_app.id == "ishido"
 

@@ -9,6 +9,7 @@ build stays on screen and the strip draws the problem over it.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -111,8 +112,9 @@ class Preview:
         self.problem = problem
         self.say(problem)
         stamp = time.strftime("%H:%M:%S", self.clock())
-        kept = "; last good build shown" if self.data is not None else ""
-        self._show(f"failed {stamp}{kept}", problem)
+        # On the screen the files are named inside the folder (the terminal has it all).
+        inside = problem.replace(f"{self.folder.folder}{os.sep}", "")
+        self._show(f"failed {stamp}", inside)
 
     def _show(self, status: str, problem: str | None) -> None:
         self.strip.show(status, problem, buttons=(BEAM,),
