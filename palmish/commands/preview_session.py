@@ -29,7 +29,7 @@ from prc_tools.plugin import build_folder
 from prc_tools.schema import registry
 
 BEAM = "Beam"
-POLL_S = 0.1  # how often the window's clock asks whether the folder changed
+POLL_S = 0.2  # how often the window asks whether the folder changed (benchmarks/studio_preview.py)
 
 
 def sound_names(game: str, db: Database) -> list[tuple[str, int]]:
