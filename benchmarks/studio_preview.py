@@ -76,8 +76,9 @@ def save_to_screen(folder: Path, data: Path, saves: int) -> tuple[list[float], l
             while True:
                 pump(pyglet, window)
                 shown = device.screen.image.getpixel(probe)
+                assert isinstance(shown, tuple)
                 if (window.frames_drawn > drawn  # 16-bit colour: within 8 a channel
-                        and all(abs(a - b) < 8 for a, b in zip(shown, colour, strict=False))):
+                        and all(abs(a - b) < 8 for a, b in zip(shown[:3], colour, strict=True))):
                     break
                 if time.perf_counter() - saved > 10:
                     raise SystemExit("no new picture within 10 s")

@@ -150,6 +150,14 @@ def test_the_other_configuration_the_folder_covers_shows_it_too(tmp_path: Path) 
     assert made.strip.status == "built 12:00:00"  # drawn again in the new bounds
     shown = made.device.running_app.media.plugin("board")  # type: ignore[attr-defined]
     assert shown is not None and shown.info.name == made.name
+    assert made.poll()  # the window's next look: the strip follows the turn
+    rect = made.strip.rect_of("Square")  # the strip's button to the next one it serves
+    assert rect is not None and made.strip.rect_of("Tall") is None
+    made.device.post(PenDown(rect.x + 2, rect.y + 2))
+    made.device.post(PenUp(rect.x + 2, rect.y + 2))
+    assert made.device.config.plugin_slot == "square" and made.strip.rect_of("Tall")
+    made.device.post(Rotate())  # to Wide, which the folder does not serve
+    assert made.poll() and made.strip.status == "built 12:00:00; not for wide"
 
 
 def test_a_sounds_plugin_has_a_button_per_sound(tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from palmish.boardgame.beam_send import beam
+from palmish.device.display import config_by_name
 from palmish.device.events import PluginsChanged
 from palmish.device.exchange import PLUGIN, BeamItem
 from palmish.device.machine.system import Device
@@ -58,6 +59,9 @@ class Preview:
         self.builds = 0
         self.problem: str | None = None
         self._sounds: list[tuple[str, int]] = []  # a Sounds plugin's: (name, 'wave' id)
+        self.configs: tuple[str, ...] = ()  # the slots the last good build serves
+        self._status = ""
+        self._slot = device.config.plugin_slot  # the slot the strip was drawn for
         self.strip = StatusStrip(self._button)
         device.set_overlay(self.strip)
 
@@ -66,6 +70,9 @@ class Preview:
     def poll(self) -> bool:
         """One cheap scan; rebuild when the folder changed and settled. True when the
         screen changed."""
+        if self.device.config.plugin_slot != self._slot:  # turned: the strip says so
+            self._show(self._status, self.problem)
+            return True
         if not self.folder.due():
             return False
         self.rebuild()
@@ -92,8 +99,7 @@ class Preview:
         self.problem = None
         stamp = time.strftime("%H:%M:%S", self.clock())
         note = f"; {warnings[0]}" if warnings else ""
-        self.strip.show(f"built {stamp}{note}", None, buttons=(BEAM,),
-                        pads=[name for name, _ in self._sounds])
+        self._show(f"built {stamp}{note}", None, draw=False)
         self.device.post(PluginsChanged())  # the game lays out again with it, strip over it
         for warning in warnings:
             self.say(f"warning: {warning}")
@@ -105,7 +111,7 @@ class Preview:
         info = self.device.plugins.install(staged)
         for slot in info.configs:
             self.device.plugins.choose(info.creator, info.kind, slot, info.name)
-        self.data, self.name = data, info.name
+        self.data, self.name, self.configs = data, info.name, info.configs
         self._sounds = sound_names(self.game, db) if info.kind == "sound" else []
 
     def _failed(self, problem: str) -> None:
@@ -116,16 +122,32 @@ class Preview:
         inside = problem.replace(f"{self.folder.folder}{os.sep}", "")
         self._show(f"failed {stamp}", inside)
 
-    def _show(self, status: str, problem: str | None) -> None:
-        self.strip.show(status, problem, buttons=(BEAM,),
+    def _show(self, status: str, problem: str | None, draw: bool = True) -> None:
+        self._status = status
+        slot = self._slot = self.device.config.plugin_slot
+        note = f"; not for {slot}" if self.configs and slot not in self.configs else ""
+        self.strip.show(status + note, problem, buttons=(*self._turns(), BEAM),
                         pads=[name for name, _ in self._sounds])
-        self.device.draw_overlay()
+        if draw:
+            self.device.draw_overlay()
+
+    def _turns(self) -> tuple[str, ...]:
+        """The button to the next configuration the build serves (none for one)."""
+        if len(self.configs) < 2:
+            return ()
+        slot = self.device.config.plugin_slot
+        at = self.configs.index(slot) if slot in self.configs else -1
+        return (self.configs[(at + 1) % len(self.configs)].capitalize(),)
 
     # -- buttons -----------------------------------------------------------------
 
     def _button(self, label: str) -> None:
         if label == BEAM:
             self.beam()
+            return
+        if label.lower() in self.configs:
+            self.device.change_config(config_by_name(label.lower()))
+            self._show(self._status, self.problem)
             return
         for name, id_ in self._sounds:
             if name == label and self.data is not None:
