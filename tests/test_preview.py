@@ -233,3 +233,15 @@ def test_the_command_writes_a_screenshot_and_says_a_problem_in_one_line(
                               str(tmp_path / "nothing")], capture_output=True, text=True,
                              timeout=120)
     assert missing.returncode == 1 and "not a folder" in missing.stderr
+
+
+def test_a_pieces_plugin_is_shown_on_a_board_of_every_piece(tmp_path: Path) -> None:
+    folder = new_folder(tmp_path, "ishido", "pieces", "square")
+    made, said = preview(tmp_path, folder, "ishido", "pieces")
+    assert made.problem is None, said
+    game = made.device.running_app.game  # type: ignore[attr-defined]
+    shown = {(t.color, t.shape) for row in range(8) for col in range(12)
+             if (t := game.tile_at(row, col)) is not None}
+    assert len(shown) == 36 and game.current is not None  # every tile, and one to place
+    paint(folder / "tiles" / "red-star.png", (255, 0, 255))
+    assert settle(made) and made.device.running_app.game is game  # kept across builds

@@ -171,6 +171,11 @@ class BoardGameApp(App):
         """Hook: a game is under way that a New Game or Restart would throw away."""
         return False
 
+    def showcase(self) -> bool:
+        """Hook: set up and draw a position that shows every piece (`palmish preview` of
+        a Pieces plugin), not saved as the game; False for a game that has none."""
+        return False
+
     def counts_as_win(self, outcome: Outcome) -> bool | None:
         """Hook: the tally of a finished game for the person playing: True won, False
         lost, None neither (a game scored by points alone). By default the player who

@@ -14,6 +14,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from palmish.apps import real_app
+from palmish.boardgame import BoardGameApp
 from palmish.boardgame.beam_send import beam
 from palmish.device.display import config_by_name
 from palmish.device.events import PluginsChanged
@@ -101,8 +103,16 @@ class Preview:
         note = f"; {warnings[0]}" if warnings else ""
         self._show(f"built {stamp}{note}", None, draw=False)
         self.device.post(PluginsChanged())  # the game lays out again with it, strip over it
+        if self.kind == "pieces" and self.builds == 1:
+            self._show_every_piece()
         for warning in warnings:
             self.say(f"warning: {warning}")
+
+    def _show_every_piece(self) -> None:
+        """A Pieces plugin is seen on a position with every piece, where the game has one."""
+        app = real_app(self.device.running_app)
+        if isinstance(app, BoardGameApp) and app.showcase():
+            self.device.draw_overlay()
 
     def _install(self, db: Database, data: bytes) -> None:
         staged = self.device.storage.cache_dir / "preview" / f"{self.folder.folder.name}.prc"
