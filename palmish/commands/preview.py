@@ -47,7 +47,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a plugin folder (manifest.yaml, PNG and WAV files)")
     parser.add_argument("--config", dest="preview_config", type=display_config, metavar="C",
                         help="the configuration to start in (default: the first the"
-                             " plugin serves); the rotate button shows the others")
+                             " plugin serves); a button on the strip shows the others")
     parser.add_argument("--zoom", dest="preview_zoom", type=positive, metavar="N",
                         help="window scale")
     parser.add_argument("--screenshot", dest="preview_screenshot", type=Path,

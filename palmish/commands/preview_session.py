@@ -93,6 +93,9 @@ class Preview:
             return self._failed(f"{self.folder.folder}: {one_line(exc)}")
         except input_errors() as exc:
             return self._failed(f"{self.folder.folder}: {one_line(exc)}")
+        except Exception as exc:  # the window outlives any one save, whatever it holds
+            return self._failed(f"{self.folder.folder}: cannot be built"
+                                f" ({type(exc).__name__}: {one_line(exc)})")
         try:
             self._install(db, data)
         except (InvalidPlugin, ValueError, OSError) as exc:
