@@ -224,6 +224,12 @@ def test_the_command_writes_a_screenshot_and_says_a_problem_in_one_line(
     done = subprocess.run(command, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert Image.open(out).size == (320, 480)
+    script = tmp_path / "turn.events"
+    script.write_text("rotate\n", encoding="utf-8")
+    turned = subprocess.run([*command, "--events", str(script)], capture_output=True,
+                            text=True, timeout=120)
+    assert turned.returncode == 0, turned.stderr
+    assert Image.open(out).size == (480, 320)  # the script ran before the picture
     paint(folder / "board.png", (1, 1, 1), (3, 3))
     done = subprocess.run(command, capture_output=True, text=True, timeout=120)
     assert done.returncode == 1
