@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     import argparse
     from typing import Any
 
+    from PIL import Image
+
     from prc_tools import bitmap
     from prc_tools.database import Database
     from prc_tools.schema import Registry
@@ -111,12 +113,16 @@ def build_parser() -> argparse.ArgumentParser:
     build.add_argument("-o", "--output", metavar="OUT.prc", type=Path, required=True,
                        help="the database to write (replaced atomically)")
     build.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    build.add_argument("--sheet", metavar="OUT.png", type=Path,
+                       help="also draw every bitmap built (each density and depth) beside its"
+                       " source picture, labelled, those with warnings outlined in red")
     _schema_option(build)
 
     info = commands.add_parser(
         "info", formatter_class=_help_formatter,
         help="show a database's header and contents",
-        description="Show a database's header fields, plugin info and every resource or record.",
+        description="Show a database's header fields, plugin info and every resource or record."
+        " To see the pictures themselves: prc-tools verify --sheet OUT.png FILE.",
     )
     info.add_argument("file", metavar="FILE", type=Path)
     info.add_argument("--json", action="store_true", help="print JSON instead of text")
@@ -346,9 +352,29 @@ def cmd_build(args: argparse.Namespace) -> int:
         print(printable(f"{PROG}: {label}: {message}"), file=sys.stderr)
     print(printable(f"{args.output}: {db.name!r}, {len(db.resources) or len(db.records)}"
                     f" items, {len(data)} bytes"))
+    if args.sheet is not None:
+        _build_sheet(args.sheet, args.folder, db, schemas)
     if db.is_resource and db.resource("pINF", 0) is not None:
         print(printable(f"install it: palmish install {args.output}"))
     return EXIT_OK
+
+
+def _build_sheet(path: Path, folder: Path, db: Database, schemas: Registry) -> None:
+    """`build --sheet`: the built members as verify decodes them, each row after its
+    source picture."""
+    from prc_tools import plugin
+    from prc_tools.plugin.manifest import load
+    from prc_tools.plugin.sources import load_png
+
+    decoded: dict[int, list[bitmap.Member]] = {}
+    lines = plugin.verify(db, decoded, schemas=schemas)
+    sources: dict[int, Image.Image] = {}
+    try:
+        for spec in load(folder, schemas).bitmaps:
+            sources[spec.id] = load_png(folder, spec.file)
+    except PluginError:
+        pass  # read a moment ago; a file changed since is left out of the sheet
+    _write_sheet(path, decoded, lines, sources)
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -431,7 +457,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _write_sheet(path: Path, decoded: dict[int, list[bitmap.Member]], lines: list[str]) -> None:
+def _write_sheet(path: Path, decoded: dict[int, list[bitmap.Member]], lines: list[str],
+                 sources: dict[int, Image.Image] | None = None) -> None:
     from prc_tools.atomic import write_atomic
     from prc_tools.bitmap.png import png_bytes
     from prc_tools.plugin.check import WARNING
@@ -440,7 +467,7 @@ def _write_sheet(path: Path, decoded: dict[int, list[bitmap.Member]], lines: lis
     flagged = {id_ for id_ in decoded for line in lines
                if line.startswith(f"{WARNING}Tbmp {id_} ")}
     try:
-        write_atomic(path, png_bytes(contact_sheet(decoded, flagged)))
+        write_atomic(path, png_bytes(contact_sheet(decoded, flagged, sources)))
     except OSError as exc:
         raise _problem(path, exc) from None
     print(printable(f"{path}: contact sheet of {len(decoded)} bitmaps"))
@@ -537,6 +564,8 @@ def format_report(path: Path, report: dict[str, Any]) -> str:
             f" by {info['author']}, serves {', '.join(info['configs'])}"
         )
     if "resources" in report:
+        if any(res["type"] in ("Tbmp", "tAIB") for res in report["resources"]):
+            lines.append(f"Pictures:      prc-tools verify --sheet OUT.png {path}")
         lines.append(f"Resources:     {len(report['resources'])}")
         for res in report["resources"]:
             lines.append(f"  {res['type']!r:8} {res['id']:5}  {res['size']:7} bytes"

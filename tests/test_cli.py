@@ -254,9 +254,10 @@ def test_window_mode_hands_the_device_to_the_frontend(
     seen: dict[str, Any] = {}
 
     def fake_run(device: Any, skin: str | None = None, zoom: int = 1,
-                 cache_dir: Path | None = None) -> int:
+                 cache_dir: Path | None = None, watchers: Any = ()) -> int:
         seen.update(config=device.config.name.value, skin=skin, zoom=zoom,
-                    app=device.running_app.name, cache=cache_dir)
+                    app=device.running_app.name, cache=cache_dir,
+                    watchers=[type(w).__name__ for w in watchers])
         return 0
 
     fake = types.ModuleType("palmish.frontend.window")
@@ -267,7 +268,9 @@ def test_window_mode_hands_the_device_to_the_frontend(
     code, _, _ = run(argv, capsys)
     assert code == 0
     assert seen == {"config": "square-low", "skin": "classic", "zoom": 3, "app": "Applications",
-                    "cache": tmp_path / "cache"}  # the skin read is kept in the data folder
+                    "cache": tmp_path / "cache",  # the skin read is kept in the data folder
+                    # a plugin installed while it runs is shown at once
+                    "watchers": ["InstalledWatch"]}
 
 
 @pytest.mark.process

@@ -35,6 +35,7 @@ from palmish.device.events import (
     PenDown,
     PenMove,
     PenUp,
+    PluginsChanged,
     Tick,
 )
 from palmish.device.geometry import Rect
@@ -168,6 +169,11 @@ class BoardGameApp(App):
 
     def in_progress(self) -> bool:
         """Hook: a game is under way that a New Game or Restart would throw away."""
+        return False
+
+    def showcase(self) -> bool:
+        """Hook: set up and draw a position that shows every piece (`palmish preview` of
+        a Pieces plugin), not saved as the game; False for a game that has none."""
         return False
 
     def counts_as_win(self, outcome: Outcome) -> bool | None:
@@ -370,8 +376,8 @@ class BoardGameApp(App):
             self.char(event.char)
         elif isinstance(event, MenuCommand):
             self.run_command(event.command)
-        elif isinstance(event, DisplayChanged):
-            self.relayout()
+        elif isinstance(event, DisplayChanged | PluginsChanged):
+            self.relayout()  # a re-installed chosen plugin is shown at once
 
     # ------------------------------------------------------------ menus
 

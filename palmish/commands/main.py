@@ -5,6 +5,7 @@
     palmish gremlins --events N --seed S [--config C] [--data-dir DIR]
     palmish install FILE.prc|LEVEL.dat [--data-dir DIR]
     palmish plugins [--data-dir DIR]
+    palmish preview FOLDER [--config C] [--screenshot OUT.png [--events FILE]]
     palmish host --app GAME [--port N] [--seats SPEC] [--code NNNN] ...  (docs/network.md)
     palmish join HOST:PORT --code NNNN --name NAME [--auto] [--data-dir DIR]
     palmish beam FILE|--board N|--deal N --to HOST:PORT ...            (docs/network.md)
@@ -60,6 +61,7 @@ def commands() -> tuple[Command, ...]:
                            + (f" (or a file of {installers})" if installers else "")
                            + " and copy it onto the device"),
         Command("plugins", "list the bundled and installed plugins"),
+        Command("preview", "show the plugin a folder builds on its game, rebuilt at every save"),
         Command("host", "host a network game without a window"),
         Command("join", "join a network game"),
         Command("beam", f"beam {BEAMED} to another handheld"),

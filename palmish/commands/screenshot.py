@@ -52,10 +52,11 @@ def run(args: argparse.Namespace) -> int:
     except ScriptError as exc:
         device.shutdown()
         return fail(str(exc), EXIT_USAGE)
-    return _shoot(device, [step for _, step in numbered], out)
+    return shoot(device, [step for _, step in numbered], out)
 
 
-def _shoot(device: Device, steps: list[Step], out: Path) -> int:
+def shoot(device: Device, steps: list[Step], out: Path) -> int:
+    """Run `steps` on `device`, shut it down and write its screen to `out`; the status."""
     run_script(device, steps)
     image = device.screen.image.copy()
     device.shutdown()

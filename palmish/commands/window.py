@@ -10,7 +10,7 @@ play does not import asyncio.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from palmish.commands import start
@@ -18,10 +18,12 @@ from palmish.commands.args import data_dir
 from palmish.commands.output import fail
 from palmish.device.addresses import GAME_PORT, WINDOW_LISTEN
 from palmish.device.disk.storage import usable_dir
+from palmish.device.machine.installed_watch import InstalledWatch
 from palmish.device.machine.services import Services
 from palmish.device.machine.system import LAUNCHER_CREATOR, Device
 
 if TYPE_CHECKING:
+    from palmish.frontend.window import Watcher
     from palmish.network.beam.device_service import BeamWindowService
     from palmish.network.service import WindowNetwork
 
@@ -35,13 +37,14 @@ def run(args: argparse.Namespace) -> int:
     device = start.device(args, folder, durable=True, services=services)
     if isinstance(device, int):
         return device
-    return open_window(device, args, close_services)
+    return open_window(device, args, close_services, watchers=(InstalledWatch(device),))
 
 
 def open_window(device: Device, args: argparse.Namespace,
-                close_services: Callable[[], None]) -> int:
+                close_services: Callable[[], None], watchers: Sequence[Watcher] = ()) -> int:
     """Show `device` in a window with the window's options (--device, --zoom) until
-    it closes, then close the services `window_services` made; its exit status."""
+    it closes, then close the services `window_services` made; its exit status.
+    `watchers`: asked on the window's clock (palmish.frontend.window.Watcher)."""
     try:
         from palmish.frontend.window import run as run_window
     except ImportError as exc:
@@ -50,7 +53,7 @@ def open_window(device: Device, args: argparse.Namespace,
     receive_beams(device)
     try:
         return run_window(device, skin=args.device, zoom=args.zoom,
-                          cache_dir=device.storage.cache_dir)
+                          cache_dir=device.storage.cache_dir, watchers=watchers)
     finally:
         close_services()
         device.shutdown()

@@ -99,6 +99,11 @@ class Tick(Frozen):
     now_ms: int
 
 
+class PluginsChanged(Frozen):
+    """Installed plugins changed on disk (an install while the window runs, a preview's
+    rebuild): the device rereads them and the app takes its chosen ones again."""
+
+
 class Rotate(Frozen):
     """The status bar's rotate button (or a script) asks for a rotation."""
 
@@ -159,7 +164,7 @@ class BeamDone(Frozen):
 Event = (
     PenDown | PenMove | PenUp | KeyDown | CharKey | MenuCommand | DisplayChanged | AppStart
     | AppStop | Tick | Rotate | ToggleInputArea | NetworkLine | NetworkClosed
-    | BeamOffered | BeamProgress | BeamDone
+    | BeamOffered | BeamProgress | BeamDone | PluginsChanged
 )
 
 

@@ -341,6 +341,13 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
         if self.device.post_waiting():
             self.frame()
 
+    def watched(self, _dt: float, watcher: Any) -> None:
+        """A watcher's turn on the clock (window.Watcher): it looks, and when the device
+        changed the frame shows it."""
+        self.device.set_clock(self.now_ms())
+        if watcher.poll():
+            self.frame()
+
     def _follow_polling(self) -> None:
         wanted = self.device.polled
         if wanted != self._polling:
@@ -373,7 +380,7 @@ class DeviceWindow(pyglet.window.Window):  # type: ignore[misc]
     def close(self) -> None:
         """Close the window and drop everything it scheduled on pyglet's clock."""
         for callback in (self._on_frame, self._on_timer, self._start_repeat, self._repeat,
-                         self._poll_inbox):
+                         self._poll_inbox, self.watched):
             pyglet.clock.unschedule(callback)
         self._frame_pending = False
         self._ready = False

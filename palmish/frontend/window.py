@@ -10,6 +10,7 @@ from __future__ import annotations
 import gc
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
@@ -35,6 +36,17 @@ class WarmsUp(Protocol):
         """Make one more bitmap ahead of time; whether there is more to make."""
 
 
+@runtime_checkable
+class Watcher(Protocol):
+    """Something the window asks every `interval_s` whether the device changed (a
+    preview's folder, the installed plugins): a cheap check, no thread."""
+
+    interval_s: float
+
+    def poll(self) -> bool:
+        """Look once; True when the device's screen may have changed."""
+
+
 def _fail(message: str) -> int:
     report_to_stderr(message)  # a skin's file names and values, escaped
     return 1
@@ -46,11 +58,12 @@ def _reason(exc: BaseException) -> str:
 
 
 def run(device: DeviceLike, skin: str | None = None, zoom: int = 1,
-        cache_dir: Path | None = None) -> int:
+        cache_dir: Path | None = None, watchers: Sequence[Watcher] = ()) -> int:
     """Open the device window and run until it is closed; the exit status.
 
     The caller owns the device: it should call device.shutdown() afterwards.
     `cache_dir`: where the skin read at start is kept for the next one.
+    `watchers`: asked on pyglet's clock, each at its own interval.
     """
     if zoom < 1:
         return _fail(f"--zoom must be 1 or more, not {zoom}")
@@ -114,6 +127,8 @@ def run(device: DeviceLike, skin: str | None = None, zoom: int = 1,
             warming.prepare_in_background()
         warm_step(0.0)
 
+    for watcher in watchers:
+        pyglet.clock.schedule_interval(window.watched, watcher.interval_s, watcher)
     # Once the first frame is up: the plugins and art a later turn will need.
     pyglet.clock.schedule_once(start_preparing, 0)
     pyglet.app.run(None)  # no redraw interval: frames are drawn on demand

@@ -24,7 +24,7 @@ from palmish.device.machine.app import AppContext
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Field, PushButtons
 from palmish.device.ui.modal import Modal
-from palmish.ishido import Game, dialogs
+from palmish.ishido import Game, dialogs, rules
 from palmish.ishido.art import load_art
 from palmish.ishido.descriptor import GAME
 from palmish.ishido.icon import launcher_icon
@@ -88,6 +88,17 @@ class IshidoApp(BoardGameApp, descriptor=GAME):
 
     def new_game(self) -> None:
         self.game = Game.new(scoring=self.scoring_pref())
+
+    def showcase(self) -> bool:
+        """Every tile on the board (6 rows of the 6 shapes, a colour a row, in the middle)
+        and every tile again in the pouch, the first as the tile to place."""
+        tiles = [rules.tile(colour, shape) for colour in range(rules.COLORS)
+                 for shape in range(rules.SHAPES)]
+        first_row, first_col = (rules.ROWS - rules.COLORS) // 2, (rules.COLS - rules.SHAPES) // 2
+        board = {(first_row + t.color, first_col + t.shape): t for t in tiles}
+        self.game = Game.from_position(board, tiles, scoring=self.scoring_pref())
+        self.relayout()
+        return True
 
     def resume_record(self, record: str, fields: Mapping[str, object]) -> None:
         self.game = Game.from_record(record)

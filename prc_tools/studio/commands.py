@@ -5,9 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from prc_tools.errors import PluginError
-from prc_tools.schema import Registry
+from prc_tools.plugin.pinf import GRID_KINDS, LANDSCAPE
+from prc_tools.schema import Registry, Schema
 from prc_tools.schema.sizes import slots_text
-from prc_tools.studio.catalog import cell_for, default_configs, kinds, pictures, sounds
+from prc_tools.studio.catalog import (
+    cell_for,
+    default_configs,
+    kinds,
+    pictures,
+    sounds,
+)
 from prc_tools.studio.templates import new_folder
 
 
@@ -46,6 +53,7 @@ def new(schemas: Registry, game: str | None, kind: str | None, folder: Path,
     if kind is None or kind not in kinds(schema):
         raise PluginError(f"{schema.game} has no kind {kind!r} to make (one of"
                           f" {', '.join(kinds(schema))})")
+    _one_orientation(schema, kind, configs)
     written = new_folder(schema, kind, folder, configs, author)
     served = default_configs(schema, kind, configs)
     cell = cell_for(schema, kind, served)
@@ -55,6 +63,19 @@ def new(schemas: Registry, game: str | None, kind: str | None, folder: Path,
             f"Paint over the pictures (keep their sizes), then see it live:"
             f" palmish preview {folder}\n"
             f"or build it: prc-tools build {folder} -o {_output_name(folder)}")
+
+
+def _one_orientation(schema: Schema, kind: str, configs: tuple[str, ...]) -> None:
+    """Board and Pieces art has one cell shape: a folder serves the portrait slots or
+    the landscape one (as build checks), so `new` never makes one that cannot build."""
+    if kind not in GRID_KINDS or schema.one_cell_shape:
+        return
+    landscape = [c for c in configs if c in LANDSCAPE]
+    if landscape and len(landscape) != len(configs):
+        portrait = " or ".join(c for c in configs if c not in LANDSCAPE)
+        raise PluginError(f"--config: a {landscape[0]} {kind} plugin cannot also serve"
+                          f" {portrait} (its cells have another shape); make one folder"
+                          " for each")
 
 
 def _output_name(folder: Path) -> str:

@@ -72,3 +72,14 @@ def test_list_and_mistakes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     code, _, err = run(["new", "ishido", "board", "--config", "round", str(tmp_path / "y")],
                        capsys)
     assert code == 1 and "do not serve 'round'" in err
+
+
+def test_new_never_makes_a_folder_that_cannot_build(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    from prc_tools.cli import main
+
+    assert main(["new", "ishido", "board", "--config", "square", "--config", "wide",
+                 str(tmp_path / "both")]) == 1
+    err = capsys.readouterr().err
+    assert "wide board plugin cannot also serve square" in err and "one folder for each" in err
+    assert not (tmp_path / "both").exists()

@@ -41,6 +41,7 @@ from palmish.device.events import (
     PenDown,
     PenMove,
     PenUp,
+    PluginsChanged,
     Rotate,
     Tick,
     ToggleInputArea,
@@ -50,6 +51,7 @@ from palmish.device.graphics.screen import WHITE, Framebuffer
 from palmish.device.machine.app import App
 from palmish.device.machine.context import DeviceContext
 from palmish.device.machine.inputarea import draw_input_area
+from palmish.device.machine.overlay import Overlay
 from palmish.device.machine.services import NO_SERVICES, NetworkService, Services
 from palmish.device.machine.statusbar import (
     StatusButton,
@@ -184,6 +186,7 @@ class Device:
         self._running = False
         self._warming: Iterator[bool] | None = None  # warm_up()'s steps
         self.beams = BeamDesk(self)  # the Accept dialog and progress of beams
+        self.overlay: Overlay | None = None  # a strip over the app (palmish preview's)
         first = self.find_app(start_app) if start_app is not None else self._default_app()
         if first is None:
             raise ValueError(f"no app named {start_app!r} (installed: {self.app_list()})")
@@ -232,6 +235,9 @@ class Device:
             self._behind_dialogs(event)
         elif isinstance(event, BeamOffered | BeamProgress | BeamDone):
             self.beams.handle(event)
+        elif isinstance(event, PluginsChanged):
+            self.plugins.refresh(bundled=False)  # the installed index: cheap
+            self._behind_dialogs(event)
         # DisplayChanged, AppStart, AppStop and Tick are the device's own to send.
         self._after_event()
 
@@ -497,7 +503,10 @@ class Device:
         self._pen_to_owner(event, owner)
 
     def _pen_to_owner(self, event: PenDown | PenMove | PenUp, owner: str) -> None:
-        if owner == "status":
+        if owner == "overlay" and self.overlay is not None:
+            self.overlay.pen(event)
+            self.draw_overlay()
+        elif owner == "status":
             self._status_pen(event)
         elif owner == "app":
             self.running_app.handle(event)
@@ -506,6 +515,8 @@ class Device:
         bar = self.config.status_bar
         if bar is not None and bar.contains(x, y):
             return "status"
+        if self.overlay is not None and not self._modals and self.overlay.contains(x, y):
+            return "overlay"
         if self.config.app_bounds.contains(x, y) and not self._modals:
             return "app"
         return "ignore"  # the input area, or off the LCD
@@ -660,6 +671,19 @@ class Device:
             text = "\n".join(self._pending_notices)
             self._pending_notices.clear()
             self._show_alert(text)
+        self.draw_overlay()
+
+    def set_overlay(self, overlay: Overlay | None) -> None:
+        """Show `overlay` over the app from now on (None: none; the app repaints)."""
+        self.overlay = overlay
+        if overlay is None and self._running:
+            self.running_app.handle(DisplayChanged(self.config, self.config.app_bounds))
+        self.draw_overlay()
+
+    def draw_overlay(self) -> None:
+        """Draw the overlay again over the app (after every event; or when it changed)."""
+        if self.overlay is not None and not self._modals:
+            self.overlay.draw(self.screen, self.config.app_bounds, self.config.input_area)
 
     def _show_alert(self, text: str) -> None:
         self.open_modal(Alert("Note", text))

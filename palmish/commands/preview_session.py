@@ -1,0 +1,178 @@
+"""`Preview`: a plugin folder kept built and shown on a device (`palmish preview`).
+
+Each build goes through `prc_tools` as `prc-tools build` does, is installed into
+the device's storage as `palmish install` does, chosen for every configuration it
+serves, and the device is told (`PluginsChanged`), so the running game lays out
+again with it. A build that fails changes nothing on the device: the last good
+build stays on screen and the strip draws the problem over it.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from palmish.apps import real_app
+from palmish.boardgame import BoardGameApp
+from palmish.boardgame.beam_send import beam
+from palmish.device.display import config_by_name
+from palmish.device.events import PluginsChanged
+from palmish.device.exchange import PLUGIN, BeamItem
+from palmish.device.machine.system import Device
+from palmish.device.store.info import InvalidPlugin, one_line
+from palmish.device.store.watched_folder import WatchedFolder
+from palmish.device.ui.status_strip import StatusStrip
+from prc_tools import Database, PrcError
+from prc_tools.atomic import write_atomic
+from prc_tools.cli import input_errors
+from prc_tools.errors import PluginError
+from prc_tools.plugin import build_folder
+from prc_tools.schema import registry
+
+BEAM = "Beam"
+POLL_S = 0.2  # how often the window asks whether the folder changed (benchmarks/studio_preview.py)
+
+
+def sound_names(game: str, db: Database) -> list[tuple[str, int]]:
+    """The schema's names of the sounds `db` holds, by id (a 'wave' the schema does not
+    name is called by its id)."""
+    schema = registry().get(game)
+    named = {id_: name for name, id_ in (schema.sounds.items() if schema else ())}
+    return [(named.get(r.id, str(r.id)), r.id) for r in db.resources if r.type == "wave"]
+
+
+class Preview:
+    """The folder, the device it shows on, and the strip over the game."""
+
+    interval_s = POLL_S
+
+    def __init__(self, device: Device, folder: Path, game: str, kind: str,
+                 say: Callable[[str], None],
+                 clock: Callable[[], time.struct_time] = time.localtime) -> None:
+        self.device = device
+        self.folder = WatchedFolder(folder)
+        self.game, self.kind = game, kind
+        self.say = say  # a line for the terminal (a problem in full)
+        self.clock = clock
+        self.data: bytes | None = None  # the last good build
+        self.name: str | None = None
+        self.builds = 0
+        self.problem: str | None = None
+        self._sounds: list[tuple[str, int]] = []  # a Sounds plugin's: (name, 'wave' id)
+        self.configs: tuple[str, ...] = ()  # the slots the last good build serves
+        self._status = ""
+        self._slot = device.config.plugin_slot  # the slot the strip was drawn for
+        self.strip = StatusStrip(self._button)
+        device.set_overlay(self.strip)
+
+    # -- the window's Watcher --------------------------------------------------------
+
+    def poll(self) -> bool:
+        """One cheap scan; rebuild when the folder changed and settled. True when the
+        screen changed."""
+        if self.device.config.plugin_slot != self._slot:  # turned: the strip says so
+            self._show(self._status, self.problem)
+            return True
+        if not self.folder.due():
+            return False
+        self.rebuild()
+        return True
+
+    def rebuild(self) -> None:
+        """Build, install and show the folder; a problem is drawn over the last build."""
+        self.folder.mark_built()
+        warnings: list[str] = []
+        try:
+            db = build_folder(self.folder.folder, schemas=registry(), warn=warnings.append)
+            data = db.to_bytes()
+        except PluginError as exc:
+            return self._failed(one_line(exc))
+        except PrcError as exc:
+            return self._failed(f"{self.folder.folder}: {one_line(exc)}")
+        except input_errors() as exc:
+            return self._failed(f"{self.folder.folder}: {one_line(exc)}")
+        except Exception as exc:  # the window outlives any one save, whatever it holds
+            return self._failed(f"{self.folder.folder}: cannot be built"
+                                f" ({type(exc).__name__}: {one_line(exc)})")
+        try:
+            self._install(db, data)
+        except (InvalidPlugin, ValueError, OSError) as exc:
+            return self._failed(one_line(exc))
+        self.builds += 1
+        self.problem = None
+        stamp = time.strftime("%H:%M:%S", self.clock())
+        note = f"; {warnings[0]}" if warnings else ""
+        self._show(f"built {stamp}{note}", None, draw=False)
+        self.device.post(PluginsChanged())  # the game lays out again with it, strip over it
+        if self.kind == "pieces" and self.builds == 1:
+            self._show_every_piece()
+        for warning in warnings:
+            self.say(f"warning: {warning}")
+
+    def _show_every_piece(self) -> None:
+        """A Pieces plugin is seen on a position with every piece, where the game has one."""
+        app = real_app(self.device.running_app)
+        if isinstance(app, BoardGameApp) and app.showcase():
+            self.device.draw_overlay()
+
+    def _install(self, db: Database, data: bytes) -> None:
+        staged = self.device.storage.cache_dir / "preview" / f"{self.folder.folder.name}.prc"
+        staged.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(staged, data)
+        info = self.device.plugins.install(staged)
+        for slot in info.configs:
+            self.device.plugins.choose(info.creator, info.kind, slot, info.name)
+        self.data, self.name, self.configs = data, info.name, info.configs
+        self._sounds = sound_names(self.game, db) if info.kind == "sound" else []
+
+    def _failed(self, problem: str) -> None:
+        self.problem = problem
+        self.say(problem)
+        stamp = time.strftime("%H:%M:%S", self.clock())
+        # On the screen the files are named inside the folder (the terminal has it all).
+        inside = problem.replace(f"{self.folder.folder}{os.sep}", "")
+        self._show(f"failed {stamp}", inside)
+
+    def _show(self, status: str, problem: str | None, draw: bool = True) -> None:
+        self._status = status
+        slot = self._slot = self.device.config.plugin_slot
+        note = f"; not for {slot}" if self.configs and slot not in self.configs else ""
+        self.strip.show(status + note, problem, buttons=(*self._turns(), BEAM),
+                        pads=[name for name, _ in self._sounds])
+        if draw:
+            self.device.draw_overlay()
+
+    def _turns(self) -> tuple[str, ...]:
+        """The button to the next configuration the build serves (none for one)."""
+        if len(self.configs) < 2:
+            return ()
+        slot = self.device.config.plugin_slot
+        at = self.configs.index(slot) if slot in self.configs else -1
+        return (self.configs[(at + 1) % len(self.configs)].capitalize(),)
+
+    # -- buttons -----------------------------------------------------------------
+
+    def _button(self, label: str) -> None:
+        if label == BEAM:
+            self.beam()
+            return
+        if label.lower() in self.configs:
+            self.device.change_config(config_by_name(label.lower()))
+            self._show(self._status, self.problem)
+            return
+        for name, id_ in self._sounds:
+            if name == label and self.data is not None:
+                found = Database.read(self.data).resource("wave", id_)
+                if found is not None:
+                    self.device.queue_sound(found.data)
+
+    def beam(self) -> None:
+        """Beam the last good build (the Beam dialogs every game's Beam uses)."""
+        if self.data is None or self.name is None:
+            self.device.notify("Nothing to beam: the folder has not built yet")
+            return
+        beam(BeamItem(PLUGIN, data=self.data), self.name,
+             lambda modal, on_close: self.device.open_modal(modal, on_close, system=True),
+             self.device.beam_service())
