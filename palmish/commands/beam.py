@@ -115,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
     if outcome.note:
         log(outcome.note)
     receiver = repr(outcome.receiver) if outcome.receiver else where
-    if outcome.status == "failed":
+    if outcome.status in ("failed", "unknown"):
         return fail(outcome.text)  # it names the receiver or the address itself
     if outcome.accepted:
         say(f"accepted by {receiver}: {outcome.text}")

@@ -29,7 +29,7 @@ from palmish.commands.output import fail, logger, say
 from palmish.commands.plugins import plugin_registry
 from palmish.device.addresses import FREE_PORT, address_text
 from palmish.device.beam.beaming import size_text
-from palmish.device.disk.storage import usable_dir
+from palmish.device.disk.storage import disk_problem, usable_dir
 from palmish.device.display import config_by_name
 from palmish.device.exchange import BeamItem
 from palmish.device.machine.system import Device
@@ -45,6 +45,7 @@ from palmish.network.beam.receiver import (
 )
 from palmish.network.discovery import machine_name
 from palmish.network.hosting import announce
+from palmish.network.leftovers import clean_beam_folders
 from palmish.network.protocol import new_code
 from palmish.network.session.identity import load_identity
 from palmish.network.session.peers import KnownPeers
@@ -76,6 +77,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     folder = data_dir(args)
     log = logger("receive")
+    clean_beam_folders(log)  # what a receiver killed during an install left
     try:
         senders = paired_senders(folder, log)  # a damaged file: one line, and none paired
         if args.paired or args.forget is not None or args.forget_all:
@@ -155,6 +157,8 @@ async def _decide(accept: bool, arrival: Arrival, folder: Path) -> tuple[str, st
         return ACCEPTED, await asyncio.to_thread(_take, arrival.item, folder)
     except ValueError as err:
         return FAILED, f"could not be installed: {err}"
+    except OSError as err:  # the disk refused: this item fails, receiving goes on
+        return FAILED, f"could not be kept: {disk_problem(err)}"
 
 
 def _take(item: BeamItem, folder: Path) -> str:
@@ -182,6 +186,9 @@ def _keep_number(item: BeamItem, folder: Path) -> str:
         beamable.open(real_app(device.running_app), item, ask=False)
     finally:
         device.shutdown()
+    refused = device.storage.write_error
+    if refused is not None:  # the game could not save it: it will not open there
+        raise ValueError(f"cannot save it: {disk_problem(refused)}")
     return f"{game.name} opens {item.kind} {item.number} at its next start"
 
 
