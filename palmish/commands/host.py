@@ -32,6 +32,7 @@ from palmish.network.engine import Table
 from palmish.network.hosting import host_table
 from palmish.network.leftovers import HostLock, clean_host_temporaries
 from palmish.network.protocol import new_code
+from palmish.network.session.identity import load_identity
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -71,6 +72,11 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"{folder}: another palmish host keeps a {args.net_app} game in this"
                     " data folder; give another --data-dir")
     clean_host_temporaries(folder, args.net_app, lock, log)
+    try:  # made now if new, so that a disk that refuses it is not "cannot listen"
+        load_identity(folder, log)
+    except OSError as err:
+        lock.release()
+        return fail(f"{folder}: cannot keep this handheld's key: {disk_problem(err)}")
     try:
         saved = keep.load_host_game(folder, args.net_app)
     except ValueError as err:

@@ -304,3 +304,18 @@ def test_only_beam_folders_of_gone_processes_go(tmp_path: Path) -> None:
     os.utime(old_naming, (old, old))
     assert leftovers.clean_beam_folders(said.append, tmp_path) == [old_naming]
     assert alive.exists() and len(said) == 2
+
+
+def test_a_host_whose_key_cannot_be_kept_says_so_not_cannot_listen(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from palmish.cli import main
+    from palmish.network.session import secretfiles
+
+    def full(*_args: object, **_kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(secretfiles, "write_atomic", full)
+    assert main(["host", "--app", "pachisi", "--data-dir", str(tmp_path)]) == 1
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"palmish: {tmp_path}: cannot keep this handheld's key: the disk is full")
