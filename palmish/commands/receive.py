@@ -45,7 +45,7 @@ from palmish.network.beam.receiver import (
 )
 from palmish.network.discovery import machine_name
 from palmish.network.hosting import announce
-from palmish.network.leftovers import clean_beam_folders
+from palmish.network.leftovers import clean_beam_folders, clean_kept_temporaries
 from palmish.network.protocol import new_code
 from palmish.network.session.identity import load_identity
 from palmish.network.session.peers import KnownPeers
@@ -78,6 +78,7 @@ def run(args: argparse.Namespace) -> int:
     folder = data_dir(args)
     log = logger("receive")
     clean_beam_folders(log)  # what a receiver killed during an install left
+    clean_kept_temporaries(folder, log)
     try:
         senders = paired_senders(folder, log)  # a damaged file: one line, and none paired
         if args.paired or args.forget is not None or args.forget_all:

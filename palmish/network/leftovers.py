@@ -15,6 +15,10 @@ Two kinds, each removed only when it is provably ours and stale:
   nothing but one regular file,
   is stale; a folder of the old naming (`palmish-beam-XXXXXXXX`, no process
   id) when it is older than STALE_S.
+
+The network's other kept files (the identity, the pairings, the hosts joined,
+the receivers beamed to) may be written by several commands at once; their
+temporaries are stale once older than STALE_S.
 """
 
 from __future__ import annotations
@@ -32,6 +36,9 @@ from palmish.network.session.identity import keys_folder
 STALE_S = 600.0  # a save or an install takes milliseconds; this much older is a leftover
 BEAM_PREFIX = "palmish-beam-"
 BEAMED_FILE = "beamed.prc"
+_KEPT_TEMPORARY = re.compile(
+    r"^\.(identity|hosts|beam-senders|beam-receivers|beam-recent\.json)\.[a-z0-9_]{8}\.tmp$",
+    re.IGNORECASE)
 _BEAM_FOLDER = re.compile(r"^palmish-beam-(?:(\d{1,10})-)?[a-z0-9_]{8}$", re.IGNORECASE)
 
 try:
@@ -88,10 +95,10 @@ def clean_host_temporaries(data_dir: Path, app: str, lock: HostLock,
                            log: Callable[[str], None]) -> list[Path]:
     """Remove the host's stale save temporaries (see the module's note); one log
     line each. Only files of the exact naming, never a link or a folder."""
+    removed = clean_kept_temporaries(data_dir, log)
     folder = keys_folder(data_dir)
     pattern = _host_temporary(app)
     now = time.time()
-    removed: list[Path] = []
     try:
         entries = list(os.scandir(folder))
     except OSError:
@@ -107,6 +114,31 @@ def clean_host_temporaries(data_dir: Path, app: str, lock: HostLock,
             continue
         removed.append(Path(entry.path))
         log(f"{entry.path}: the temporary file of a save that was interrupted; removed")
+    return removed
+
+
+def clean_kept_temporaries(data_dir: Path, log: Callable[[str], None]) -> list[Path]:
+    """Remove the temporaries of the network's other kept files (the identity, the
+    pairings, the hosts joined, the receivers beamed to) once older than STALE_S:
+    several commands may write those at once, so no lock proves one stale sooner."""
+    removed: list[Path] = []
+    now = time.time()
+    for folder in (keys_folder(data_dir), data_dir / "network"):
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            if not _KEPT_TEMPORARY.match(entry.name) or not entry.is_file(follow_symlinks=False):
+                continue
+            try:
+                if now - entry.stat(follow_symlinks=False).st_mtime < STALE_S:
+                    continue
+                os.unlink(entry.path)
+            except OSError:
+                continue
+            removed.append(Path(entry.path))
+            log(f"{entry.path}: the temporary file of a save that was interrupted; removed")
     return removed
 
 

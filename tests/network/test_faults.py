@@ -319,3 +319,21 @@ def test_a_host_whose_key_cannot_be_kept_says_so_not_cannot_listen(
     assert main(["host", "--app", "pachisi", "--data-dir", str(tmp_path)]) == 1
     assert capsys.readouterr().err.splitlines()[-1] == (
         f"palmish: {tmp_path}: cannot keep this handheld's key: the disk is full")
+
+
+def test_the_other_kept_files_temporaries_go_once_old(tmp_path: Path) -> None:
+    keys = tmp_path / "network" / "keys"
+    keys.mkdir(parents=True)
+    old_one = keys / ".beam-senders.q1w2e3r4.tmp"
+    new_one = keys / ".identity.q1w2e3r4.tmp"  # another command may be writing it now
+    recent = tmp_path / "network" / ".beam-recent.json.q1w2e3r4.tmp"
+    stranger = keys / ".notes.q1w2e3r4.tmp"
+    for path in (old_one, new_one, recent, stranger):
+        path.write_text("x")
+    old = time.time() - leftovers.STALE_S - 1
+    for path in (old_one, recent, stranger):
+        os.utime(path, (old, old))
+    said: list[str] = []
+    assert sorted(leftovers.clean_kept_temporaries(tmp_path, said.append)) == sorted(
+        [old_one, recent])
+    assert new_one.exists() and stranger.exists() and len(said) == 2

@@ -33,7 +33,7 @@ from palmish.network.beam.recent import recent_receivers, remember_receiver
 from palmish.network.beam.sender import Outcome, send_item
 from palmish.network.bridge import LoopThread, window_loop
 from palmish.network.discovery import Advertisement, Browser, lan_addresses
-from palmish.network.leftovers import clean_beam_folders
+from palmish.network.leftovers import clean_beam_folders, clean_kept_temporaries
 from palmish.network.protocol import new_code
 from palmish.network.session.identity import Identity, load_identity
 from prc_tools.text import printable
@@ -72,6 +72,7 @@ class WindowBeam:
             host, bound = self._address
             return host, bound, self._desk.code
         clean_beam_folders(log)  # what an install killed before left in the temporary folder
+        clean_kept_temporaries(self.data_dir, log)
         thread = self._loop()
         desk = Desk(self.name, new_code(), self.identity(), paired_senders(self.data_dir, log),
                     self._offered, self._received, self._receiving_progress, log)
