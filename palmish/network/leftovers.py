@@ -41,10 +41,23 @@ _KEPT_TEMPORARY = re.compile(
     re.IGNORECASE)
 _BEAM_FOLDER = re.compile(r"^palmish-beam-(?:(\d{1,10})-)?[a-z0-9_]{8}$", re.IGNORECASE)
 
-try:
+if os.name == "posix":
     import fcntl
-except ImportError:  # pragma: no cover - Windows
-    fcntl = None  # type: ignore[assignment]
+
+    LOCKS = True
+
+    def _try_lock(fd: int) -> bool:
+        """False when another process holds the lock."""
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            return False
+        return True
+else:  # pragma: no cover - Windows: no lock; only old temporaries are proven stale
+    LOCKS = False
+
+    def _try_lock(fd: int) -> bool:
+        return True
 
 
 def _host_temporary(app: str) -> re.Pattern[str]:
@@ -66,7 +79,7 @@ class HostLock:
     def acquire(self) -> bool:
         """True once held (or where no lock can be had); False when another process
         holds it (another host of this game runs from this folder)."""
-        if fcntl is None:
+        if not LOCKS:
             return True
         if self._fd is not None:
             return True
@@ -76,9 +89,7 @@ class HostLock:
                          | getattr(os, "O_CLOEXEC", 0), 0o600)
         except OSError:
             return True  # a folder that cannot be written: nothing to save, nothing to clean
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
+        if not _try_lock(fd):
             os.close(fd)
             return False
         self._fd = fd
