@@ -47,7 +47,7 @@ from palmish.network.discovery import machine_name
 from palmish.network.hosting import announce
 from palmish.network.leftovers import clean_beam_folders, clean_kept_temporaries
 from palmish.network.protocol import new_code
-from palmish.network.session.identity import load_identity
+from palmish.network.session.identity import Identity, load_identity
 from palmish.network.session.peers import KnownPeers
 
 
@@ -83,7 +83,11 @@ def run(args: argparse.Namespace) -> int:
         senders = paired_senders(folder, log)  # a damaged file: one line, and none paired
         if args.paired or args.forget is not None or args.forget_all:
             return _pairing(args, senders)
-        return asyncio.run(_receive(args, folder, senders, log))
+        try:  # made now if new: a disk that refuses it is said so, not "cannot listen"
+            identity = load_identity(folder, log)
+        except OSError as err:
+            return fail(f"{folder}: cannot keep this handheld's key: {disk_problem(err)}")
+        return asyncio.run(_receive(args, folder, senders, identity, log))
     except OSError as err:
         if err.filename is not None:
             return fail(f"{err.filename}: {err.strerror or err}")
@@ -105,7 +109,7 @@ def _pairing(args: argparse.Namespace, senders: KnownPeers) -> int:
 
 
 async def _receive(args: argparse.Namespace, folder: Path, senders: KnownPeers,
-                   log: Callable[[str], None]) -> int:
+                   identity: Identity, log: Callable[[str], None]) -> int:
     offers: list[Arrival] = []
     ended: list[Ended] = []
     news = asyncio.Event()
@@ -122,7 +126,7 @@ async def _receive(args: argparse.Namespace, folder: Path, senders: KnownPeers,
         if size > wire.SHOWN_BYTES:
             log(f"received {size_text(received)} of {size_text(size)}")
 
-    desk = Desk(args.name or machine_name(), new_code(), load_identity(folder, log), senders,
+    desk = Desk(args.name or machine_name(), new_code(), identity, senders,
                 offered, over, progress, log=log)
     host, port = await desk.start(args.listen, args.port)
     say(f"receiving on {address_text(host, port)} code {desk.code}")

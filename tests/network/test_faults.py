@@ -337,3 +337,18 @@ def test_the_other_kept_files_temporaries_go_once_old(tmp_path: Path) -> None:
     assert sorted(leftovers.clean_kept_temporaries(tmp_path, said.append)) == sorted(
         [old_one, recent])
     assert new_one.exists() and stranger.exists() and len(said) == 2
+
+
+def test_a_receiver_whose_key_cannot_be_kept_says_so_not_cannot_listen(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from palmish.cli import main
+    from palmish.network.session import secretfiles
+
+    def full(*_args: object, **_kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(secretfiles, "write_atomic", full)
+    assert main(["receive", "--data-dir", str(tmp_path)]) == 1
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"palmish: {tmp_path}: cannot keep this handheld's key: the disk is full")
