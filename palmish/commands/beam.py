@@ -34,6 +34,7 @@ from palmish.network.beam import items, wire
 from palmish.network.beam.pairing import paired_receivers
 from palmish.network.beam.sender import send_item
 from palmish.network.discovery import machine_name
+from palmish.network.leftovers import clean_kept_temporaries
 from palmish.network.session.identity import load_identity
 from prc_tools.text import printable
 
@@ -92,6 +93,7 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(err))
     folder = data_dir(args)
     log = logger("beam")
+    clean_kept_temporaries(folder, log)  # what a killed save of its keys left
     try:
         identity = load_identity(folder, log)
         receivers = paired_receivers(folder, log)
@@ -115,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
     if outcome.note:
         log(outcome.note)
     receiver = repr(outcome.receiver) if outcome.receiver else where
-    if outcome.status == "failed":
+    if outcome.status in ("failed", "unknown"):
         return fail(outcome.text)  # it names the receiver or the address itself
     if outcome.accepted:
         say(f"accepted by {receiver}: {outcome.text}")

@@ -25,11 +25,14 @@ from palmish.commands.args import (
 )
 from palmish.commands.output import fail, logger, say
 from palmish.device.addresses import FREE_PORT
+from palmish.device.disk.storage import disk_problem
 from palmish.network import keep
 from palmish.network.discovery import machine_name
 from palmish.network.engine import Table
 from palmish.network.hosting import host_table
+from palmish.network.leftovers import HostLock, clean_host_temporaries
 from palmish.network.protocol import new_code
+from palmish.network.session.identity import load_identity
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -64,6 +67,16 @@ def run(args: argparse.Namespace) -> int:
         parser.error(f"argument --seats: {err}")
     folder = data_dir(args)
     log = logger("host")
+    lock = HostLock(folder, args.net_app)
+    if not lock.acquire():
+        return fail(f"{folder}: another palmish host keeps a {args.net_app} game in this"
+                    " data folder; give another --data-dir")
+    clean_host_temporaries(folder, args.net_app, lock, log)
+    try:  # made now if new, so that a disk that refuses it is not "cannot listen"
+        load_identity(folder, log)
+    except OSError as err:
+        lock.release()
+        return fail(f"{folder}: cannot keep this handheld's key: {disk_problem(err)}")
     try:
         saved = keep.load_host_game(folder, args.net_app)
     except ValueError as err:
@@ -82,10 +95,16 @@ def run(args: argparse.Namespace) -> int:
         table = engine.new_table(seats, args.code or new_code(), machine_name(),
                                  seed=args.seed, wait_s=args.wait)
     table.wait_s, table.turn_s = args.wait, args.turn_timer
+    listening: list[tuple[str, int]] = []
     try:
         record = asyncio.run(host_table(table, args.listen, args.port, say=say, log=log,
-                                        data_dir=folder, advertise=args.advertise))
+                                        data_dir=folder, advertise=args.advertise,
+                                        on_listening=lambda h, p: listening.append((h, p))))
     except OSError as err:
+        if listening:  # not the listening: something else the system refused
+            return fail(f"hosting stopped: {disk_problem(err)}")
         return fail(f"cannot listen on {args.listen}:{args.port}: {err.strerror or err}")
+    finally:
+        lock.release()
     say(f"record: {record}")
     return EXIT_OK

@@ -29,7 +29,7 @@ from palmish.commands.output import fail, logger, say
 from palmish.commands.plugins import plugin_registry
 from palmish.device.addresses import FREE_PORT, address_text
 from palmish.device.beam.beaming import size_text
-from palmish.device.disk.storage import usable_dir
+from palmish.device.disk.storage import disk_problem, usable_dir
 from palmish.device.display import config_by_name
 from palmish.device.exchange import BeamItem
 from palmish.device.machine.system import Device
@@ -45,8 +45,9 @@ from palmish.network.beam.receiver import (
 )
 from palmish.network.discovery import machine_name
 from palmish.network.hosting import announce
+from palmish.network.leftovers import clean_beam_folders, clean_kept_temporaries
 from palmish.network.protocol import new_code
-from palmish.network.session.identity import load_identity
+from palmish.network.session.identity import Identity, load_identity
 from palmish.network.session.peers import KnownPeers
 
 
@@ -76,11 +77,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     folder = data_dir(args)
     log = logger("receive")
+    clean_beam_folders(log)  # what a receiver killed during an install left
+    clean_kept_temporaries(folder, log)
     try:
         senders = paired_senders(folder, log)  # a damaged file: one line, and none paired
         if args.paired or args.forget is not None or args.forget_all:
             return _pairing(args, senders)
-        return asyncio.run(_receive(args, folder, senders, log))
+        try:  # made now if new: a disk that refuses it is said so, not "cannot listen"
+            identity = load_identity(folder, log)
+        except OSError as err:
+            return fail(f"{folder}: cannot keep this handheld's key: {disk_problem(err)}")
+        return asyncio.run(_receive(args, folder, senders, identity, log))
     except OSError as err:
         if err.filename is not None:
             return fail(f"{err.filename}: {err.strerror or err}")
@@ -102,7 +109,7 @@ def _pairing(args: argparse.Namespace, senders: KnownPeers) -> int:
 
 
 async def _receive(args: argparse.Namespace, folder: Path, senders: KnownPeers,
-                   log: Callable[[str], None]) -> int:
+                   identity: Identity, log: Callable[[str], None]) -> int:
     offers: list[Arrival] = []
     ended: list[Ended] = []
     news = asyncio.Event()
@@ -119,7 +126,7 @@ async def _receive(args: argparse.Namespace, folder: Path, senders: KnownPeers,
         if size > wire.SHOWN_BYTES:
             log(f"received {size_text(received)} of {size_text(size)}")
 
-    desk = Desk(args.name or machine_name(), new_code(), load_identity(folder, log), senders,
+    desk = Desk(args.name or machine_name(), new_code(), identity, senders,
                 offered, over, progress, log=log)
     host, port = await desk.start(args.listen, args.port)
     say(f"receiving on {address_text(host, port)} code {desk.code}")
@@ -155,6 +162,8 @@ async def _decide(accept: bool, arrival: Arrival, folder: Path) -> tuple[str, st
         return ACCEPTED, await asyncio.to_thread(_take, arrival.item, folder)
     except ValueError as err:
         return FAILED, f"could not be installed: {err}"
+    except OSError as err:  # the disk refused: this item fails, receiving goes on
+        return FAILED, f"could not be kept: {disk_problem(err)}"
 
 
 def _take(item: BeamItem, folder: Path) -> str:
@@ -182,6 +191,9 @@ def _keep_number(item: BeamItem, folder: Path) -> str:
         beamable.open(real_app(device.running_app), item, ask=False)
     finally:
         device.shutdown()
+    refused = device.storage.write_error
+    if refused is not None:  # the game could not save it: it will not open there
+        raise ValueError(f"cannot save it: {disk_problem(refused)}")
     return f"{game.name} opens {item.kind} {item.number} at its next start"
 
 

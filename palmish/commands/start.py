@@ -22,7 +22,7 @@ from palmish.commands.args import (
     positive,
 )
 from palmish.commands.output import fail
-from palmish.device.addresses import GAME_PORT
+from palmish.device.addresses import BEAM_PORT, GAME_PORT
 from palmish.device.display import ConfigName, DisplayConfig, config_by_name
 from palmish.device.machine.app import App
 from palmish.device.machine.services import NO_SERVICES, Services
@@ -67,11 +67,14 @@ def _add_network_options(parser: argparse.ArgumentParser) -> None:
              " announced nor browsed)")
     parser.add_argument(
         "--network-port", type=listen_port, metavar="N",
-        help=f"... and this port (default {GAME_PORT}, or a free one; 0: a free one)")
+        help=f"network games on this port (default {GAME_PORT}, or a free one; 0: a free one)")
+    parser.add_argument(
+        "--beam-port", type=listen_port, metavar="N",
+        help=f"Beam Receive on this port (default {BEAM_PORT}, or a free one; 0: a free one)")
     parser.add_argument(
         "--no-discovery", action="store_true",
-        help="the window neither announces its games nor looks for others (no multicast);"
-             " join by address")
+        help="the window neither announces its games or Beam Receive nor looks for others"
+             " (no multicast); join and beam by address")
 
 
 def unknown_app(apps: list[App], name: str | None) -> int | None:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from palmish.commands import start
 from palmish.commands.args import data_dir
 from palmish.commands.output import fail
-from palmish.device.addresses import GAME_PORT, WINDOW_LISTEN
+from palmish.device.addresses import BEAM_PORT, GAME_PORT, WINDOW_LISTEN
 from palmish.device.disk.storage import usable_dir
 from palmish.device.machine.installed_watch import InstalledWatch
 from palmish.device.machine.services import Services
@@ -78,8 +78,11 @@ def window_services(args: argparse.Namespace) -> tuple[Services, Callable[[], No
         from palmish.network.beam.device_service import BeamWindowService
         from palmish.network.discovery import machine_name
 
+        beam_port = getattr(args, "beam_port", None)
+        port = BEAM_PORT if beam_port is None else beam_port
         made.append(BeamWindowService(device, device.storage.data_dir, machine_name(),
-                                      args.network_listen or WINDOW_LISTEN))
+                                      args.network_listen or WINDOW_LISTEN, port,
+                                      discovery=not args.no_discovery))
         return made[-1]
 
     def close() -> None:

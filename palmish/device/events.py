@@ -141,12 +141,15 @@ class BeamOffered(Frozen):
 
 
 class BeamProgress(Frozen):
-    """`done` of `total` bytes of beam `ticket` have crossed (`sending`: this device sends)."""
+    """`done` of `total` bytes of beam `ticket` have crossed (`sending`: this device sends);
+    `step`, when not empty, the beam's next step in words ("asking its person"),
+    which a beam of nothing to count (a board, a deal: 0 bytes) shows instead of a bar."""
 
     ticket: int
     sending: bool
     done: int
     total: int
+    step: str = ""
 
 
 class BeamDone(Frozen):
@@ -159,6 +162,7 @@ class BeamDone(Frozen):
     text: str
     why: str = ""  # sending: the sender's status (accepted, refused, code, busy, failed)
     note: str = ""  # sending: about the receiver's key (paired now, with its fingerprint)
+    peer: str = ""  # the other handheld's name once it said it (the receiver, or the sender)
 
 
 Event = (

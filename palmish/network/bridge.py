@@ -99,6 +99,10 @@ class HostLink:
 
         self.thread.call(deliver)
 
+    def tell_all(self, text: str) -> None:
+        """One line for every joiner's person (TableServer.tell_all)."""
+        self.thread.call(self.server.tell_all, text)
+
     def close(self, goodbye: str | None = None) -> None:
         async def stop() -> None:
             if goodbye is not None:

@@ -21,6 +21,10 @@ from palmish.network.session.kinds import Join
 from palmish.network.session.records import Record, Vocabulary
 
 SendTo = Callable[[int, Record], None]  # (peer, message)
+# The host's own trouble, told to every joiner as an `error` (keep.HostSaves): how
+# its line starts while the disk refuses its saves, and the line once it saves again.
+CANNOT_SAVE = "cannot save the game: "
+SAVED_AGAIN = "the game is saved again"
 Outbox = list[tuple[int, Record]]
 
 

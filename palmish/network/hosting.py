@@ -36,6 +36,7 @@ async def host_table(
     announced = (await announce(table.table_name, listen, port, log, table.app)
                  if advertise else None)
     kept: object = None
+    saves = keep.HostSaves(data_dir, table.app, log) if data_dir is not None else None
     try:
         while True:
             now = time.monotonic()
@@ -43,8 +44,11 @@ async def host_table(
             if not table.started and table.ready():
                 table.start(now)
             while True:
-                kept = _save(table, data_dir, kept)
+                kept, trouble = _save(table, saves, kept)
                 server.flush()
+                if trouble is not None:  # after the steps it concerns
+                    log(trouble)
+                    server.tell_all(trouble)
                 if not table.computer_due(now):
                     break
                 table.play_computer(now)
@@ -93,11 +97,13 @@ def table_log(table: Table) -> Callable[[str], None]:
     return table.log.append
 
 
-def _save(table: Table, data_dir: Path | None, kept: object) -> object:
-    """Save the table when it changed (before anyone hears of the change)."""
-    if data_dir is None:
-        return kept
+def _save(table: Table, saves: keep.HostSaves | None, kept: object) -> tuple[object, str | None]:
+    """Save the table when it changed (before anyone hears of the change); a line
+    when the disk starts or stops refusing (the table plays on from memory)."""
+    if saves is None:
+        return kept, None
     snapshot = table.snapshot()
-    if snapshot != kept:
-        keep.save_host_game(data_dir, table.app, snapshot, table_log(table))
-    return snapshot
+    if snapshot == kept:
+        return kept, None
+    saves.log = table_log(table)
+    return snapshot, saves.save(snapshot)

@@ -15,7 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from palmish.device.disk.storage import parse_json
+from palmish.device.disk.storage import disk_problem, parse_json
+from palmish.network.engine import CANNOT_SAVE, SAVED_AGAIN
 from palmish.network.session.identity import keys_folder
 from palmish.network.session.secretfiles import FILE_MODE, private_folder, read_secret
 from prc_tools.atomic import write_atomic
@@ -93,3 +94,30 @@ def save_host_game(data_dir: Path, app: str, snapshot: dict[str, Any],
 
 def forget_host_game(data_dir: Path, app: str) -> None:
     host_game_path(data_dir, app).unlink(missing_ok=True)
+
+
+class HostSaves:
+    """A host's saves after every change, which a refusing disk does not stop
+    (docs/network.md, "Trouble"): the first failure is said once (`save`
+    returns the line for the host's log and, through `error`, the players),
+    the table plays on from memory, and the old save stays as it was; the
+    first save that works again is said too."""
+
+    def __init__(self, data_dir: Path, app: str, log: Callable[[str], None] = _quiet) -> None:
+        self.data_dir, self.app, self.log = data_dir, app, log
+        self.failing: str | None = None  # why the saves fail now, or None
+
+    def save(self, snapshot: dict[str, Any]) -> str | None:
+        """Save `snapshot`; a line for everyone when the saves start or stop failing."""
+        try:
+            save_host_game(self.data_dir, self.app, snapshot, self.log)
+        except OSError as err:
+            problem = disk_problem(err)
+            if problem == self.failing:
+                return None
+            self.failing = problem
+            return f"{CANNOT_SAVE}{problem}; it goes on from memory (the last save is kept)"
+        if self.failing is None:
+            return None
+        self.failing = None
+        return SAVED_AGAIN

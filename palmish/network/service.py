@@ -20,6 +20,7 @@ from palmish.network.engine import NetworkEngine, Table, engine_for
 from palmish.network.fairdice import JoinerDice
 from palmish.network.hosting import server_side
 from palmish.network.joining import JoinRequest
+from palmish.network.leftovers import HostLock, clean_host_temporaries
 from palmish.network.protocol import new_code
 
 if TYPE_CHECKING:
@@ -93,7 +94,13 @@ class WindowNetwork:
             except Exception as err:  # zeroconf: no multicast, no interface, ...
                 _log(f"cannot advertise the game ({type(err).__name__}); join by address")
 
+        lock = HostLock(self.data_dir, app)  # held while hosting: its leftovers are stale
+        if lock.acquire():
+            clean_host_temporaries(self.data_dir, app, lock, _log)
+        saves = keep.HostSaves(self.data_dir, app, _log)
+
         def close() -> None:
+            lock.release()
             link.close("the host left the game")
             if self._advert is not None:
                 self._advert.close()
@@ -103,7 +110,10 @@ class WindowNetwork:
             if table.over:
                 keep.forget_host_game(self.data_dir, app)
             else:
-                keep.save_host_game(self.data_dir, app, table.snapshot(), _log)
+                trouble = saves.save(table.snapshot())
+                if trouble is not None:  # the disk refuses: the game goes on from memory
+                    self.device.notify(trouble[0].upper() + trouble[1:] + ".")
+                    link.tell_all(trouble)
 
         seat = engine.host_play(table, link.send, close, save)
         where = address_text(addresses[0], port)

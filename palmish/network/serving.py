@@ -27,7 +27,7 @@ from palmish.network.protocol import RateLimit
 from palmish.network.session.channel import PING_EVERY_S, Session, SessionError
 from palmish.network.session.handshake import ServerSide, accept
 from palmish.network.session.identity import check_seat
-from palmish.network.session.kinds import VERSION, Bye, Join, Ping, Refused, Welcome
+from palmish.network.session.kinds import VERSION, Bye, Error, Join, Ping, Refused, Welcome
 from palmish.network.transport import Server
 
 GOODBYE_DRAIN_S = 1.0
@@ -69,6 +69,16 @@ class TableServer(Server):
             elif isinstance(record, Refused):  # close() sends what is buffered first
                 self._welcomed.discard(peer)
                 session.writer.close()
+
+    def tell_all(self, text: str) -> None:
+        """One line for every welcomed peer's person, as an `error` (nothing in the
+        game changed; any joiner of version 2 shows or logs it): the host's own
+        trouble, such as a disk that refuses its saves."""
+        for peer in list(self._welcomed):
+            session = self._sessions.get(peer)
+            if session is not None:
+                with contextlib.suppress(SessionError):
+                    session.send(Error(text[:200]))
 
     async def _ping(self) -> None:
         while True:

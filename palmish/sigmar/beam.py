@@ -8,6 +8,7 @@ board opens in its garden."""
 
 from __future__ import annotations
 
+import os
 import tempfile
 from pathlib import Path
 
@@ -104,7 +105,8 @@ class SigmarBeam:
         from palmish.sigmar.install import install
 
         level_id = _level_id(item.name)
-        with tempfile.TemporaryDirectory(prefix="palmish-beam-") as folder:
+        # named as palmish.network.leftovers cleans it should this process be killed
+        with tempfile.TemporaryDirectory(prefix=f"palmish-beam-{os.getpid()}-") as folder:
             suffix = HEX_SUFFIX if _hexagonal(item.name) else LEVEL_SUFFIX
             path = Path(folder) / f"{level_id}{suffix}"
             path.write_bytes(item.data)

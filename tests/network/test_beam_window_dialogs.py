@@ -183,3 +183,29 @@ def test_a_deal_accepted_opens_in_its_game_over_the_launcher(
     assert isinstance(app, IshidoApp) and app.game.seed == 77
     pump((sender, receiver), lambda: message(sender) == (
         f"Deal 77: accepted by Lounge. Paired with 'Lounge': its key is {here.fingerprint}."))
+
+
+def test_beamed_to_an_address_the_receiver_is_named_and_listed_next_time(
+        pair: tuple[Device, BeamWindowService, Device, BeamWindowService]) -> None:
+    # Issue 41: "accepted by 127.0.0.1:40732" named the address; the receiving person
+    # who declined read "Declined by Lounge."; without discovery "To:" listed Other... only.
+    sender, out, receiver, into = pair
+    here = receive(into)
+    assert out.nearby() == []  # loopback: nothing found, nothing beamed to yet
+    sending = Sending(BeamItem("deal", "ishido", number=77), here.address, "Deal 77",
+                      here.address)  # typed with Other...: all the sender knows
+    sender.beams.send(out, sending, here.code)
+    bar = top(sender)
+    assert isinstance(bar, Progress) and not bar.has_bar  # a deal: steps, no empty bar
+    pump((sender, receiver), lambda: message(receiver).startswith("Accept"))
+    pump((sender,), lambda: message(sender).endswith("Waiting for its person's answer..."))
+    receiver.post(KeyDown(Key.RIGHT))
+    receiver.post(KeyDown(Key.SELECT))  # Decline
+    pump((sender, receiver), lambda: message(sender) == "Deal 77: Declined by Lounge.")
+    pump((receiver,), lambda: message(receiver) == "You declined Deal 77 from Kitchen.")
+    assert out.nearby() == [("Lounge", here.address)]  # offered in "To:" from now on
+    sender.post(KeyDown(Key.SELECT))
+    sender.beams.send(out, sending, here.code)
+    pump((sender, receiver), lambda: message(receiver).startswith("Accept"))
+    receiver.post(KeyDown(Key.SELECT))  # Accept
+    pump((sender, receiver), lambda: message(sender).startswith("Deal 77: accepted by Lounge."))

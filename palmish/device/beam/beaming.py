@@ -132,6 +132,7 @@ class BeamDesk:
         self.device = device
         self.bars: dict[tuple[bool, int], Progress] = {}  # (sending, ticket)
         self.asking: dict[int, Alert] = {}
+        self.declined: dict[int, str] = {}  # tickets this person declined: what it was
         self.sends: dict[int, Sending] = {}
         # The window's service for this device (it sets itself here); else the
         # one the command line handed the device, if any.
@@ -155,9 +156,7 @@ class BeamDesk:
         shows until it ends, and a receiver that wants its code gets it asked for."""
         ticket = beams.send(sending.item, sending.address, code)
         self.sends[ticket] = sending
-        what = (f"Beaming {escaped(sending.label)} to {escaped(sending.to, 48)}. Waiting "
-                f"for its answer...")
-        self._bar(True, ticket, what, len(sending.item.data))
+        self._bar(True, ticket, _step_text(sending, "connecting"), len(sending.item.data))
 
     def _ask_code(self, sending: Sending, why: str) -> None:
         def typed(number: object) -> None:
@@ -190,7 +189,9 @@ class BeamDesk:
             if beams is None:
                 return
             line = beams.answer(event.ticket, pressed(result) == "Accept")
-            if pressed(result) != "Accept":
+            if pressed(result) != "Accept":  # said once the beam ends: "You declined ..."
+                self.declined[event.ticket] = (f"{escaped(event.checked.title)} from "
+                                               f"{escaped(event.sender, 32)}")
                 return
             if event.item.kind == PLUGIN and line.startswith("installed"):
                 line = (f"{escaped(event.checked.title)} is installed: choose it in its "
@@ -223,7 +224,12 @@ class BeamDesk:
         if bar is None and not event.sending and event.done < event.total:
             self._bar(False, event.ticket, "Receiving a beam...", event.total)
             bar = self.bars.get(key)
-        if bar is not None:
+        if bar is None:
+            return
+        sending = self.sends.get(event.ticket) if event.sending else None
+        if event.step and sending is not None:
+            bar.say(_step_text(sending, event.step), self.device.screen)
+        elif not event.step:
             bar.update(event.done, event.total)
             self.device.redraw_modal(bar)
 
@@ -233,8 +239,11 @@ class BeamDesk:
             asking = self.asking.pop(event.ticket, None)
             if asking is not None:  # the sender went away before the person answered
                 self.device.close_modal(asking)
-            if not event.ok:
-                self._line(_sentence(event.text))
+            declined = self.declined.pop(event.ticket, None)
+            if declined is not None and event.why in ("", "declined"):
+                self._line(f"You declined {declined}.")  # what this person did, not "by"
+            elif not event.ok:
+                self._line(_sentence(event.text, event.peer))
             return
         sending = self.sends.pop(event.ticket, None)
         bar = self.bars.pop((True, event.ticket), None)
@@ -245,8 +254,9 @@ class BeamDesk:
             self._ask_code(sending, event.text)
             return
         label = escaped(sending.label) if sending is not None else "The beam"
-        line = (f"{label}: accepted by {escaped(sending.to, 48)}." if event.ok and sending
-                else f"{label}: {_sentence(event.text)}")
+        receiver = escaped(event.peer or (sending.to if sending is not None else ""), 48)
+        line = (f"{label}: accepted by {receiver}." if event.ok
+                else f"{label}: {_sentence(event.text, event.peer)}")
         if event.note:
             line += f" {_sentence(event.note)}"
         if bar is not None and not bar.ended:
@@ -267,7 +277,16 @@ class BeamDesk:
                                (lambda _r: then()) if then is not None else None, system=True)
 
 
-def _sentence(text: str) -> str:
-    """A one-line reason as a sentence: capital first, full stop last."""
+def _step_text(sending: Sending, step: str) -> str:
+    """The sending bar's text at a step: "Beaming Deal 77 to Lounge. Connecting..." """
+    return (f"Beaming {escaped(sending.label)} to {escaped(sending.to, 48)}. "
+            f"{_sentence(step).rstrip('.')}...")
+
+
+def _sentence(text: str, name: str = "") -> str:
+    """A one-line reason as a sentence: capital first, full stop last; a line that
+    starts with a handheld's `name` keeps the name as it is ("vm went away")."""
     text = escaped(text.strip(), 200) or "?"
-    return text[0].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+    shown = escaped(name, 200) if name else ""
+    first = text[0] if shown and text.startswith(shown) else text[0].upper()
+    return first + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")

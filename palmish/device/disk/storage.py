@@ -12,6 +12,7 @@ layout and the limits.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -27,6 +28,8 @@ from prc_tools.files import MAX_INPUT_BYTES, FileProblem, read_regular
 from prc_tools.text import plain_message, printable
 
 Reporter = Callable[[str], None]
+_DISK_WORDS = {"ENOSPC": "the disk is full", "EDQUOT": "the disk quota is used up",
+               "EROFS": "the disk is read-only"}
 
 PREFS_TYPE = "pref"
 STATE_TYPE = "save"
@@ -44,6 +47,15 @@ MAX_JSON_INT_DIGITS = 100
 _TEMPORARY = re.compile(r"^\..+\.(prc|pdb|pinf|sum)\.[a-z0-9_]{8}\.tmp$", re.IGNORECASE)
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKET = re.compile(r"[\[\]{}]")
+
+
+def disk_problem(err: OSError) -> str:
+    """What a refused write means for a person: "the disk is full" (ENOSPC), "the
+    disk is read-only", or the system's own words."""
+    for name, words in _DISK_WORDS.items():
+        if err.errno is not None and err.errno == getattr(errno, name, None):
+            return words
+    return err.strerror or str(err) or type(err).__name__
 
 
 def parse_json(data: bytes, max_bytes: int = MAX_JSON_BYTES) -> object:
@@ -173,6 +185,7 @@ class Storage:
         self.report = report
         self.durable = durable
         self._write_failures: set[Path] = set()
+        self.write_error: OSError | None = None  # the last save the disk refused, if any
         # Why nothing may be saved here, once known: the folder cannot be written, or
         # another device may have started on it (the lock is no longer ours).
         self.read_only: str | None = None
@@ -219,6 +232,7 @@ class Storage:
             path.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(path, db.to_bytes(), self.durable)
         except OSError as exc:
+            self.write_error = exc
             if path not in self._write_failures:
                 self._write_failures.add(path)
                 self.report(f"{path}: cannot save: {exc.strerror or exc}")

@@ -2,8 +2,9 @@
 sent or received), and one button (Cancel while it runs, OK once it ended).
 
 Result: the index of the button pressed (0). The owner calls `update(done,
-total)` as bytes go, then `finish(text)` with the last line (sent, declined,
-refused, gone).
+total)` as bytes go, `say(text)` at each step, then `finish(text)` with the last
+line (sent, declined, refused, gone). With nothing to count (total 0: a board
+or a deal) there is no bar: the text's steps are the progress.
 """
 
 from __future__ import annotations
@@ -31,18 +32,30 @@ class Progress(Alert):
     def update(self, done: int, total: int) -> None:
         self.done, self.total = max(0, done), max(0, total)
 
+    @property
+    def has_bar(self) -> bool:
+        return not self.ended and self.total > 0
+
+    def say(self, message: str, fb: Framebuffer) -> None:
+        """The next step in words: the text is replaced, the bar (if any) stays."""
+        self._relayout(message, fb)
+
     def finish(self, message: str, fb: Framebuffer) -> None:
         """The transfer ended: the last line replaces the text, the bar goes and OK
         closes. The dialog is erased and laid out again for its new text."""
-        self.erase(fb)
-        self.message, self.ended = message, True
+        self.ended = True
         self.row = ButtonRow(("OK",))
+        self._relayout(message, fb)
+
+    def _relayout(self, message: str, fb: Framebuffer) -> None:
+        self.erase(fb)
+        self.message = message
         if self.area is not None:
             self.layout(self.area, 72 * self.scale)
         self.draw(fb)
 
     def _layout(self, area: Rect, scale: int) -> None:
-        if self.ended:
+        if not self.has_bar:
             super()._layout(area, scale)
             return
         extra = (BAR_HEIGHT + INSET) * scale  # the bar, between the text and the button
@@ -56,7 +69,7 @@ class Progress(Alert):
 
     def _draw(self, fb: Framebuffer) -> None:
         super()._draw(fb)
-        if self.ended:
+        if not self.has_bar:
             return
         s = fb.scale
         bar = self._bar

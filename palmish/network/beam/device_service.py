@@ -2,8 +2,9 @@
 BeamService): the window's beam (window.WindowBeam) plus what the dialogs
 need besides: Beam Receive turned on and off with the address it shows, and
 a beam started with the device's dialogs. A window listening on a loopback
-address neither advertises nor browses (tests and one-machine trials never
-multicast)."""
+address, or started with --no-discovery, neither advertises nor browses (tests
+and one-machine trials never multicast); its "To:" list then offers the
+receivers beamed to lately."""
 
 from __future__ import annotations
 
@@ -24,15 +25,19 @@ if TYPE_CHECKING:
 
 class BeamWindowService(WindowBeam):
     def __init__(self, device: Device, data_dir: Path, name: str,
-                 listen: str = WINDOW_LISTEN, port: int = BEAM_PORT) -> None:
+                 listen: str = WINDOW_LISTEN, port: int = BEAM_PORT,
+                 discovery: bool = True) -> None:
         super().__init__(device, data_dir, name)
         self.listen, self.port = listen, port  # port 0: a free one (tests)
+        self.discovery = discovery  # False (--no-discovery): never announce nor browse
         self._here: Receiving | None = None
         device.beams.service = self
 
     @property
     def local_only(self) -> bool:
-        """Listening on loopback: no advertising, no browsing."""
+        """Listening on loopback, or --no-discovery: no advertising, no browsing."""
+        if not self.discovery:
+            return True
         try:
             return ipaddress.ip_address(self.listen).is_loopback
         except ValueError:
@@ -59,7 +64,12 @@ class BeamWindowService(WindowBeam):
         return None
 
     def nearby(self) -> Sequence[tuple[str, str]]:
-        return [] if self.local_only else self.found_receivers()
+        """The receivers found on the local network, then those beamed to lately
+        (paired or not) at addresses not found again: what "To:" lists."""
+        found = [] if self.local_only else self.found_receivers()
+        addresses = {address for _name, address in found}
+        return [*found, *((name, address) for name, address in self.recent_receivers()
+                          if address not in addresses)]
 
     def start(self, sending: Sending) -> None:
         self.device.beams.send(self, sending)

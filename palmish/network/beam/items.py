@@ -9,12 +9,11 @@ descriptor's `beam` Beamable declares it. Nothing here names a game.
 
 from __future__ import annotations
 
-import tempfile
 from pathlib import Path
 from typing import cast
 
 from palmish.apps import install_game_file
-from palmish.device.disk.storage import Storage
+from palmish.device.disk.storage import Storage, disk_problem
 from palmish.device.exchange import MAX_ITEM_BYTES, PLUGIN, BeamItem, Checked
 from palmish.device.machine.beamable import Beamable
 from palmish.device.store.info import (
@@ -27,12 +26,12 @@ from palmish.device.store.info import (
 from palmish.device.store.plugins import PluginRegistry
 from palmish.games import GameDescriptor, games, load
 from palmish.network.beam.wire import too_large
+from palmish.network.leftovers import BEAMED_FILE, beam_folder
 from prc_tools import Database, PrcError
 from prc_tools.files import FileProblem, read_regular
 from prc_tools.text import printable
 
 PLUGIN_SUFFIXES = (".prc", ".pdb")
-BEAMED_FILE = "beamed.prc"  # the accepted plugin's name in a private folder, for the installer
 
 
 def beamables() -> list[tuple[GameDescriptor, Beamable]]:
@@ -150,7 +149,7 @@ def install(item: BeamItem, storage: Storage, plugins: PluginRegistry) -> str:
         if found is None:
             raise ValueError(f"no game here takes a {item.kind}")
         return found[1].install(item, storage)
-    with tempfile.TemporaryDirectory(prefix="palmish-beam-") as folder:
+    with beam_folder() as folder:  # a later start removes it if this process is killed
         path = Path(folder) / BEAMED_FILE
         path.write_bytes(item.data)
         try:
@@ -161,5 +160,5 @@ def install(item: BeamItem, storage: Storage, plugins: PluginRegistry) -> str:
         except NotADatabase as exc:
             raise ValueError(f"not a Palm database: {exc}") from None
         except OSError as exc:
-            raise ValueError(f"cannot install: {exc.strerror or exc}") from None
+            raise ValueError(f"cannot install: {disk_problem(exc)}") from None
     return f"installed {info.name!r} ({info.game} {info.kind}) as {info.path}"

@@ -33,7 +33,8 @@ from palmish.network.session.kinds import CODE_AUTH, Join, Refused, Welcome
 from palmish.network.session.peers import KnownPeers
 from palmish.network.session.records import Record
 
-ACCEPTED, REFUSED, CODE, BUSY, FAILED = "accepted", "refused", "code", "busy", "failed"
+ACCEPTED, REFUSED, CODE, BUSY, FAILED, UNKNOWN = (
+    "accepted", "refused", "code", "busy", "failed", "unknown")
 CODE_NEEDED = "a pairing code is needed (the code on the receiver's screen)"
 
 
@@ -41,7 +42,8 @@ CODE_NEEDED = "a pairing code is needed (the code on the receiver's screen)"
 class Outcome:
     """How a beam ended. `status`: ACCEPTED; REFUSED (declined, or the item
     refused: `text` says which; or too many wrong codes); CODE (a pairing code is
-    needed, or was wrong); BUSY; FAILED (unreachable, gone, not a beam receiver).
+    needed, or was wrong); BUSY; FAILED (unreachable, gone, not a beam receiver);
+    UNKNOWN (gone after asking its person: it may have kept the item).
     `note`: what the person should know of the receiver's key (paired now, with
     its fingerprint; or paired under another name), or ""."""
 
@@ -144,8 +146,22 @@ async def _beam(session: Session, item: BeamItem, where: str, receiver: str,
     asking = await _next(session, where, receiver, wire.Asking)
     assert isinstance(asking, wire.Asking)
     on_asking(asking.title, asking.what)
-    await _next(session, where, receiver, wire.Result)  # the result ends it (_Over)
+    try:
+        await _next(session, where, receiver, wire.Result)  # the result ends it (_Over)
+    except _Over as over:
+        if over.outcome.status == FAILED:  # gone while its person decided or installed
+            raise _Over(_unknown(receiver or where)) from None
+        raise
+    except SessionError:
+        raise _Over(_unknown(receiver or where)) from None
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _unknown(receiver: str) -> Outcome:
+    """The receiver went away after it asked its person: it may have kept the item
+    (installed, then killed before its answer left), so the sender cannot say."""
+    return Outcome(UNKNOWN, f"unknown: check the receiver ({receiver!r} went away while"
+                   " its person was asked)", receiver)
 
 
 async def _next(session: Session, where: str, receiver: str, kind: type[Record]) -> Record:

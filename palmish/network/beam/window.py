@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from palmish.apps import real_app
-from palmish.device.addresses import BEAM_PORT, WINDOW_LISTEN, parse_address
+from palmish.device.addresses import BEAM_PORT, WINDOW_LISTEN, address_text, parse_address
 from palmish.device.events import BeamDone, BeamOffered, BeamProgress, Event
 from palmish.device.exchange import BeamItem
 from palmish.network.beam import items, wire
@@ -29,9 +29,11 @@ from palmish.network.beam.receiver import (
     Desk,
     Ended,
 )
+from palmish.network.beam.recent import recent_receivers, remember_receiver
 from palmish.network.beam.sender import Outcome, send_item
 from palmish.network.bridge import LoopThread, window_loop
 from palmish.network.discovery import Advertisement, Browser, lan_addresses
+from palmish.network.leftovers import clean_beam_folders, clean_kept_temporaries
 from palmish.network.protocol import new_code
 from palmish.network.session.identity import Identity, load_identity
 from prc_tools.text import printable
@@ -69,6 +71,8 @@ class WindowBeam:
         if self._desk is not None:
             host, bound = self._address
             return host, bound, self._desk.code
+        clean_beam_folders(log)  # what an install killed before left in the temporary folder
+        clean_kept_temporaries(self.data_dir, log)
         thread = self._loop()
         desk = Desk(self.name, new_code(), self.identity(), paired_senders(self.data_dir, log),
                     self._offered, self._received, self._receiving_progress, log)
@@ -149,22 +153,35 @@ class WindowBeam:
         ticket = next(self._sends)
         identity = self.identity()
 
+        sent: list[int] = []
+
         def progress(done: int, total: int) -> None:
+            if not sent:  # connected, and the bytes go: the next step
+                self._post(BeamProgress(ticket, True, 0, total, step="sending"))
+            sent.append(done)
             self._post(BeamProgress(ticket, True, done, total))
+
+        def asking(title: str, what: str) -> None:  # the item is there: the next step
+            self._post(BeamProgress(ticket, True, len(item.data), len(item.data),
+                                    step="waiting for its person's answer"))
 
         async def run() -> Outcome:
             try:
                 outcome = await send_item(item, host, port, name=self.name, identity=identity,
                                           receivers=paired_receivers(self.data_dir, log),
-                                          code=code, on_progress=progress)
+                                          code=code, on_progress=progress,
+                                          on_asking=asking)
             except asyncio.CancelledError:
                 self._post(BeamDone(ticket, True, False, "cancelled", why="failed"))
                 raise
             self._sending.pop(ticket, None)
             if outcome.note:
                 log(outcome.note)
+            if outcome.receiver:  # it answered there: offered in "To:" next time
+                remember_receiver(self.data_dir, outcome.receiver, address_text(host, port),
+                                  log)
             self._post(BeamDone(ticket, True, outcome.accepted, outcome.text,
-                                why=outcome.status, note=outcome.note))
+                                why=outcome.status, note=outcome.note, peer=outcome.receiver))
             return outcome
 
         self._sending[ticket] = asyncio.run_coroutine_threadsafe(run(), self._loop().loop)
@@ -180,6 +197,10 @@ class WindowBeam:
                 log(f"cannot look for receivers on the network ({type(err).__name__})")
                 return []
         return [(found.table, found.address) for found in self._browser.games.games()]
+
+    def recent_receivers(self) -> list[tuple[str, str]]:
+        """The receivers beamed to lately: (name, "HOST:PORT"), the latest first."""
+        return [(r.name, r.address) for r in recent_receivers(self.data_dir, log)]
 
     def close(self) -> None:
         """Stop receiving, sending and browsing (the window closes)."""
@@ -206,7 +227,8 @@ class WindowBeam:
 
     def _received(self, ended: Ended) -> None:
         self._arrivals.pop(ended.ticket, None)
-        self._post(BeamDone(ended.ticket, False, ended.ok, ended.text))
+        self._post(BeamDone(ended.ticket, False, ended.ok, ended.text, why=ended.verdict,
+                            peer=ended.sender))
 
     def _receiving_progress(self, ticket: int, done: int, total: int) -> None:
         self._post(BeamProgress(ticket, False, done, total))

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Sequence
 
 from palmish.device.events import NetworkClosed, NetworkLine
-from palmish.network.engine import Arrival, HostError, SendTo
+from palmish.network.engine import CANNOT_SAVE, SAVED_AGAIN, Arrival, HostError, SendTo
 from palmish.network.fairdice import JoinerDice
 from palmish.network.session import dice
 from palmish.network.session.handshake import MAX_CLIENT_MESSAGE, MAX_SERVER_MESSAGE
-from palmish.network.session.kinds import FROM_CLIENT, FROM_SERVER, Bye, Join, Refused
+from palmish.network.session.kinds import FROM_CLIENT, FROM_SERVER, Bye, Error, Join, Refused
 from palmish.network.session.records import MessageError, Record, Vocabulary
 from palmish.pachisi.ai import Choice
 from palmish.pachisi.game import Game
@@ -150,6 +150,7 @@ class JoinSeat:
         self.mirror = Mirror(dice_part or JoinerDice())
         self._send, self._close = send, close
         self.trouble: str | None = None
+        self.host_note: str | None = None  # the host's own trouble (its disk), while it lasts
         self.told_verdict = False
 
     @property
@@ -188,6 +189,10 @@ class JoinSeat:
                 self.trouble = f"Refused: {record.reason}"
             elif isinstance(record, Bye):
                 self.trouble = f"The host says: {record.text}"
+            elif isinstance(record, Error) and record.text.startswith(CANNOT_SAVE):
+                self.host_note = f"The host {record.text}."
+            elif isinstance(record, Error) and record.text == SAVED_AGAIN:
+                self.host_note = None
             else:
                 self.mirror.receive(record)
                 self.trouble = None
@@ -218,7 +223,7 @@ class JoinSeat:
         return [f"{s.name or 'open'}: {s.state}" for s in self.mirror.seats]
 
     def status(self) -> str | None:
-        return self.trouble
+        return self.trouble or self.host_note
 
     def close(self) -> None:
         self._close()
