@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from palmish.boardgame.net_dialogs import host_form
 from palmish.device.display import ConfigName
 from palmish.device.events import CharKey, Key, KeyDown, NetworkClosed, NetworkLine
 from palmish.device.ui.form import Form
@@ -18,7 +19,6 @@ from palmish.frontend.input import text_event
 from palmish.pachisi.app import PachisiApp
 from palmish.pachisi.net.seats import HostSeat, JoinSeat
 from palmish.pachisi.net.table import HostTable
-from palmish.pachisi.network_game import host_form
 from tests.game_devices import start_device
 from tests.network.wire import Wire
 

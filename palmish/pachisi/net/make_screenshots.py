@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 
+from palmish.boardgame.net_dialogs import host_form
 from palmish.boardgame.screenshots import every_config, screenshot_arguments, start
 from palmish.boardgame.screenshots import save as save_lcd
 from palmish.device.display import ConfigName
@@ -31,7 +32,6 @@ from palmish.network.session.records import Record
 from palmish.pachisi.app import PachisiApp
 from palmish.pachisi.net.seats import HostSeat, JoinSeat
 from palmish.pachisi.net.table import HostTable
-from palmish.pachisi.network_game import host_form
 
 SEED = 7
 BOB = 5  # the host's number for Bob's connection

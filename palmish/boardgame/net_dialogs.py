@@ -1,31 +1,24 @@
-"""The app's side of a network game (docs/network.md): intents instead of moves,
-the network's lines as events, sounds and the marker of the other devices,
-and the Game > Network Game... dialogs. A mixin of PachisiApp, so app.py only
-asks `self.net` at the few places where a local game would change itself."""
+"""The Game > Network Game... dialogs every network game shares (docs/network.md):
+Host (its seats, the away wait, the turn timer, whether it is announced), Join
+(a game found nearby or an address typed), sit or watch, and leaving. Part of
+NetworkGameMixin (palmish/boardgame/network_game.py), which gives the methods
+listed below."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from palmish.device.addresses import GAME_PORT, address_text, is_port
-from palmish.device.events import Event, NetworkClosed, NetworkLine
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import CheckBox, Form, PopupList, PushButtons
 from palmish.device.ui.name_entry import NameEntry
 from palmish.device.ui.number_entry import NumberEntry
-from palmish.pachisi.netplay import NetPlay
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Generator
-
+    from palmish.boardgame.netplay import NetPlay
     from palmish.device.machine.services import NetworkService
     from palmish.device.ui.result import FormResult
-    from palmish.pachisi.ai import Choice
-    from palmish.pachisi.game import Game
-    from palmish.pachisi.view import Scene
 
-SOUNDS = {"throw": "throw", "enter": "enter", "move": "move", "capture": "capture",
-          "finish": "finish", "win": "win"}
 POLL_MS = 250  # the host checks away seats and Silicon's turn this often
 SEAT_CHOICES = ("You", "Open", "Silicon", "None")
 WAITS = {"15 s": 15.0, "60 s": 60.0, "5 min": 300.0}  # before Silicon plays an away seat
@@ -42,161 +35,19 @@ else:
     _Base = object
 
 
-class NetworkGameMixin(_Base):
-    """Network play for PachisiApp (which provides the attributes below)."""
+class NetDialogs(_Base):
+    """The dialogs of NetworkGameMixin."""
 
     net: NetPlay | None = None
     _net_address = ""  # where this device hosts, or the host it joins
     if TYPE_CHECKING:
-        game: Game
-        scene: Scene
-
-        thinking_for: tuple[Game, int, str] | None
-
+        def _now_s(self) -> float: ...
+        def _net_sync(self, before: int) -> None: ...
+        def _net_lobby(self) -> None: ...
+        def _lobby_lines(self) -> tuple[str, ...]: ...
         def _after(self) -> None: ...
-        def _waiting(self) -> tuple[Game, int]: ...
-        def _think(self, purpose: str, steps: Generator[None, None, Choice],
-                   then: Callable[[Choice], None], at_once: bool = True) -> None: ...
-        def paint(self) -> None: ...
-        @property
-        def human_turn(self) -> bool: ...
         def _last_name(self) -> str: ...
-
-    # ------------------------------------------------------------ playing
-
-    def handle(self, event: Event) -> None:
-        if isinstance(event, NetworkLine | NetworkClosed):
-            self.network_event(event)
-        else:
-            super().handle(event)
-
-    def _now_s(self) -> float:
-        return self.ctx.now_ms / 1000.0 if self.ctx is not None else 0.0
-
-    def runs_behind_dialogs(self) -> bool:
-        # Menus and dialogs here never pause the others: the host's Silicon seats,
-        # turn timer and this board go on under them.
-        return self.net is not None
-
-    def net_ask(self, kind: str, piece: int | None = None) -> None:
-        """This device's person acts: the intent goes to the host (or, on the
-        host, to its table); what happened comes back as steps."""
-        net = self.net
-        assert net is not None
-        before = len(self.game.events)
-        problem = net.ask(kind, piece)
-        if problem is not None:
-            self.play("illegal")
-            self.open(Alert("Pachisi", problem[0].upper() + problem[1:] + ".", icon="info"))
-            return
-        self._net_sync(before)
-
-    def network_event(self, event: NetworkLine | NetworkClosed) -> None:
-        net = self.net
-        if net is None:
-            return  # a line for a network game this device has left
-        before = len(self.game.events) if net.game is self.game else 0
-        trouble = net.status()
-        net.receive(event, self._now_s())
-        status = net.status()
-        if net.game is None:
-            self.scene.lobby = self._lobby_lines()
-            self.paint()
-            return
-        if status is not None and status != trouble:  # Square has no log: say it once
-            self.scene.notice = status
-        elif status is None and trouble is not None and self.scene.notice == trouble:
-            self.scene.notice = None  # the trouble is over (the host is back)
-        self._net_sync(before)
-
-    def net_computer_step(self) -> None:
-        """The app's computer timer in a network game: the host plays Silicon's
-        seats (its computer seats and away people past the wait)."""
-        net = self.net
-        assert net is not None
-        before = len(self.game.events)
-        on_its_way = self.thinking_for == (*self._waiting(), "net")
-        if not net.computer_due(self._now_s()) or on_its_way:  # not Silicon's, or thinking
-            self.turns.after("cpu", POLL_MS, self._computer_step_again)
-        else:
-            thinking = net.computer_thinking()
-            if thinking is None:  # a throw
-                net.play_computer(self._now_s())
-                self._net_sync(before)
-            else:  # its move, worked out between frames
-                self._think("net", thinking, self._net_computer_move)
-
-    def _net_computer_move(self, choice: Choice) -> None:
-        net = self.net
-        if net is None or not net.computer_due(self._now_s()):  # the seat's person is back
-            self.turns.after("cpu", POLL_MS, self._computer_step_again)
-            return
-        before = len(self.game.events)
-        net.play_computer(self._now_s(), choice)
-        self._net_sync(before)
-
-    def _computer_step_again(self) -> None:
-        if self.net is not None:
-            self.net_computer_step()
-
-    def _net_sync(self, before: int) -> None:
-        """Show the network game as it now is: sounds of what happened, the
-        other devices' marker, the board, the log."""
-        net = self.net
-        assert net is not None
-        game = net.game
-        if game is None:
-            return
-        if game is not self.game:
-            from palmish.pachisi.view import Scene
-
-            self.game, self.scene = game, Scene(game)
-            before = len(game.events)
-        for event in game.events[before:]:
-            if event.kind in SOUNDS:
-                self.play(SOUNDS[event.kind])
-        self.scene.mark = None
-        self.scene.lobby = None
-        self.scene.away = self._away()
-        self.scene.yours = self.human_turn
-        self._after()
-        marker = net.marker  # another device's person points at a piece
-        if marker is not None and marker[0] == game.current and not self.human_turn:
-            self.scene.mark = game.move_for(marker[1])
-            self.paint()
-
-    def _away(self) -> dict[int, str]:
-        """The seats whose person dropped: "away", or "Silicon" once it plays them."""
-        net = self.net
-        if net is None:
-            return {}
-        states = {": away": "away", ": silicon": "Silicon"}
-        return {i: states[line[line.rindex(":"):]]
-                for i, line in enumerate(net.seat_lines(self._now_s()))
-                if line.endswith(tuple(states))}
-
-    def network_lines(self) -> list[str]:
-        """Lines after the game's log: who is away, trouble with the link."""
-        net = self.net
-        if net is None or net.game is None:
-            return []
-        status = net.status()
-        away = [line for line in net.seat_lines(self._now_s()) if line.endswith(
-            (": away", ": silicon"))]
-        lines = [line.replace(": away", " is away").replace(": silicon", ": Silicon plays")
-                 for line in away]
-        if not any(net.mine(i) for i in range(len(net.game.players))):
-            lines.append(WATCHING)
-        return [*lines, status] if status else lines
-
-    def leave_network(self) -> None:
-        if self.net is not None:
-            self.net.close()
-            self.net = None
-            self._net_address = ""
-            if self.scene.lobby is not None:  # back to this device's own game
-                self.scene.lobby = None
-                self.paint()
+        def leave_network(self) -> None: ...
 
     # ------------------------------------------------------------ dialogs
 
@@ -216,8 +67,8 @@ class NetworkGameMixin(_Base):
                                  icon="confirm"),
                            lambda r: self.leave_network() if r.button == "Leave" else None)
             return
-        self.open_form(Alert(TITLE, "Play Pachisi with other handhelds: host a game here, "
-                             "or join one.", ("Host", "Join", "Cancel"), icon="confirm"),
+        self.open_form(Alert(TITLE, f"Play {self.name} with other handhelds: host a game "
+                             "here, or join one.", ("Host", "Join", "Cancel"), icon="confirm"),
                        self._host_or_join)
 
     def _network(self) -> NetworkService | None:
@@ -307,43 +158,6 @@ class NetworkGameMixin(_Base):
                         f"{play.code}. The game starts when every open seat is taken "
                         f"(Game > Network Game... starts it now, with Silicon in the open "
                         f"seats).", icon="info"))
-
-    def _net_lobby(self) -> None:
-        """The waiting room instead of the board until the game starts."""
-        net = self.net
-        if net is not None and net.game is None:
-            self.scene.lobby = self._lobby_lines()
-            self._after()
-            self.turns.after("cpu", POLL_MS, self._computer_step_again)
-
-    def _lobby_lines(self) -> tuple[str, ...]:
-        """The waiting room: the game's name, where it is and its code, each seat
-        (whose is this device's), then what happens next or what went wrong."""
-        net = self.net
-        assert net is not None
-        seats = net.seat_lines(self._now_s())
-        if not net.table_name:  # no welcome yet
-            trouble = net.status()
-            if trouble is None:
-                return TITLE, f"Joining {self._net_address}...", "Waiting for the host."
-            return TITLE, f"Joining {self._net_address}...", trouble, LEAVE_HINT
-        lines = [net.table_name]
-        if net.code is not None:
-            lines += [f"At {self._net_address}", f"Join code: {net.code}"]
-        notes = {"away": " (away)", "silicon": " (Silicon plays)"}
-        for i, line in enumerate(seats):
-            name, _, state = line.rpartition(": ")
-            if state == "open":
-                lines.append(f"{i + 1} open seat")
-            else:
-                lines.append(f"{i + 1} {name}" + (" (you)" if net.mine(i) else
-                                                   notes.get(state, "")))
-        if seats and not any(net.mine(i) for i in range(len(seats))):
-            lines.append(WATCHING)
-        lines.append(net.status() or (
-            "Starts when every seat is taken, or now from Game > Network Game..."
-            if net.code is not None else "Waiting for the host to start."))
-        return tuple(lines)
 
     def _choose_game(self) -> None:
         service = self._network()
