@@ -8,6 +8,7 @@ waits on the window, and the window never waits on the network."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import threading
 import weakref
 from collections.abc import Callable, Sequence
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from palmish.device.events import Event, NetworkClosed
 from palmish.network.engine import Arrival, HostError, Outbox, record_event
 from palmish.network.fairdice import JoinerDice
+from palmish.network.hosting import serve_host
 from palmish.network.joining import Joiner, JoinRequest, Refused
 from palmish.network.serving import TableServer
 from palmish.network.session.handshake import ServerSide
@@ -27,6 +29,7 @@ if TYPE_CHECKING:
 
 Post = Callable[[Event], None]
 COMEBACK_S = 60.0
+START_S = 10.0  # the window waits this long at most for its host to listen
 
 
 class LoopThread:
@@ -83,14 +86,44 @@ class Relay:
 
 
 class HostLink:
-    """The window's host: a table's sessions on the loop thread, relayed to the device."""
+    """The window's host: the one host coroutine (palmish/network/hosting.py) on the
+    loop thread, its relay posting every join and record to the device, where the
+    table lives. Made once it listens (OSError when it cannot)."""
 
     def __init__(self, thread: LoopThread, post: Post, listen: str, port: int,
-                 log: Callable[[str], None], side: ServerSide) -> None:
+                 log: Callable[[str], None], side: ServerSide,
+                 announce_as: tuple[str, str] | None = None) -> None:
         self.thread = thread
         self.relay = Relay(post)
-        self.server = TableServer(self.relay, side, log)
-        self.address: tuple[str, int] = thread.run(self.server.start(listen, port))
+        self._goodbye: str | None = None
+        self._server: TableServer | None = None
+        self._stop = asyncio.Event()  # set on the loop thread by close()
+        ready: concurrent.futures.Future[tuple[str, int]] = concurrent.futures.Future()
+
+        def listening(server: TableServer, host: str, port: int) -> None:
+            self._server = server
+            ready.set_result((host, port))
+
+        async def until_closed(server: TableServer) -> None:
+            await self._stop.wait()
+
+        def ended(task: concurrent.futures.Future[None]) -> None:
+            if not ready.done():  # it never listened: the caller hears why
+                error = task.exception()
+                ready.set_exception(error or OSError("the host stopped"))
+
+        task = asyncio.run_coroutine_threadsafe(serve_host(
+            self.relay, side, listen, port, log=log, listening=listening,
+            drive=until_closed, goodbye=lambda: self._goodbye, announce_as=announce_as),
+            thread.loop)
+        task.add_done_callback(ended)
+        self.address: tuple[str, int] = ready.result(START_S)
+
+    @property
+    def server(self) -> TableServer:
+        """The sessions (set before the link is made: it listens)."""
+        assert self._server is not None
+        return self._server
 
     def send(self, peer: int, record: Record) -> None:
         def deliver() -> None:
@@ -100,12 +133,11 @@ class HostLink:
         self.thread.call(deliver)
 
     def close(self, goodbye: str | None = None) -> None:
-        async def stop() -> None:
-            if goodbye is not None:
-                await self.server.say_goodbye(goodbye)
-            await self.server.close()
+        def stop() -> None:
+            self._goodbye = goodbye
+            self._stop.set()
 
-        self.thread.call(lambda: asyncio.ensure_future(stop()))
+        self.thread.call(stop)
 
 
 class EventSink:

@@ -15,7 +15,7 @@ from palmish.device.addresses import GAME_PORT, WINDOW_LISTEN, address_text, par
 from palmish.device.events import Event
 from palmish.network import keep
 from palmish.network.bridge import HostLink, JoinLink, LoopThread, window_loop
-from palmish.network.discovery import Advertisement, Browser, lan_addresses
+from palmish.network.discovery import Browser, lan_addresses
 from palmish.network.engine import NetworkEngine, Table, engine_for
 from palmish.network.fairdice import JoinerDice
 from palmish.network.hosting import server_side
@@ -38,7 +38,6 @@ class WindowNetwork:
         self.data_dir = data_dir
         self.table_name = table_name
         self._browser: Browser | None = None
-        self._advert: Advertisement | None = None
 
     @property
     def app(self) -> str:
@@ -81,23 +80,17 @@ class WindowNetwork:
                                      turn_s=turn_s)
             keep.forget_host_game(self.data_dir, app)
         side = server_side(table, self.data_dir, _log)
+        announce_as = (self.table_name, app) if advertise and self.discovery else None
         try:
-            link = HostLink(self._loop(), self._post, self.listen, self.port, _log, side)
-        except OSError:
-            link = HostLink(self._loop(), self._post, self.listen, 0, _log, side)  # port taken
+            link = HostLink(self._loop(), self._post, self.listen, self.port, _log, side,
+                            announce_as)
+        except OSError:  # the port is taken: any free one
+            link = HostLink(self._loop(), self._post, self.listen, 0, _log, side, announce_as)
         port = link.address[1]
         addresses = lan_addresses(self.listen) or ["127.0.0.1"]
-        if advertise and self.discovery:
-            try:
-                self._advert = Advertisement(self.table_name, app, port, addresses)
-            except Exception as err:  # zeroconf: no multicast, no interface, ...
-                _log(f"cannot advertise the game ({type(err).__name__}); join by address")
 
         def close() -> None:
             link.close("the host left the game")
-            if self._advert is not None:
-                self._advert.close()
-                self._advert = None
 
         def save(table: Table) -> None:
             if table.over:
