@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from palmish.device.addresses import GAME_PORT, address_text, is_port
+from palmish.device.addresses import GAME_PORT, address_text, is_port, parse_typed_host
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import CheckBox, Form, PopupList, PushButtons
 from palmish.device.ui.name_entry import NameEntry
@@ -178,8 +178,16 @@ class NetDialogs(_Base):
         self.open_form(form, chosen)
 
     def _type_address(self) -> None:
-        def typed_host(host: object) -> None:
-            if not isinstance(host, str):
+        def typed_host(text: object) -> None:
+            if not isinstance(text, str):
+                return
+            try:
+                host, port = parse_typed_host(text)
+            except ValueError as err:  # refused at once, with what was typed
+                self.open(Alert(TITLE, f"Cannot join: {err}.", icon="error"))
+                return
+            if port is not None:
+                self._ask_code(address_text(host, port))
                 return
 
             def typed_port(port: object) -> None:
@@ -188,7 +196,7 @@ class NetDialogs(_Base):
 
             self.open(NumberEntry("Port", GAME_PORT), typed_port)
 
-        # a name, or an address such as 192.168.100.200 or fe80::1 (dots and colons typed)
+        # HOST:PORT, [IPV6]:PORT, or a host alone (its port next): dots and colons typed
         self.open(NameEntry("Host address", address=True), typed_host)
 
     def _ask_code(self, address: str) -> None:
