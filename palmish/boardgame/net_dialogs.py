@@ -24,6 +24,7 @@ SEAT_CHOICES = ("You", "Open", "Silicon", "None")
 WAITS = {"15 s": 15.0, "60 s": 60.0, "5 min": 300.0}  # before Silicon plays an away seat
 TIMERS = {"Off": None, "30 s": 30.0, "2 min": 120.0}  # the turn timer
 OTHER = "Other..."
+NOT_ANNOUNCED = "Off: no discovery"  # announcing, under --no-discovery (fits 160 wide)
 TITLE = "Network Game"
 LEAVE_HINT = "Game > Network Game... leaves."
 WATCHING = "You are watching."  # a spectator's device (or a host with no seat of its own)
@@ -113,8 +114,11 @@ class NetDialogs(_Base):
 
     def _host_new(self) -> None:
         wait = self.prefs.get("away_wait")
+        service = self._network()
+        announces = service is not None and service.announces
         self.open_form(host_form(self.prefs.get("advertise") is not False,
-                                 wait if isinstance(wait, str) else "60 s"), self._hosted)
+                                 wait if isinstance(wait, str) else "60 s", announces),
+                       self._hosted)
 
     def _hosted(self, result: FormResult) -> None:
         if result.button != "Host":
@@ -128,7 +132,9 @@ class NetDialogs(_Base):
             return
         advertise = bool(result.values.get("advertise", True))
         wait = result.choice("wait", tuple(WAITS), "60 s")
-        self.prefs["advertise"] = advertise  # preferences: a player expects to be found
+        service = self._network()
+        if service is not None and service.announces:  # greyed: the choice stays kept
+            self.prefs["advertise"] = advertise  # preferences: a player expects to be found
         self.prefs["away_wait"] = wait
         self.save_prefs()
 
@@ -233,17 +239,19 @@ class NetDialogs(_Base):
         self._after()
 
 
-def host_form(advertise: bool = True, wait: str = "60 s") -> Form:
+def host_form(advertise: bool = True, wait: str = "60 s", announces: bool = True) -> Form:
     """Each seat: You (a person here), Open (for a joiner), Silicon or None; how
     long an away seat waits for its person before Silicon plays it; and whether
-    the game is announced on the local network. The seats are pop-up lists: four
+    the game is announced on the local network (off and greyed, saying why, when
+    the window runs with --no-discovery). The seats are pop-up lists: four
     choices side by side do not fit beside "Seat 1:" on a 160-pixel screen, and
     the form must fit without scrolling (docs/network.md)."""
     seats = tuple(PopupList(f"seat{i}", f"Seat {i + 1}", SEAT_CHOICES, (0, 1, 1, 3)[i])
                   for i in range(4))
     waits = tuple(WAITS)
+    announce = (CheckBox("advertise", "Announce game", advertise) if announces  # 160 wide
+                else CheckBox("advertise", NOT_ANNOUNCED, False, greyed=True))
     return Form("Host", (
         *seats, PushButtons("wait", "Away", waits, waits.index(wait) if wait in waits else 1),
-        PushButtons("timer", "Timer", tuple(TIMERS), 0),
-        CheckBox("advertise", "Announce game", advertise),  # fits 160 wide
+        PushButtons("timer", "Timer", tuple(TIMERS), 0), announce,
     ), buttons=("Host", "Cancel"))

@@ -53,6 +53,10 @@ class WindowNetwork:
     def _loop(self) -> LoopThread:
         return window_loop(self.device)
 
+    @property
+    def announces(self) -> bool:
+        return self.discovery
+
     def saved_game(self) -> str | None:
         """One line about the network game this device hosted and did not finish."""
         table = self._saved_table()

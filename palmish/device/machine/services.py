@@ -27,6 +27,11 @@ class NetworkService(Protocol):
     by the network engine its descriptor names (palmish.network.engine), so it
     crosses this game-neutral seam as Any."""
 
+    @property
+    def announces(self) -> bool:
+        """Whether a hosted game can be announced on the local network (False when
+        the window runs with --no-discovery)."""
+
     def saved_game(self) -> str | None:
         """One line about a hosted network game left unfinished, or None."""
 

@@ -85,6 +85,9 @@ def shoot(config: ConfigName, tmp: Path, out: Path) -> None:
     host_app.open_form(host_form(), lambda result: None)
     save(host, "host", config)
     host.post(KeyDown(Key.CANCEL))
+    host_app.open_form(host_form(announces=False), lambda result: None)  # --no-discovery
+    save(host, "host-no-discovery", config)
+    host.post(KeyDown(Key.CANCEL))
     wire = Wire()
     table = HostTable.create(["host", "remote", "remote", "computer"], "4821", "Kitchen",
                              "Ann", seed=SEED, level="easy")
