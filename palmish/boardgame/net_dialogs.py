@@ -52,6 +52,35 @@ class NetDialogs(_Base):
 
     # ------------------------------------------------------------ dialogs
 
+    def offer_rejoin(self) -> None:
+        """On start: the table this device joined and did not leave (a crash, the
+        window closed mid-game), one tap away: "Rejoin Kitchen's game?". No
+        forgets it (Join still finds it)."""
+        service = self._network()
+        kept = service.kept_table() if service is not None else None
+        if service is None or kept is None or self.net is not None:
+            return
+        table, address, code, name = kept
+        whose = f"{table}'s game" if table else f"the game at {address}"
+        question = f"Rejoin {whose}?" if name is not None else f"Watch {whose} again?"
+
+        def answered(result: FormResult) -> None:
+            if result.button == "Rejoin":
+                self._join(address, code, name)
+            else:
+                service.forget_table()
+
+        self.open_form(Alert(TITLE, question, ("Rejoin", "No"), icon="confirm"), answered)
+
+    def _net_name(self) -> str:
+        """The name last used at a network table (else the last local one)."""
+        name = self.prefs.get("net_name")
+        return name if isinstance(name, str) and name else self._last_name()
+
+    def _remember_name(self, name: str) -> None:
+        self.prefs["net_name"] = name  # prefilled at the next table
+        self.save_prefs()
+
     def network_game(self) -> None:
         """Game > Network Game...: Host or Join."""
         if self._network() is None:
@@ -142,9 +171,10 @@ class NetDialogs(_Base):
 
         def named(name: object) -> None:
             if isinstance(name, str):
+                self._remember_name(name)
                 self._host(seats, name, advertise, WAITS[wait], timer)
 
-        self.open(NameEntry("Your name", self._last_name()), named)
+        self.open(NameEntry("Your name", self._net_name()), named)
 
     def _host(self, seats: list[str], name: str, advertise: bool, wait_s: float,
               turn_s: float | None, resume: bool = False) -> None:
@@ -212,11 +242,12 @@ class NetDialogs(_Base):
 
             def typed_name(name: object) -> None:
                 if isinstance(name, str):
+                    self._remember_name(name)
                     self._join(address, f"{code:04d}", name)
 
             def sit_or_watch(result: FormResult) -> None:
                 if result.button == "Sit":
-                    self.open(NameEntry("Your name", self._last_name()), typed_name)
+                    self.open(NameEntry("Your name", self._net_name()), typed_name)
                 elif result.button == "Watch":
                     self._join(address, f"{code:04d}", None)
 

@@ -19,6 +19,8 @@ from palmish.device.ui.alert import Alert
 if TYPE_CHECKING:
     from collections.abc import Callable, Generator
 
+    from palmish.device.machine.app import AppContext
+
 
 class NetworkGameMixin(NetDialogs):
     """Network play for a board game's app (which provides the attributes below).
@@ -38,6 +40,10 @@ class NetworkGameMixin(NetDialogs):
         def paint(self) -> None: ...
         @property
         def human_turn(self) -> bool: ...
+
+    def start(self, ctx: AppContext) -> None:
+        super().start(ctx)
+        self.offer_rejoin()  # the window kept a table it did not leave
 
     def net_scene(self, game: NetGame) -> None:
         """Hook: play this network game from now on (a new scene of it)."""

@@ -21,7 +21,7 @@ from palmish.network.hosting import serve_host
 from palmish.network.joining import Joiner, JoinRequest, Refused
 from palmish.network.serving import TableServer
 from palmish.network.session.handshake import ServerSide
-from palmish.network.session.kinds import Join
+from palmish.network.session.kinds import Join, Welcome
 from palmish.network.session.records import Record
 
 if TYPE_CHECKING:
@@ -140,11 +140,19 @@ class HostLink:
         self.thread.call(stop)
 
 
-class EventSink:
-    """The window's joiner: every record of the host goes to the device's inbox."""
+Keep = Callable[[str | None], None]  # the table's name once welcomed; None: not kept
 
-    def __init__(self, post: Post) -> None:
-        self.post = post
+
+def _no_keep(table: str | None) -> None:
+    """Nothing kept (a joiner without a data folder)."""
+
+
+class EventSink:
+    """The window's joiner: every record of the host goes to the device's inbox;
+    `keep` hears the table's name at the welcome and None at the end."""
+
+    def __init__(self, post: Post, keep: Keep = _no_keep) -> None:
+        self.post, self.keep = post, keep
         self._ended = False
 
     @property
@@ -153,6 +161,10 @@ class EventSink:
 
     def take(self, record: Record) -> Sequence[Record]:
         self.post(record_event(0, record))
+        if isinstance(record, Welcome):
+            self.keep(record.name)
+        elif record.KIND == "end" and not self._ended:
+            self.keep(None)
         self._ended = self._ended or record.KIND == "end"
         return ()  # the device answers through JoinLink.send
 
@@ -162,18 +174,20 @@ class EventSink:
 
 class JoinLink:
     """The window's joiner: the one Joiner (palmish/network/joining.py) on the
-    loop thread, its records posted to the device, its trouble as NetworkClosed."""
+    loop thread, its records posted to the device, its trouble as NetworkClosed;
+    `keep` as EventSink's, and None when refused or left."""
 
     def __init__(self, thread: LoopThread, post: Post, request: JoinRequest,
-                 dice: JoinerDice, log: Callable[[str], None]) -> None:
-        self.thread, self.post = thread, post
-        self.joiner = Joiner(request, EventSink(post), log, dice)
+                 dice: JoinerDice, log: Callable[[str], None], keep: Keep = _no_keep) -> None:
+        self.thread, self.post, self.keep = thread, post, keep
+        self.joiner = Joiner(request, EventSink(post, keep), log, dice)
         self._task = asyncio.run_coroutine_threadsafe(self._run(), thread.loop)
 
     async def _run(self) -> None:
         try:
             await self.joiner.run()
         except Refused as err:
+            self.keep(None)
             self.post(NetworkClosed(0, f"Refused: {err}"))
         except (OSError, HostError) as err:
             self.post(NetworkClosed(0, str(err)))
@@ -182,4 +196,5 @@ class JoinLink:
         self.thread.call(self.joiner.send, record)
 
     def close(self) -> None:
+        self.keep(None)  # left on purpose: not offered again
         self.thread.call(self.joiner.stop)

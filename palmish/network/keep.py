@@ -4,7 +4,9 @@ palmish/network/session/secretfiles.py), and for Beam the JSON helpers and
 its key. All are written by this device from values it made or validated;
 nothing received is ever used as a path or written as a file of its own.
 A joiner's seats need no file: its seat keys come from the data folder's
-identity (palmish/network/session/identity.py).
+identity (palmish/network/session/identity.py); a window keeps the table it
+joined (address, code, name; 0600) until it leaves, so a restarted window
+offers to rejoin it.
 """
 
 from __future__ import annotations
@@ -13,8 +15,9 @@ import json
 import secrets
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
+from palmish.device.addresses import parse_address
 from palmish.device.disk.storage import parse_json
 from palmish.network.session.identity import keys_folder
 from palmish.network.session.secretfiles import FILE_MODE, private_folder, read_secret
@@ -23,6 +26,7 @@ from prc_tools.files import FileProblem, read_regular
 
 FOLDER = "network"
 MAX_FILE = 4 << 20
+MAX_TABLE = 64  # a kept table's name and player name, at most (they are shorter)
 
 
 def _quiet(line: str) -> None:
@@ -93,3 +97,54 @@ def save_host_game(data_dir: Path, app: str, snapshot: dict[str, Any],
 
 def forget_host_game(data_dir: Path, app: str) -> None:
     host_game_path(data_dir, app).unlink(missing_ok=True)
+
+
+class KeptTable(NamedTuple):
+    """The table this device's window last joined and did not leave (a crash, a
+    window closed mid-game): offered again on start, "Rejoin Kitchen's game?"."""
+
+    table: str  # the host's table name ("" until it welcomed this device)
+    address: str  # HOST:PORT
+    code: str  # the join code (four digits): 0600, among the keys
+    name: str | None  # the name sat under; None: watching
+
+
+def joined_path(data_dir: Path, app: str) -> Path:
+    """The table a window joined of app `app` (a registry id, never a received text)."""
+    return keys_folder(data_dir) / f"joined-{app}.json"
+
+
+def load_joined(data_dir: Path, app: str, log: Callable[[str], None] = _quiet
+                ) -> KeptTable | None:
+    """The kept table, or None (missing, or not what save_joined writes: one log line)."""
+    path = joined_path(data_dir, app)
+    data = read_secret(path, MAX_FILE, log)
+    if data is None:
+        return None
+    try:
+        value: Any = parse_json(data, MAX_FILE)
+        kept = KeptTable(value["table"], value["address"], value["code"], value["name"])
+        parse_address(kept.address)
+    except (ValueError, KeyError, TypeError) as err:
+        log(f"{path}: not a kept table ({err}); it is not offered")
+        return None
+    def short(text: object) -> bool:
+        return isinstance(text, str) and len(text) <= MAX_TABLE
+
+    if not (short(kept.table) and short(kept.code) and len(kept.code) == 4
+            and kept.code.isdigit() and (kept.name is None or short(kept.name))):
+        log(f"{path}: not a kept table; it is not offered")
+        return None
+    return kept
+
+
+def save_joined(data_dir: Path, app: str, kept: KeptTable,
+                log: Callable[[str], None] = _quiet) -> None:
+    path = joined_path(data_dir, app)
+    private_folder(path.parent, log)
+    write_atomic(path, json.dumps(kept._asdict()).encode("utf-8") + b"\n", durable=False,
+                 mode=FILE_MODE)
+
+
+def forget_joined(data_dir: Path, app: str) -> None:
+    joined_path(data_dir, app).unlink(missing_ok=True)

@@ -110,13 +110,35 @@ class WindowNetwork:
 
     def join(self, address: str, code: str, name: str | None) -> object:
         """Sit as `name` (with this data folder's seat key for that table), or
-        watch (None): the engine's view of the joined game (the app's NetPlay)."""
+        watch (None): the engine's view of the joined game (the app's NetPlay).
+        The table is kept (keep.save_joined) until this device leaves it or it
+        ends, so a restarted window offers to rejoin it."""
         host, port = parse_address(address)
-        engine = self._engine()
-        request = JoinRequest(host, port, code, name, app=self.app, data_dir=self.data_dir)
+        engine, app, folder = self._engine(), self.app, self.data_dir
+        request = JoinRequest(host, port, code, name, app=app, data_dir=folder)
         dice = JoinerDice(contribute=name is not None)
-        link = JoinLink(self._loop(), self._post, request, dice, _log)
+        kept = keep.KeptTable("", address, code, name)
+
+        def keep_table(table: str | None) -> None:
+            try:
+                if table is None:
+                    keep.forget_joined(folder, app)
+                else:
+                    keep.save_joined(folder, app, kept._replace(table=table), _log)
+            except OSError as err:  # a full disk: the game goes on, it is not offered again
+                _log(f"cannot keep the table: {err.strerror or err}")
+
+        keep_table("")
+        link = JoinLink(self._loop(), self._post, request, dice, _log, keep_table)
         return engine.join_play(link.send, link.close, dice)
+
+    def kept_table(self) -> tuple[str, str, str, str | None] | None:
+        """The table this window joined and did not leave: (table name, HOST:PORT,
+        code, name or None to watch), or None."""
+        return keep.load_joined(self.data_dir, self.app, _log)
+
+    def forget_table(self) -> None:
+        keep.forget_joined(self.data_dir, self.app)
 
     def found_games(self) -> Sequence[tuple[str, str]]:
         if not self.discovery:

@@ -31,8 +31,16 @@ class FakeNetwork:
     def __init__(self) -> None:
         self.joins: list[tuple[str, str, str | None]] = []
 
+    announces = False  # as under --no-discovery
+
     def saved_game(self) -> str | None:
         return None
+
+    def kept_table(self) -> tuple[str, str, str, str | None] | None:
+        return None
+
+    def forget_table(self) -> None:
+        pass
 
     def found_games(self) -> Sequence[tuple[str, str]]:
         return ()

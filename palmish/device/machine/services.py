@@ -47,6 +47,14 @@ class NetworkService(Protocol):
     def found_games(self) -> Sequence[tuple[str, str]]:
         """(name, HOST:PORT) of the games found on the local network."""
 
+    def kept_table(self) -> tuple[str, str, str, str | None] | None:
+        """The table this device joined and did not leave (a crash, a window closed
+        mid-game): (its name, HOST:PORT, join code, the name sat under or None to
+        watch), or None."""
+
+    def forget_table(self) -> None:
+        """Offer the kept table no more."""
+
 
 class Services(Frozen):
     """The factories of the services a device offers its apps; None: not offered."""
