@@ -70,9 +70,11 @@ def run(args: argparse.Namespace) -> int:
         saved = None
         log(f"{err}; starting a new game")
     table: Table | None = None
+    prefer = None  # a resumed game on --port 0 listens where it did when it can
     if saved is not None:
         try:
             table = engine.restore_table(saved, time.monotonic())
+            prefer = keep.kept_port(saved) if args.port == 0 else None
             if args.code is not None:
                 table.code = args.code
             log(f"hosting the saved game again ({len(table.steps)} steps played)")
@@ -84,7 +86,8 @@ def run(args: argparse.Namespace) -> int:
     table.wait_s, table.turn_s = args.wait, args.turn_timer
     try:
         record = asyncio.run(host_table(table, args.listen, args.port, say=say, log=log,
-                                        data_dir=folder, advertise=args.advertise))
+                                        data_dir=folder, advertise=args.advertise,
+                                        prefer=prefer))
     except OSError as err:
         return fail(f"cannot listen on {args.listen}:{args.port}: {err.strerror or err}")
     say(f"record: {record}")

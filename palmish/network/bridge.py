@@ -92,7 +92,7 @@ class HostLink:
 
     def __init__(self, thread: LoopThread, post: Post, listen: str, port: int,
                  log: Callable[[str], None], side: ServerSide,
-                 announce_as: tuple[str, str] | None = None) -> None:
+                 announce_as: tuple[str, str] | None = None, prefer: int | None = None) -> None:
         self.thread = thread
         self.relay = Relay(post)
         self._goodbye: str | None = None
@@ -114,7 +114,8 @@ class HostLink:
 
         task = asyncio.run_coroutine_threadsafe(serve_host(
             self.relay, side, listen, port, log=log, listening=listening,
-            drive=until_closed, goodbye=lambda: self._goodbye, announce_as=announce_as),
+            drive=until_closed, goodbye=lambda: self._goodbye, announce_as=announce_as,
+            prefer=prefer),
             thread.loop)
         task.add_done_callback(ended)
         self.address: tuple[str, int] = ready.result(START_S)

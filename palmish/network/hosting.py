@@ -6,6 +6,7 @@ every change, the end)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -32,16 +33,21 @@ async def serve_host(
     handler: Handler, side: ServerSide, listen: str, port: int, *,
     log: Callable[[str], None], listening: Callable[[TableServer, str, int], None],
     drive: Callable[[TableServer], Awaitable[R]], goodbye: Callable[[], str | None],
-    announce_as: tuple[str, str] | None = None,
+    announce_as: tuple[str, str] | None = None, prefer: int | None = None,
 ) -> R:
     """The one host coroutine, for `palmish host` and the window alike: listen
     (OSError when it cannot), say where (`listening`), announce the game (as
     (table name, app), when asked), let `drive` run the table until it returns,
     then tell the peers (`goodbye()`'s line, None: nothing to say), close and stop
-    announcing. The headless host drives the table itself; the window's drive
+    announcing. `prefer`: a port tried first (a resumed game's), `port` if taken.
+    The headless host drives the table itself; the window's drive
     waits while its relay posts every join and record to the device."""
     server = TableServer(handler, side, log)
-    host, port = await server.start(listen, port)
+    address: tuple[str, int] | None = None
+    if prefer is not None and prefer != port:
+        with contextlib.suppress(OSError):  # taken now: the port asked for
+            address = await server.start(listen, prefer)
+    host, port = address if address is not None else await server.start(listen, port)
     listening(server, host, port)
     announced = (await announce(announce_as[0], listen, port, log, announce_as[1])
                  if announce_as is not None else None)
@@ -60,22 +66,28 @@ async def host_table(
     table: Table, listen: str, port: int, *, say: Callable[[str], None],
     log: Callable[[str], None], data_dir: Path | None,
     on_listening: Callable[[str, int], None] | None = None, advertise: bool = False,
+    prefer: int | None = None,
 ) -> str:
-    """Serve `table` headless until its game is over; the record."""
+    """Serve `table` headless until its game is over; the record. `prefer`: the
+    port a resumed game listened on, tried first."""
+    where: list[int] = []
+
     def listening(server: TableServer, host: str, port: int) -> None:
+        where.append(port)
         say(f"listening on {address_text(host, port)} code {table.code}")
         if on_listening is not None:
             on_listening(host, port)
 
     return await serve_host(
         table, server_side(table, data_dir, log), listen, port, log=log,
-        listening=listening, drive=lambda server: drive_table(table, server, log, data_dir),
+        listening=listening,
+        drive=lambda server: drive_table(table, server, log, data_dir, where[0]),
         goodbye=lambda: None if table.over else "the host stopped; the game is kept",
-        announce_as=(table.table_name, table.app) if advertise else None)
+        announce_as=(table.table_name, table.app) if advertise else None, prefer=prefer)
 
 
 async def drive_table(table: Table, server: TableServer, log: Callable[[str], None],
-                      data_dir: Path | None) -> str:
+                      data_dir: Path | None, port: int | None = None) -> str:
     """The headless host's table: its clock, its start, Silicon's moves at once, the
     save before anyone hears of a change, the log; the record at the end."""
     kept: object = None
@@ -85,7 +97,7 @@ async def drive_table(table: Table, server: TableServer, log: Callable[[str], No
         if not table.started and table.ready():
             table.start(now)
         while True:
-            kept = _save(table, data_dir, kept)
+            kept = _save(table, data_dir, kept, port)
             server.flush()
             if not table.computer_due(now):
                 break
@@ -129,11 +141,11 @@ def table_log(table: Table) -> Callable[[str], None]:
     return table.log.append
 
 
-def _save(table: Table, data_dir: Path | None, kept: object) -> object:
+def _save(table: Table, data_dir: Path | None, kept: object, port: int | None) -> object:
     """Save the table when it changed (before anyone hears of the change)."""
     if data_dir is None:
         return kept
     snapshot = table.snapshot()
     if snapshot != kept:
-        keep.save_host_game(data_dir, table.app, snapshot, table_log(table))
+        keep.save_host_game(data_dir, table.app, snapshot, table_log(table), port)
     return snapshot

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from palmish.device.addresses import parse_address
+from palmish.device.addresses import is_port, parse_address
 from palmish.device.disk.storage import parse_json
 from palmish.network.session.identity import keys_folder
 from palmish.network.session.secretfiles import FILE_MODE, private_folder, read_secret
@@ -26,6 +26,7 @@ from prc_tools.files import FileProblem, read_regular
 
 FOLDER = "network"
 MAX_FILE = 4 << 20
+PORT_FIELD = "listening_port"  # beside a host's snapshot: where it listened
 MAX_TABLE = 64  # a kept table's name and player name, at most (they are shorter)
 
 
@@ -86,13 +87,22 @@ def load_host_game(data_dir: Path, app: str, log: Callable[[str], None] = _quiet
 
 
 def save_host_game(data_dir: Path, app: str, snapshot: dict[str, Any],
-                   log: Callable[[str], None] = _quiet) -> None:
+                   log: Callable[[str], None] = _quiet, port: int | None = None) -> None:
+    """The table's snapshot, and the port it listens on (so that a host started
+    again takes the same one when it can, and joiners' retries find it)."""
     # 0600 from the first byte, atomic without fsync: a killed process leaves the
     # old or the new file, and a save after every step stays cheap.
     path = host_game_path(data_dir, app)
     private_folder(path.parent, log)
-    write_atomic(path, json.dumps(snapshot, indent=1).encode("utf-8") + b"\n", durable=False,
+    value = snapshot if port is None else {**snapshot, PORT_FIELD: port}
+    write_atomic(path, json.dumps(value, indent=1).encode("utf-8") + b"\n", durable=False,
                  mode=FILE_MODE)
+
+
+def kept_port(saved: Any) -> int | None:
+    """The port a kept game was hosted on (load_host_game's), or None."""
+    port = saved.get(PORT_FIELD) if isinstance(saved, dict) else None
+    return port if is_port(port) else None
 
 
 def forget_host_game(data_dir: Path, app: str) -> None:

@@ -78,6 +78,9 @@ class WindowNetwork:
         """The engine's view of hosting (the app's NetPlay) and a line to show."""
         engine, app = self._engine(), self.app
         table = self._saved_table() if resume else None
+        prefer = None  # a resumed game listens where it did, when it can
+        if table is not None:
+            prefer = keep.kept_port(keep.load_host_game(self.data_dir, app, _log))
         if table is None:
             table = engine.new_table(list(seats), new_code(),
                                      self.table_name, host_name=name, wait_s=wait_s,
@@ -87,9 +90,10 @@ class WindowNetwork:
         announce_as = (self.table_name, app) if advertise and self.discovery else None
         try:
             link = HostLink(self._loop(), self._post, self.listen, self.port, _log, side,
-                            announce_as)
+                            announce_as, prefer)
         except OSError:  # the port is taken: any free one
-            link = HostLink(self._loop(), self._post, self.listen, 0, _log, side, announce_as)
+            link = HostLink(self._loop(), self._post, self.listen, 0, _log, side, announce_as,
+                            prefer)
         port = link.address[1]
         addresses = lan_addresses(self.listen) or ["127.0.0.1"]
 
@@ -100,7 +104,7 @@ class WindowNetwork:
             if table.over:
                 keep.forget_host_game(self.data_dir, app)
             else:
-                keep.save_host_game(self.data_dir, app, table.snapshot(), _log)
+                keep.save_host_game(self.data_dir, app, table.snapshot(), _log, port)
 
         seat = engine.host_play(table, link.send, close, save)
         where = address_text(addresses[0], port)
