@@ -80,6 +80,12 @@ def test_an_address_entry_has_a_colon_key_and_a_name_entry_has_none(device: Devi
 def test_the_keyboard_types_a_colon_where_text_is_wanted() -> None:
     assert text_event(":", wants_text=True) == CharKey(":")
     assert text_event(":", wants_text=False) is None  # no app takes it
+    assert text_event("[", wants_text=True) == CharKey("[")  # [IPV6]:PORT
+    address, name = NameEntry("Host address", address=True), NameEntry("Your name")
+    for char in "[::1]":
+        address._char(char)
+        name._char(char)
+    assert address.text == "[::1]" and name.text == ""  # a name takes no bracket
     assert parse_script("char :\nchar .\nchar -\nchar _\n", "t.events") == [
         CharKey(":"), CharKey("."), CharKey("-"), CharKey("_")]
 
