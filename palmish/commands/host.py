@@ -83,9 +83,11 @@ def run(args: argparse.Namespace) -> int:
         saved = None
         log(f"{err}; starting a new game")
     table: Table | None = None
+    prefer = None  # a resumed game on --port 0 listens where it did when it can
     if saved is not None:
         try:
             table = engine.restore_table(saved, time.monotonic())
+            prefer = keep.kept_port(saved) if args.port == 0 else None
             if args.code is not None:
                 table.code = args.code
             log(f"hosting the saved game again ({len(table.steps)} steps played)")
@@ -99,7 +101,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         record = asyncio.run(host_table(table, args.listen, args.port, say=say, log=log,
                                         data_dir=folder, advertise=args.advertise,
-                                        on_listening=lambda h, p: listening.append((h, p))))
+                                        on_listening=lambda h, p: listening.append((h, p)),
+                                        prefer=prefer))
     except OSError as err:
         if listening:  # not the listening: something else the system refused
             return fail(f"hosting stopped: {disk_problem(err)}")

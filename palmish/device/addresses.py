@@ -9,6 +9,7 @@ range and its wording, and the ports a window uses.
 
 from __future__ import annotations
 
+import ipaddress
 import re
 from typing import TypeGuard
 
@@ -56,3 +57,20 @@ def parse_address(text: str) -> tuple[str, int]:
         return host, parse_port(match.group(2) or match.group(4))
     except ValueError as err:
         raise ValueError(f"{text!r}: {err}") from None
+
+
+def parse_typed_host(text: str) -> tuple[str, int | None]:
+    """What a person types in Join > Other...: `HOST:PORT` or `[IPV6]:PORT` ->
+    (host, port), or a host alone (a name, an IPv4 address, an IPv6 address with
+    or without brackets) -> (host, None), its port asked next. Anything else:
+    ValueError with one line, at once."""
+    if _ADDRESS.fullmatch(text) is not None:
+        return parse_address(text)
+    bare = text[1:-1] if text.startswith("[") and text.endswith("]") else text
+    if bare and ":" not in bare and "[" not in bare and "]" not in bare and bare == text:
+        return bare, None  # a name or an IPv4 address
+    try:
+        ipaddress.IPv6Address(bare)
+    except ValueError:
+        raise ValueError(f"{text!r} is not HOST:PORT, [IPV6]:PORT or a host") from None
+    return bare, None

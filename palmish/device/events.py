@@ -59,7 +59,7 @@ class KeyDown(Frozen):
     key: Key
 
 
-TYPED_MARKS = "-_.:"  # the marks a name or an address takes besides letters and digits
+TYPED_MARKS = "-_.:[]"  # a name's or an address's marks besides letters and digits
 
 
 class CharKey(Frozen):

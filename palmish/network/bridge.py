@@ -8,6 +8,7 @@ waits on the window, and the window never waits on the network."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import threading
 import weakref
 from collections.abc import Callable, Sequence
@@ -16,10 +17,11 @@ from typing import TYPE_CHECKING, Any
 from palmish.device.events import Event, NetworkClosed
 from palmish.network.engine import Arrival, HostError, Outbox, record_event
 from palmish.network.fairdice import JoinerDice
+from palmish.network.hosting import serve_host
 from palmish.network.joining import Joiner, JoinRequest, Refused
 from palmish.network.serving import TableServer
 from palmish.network.session.handshake import ServerSide
-from palmish.network.session.kinds import Join
+from palmish.network.session.kinds import Join, Welcome
 from palmish.network.session.records import Record
 
 if TYPE_CHECKING:
@@ -27,6 +29,7 @@ if TYPE_CHECKING:
 
 Post = Callable[[Event], None]
 COMEBACK_S = 60.0
+START_S = 10.0  # the window waits this long at most for its host to listen
 
 
 class LoopThread:
@@ -83,14 +86,45 @@ class Relay:
 
 
 class HostLink:
-    """The window's host: a table's sessions on the loop thread, relayed to the device."""
+    """The window's host: the one host coroutine (palmish/network/hosting.py) on the
+    loop thread, its relay posting every join and record to the device, where the
+    table lives. Made once it listens (OSError when it cannot)."""
 
     def __init__(self, thread: LoopThread, post: Post, listen: str, port: int,
-                 log: Callable[[str], None], side: ServerSide) -> None:
+                 log: Callable[[str], None], side: ServerSide,
+                 announce_as: tuple[str, str] | None = None, prefer: int | None = None) -> None:
         self.thread = thread
         self.relay = Relay(post)
-        self.server = TableServer(self.relay, side, log)
-        self.address: tuple[str, int] = thread.run(self.server.start(listen, port))
+        self._goodbye: str | None = None
+        self._server: TableServer | None = None
+        self._stop = asyncio.Event()  # set on the loop thread by close()
+        ready: concurrent.futures.Future[tuple[str, int]] = concurrent.futures.Future()
+
+        def listening(server: TableServer, host: str, port: int) -> None:
+            self._server = server
+            ready.set_result((host, port))
+
+        async def until_closed(server: TableServer) -> None:
+            await self._stop.wait()
+
+        def ended(task: concurrent.futures.Future[None]) -> None:
+            if not ready.done():  # it never listened: the caller hears why
+                error = task.exception()
+                ready.set_exception(error or OSError("the host stopped"))
+
+        task = asyncio.run_coroutine_threadsafe(serve_host(
+            self.relay, side, listen, port, log=log, listening=listening,
+            drive=until_closed, goodbye=lambda: self._goodbye, announce_as=announce_as,
+            prefer=prefer),
+            thread.loop)
+        task.add_done_callback(ended)
+        self.address: tuple[str, int] = ready.result(START_S)
+
+    @property
+    def server(self) -> TableServer:
+        """The sessions (set before the link is made: it listens)."""
+        assert self._server is not None
+        return self._server
 
     def send(self, peer: int, record: Record) -> None:
         def deliver() -> None:
@@ -104,19 +138,26 @@ class HostLink:
         self.thread.call(self.server.tell_all, text)
 
     def close(self, goodbye: str | None = None) -> None:
-        async def stop() -> None:
-            if goodbye is not None:
-                await self.server.say_goodbye(goodbye)
-            await self.server.close()
+        def stop() -> None:
+            self._goodbye = goodbye
+            self._stop.set()
 
-        self.thread.call(lambda: asyncio.ensure_future(stop()))
+        self.thread.call(stop)
+
+
+Keep = Callable[[str | None], None]  # the table's name once welcomed; None: not kept
+
+
+def _no_keep(table: str | None) -> None:
+    """Nothing kept (a joiner without a data folder)."""
 
 
 class EventSink:
-    """The window's joiner: every record of the host goes to the device's inbox."""
+    """The window's joiner: every record of the host goes to the device's inbox;
+    `keep` hears the table's name at the welcome and None at the end."""
 
-    def __init__(self, post: Post) -> None:
-        self.post = post
+    def __init__(self, post: Post, keep: Keep = _no_keep) -> None:
+        self.post, self.keep = post, keep
         self._ended = False
 
     @property
@@ -125,6 +166,10 @@ class EventSink:
 
     def take(self, record: Record) -> Sequence[Record]:
         self.post(record_event(0, record))
+        if isinstance(record, Welcome):
+            self.keep(record.name)
+        elif record.KIND == "end" and not self._ended:
+            self.keep(None)
         self._ended = self._ended or record.KIND == "end"
         return ()  # the device answers through JoinLink.send
 
@@ -134,18 +179,20 @@ class EventSink:
 
 class JoinLink:
     """The window's joiner: the one Joiner (palmish/network/joining.py) on the
-    loop thread, its records posted to the device, its trouble as NetworkClosed."""
+    loop thread, its records posted to the device, its trouble as NetworkClosed;
+    `keep` as EventSink's, and None when refused or left."""
 
     def __init__(self, thread: LoopThread, post: Post, request: JoinRequest,
-                 dice: JoinerDice, log: Callable[[str], None]) -> None:
-        self.thread, self.post = thread, post
-        self.joiner = Joiner(request, EventSink(post), log, dice)
+                 dice: JoinerDice, log: Callable[[str], None], keep: Keep = _no_keep) -> None:
+        self.thread, self.post, self.keep = thread, post, keep
+        self.joiner = Joiner(request, EventSink(post, keep), log, dice)
         self._task = asyncio.run_coroutine_threadsafe(self._run(), thread.loop)
 
     async def _run(self) -> None:
         try:
             await self.joiner.run()
         except Refused as err:
+            self.keep(None)
             self.post(NetworkClosed(0, f"Refused: {err}"))
         except (OSError, HostError) as err:
             self.post(NetworkClosed(0, str(err)))
@@ -154,4 +201,5 @@ class JoinLink:
         self.thread.call(self.joiner.send, record)
 
     def close(self) -> None:
+        self.keep(None)  # left on purpose: not offered again
         self.thread.call(self.joiner.stop)

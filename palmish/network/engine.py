@@ -203,3 +203,9 @@ def engine_for(app: str) -> NetworkEngine:
                 raise ValueError(f"{game.network} is not a network engine")
             return found
     raise ValueError(f"no network game {app!r}")
+
+
+def same_name(one: str, other: str) -> bool:
+    """Two player names are one at a table regardless of case ("Ann" and "ann"):
+    a host refuses the second, and Silicon's spare names avoid both."""
+    return one.casefold() == other.casefold()

@@ -15,7 +15,7 @@ from palmish.device.addresses import GAME_PORT, WINDOW_LISTEN, address_text, par
 from palmish.device.events import Event
 from palmish.network import keep
 from palmish.network.bridge import HostLink, JoinLink, LoopThread, window_loop
-from palmish.network.discovery import Advertisement, Browser, lan_addresses
+from palmish.network.discovery import Browser, lan_addresses
 from palmish.network.engine import NetworkEngine, Table, engine_for
 from palmish.network.fairdice import JoinerDice
 from palmish.network.hosting import server_side
@@ -39,7 +39,6 @@ class WindowNetwork:
         self.data_dir = data_dir
         self.table_name = table_name
         self._browser: Browser | None = None
-        self._advert: Advertisement | None = None
 
     @property
     def app(self) -> str:
@@ -54,6 +53,10 @@ class WindowNetwork:
 
     def _loop(self) -> LoopThread:
         return window_loop(self.device)
+
+    @property
+    def announces(self) -> bool:
+        return self.discovery
 
     def saved_game(self) -> str | None:
         """One line about the network game this device hosted and did not finish."""
@@ -76,23 +79,24 @@ class WindowNetwork:
         """The engine's view of hosting (the app's NetPlay) and a line to show."""
         engine, app = self._engine(), self.app
         table = self._saved_table() if resume else None
+        prefer = None  # a resumed game listens where it did, when it can
+        if table is not None:
+            prefer = keep.kept_port(keep.load_host_game(self.data_dir, app, _log))
         if table is None:
             table = engine.new_table(list(seats), new_code(),
                                      self.table_name, host_name=name, wait_s=wait_s,
                                      turn_s=turn_s)
             keep.forget_host_game(self.data_dir, app)
         side = server_side(table, self.data_dir, _log)
+        announce_as = (self.table_name, app) if advertise and self.discovery else None
         try:
-            link = HostLink(self._loop(), self._post, self.listen, self.port, _log, side)
-        except OSError:
-            link = HostLink(self._loop(), self._post, self.listen, 0, _log, side)  # port taken
+            link = HostLink(self._loop(), self._post, self.listen, self.port, _log, side,
+                            announce_as, prefer)
+        except OSError:  # the port is taken: any free one
+            link = HostLink(self._loop(), self._post, self.listen, 0, _log, side, announce_as,
+                            prefer)
         port = link.address[1]
         addresses = lan_addresses(self.listen) or ["127.0.0.1"]
-        if advertise and self.discovery:
-            try:
-                self._advert = Advertisement(self.table_name, app, port, addresses)
-            except Exception as err:  # zeroconf: no multicast, no interface, ...
-                _log(f"cannot advertise the game ({type(err).__name__}); join by address")
 
         lock = HostLock(self.data_dir, app)  # held while hosting: its leftovers are stale
         if lock.acquire():
@@ -102,15 +106,12 @@ class WindowNetwork:
         def close() -> None:
             lock.release()
             link.close("the host left the game")
-            if self._advert is not None:
-                self._advert.close()
-                self._advert = None
 
         def save(table: Table) -> None:
             if table.over:
                 keep.forget_host_game(self.data_dir, app)
             else:
-                trouble = saves.save(table.snapshot())
+                trouble = saves.save(table.snapshot(), port)
                 if trouble is not None:  # the disk refuses: the game goes on from memory
                     self.device.notify(trouble[0].upper() + trouble[1:] + ".")
                     link.tell_all(trouble)
@@ -123,13 +124,35 @@ class WindowNetwork:
 
     def join(self, address: str, code: str, name: str | None) -> object:
         """Sit as `name` (with this data folder's seat key for that table), or
-        watch (None): the engine's view of the joined game (the app's NetPlay)."""
+        watch (None): the engine's view of the joined game (the app's NetPlay).
+        The table is kept (keep.save_joined) until this device leaves it or it
+        ends, so a restarted window offers to rejoin it."""
         host, port = parse_address(address)
-        engine = self._engine()
-        request = JoinRequest(host, port, code, name, app=self.app, data_dir=self.data_dir)
+        engine, app, folder = self._engine(), self.app, self.data_dir
+        request = JoinRequest(host, port, code, name, app=app, data_dir=folder)
         dice = JoinerDice(contribute=name is not None)
-        link = JoinLink(self._loop(), self._post, request, dice, _log)
+        kept = keep.KeptTable("", address, code, name)
+
+        def keep_table(table: str | None) -> None:
+            try:
+                if table is None:
+                    keep.forget_joined(folder, app)
+                else:
+                    keep.save_joined(folder, app, kept._replace(table=table), _log)
+            except OSError as err:  # a full disk: the game goes on, it is not offered again
+                _log(f"cannot keep the table: {err.strerror or err}")
+
+        keep_table("")
+        link = JoinLink(self._loop(), self._post, request, dice, _log, keep_table)
         return engine.join_play(link.send, link.close, dice)
+
+    def kept_table(self) -> tuple[str, str, str, str | None] | None:
+        """The table this window joined and did not leave: (table name, HOST:PORT,
+        code, name or None to watch), or None."""
+        return keep.load_joined(self.data_dir, self.app, _log)
+
+    def forget_table(self) -> None:
+        keep.forget_joined(self.data_dir, self.app)
 
     def found_games(self) -> Sequence[tuple[str, str]]:
         if not self.discovery:

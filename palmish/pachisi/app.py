@@ -18,6 +18,8 @@ from collections.abc import Callable, Generator, Mapping, Sequence
 from PIL import Image
 
 from palmish.boardgame import BoardGameApp, Command, FormResult
+from palmish.boardgame.netplay import NetGame
+from palmish.boardgame.network_game import NetworkGameMixin
 from palmish.boardgame.sliced import TIMED_SLICE_MS, SlicedJob
 from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, PenDown
 from palmish.device.machine.app import AppContext
@@ -32,13 +34,16 @@ from palmish.pachisi.game import Phase
 from palmish.pachisi.history import history_text, round_lines
 from palmish.pachisi.icon import launcher_icon
 from palmish.pachisi.layout import PachisiLayout, layout_for
-from palmish.pachisi.network_game import NetworkGameMixin
+from palmish.pachisi.netplay import NetPlay
 from palmish.pachisi.rules import DICE, PIECES, computer_names, distinct, valid_name
 from palmish.pachisi.schema import SCHEMA
 from palmish.pachisi.view import PachisiView, Scene, Slide, slide_path
 from palmish.stepped import in_slices
 
 SOUND_IDS = dict(SCHEMA.sounds)
+# The sound each network game event makes on every device (docs/network.md).
+NET_SOUNDS = {"throw": "throw", "enter": "enter", "move": "move", "capture": "capture",
+              "finish": "finish", "win": "win"}
 SPEEDS = ("slow", "normal", "fast")
 SPEED_MS = {"slow": 1000, "normal": 500, "fast": 250}
 NOTICE_MS = 2000  # a lost throw's box clears itself after this (the seed: "about 2 seconds")
@@ -55,10 +60,12 @@ class PachisiApp(NetworkGameMixin, BoardGameApp, descriptor=GAME):
     help_pages = dialogs.HELP_PAGES
     plugins_help = "help-plugins"
     prefs_shortcut = "R"  # P passes, as in the seed
+    net: NetPlay | None = None  # a network game (palmish/boardgame/network_game.py)
+    net_sounds = NET_SOUNDS
 
     def __init__(self) -> None:
         super().__init__()
-        self.game = Game.new(seed=1, players=DEFAULT_PLAYERS)
+        self.game: Game = Game.new(seed=1, players=DEFAULT_PLAYERS)
         self.scene: Scene = Scene(self.game)
         self.layout: PachisiLayout | None = None
         self.view: PachisiView | None = None
@@ -691,6 +698,14 @@ class PachisiApp(NetworkGameMixin, BoardGameApp, descriptor=GAME):
             Command("Statistics", "stats", self.statistics, "T"),
             Command("Network Game...", "network", self.network_game),
         )),)
+
+    def net_scene(self, game: NetGame) -> None:
+        assert isinstance(game, Game)
+        self.game, self.scene = game, Scene(game)
+
+    def net_mark(self, game: NetGame, piece: int) -> Move | None:
+        assert isinstance(game, Game)
+        return game.move_for(piece)
 
     def _last_name(self) -> str:
         """The name this device's person played under last (for a network game)."""

@@ -1,73 +1,27 @@
-"""A Pachisi game played over the network, as the app sees it (docs/network.md).
-
-The app never imports the network: whoever starts a network game (the
-window's Network Game dialogs, through the context's network service,
-palmish.device.machine.services) hands the app a `NetPlay`,
-and the app then asks it instead of changing the game itself. Network lines
-reach the app as device events (NetworkLine, NetworkClosed), which it passes
-on here; so an event script or a test drives a network game without sockets.
-"""
+"""A Pachisi game played over the network, as the app sees it (docs/network.md):
+the shared layer's play (palmish/boardgame/netplay.py) with Pachisi's game and
+Silicon's choice."""
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Generator
 from typing import TYPE_CHECKING, Protocol
 
-from palmish.device.events import NetworkClosed, NetworkLine
+from palmish.boardgame.netplay import NetPlay as SharedNetPlay
 from palmish.pachisi.game import Game
 
 if TYPE_CHECKING:
     from palmish.pachisi.ai import Choice
 
 
-class NetPlay(Protocol):
-    """The host's table or a joiner's copy of it."""
+class NetPlay(SharedNetPlay, Protocol):
+    """The host's Pachisi table or a joiner's copy of it."""
 
     @property
     def game(self) -> Game | None:
         """The game so far (None before the host starts it)."""
 
-    @property
-    def marker(self) -> tuple[int, int] | None:
-        """(seat, piece) another device's person points at, or None."""
-
-    @property
-    def table_name(self) -> str:
-        """The game's name (the host's handheld name); "" until the host welcomes
-        this joiner."""
-
-    @property
-    def code(self) -> str | None:
-        """The join code, on the host (None on a joiner)."""
-
-    def mine(self, seat: int) -> bool:
-        """This device's person plays this seat."""
-
-    def ask(self, kind: str, piece: int | None = None) -> str | None:
-        """An intent of this device's person (throw, choose, move, pass); a line
-        saying why not, or None once it is on its way (or done, on the host)."""
-
-    def receive(self, event: NetworkLine | NetworkClosed, now_s: float) -> None:
-        """A line from a peer, or a peer gone."""
-
-    def computer_due(self, now_s: float) -> bool:
-        """Silicon plays the seat in turn on this device (the host's computer and
-        away seats); False on a joiner."""
-
     def computer_thinking(self) -> Generator[None, None, Choice] | None:
-        """Silicon's move for the seat in turn as a stepped search, for the window to
-        run between frames and hand to `play_computer`; None at a throw or on a joiner."""
+        """Silicon's move for the seat in turn (None at a throw or on a joiner)."""
 
     def play_computer(self, now_s: float, choice: Choice | None = None) -> None: ...
-
-    def seat_lines(self, now_s: float) -> Sequence[str]:
-        """One line per seat: name and state, for the screen."""
-
-    def status(self) -> str | None:
-        """One line of trouble (the host gone, refused), or None."""
-
-    def start(self) -> None:
-        """The host starts now, Silicon in the open seats (nothing on a joiner)."""
-
-    def close(self) -> None:
-        """Leave the game (the links close)."""

@@ -4,9 +4,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
-from palmish.device.addresses import ADDRESS_CHARS, address_text, parse_address
+import pytest
+
+from palmish.device.addresses import ADDRESS_CHARS, address_text, parse_address, parse_typed_host
 from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, PenDown, PenUp
 from palmish.device.machine.services import Services
 from palmish.device.machine.system import Device
@@ -28,8 +31,16 @@ class FakeNetwork:
     def __init__(self) -> None:
         self.joins: list[tuple[str, str, str | None]] = []
 
+    announces = False  # as under --no-discovery
+
     def saved_game(self) -> str | None:
         return None
+
+    def kept_table(self) -> tuple[str, str, str, str | None] | None:
+        return None
+
+    def forget_table(self) -> None:
+        pass
 
     def found_games(self) -> Sequence[tuple[str, str]]:
         return ()
@@ -69,6 +80,12 @@ def test_an_address_entry_has_a_colon_key_and_a_name_entry_has_none(device: Devi
 def test_the_keyboard_types_a_colon_where_text_is_wanted() -> None:
     assert text_event(":", wants_text=True) == CharKey(":")
     assert text_event(":", wants_text=False) is None  # no app takes it
+    assert text_event("[", wants_text=True) == CharKey("[")  # [IPV6]:PORT
+    address, name = NameEntry("Host address", address=True), NameEntry("Your name")
+    for char in "[::1]":
+        address._char(char)
+        name._char(char)
+    assert address.text == "[::1]" and name.text == "1"  # a name takes no bracket nor colon
     assert parse_script("char :\nchar .\nchar -\nchar _\n", "t.events") == [
         CharKey(":"), CharKey("."), CharKey("-"), CharKey("_")]
 
@@ -116,3 +133,55 @@ def test_join_other_joins_a_typed_ipv6_address(device: Device) -> None:
     device.post(KeyDown(Key.RIGHT))
     device.post(KeyDown(Key.SELECT))  # Watch
     assert network.joins == [(f"[{IPV6}]:40731", "0421", None)]
+
+
+def test_a_typed_host_is_host_port_a_bracketed_ipv6_or_a_host_alone() -> None:
+    assert parse_typed_host("127.0.0.1:39375") == ("127.0.0.1", 39375)
+    assert parse_typed_host(f"[{IPV6}]:40999") == (IPV6, 40999)
+    assert parse_typed_host("kitchen.local") == ("kitchen.local", None)
+    assert parse_typed_host(IPV6) == (IPV6, None)
+    assert parse_typed_host(f"[{IPV6}]") == (IPV6, None)
+    for wrong, said in (("127.0.0.1:39375:40731", "is not HOST:PORT, [IPV6]:PORT or a host"),
+                        ("127.0.0.1:0", "'0' is not a port (1-65535)"),
+                        ("[kitchen]:1", "is not HOST:PORT, [IPV6]:PORT or a host"),
+                        ("host]", "is not HOST:PORT, [IPV6]:PORT or a host")):
+        with pytest.raises(ValueError, match=re.escape(said)):
+            parse_typed_host(wrong)
+
+
+def join_other(device: Device, typed: str) -> None:
+    """Game > Network Game... > Join > Other..., then `typed` as the host and Enter."""
+    device.switch_to("Pachisi")
+    device.post(MenuCommand("network"))
+    device.post(KeyDown(Key.RIGHT))
+    device.post(KeyDown(Key.SELECT))  # Join
+    device.post(CharKey("\n"))  # only Other... is listed: OK
+    entry = top(device)
+    assert isinstance(entry, NameEntry) and entry.title == "Host address"
+    for char in typed + "\n":
+        device.post(CharKey(char))
+
+
+@pytest.mark.parametrize(("typed", "joined"), [
+    ("127.0.0.1:39375", "127.0.0.1:39375"), (f"[{IPV6}]:40999", f"[{IPV6}]:40999")])
+def test_join_other_takes_host_port_and_asks_no_port(device: Device, typed: str,
+                                                      joined: str) -> None:
+    network = FakeNetwork()
+    device.services = Services(network=lambda _device: network)
+    join_other(device, typed)
+    for char in "0421\n":
+        device.post(CharKey(char))  # straight to the join code
+    device.post(KeyDown(Key.RIGHT))
+    device.post(KeyDown(Key.SELECT))  # Watch
+    assert network.joins == [(joined, "0421", None)]
+
+
+def test_join_other_refuses_anything_else_at_once_with_one_line(device: Device) -> None:
+    network = FakeNetwork()
+    device.services = Services(network=lambda _device: network)
+    join_other(device, "127.0.0.1:39375:40731")
+    alert = top(device)
+    assert isinstance(alert, Alert) and alert.icon == "error"
+    assert alert.message == ("Cannot join: '127.0.0.1:39375:40731' is not HOST:PORT, "
+                             "[IPV6]:PORT or a host.")
+    assert network.joins == []

@@ -69,7 +69,7 @@ def test_every_kind_of_line() -> None:
         ("app", "an app name"),
         ("jump 1", "unknown event 'jump'"),
         ("char", "one character"),
-        ("char 12", "a letter, a digit, one of - _ . :, backspace or enter, not '12'"),
+        ("char 12", "a letter, a digit, one of - _ . : [ ], backspace or enter, not '12'"),
         ("char !", "not '!'"),
         ("command", "one letter"),
         ("command 7", "one letter"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import socket
+import time
 from pathlib import Path
 
 import pytest
@@ -141,3 +142,22 @@ def test_a_window_join_refused_says_so_before_any_window(tmp_path: Path) -> None
         assert len(nowhere.err_lines) == 1 and "cannot reach" in nowhere.err_lines[0]
     finally:
         server.kill()
+
+
+def test_a_host_on_port_0_started_again_listens_where_it_did(tmp_path: Path) -> None:
+    first, port, code = host(tmp_path / "host", "--seats", "remote,computer", "--port", "0")
+    kept = tmp_path / "host" / "network" / "keys" / "host-pachisi.json"
+    try:
+        for _ in range(500):  # the table is saved before anyone joins (at most 5 s)
+            if kept.exists() and json.loads(kept.read_text()).get("listening_port") == port:
+                break
+            time.sleep(0.01)
+        else:
+            raise AssertionError("the host's game was not kept with its port")
+        first.kill()
+        second, again, same_code = host(tmp_path / "host", "--seats", "remote,computer",
+                                        "--port", "0")
+        second.kill()
+        assert (again, same_code) == (port, code)  # joiners' retries find it
+    finally:
+        first.kill()

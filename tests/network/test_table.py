@@ -192,6 +192,26 @@ def test_refusals_full_taken_name_no_seat_key() -> None:
     assert set(room.firsts.values()) == {"welcome", "refused"}
 
 
+def test_names_at_a_table_are_one_regardless_of_case() -> None:
+    room = Room("remote,computer,remote,remote")  # the computer seat is Silicon
+    assert room.join(2, "Ann")
+    assert not room.join(3, "ann")  # another device: not beside Ann
+    assert room.refusals[3] == "the name ann is taken"
+    assert not room.join(4, "SILICON")  # nor beside the host's or Silicon's seats
+    assert room.refusals[4] == "the name SILICON is taken"
+    assert room.join(5, "Bob")
+    assert room.join(6, "silicon1")
+    names = [s.name.casefold() for s in room.table.seat_list(room.now) if s.name]
+    assert names == ["ann", "silicon", "bob", "silicon1"]
+
+
+def test_silicon_in_an_open_seat_takes_a_name_no_one_has_in_any_case() -> None:
+    room = Room("remote,remote")
+    assert room.join(2, "silicon")
+    room.table.start(room.now)  # the open seat goes to Silicon
+    assert [s.name for s in room.table.seat_list(room.now)] == ["silicon", "Silicon1"]
+
+
 def test_a_joiner_away_comes_back_with_its_seat_key_and_silicon_stands_in_meanwhile() -> None:
     room = seated_room()
     room.table.gone(1, room.now)

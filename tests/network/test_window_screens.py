@@ -10,15 +10,23 @@ from pathlib import Path
 
 import pytest
 
+from palmish.boardgame.net_dialogs import host_form
 from palmish.device.display import ConfigName
-from palmish.device.events import CharKey, Key, KeyDown, NetworkClosed, NetworkLine
-from palmish.device.ui.form import Form
+from palmish.device.events import (
+    CharKey,
+    Key,
+    KeyDown,
+    NetworkClosed,
+    NetworkLine,
+    PenDown,
+    PenUp,
+)
+from palmish.device.ui.form import CheckBox, Form
 from palmish.device.ui.name_entry import NameEntry
 from palmish.frontend.input import text_event
 from palmish.pachisi.app import PachisiApp
 from palmish.pachisi.net.seats import HostSeat, JoinSeat
 from palmish.pachisi.net.table import HostTable
-from palmish.pachisi.network_game import host_form
 from tests.game_devices import start_device
 from tests.network.wire import Wire
 
@@ -39,6 +47,29 @@ def test_the_host_form_fits_without_scrolling(built_plugins: Path, tmp_path: Pat
     tops = [parts[0].y for parts in seat_rows]
     assert tops == sorted(set(tops))  # a row each
     assert form.bounds.bottom <= device.config.app_bounds.bottom
+
+
+@pytest.mark.parametrize("config", [ConfigName.SQUARE, ConfigName.WIDE])
+def test_without_discovery_announcing_is_off_greyed_and_says_why(
+        built_plugins: Path, tmp_path: Path, config: ConfigName) -> None:
+    app = PachisiApp()
+    device = start_device(app, "pachisi", built_plugins, config, tmp_path / "d")
+    app.open_form(host_form(advertise=True, announces=False), lambda result: None)
+    form = device.modals[-1]
+    assert isinstance(form, Form) and form._scroll is None
+    announce = form.fields[-1]
+    assert isinstance(announce, CheckBox) and announce.greyed and not announce.checked
+    assert announce.label == "Off: no discovery"
+    box = form.control_rects("advertise")[0]
+    assert box.right <= form.bounds.right  # the reason shows whole
+    device.post(PenDown(box.x + 2, box.y + box.h // 2))  # the pen passes it by
+    device.post(PenUp(box.x + 2, box.y + box.h // 2))
+    seen = set()
+    for _ in range(len(form.fields) + 1):  # and so does the focus, all the way round
+        device.post(KeyDown(Key.DOWN))
+        seen.add(form.focus)
+    assert None in seen and len(form.fields) - 1 not in seen
+    assert not announce.checked and form.values["advertise"] is False
 
 
 def _pair(built: Path, tmp: Path, config: ConfigName) -> tuple[PachisiApp, PachisiApp, Wire]:

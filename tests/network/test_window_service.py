@@ -6,6 +6,7 @@ and both end with the same record."""
 from __future__ import annotations
 
 import re
+import socket
 import time
 from pathlib import Path
 
@@ -51,20 +52,35 @@ def test_a_hosting_device_and_a_joiner_process_finish_alike(built_plugins: Path,
         seat.close()
 
 
+def wait_until_free(port: int) -> None:
+    """The closed host's port is free again (its loop closes it a moment later)."""
+    for _ in range(500):  # at most 5 s
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+                return
+            except OSError:
+                time.sleep(0.01)
+    raise AssertionError(f"port {port} still taken")
+
+
 def test_a_window_host_keeps_its_game_and_hosts_it_again(built_plugins: Path,
                                                         tmp_path: Path) -> None:
     app = PachisiApp()
     device = start_device(app, "pachisi", built_plugins, ConfigName("square"), tmp_path / "d")
     first = WindowNetwork(device, tmp_path / "d", "Test", listen="127.0.0.1", port=0)
     assert first.saved_game() is None
-    seat, _ = first.host(["host", "remote"], "Ann", False, 60.0, 30.0)
+    seat, where = first.host(["host", "remote"], "Ann", False, 60.0, 30.0)
     seat.start()  # the open seat goes to Silicon
     assert seat.ask("throw") is None
     steps = list(seat.table.steps)
     seat.close()
+    port = int(where.rsplit(":", 1)[1])
+    wait_until_free(port)
     again = WindowNetwork(device, tmp_path / "d", "Test", listen="127.0.0.1", port=0)
     assert again.saved_game() == f"{len(steps)} steps played, code {seat.table.code}"
-    resumed, _ = again.host([], "", False, 60.0, None, resume=True)
+    resumed, where_again = again.host([], "", False, 60.0, None, resume=True)
+    assert where_again == where  # --network-port 0, yet the same port: joiners retry it
     assert resumed.table.steps == steps and resumed.table.turn_s == 30.0
     assert resumed.table.record() == seat.table.record()
     resumed.close()

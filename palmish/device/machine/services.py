@@ -27,6 +27,11 @@ class NetworkService(Protocol):
     by the network engine its descriptor names (palmish.network.engine), so it
     crosses this game-neutral seam as Any."""
 
+    @property
+    def announces(self) -> bool:
+        """Whether a hosted game can be announced on the local network (False when
+        the window runs with --no-discovery)."""
+
     def saved_game(self) -> str | None:
         """One line about a hosted network game left unfinished, or None."""
 
@@ -41,6 +46,14 @@ class NetworkService(Protocol):
 
     def found_games(self) -> Sequence[tuple[str, str]]:
         """(name, HOST:PORT) of the games found on the local network."""
+
+    def kept_table(self) -> tuple[str, str, str, str | None] | None:
+        """The table this device joined and did not leave (a crash, a window closed
+        mid-game): (its name, HOST:PORT, join code, the name sat under or None to
+        watch), or None."""
+
+    def forget_table(self) -> None:
+        """Offer the kept table no more."""
 
 
 class Services(Frozen):

@@ -141,7 +141,7 @@ def _key(args: list[str], word: str) -> list[Step]:
 
 
 CHAR_NAMES = {"backspace": "\b", "enter": "\n"}
-TAKES = "a letter, a digit, one of - _ . :, backspace or enter"
+TAKES = "a letter, a digit, one of - _ . : [ ], backspace or enter"
 
 
 def _char(args: list[str], word: str) -> list[Step]:

@@ -64,6 +64,7 @@ class CheckBox:
     key: str
     label: str
     checked: bool = False
+    greyed: bool = False  # shown as it is, in grey; the pen and keys pass it by
 
 
 @dataclass
@@ -275,9 +276,10 @@ class Form(Modal):
             hit = self._to_screen(row.parts[0])
             box_y = hit.y + (hit.h - CHECK_SIZE * s) // 2
             if clip.contains(hit.x, box_y) and clip.contains(hit.x, box_y + CHECK_SIZE * s - 1):
-                draw_check_box(fb, hit.x, box_y, field.checked)
-            fb.text(hit.x + (CHECK_SIZE + LABEL_GAP) * s, text_y, field.label, BLACK, std,
-                    clip=clip)
+                draw_check_box(fb, hit.x, box_y, field.checked,
+                               GREY if field.greyed else BLACK)
+            fb.text(hit.x + (CHECK_SIZE + LABEL_GAP) * s, text_y, field.label,
+                    GREY if field.greyed else BLACK, std, clip=clip)
             if focused:
                 self._ring(fb, hit)
             return
@@ -393,6 +395,8 @@ class Form(Modal):
 
     def _activate(self, index: int, part: int) -> None:
         field = self.fields[index]
+        if isinstance(field, CheckBox) and field.greyed:
+            return
         self.focus = index
         if isinstance(field, CheckBox):
             field.checked = not field.checked
@@ -430,7 +434,8 @@ class Form(Modal):
         self._offset = bar.top
 
     def _focusable(self) -> list[int]:
-        return [i for i, f in enumerate(self.fields) if not isinstance(f, Label)]
+        return [i for i, f in enumerate(self.fields)
+                if not isinstance(f, Label) and not (isinstance(f, CheckBox) and f.greyed)]
 
     def _key(self, key: Key) -> None:
         order: list[int | None] = [*self._focusable(), None]

@@ -4,7 +4,8 @@ Graffiti recogniser): letters, digits, Shift, Del, then OK or Cancel.
 Result: the name (str), or None when cancelled. Names are 1-10 characters of
 letters, digits and - _ . (what the engine's records accept). An address
 entry (a host for Beam and Join) takes up to 60 of the same and ":" too, for an
-IPv6 address, and starts in lower case. The pen types, and so does the
+IPv6 address (and "[" "]" from the keyboard, for `[IPV6]:PORT`), and starts in
+lower case. The pen types, and so does the
 keyboard: letters and digits, those marks, Backspace, Enter for OK. The
 arrow keys move a focus ring over the on-screen keys and OK/Cancel, and Select
 presses what it is on (it starts on OK, so Select keeps the name shown).
@@ -35,6 +36,7 @@ from palmish.device.ui.widgets import (
 MAX_NAME = 10
 ROWS = ("1234567890", "qwertyuiop", "asdfghjkl-", "zxcvbnm_.")
 ADDRESS_ROWS = (*ROWS[:-1], ROWS[-1] + ":")  # an IPv6 address's colons
+ADDRESS_TYPED = "[]"  # `[IPV6]:PORT` from the desktop's keyboard (no key on the pad)
 SHIFT, DELETE = "Shift", "Del"
 KEY_W, KEY_H, KEY_GAP = 14, 12, 1  # standard coordinates
 FIELD_H = 14
@@ -48,6 +50,7 @@ class NameEntry(Modal):
         self.title = title
         self.most = ADDRESS_CHARS if address else MAX_NAME
         self.rows = ADDRESS_ROWS if address else ROWS
+        self.typed_too = ADDRESS_TYPED if address else ""
         self.text = current[:self.most]
         self.selected = bool(self.text)  # the shown text goes at the first key
         self.capital = not address  # an address does not start with a capital
@@ -155,7 +158,8 @@ class NameEntry(Modal):
         elif char == "\b":
             self.press(DELETE)
         elif (len(char) == 1 and char.isascii()
-              and (char.isalnum() or any(char in row for row in self.rows))):
+              and (char.isalnum() or any(char in row for row in self.rows)
+                   or char in self.typed_too)):
             if self.selected:
                 self.press(DELETE)  # the shown text goes; then the letter, a capital first
             if len(self.text) < self.most:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from palmish.device.events import Key, PenDown, PenMove, PenUp
 from palmish.device.geometry import Rect
 from palmish.device.graphics.font import Font, get_font
-from palmish.device.graphics.screen import BLACK, GREY, WHITE, Framebuffer
+from palmish.device.graphics.screen import BLACK, GREY, WHITE, Colour, Framebuffer
 from palmish.device.ui.result import FormResult
 
 # Standard-coordinate metrics, close to Palm OS's own.
@@ -212,19 +212,20 @@ class ButtonRow:
             button.draw(fb, pressed=pressed, focused=focused and i == self.focus)
 
 
-def draw_check_box(fb: Framebuffer, x: int, y: int, checked: bool) -> Rect:
-    """A Palm check box with its top-left at (x, y); returns its rect."""
+def draw_check_box(fb: Framebuffer, x: int, y: int, checked: bool,
+                   ink: Colour = BLACK) -> Rect:
+    """A Palm check box with its top-left at (x, y) (greyed: GREY ink); its rect."""
     s = fb.scale
     box = Rect(x, y, CHECK_SIZE * s, CHECK_SIZE * s)
     fb.fill(box, WHITE)
-    fb.round_rect(box, s, outline=BLACK, width=s)
+    fb.round_rect(box, s, outline=ink, width=s)
     if checked:
         # A tick: short stroke down-right, long stroke up-right.
         x0, y0 = x + 2 * s, y + 4 * s
         x1, y1 = x + 4 * s, y + 6 * s
         x2, y2 = x + 7 * s, y + 2 * s
-        fb.line(x0, y0, x1, y1, BLACK, width=2 * s)
-        fb.line(x1, y1, x2, y2, BLACK, width=2 * s)
+        fb.line(x0, y0, x1, y1, ink, width=2 * s)
+        fb.line(x1, y1, x2, y2, ink, width=2 * s)
     return box
 
 

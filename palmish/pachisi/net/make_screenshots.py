@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 
+from palmish.boardgame.net_dialogs import host_form
 from palmish.boardgame.screenshots import every_config, screenshot_arguments, start
 from palmish.boardgame.screenshots import save as save_lcd
 from palmish.device.display import ConfigName
@@ -31,7 +32,6 @@ from palmish.network.session.records import Record
 from palmish.pachisi.app import PachisiApp
 from palmish.pachisi.net.seats import HostSeat, JoinSeat
 from palmish.pachisi.net.table import HostTable
-from palmish.pachisi.network_game import host_form
 
 SEED = 7
 BOB = 5  # the host's number for Bob's connection
@@ -84,6 +84,9 @@ def shoot(config: ConfigName, tmp: Path, out: Path) -> None:
     watcher = start(config, tmp / f"watcher-{config.value}", watcher_app, "pachisi")
     host_app.open_form(host_form(), lambda result: None)
     save(host, "host", config)
+    host.post(KeyDown(Key.CANCEL))
+    host_app.open_form(host_form(announces=False), lambda result: None)  # --no-discovery
+    save(host, "host-no-discovery", config)
     host.post(KeyDown(Key.CANCEL))
     wire = Wire()
     table = HostTable.create(["host", "remote", "remote", "computer"], "4821", "Kitchen",

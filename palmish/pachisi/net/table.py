@@ -16,7 +16,7 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from palmish.network.engine import Arrival, HostError, Outbox
+from palmish.network.engine import Arrival, HostError, Outbox, same_name
 from palmish.network.fairdice import HostRound, secret_from_number
 from palmish.network.session.dice import DiceReveal
 from palmish.network.session.kinds import SCOPE_BYTES, VERSION, Error, Join, Refused, Welcome
@@ -240,8 +240,8 @@ class HostTable:
                     self.peers.pop(s.peer, None)
                     self.log.append(f"{name} came back on a new connection")
                 return i
-        if any(s.name == name for s in self.seats):
-            return f"the name {name} is taken"
+        if any(s.name is not None and same_name(s.name, name or "") for s in self.seats):
+            return f"the name {name} is taken"  # "ann" sits not beside "Ann"
         if self.game is not None or self.round.open:
             return "the game has started without an open seat"
         for i, s in enumerate(self.seats):
@@ -307,8 +307,8 @@ class HostTable:
         round opens; the game begins once the joiners revealed (`_begin`)."""
         if self.game is not None or self.round.open:
             return
-        taken = {s.name for s in self.seats if s.name}
-        spare = (n for n in rules.computer_names(8) if n not in taken)
+        taken = {s.name.casefold() for s in self.seats if s.name}
+        spare = (n for n in rules.computer_names(8) if n.casefold() not in taken)
         self._players = []
         for s in self.seats:
             if s.name is None:
