@@ -23,7 +23,8 @@ window runs `hard`'s search between frames; the answer is the same.
   each of their likely throws; a throw the move earns is searched one throw
   deep, each of its moves that ends the turn answered the same way. When
   the two best moves are close, each is played on for two rounds, sixteen
-  times over the same throws, and the better mean wins.
+  times over the same throws, and the better mean wins. It passes only when
+  passing beats its best move by more than PASS_MARGIN of win chance.
   `STRONGEST` names it.
 
 Every level is deterministic (ties go to the most advanced move), never
