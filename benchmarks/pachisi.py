@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/pachisi.py [--games N] [--speed-seconds S]
         [--dice cowrie|die7] [--levels hard] [--baselines sane-random,normal]
-        [--only speed|table|seats|length] [--first-seed N]
+        [--only speed|table|seats|length] [--first-seed N] [--length-games N]
 
 1. Complete 4-player games per second with random players (any legal move,
    caution moves included, never passing), for --speed-seconds.
@@ -24,6 +24,15 @@ move), so entering is not favoured by the number of pieces waiting.
 3. The seat bias: each level in all four seats, game g with seed g (or N +
    g with --first-seed); the share of wins of each seat (South, West,
    North, East: South throws first) with its 95 % interval.
+4. The game length (--length-games games a level, default 200; seeds as in
+   3): each level in all four seats, the table a person meets against three
+   Silicons of that level, the person's seat played by it too. A turn is one
+   player's run of throws (it ends with a pass, a lost throw or a move that
+   earns no further throw). Per level: the turns of a game (mean, median,
+   90th percentile), the turns of one player (the mean over the four), the
+   shares of turns that ended in a pass (after a throw some move could use)
+   and in a lost throw (no legal move), and the games stopped at 20,000
+   throws.
 """
 
 from __future__ import annotations
