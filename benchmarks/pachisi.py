@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/pachisi.py [--games N] [--speed-seconds S]
         [--dice cowrie|die7] [--levels hard] [--baselines sane-random,normal]
-        [--only speed|table|seats] [--first-seed N]
+        [--only speed|table|seats|length] [--first-seed N] [--length-games N]
 
 1. Complete 4-player games per second with random players (any legal move,
    caution moves included, never passing), for --speed-seconds.
@@ -24,6 +24,15 @@ move), so entering is not favoured by the number of pieces waiting.
 3. The seat bias: each level in all four seats, game g with seed g (or N +
    g with --first-seed); the share of wins of each seat (South, West,
    North, East: South throws first) with its 95 % interval.
+4. The game length (--length-games games a level, default 200; seeds as in
+   3): each level in all four seats, the table a person meets against three
+   Silicons of that level, the person's seat played by it too. A turn is one
+   player's run of throws (it ends with a pass, a lost throw or a move that
+   earns no further throw). Per level: the turns of a game (mean, median,
+   90th percentile), the turns of one player (the mean over the four), the
+   shares of turns that ended in a pass (after a throw some move could use)
+   and in a lost throw (no legal move), and the games stopped at 20,000
+   throws.
 """
 
 from __future__ import annotations
@@ -81,14 +90,18 @@ PLAYERS: dict[str, Choice] = {
 
 
 def play(game: Game, seats: list[Choice], rng: random.Random,
-         timed: int | None = None) -> tuple[int | None, list[float]]:
-    """Play to the end; the CPU seconds of each decision of player `timed`."""
+         timed: int | None = None, tally: Tally | None = None) -> tuple[int | None, list[float]]:
+    """Play to the end; the CPU seconds of each decision of player `timed`;
+    the turns, passes and lost throws into `tally`."""
     times: list[float] = []
     for _ in range(MAX_THROWS):  # the rules allow endless passing; count such a game as no win
         if game.over:
             break
         if game.phase == "throw":
-            game.throw()
+            if tally is not None:
+                tally.throw(game)
+            else:
+                game.throw()
         if game.phase != "move":
             continue
         who = game.current
@@ -98,10 +111,29 @@ def play(game: Game, seats: list[Choice], rng: random.Random,
             times.append(time.process_time() - start)
         if choice is PASS:
             game.pass_turn()
+            if tally is not None:
+                tally.passes += 1
         else:
             assert isinstance(choice, Move)
             game.move(choice)
     return game.winner, times  # None: no winner (or stopped at MAX_THROWS)
+
+
+class Tally:
+    """Turns, passes and lost throws of the games played through `play`."""
+
+    def __init__(self) -> None:
+        self.turns = 0
+        self.passes = 0
+        self.lost = 0
+
+    def throw(self, game: Game) -> None:
+        if game.phase == "throw" and not game.turn_throws:
+            self.turns += 1  # the first throw of a turn
+        game.throw()
+        if game.phase != "move" and game.history[-1].outcome == "lost" \
+                and game.current != game.history[-1].player:
+            self.lost += 1  # the turn ended with a lost throw
 
 
 def progress(name: str, done: int, total: int) -> None:
@@ -189,6 +221,26 @@ def seat_bias(level: str, games: int, dice: str, first_seed: int = 0) -> str:
     return f"{level:<9} {games:>6}  " + "  ".join(cells) + f"  {timing(times)}"
 
 
+def length(level: str, games: int, dice: str, first_seed: int = 0) -> str:
+    """The level in all four seats: how long a game is and how its turns end."""
+    per_game: list[float] = []
+    tally = Tally()
+    stopped = 0
+    names = [Player(f"P{i}") for i in range(4)]
+    for g in range(first_seed, first_seed + games):
+        game = Game.new(seed=g, players=names, dice=dice)
+        before = tally.turns
+        play(game, [PLAYERS[level]] * 4, random.Random(g), tally=tally)
+        stopped += not game.over
+        per_game.append(tally.turns - before)
+        progress(f"{level} game length", g + 1 - first_seed, games)
+    turns = max(tally.turns, 1)
+    mean = sum(per_game) / len(per_game)
+    return (f"{level:<9} {games:>6} {mean:>7.1f} {percentile(per_game, 0.5):>7.0f} "
+            f"{percentile(per_game, 0.9):>7.0f} {mean / 4:>9.1f} "
+            f"{100 * tally.passes / turns:>7.1f}% {100 * tally.lost / turns:>7.1f}% {stopped:>8}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="games per table row")
@@ -196,7 +248,9 @@ def main() -> int:
     parser.add_argument("--dice", choices=("cowrie", "die7"), default="cowrie")
     parser.add_argument("--levels", default=",".join(ai.ALL_LEVELS))
     parser.add_argument("--baselines", default=",".join(PLAYERS))
-    parser.add_argument("--only", choices=("speed", "table", "seats"), default=None)
+    parser.add_argument("--only", choices=("speed", "table", "seats", "length"), default=None)
+    parser.add_argument("--length-games", type=int, default=200,
+                        help="games per level of the game-length table")
     parser.add_argument("--first-seed", type=int, default=0,
                         help="seed of the first game (game g of a row uses seed N + g)")
     args = parser.parse_args()
@@ -204,10 +258,11 @@ def main() -> int:
     baselines = [x for x in args.baselines.split(",") if x]
     bad = [x for x in levels if x not in ai.ALL_LEVELS]
     bad += [x for x in baselines if x not in PLAYERS]
-    if bad or args.games < 1 or args.speed_seconds <= 0 or args.first_seed < 0:
+    if (bad or args.games < 1 or args.length_games < 1 or args.speed_seconds <= 0
+            or args.first_seed < 0):
         print(f"pachisi: bad arguments {' '.join(bad)} (levels: {', '.join(ai.LEVELS)}; "
-              f"baselines: {', '.join(PLAYERS)}; --games and --speed-seconds positive, "
-              f"--first-seed not negative)",
+              f"baselines: {', '.join(PLAYERS)}; --games, --length-games and "
+              f"--speed-seconds positive, --first-seed not negative)",
               file=sys.stderr)
         return 2
     if args.only in (None, "speed"):
@@ -230,6 +285,14 @@ def main() -> int:
               f"{'East':<25}  {'mean':>7} {'p99':>7} {'max':>7}")
         for level in levels:
             print(seat_bias(level, args.games, args.dice, args.first_seed), flush=True)
+    if args.only in (None, "length"):
+        print(f"game length, {args.dice}: the level in all four seats; turns of a game "
+              f"(mean, median, 90th percentile), of one player (mean), and the share of "
+              f"turns ended by a pass or a lost throw")
+        print(f"{'level':<9} {'games':>6} {'turns':>7} {'median':>7} {'p90':>7} "
+              f"{'a player':>9} {'passed':>8} {'lost':>8} {'stopped':>8}")
+        for level in levels:
+            print(length(level, args.length_games, args.dice, args.first_seed), flush=True)
     return 0
 
 

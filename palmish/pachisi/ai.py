@@ -23,7 +23,8 @@ window runs `hard`'s search between frames; the answer is the same.
   each of their likely throws; a throw the move earns is searched one throw
   deep, each of its moves that ends the turn answered the same way. When
   the two best moves are close, each is played on for two rounds, sixteen
-  times over the same throws, and the better mean wins.
+  times over the same throws, and the better mean wins. It passes only when
+  passing beats its best move by more than PASS_MARGIN of win chance.
   `STRONGEST` names it.
 
 Every level is deterministic (ties go to the most advanced move), never
@@ -60,6 +61,10 @@ DOUBLE_RISK = 0.15  # only a double can take a double
 STALL_ROUNDS = 2
 NEXT_WEIGHT = 0.5
 REPLIES = 3  # lookahead: how many opponents' answers it looks at
+# hard passes only when passing beats its best move by more than this chance to
+# win: most of its passes gained less than half a point (noise of the learned
+# chances) and made a game a fifth longer (docs/pachisi-rules.md, Game length)
+PASS_MARGIN = 0.01
 
 Positions = list[list[int]]
 
@@ -91,7 +96,7 @@ def _choosing(game: Game, level: str) -> Generator[None, None, Choice]:
         return sane[0]
     if level == "hard":
         return (yield from choosing_learned(game, learned.weights(), keep_captures=True,
-                                            reply=True))
+                                            reply=True, pass_margin=PASS_MARGIN))
     pos = [list(game.positions(p)) for p in range(len(game.players))]
     ctx = _Context(game)
     me = game.current
@@ -115,16 +120,18 @@ def _choosing(game: Game, level: str) -> Generator[None, None, Choice]:
 
 
 def choose_learned(game: Game, w: Sequence[float], look: bool = True,
-                   keep_captures: bool = False, reply: bool = False) -> Choice:
+                   keep_captures: bool = False, reply: bool = False,
+                   pass_margin: float = 0.0) -> Choice:
     """hard (and the trainer's self-play): the move with the best learned
     chance to win; `look` searches a throw the move earns one throw deep;
-    `keep_captures` never passes while a move captures."""
-    return finish(choosing_learned(game, w, look, keep_captures, reply))
+    `keep_captures` never passes while a move captures; it passes only when
+    passing beats the best move by more than `pass_margin` (a chance)."""
+    return finish(choosing_learned(game, w, look, keep_captures, reply, pass_margin))
 
 
 def choosing_learned(game: Game, w: Sequence[float], look: bool = True,
-                     keep_captures: bool = False,
-                     reply: bool = False) -> Generator[None, None, Choice]:
+                     keep_captures: bool = False, reply: bool = False,
+                     pass_margin: float = 0.0) -> Generator[None, None, Choice]:
     """`choose_learned`, stepped."""
     moves = game.legal_moves()
     sane = rules.sane(moves)
@@ -149,7 +156,7 @@ def choosing_learned(game: Game, w: Sequence[float], look: bool = True,
     if may_pass and not captures:
         stay = ((yield from judge.answered(pos, me)) if reply
                 else judge.chance(pos, me, (me + 1) % n))
-        if stay > best_chance:
+        if stay > best_chance + pass_margin:
             return PASS
     return best
 

@@ -150,6 +150,10 @@ class PachisiApp(NetworkGameMixin, BoardGameApp, descriptor=GAME):
     def sync_scene(self) -> None:
         self.scene.game = self.game
         self.scene.log = round_lines(self.game) + self.network_lines()
+        net = self.net
+        watching = (net is not None and net.game is self.game
+                    and not any(net.mine(i) for i in range(len(self.game.players))))
+        self.scene.watching = net.table_name if watching and net is not None else None
 
     def paint(self) -> None:
         if self.ctx is None or self.view is None:

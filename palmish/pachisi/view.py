@@ -57,6 +57,9 @@ class Scene:
     # network game: this device's person plays the seat in turn (None: a local game,
     # where every person's turn is played here)
     yours: bool | None = None
+    # network game watched from this device (no seat of its own): the table's name.
+    # Tall and Wide say so in the log; Square, without one, in a corner (`watch_corner`)
+    watching: str | None = None
 
 
 def slide_path(game: Game, move: Move) -> list[tuple[int, int]]:
@@ -136,6 +139,8 @@ class PachisiView:
                                     clip=board)
                 fb.blit(self.art.target, *_xy(self.target_rect(game, scene.mark)), clip=board)
                 fb.blit(self.art.mark, *_xy(self.mark_rect(game, scene.mark)), clip=board)
+            if scene.watching is not None and lay.panel is None:
+                self._watching(fb, scene, board)
         if lay.panel is not None and lay.panel.rect.intersect(area) is not None:
             self._panel(fb, scene, area)
         if scene.notice:
@@ -194,6 +199,8 @@ class PachisiView:
         lay = self.layout
         ink = self.art.text_colour
         thrower = scene.shown_throw[0] if scene.shown_throw else game.current
+        watched = (watch_corner(game, scene)
+                   if scene.watching is not None and lay.panel is None else None)
         for pl, player in enumerate(game.players):
             seat = game.seats[pl]
             current = pl == thrower and not game.over
@@ -206,6 +213,8 @@ class PachisiView:
                 font = fb.font("std")
             fb.text(box.x, box.y, font.fit(player.name, box.w), ink, font, clip=clip)
             state = scene.away.get(pl)
+            if state is not None and watched == (seat, False):
+                state = None  # every free corner is away: Square's watching line wins
             if state is not None and not current:  # where the die is on their turn
                 self._corner_line(fb, lay.die_rect(seat).union(lay.value_rect(seat)), state,
                                   clip)
@@ -218,6 +227,31 @@ class PachisiView:
                         clip=clip)
             if current:
                 self._die(fb, scene, seat, clip)
+
+    def _watching(self, fb: Framebuffer, scene: Scene, clip: Rect) -> None:
+        """Square's only sign that this device watches: an empty corner says so in
+        its own name line with the table under it; at four players two lines in the
+        die's place of a corner not throwing (`watch_corner`)."""
+        assert scene.watching is not None
+        lay, game = self.layout, scene.game
+        seat, empty = watch_corner(game, scene)
+        if empty:
+            bold, std = fb.font("bold"), fb.font("std")
+            box = lay.name_rect(seat)
+            ink = self.art.text_colour
+            fb.text(box.x, box.y, bold.fit("Watching", box.w), ink, bold, clip=clip)
+            row = lay.waiting_row(seat)
+            for i, line in enumerate(std.wrap(scene.watching, box.w)[:2]):
+                fb.text(box.x, row.y + i * std.height, line, ink, std, clip=clip)
+            return
+        die = lay.die_rect(seat).union(lay.value_rect(seat))
+        std = fb.font("std")
+        box = Rect(die.x, die.y, die.w, lay.corner(seat).bottom - die.y)  # down to the arm
+        lines = ["Watching", std.fit(scene.watching, box.w)]
+        if len(lines) * std.height > box.h:
+            lines = [std.fit(f"Watching {scene.watching}", box.w)]
+        for i, line in enumerate(lines):
+            fb.text(box.x, box.y + i * std.height, line, self.art.text_colour, std, clip=clip)
 
     def _die(self, fb: Framebuffer, scene: Scene, seat: int, clip: Rect) -> None:
         lay, game = self.layout, scene.game
@@ -372,6 +406,25 @@ class PachisiView:
             face = fb.font("bold") if title is not None and i == 0 else font
             fb.text(box.x + (box.w - face.width(line)) // 2, y, line, BLACK, face, clip=clip)
             y += font.height
+
+
+def watch_corner(game: Game, scene: Scene) -> tuple[int, bool]:
+    """Where Square says this device watches: the seat of a corner nobody sits in
+    (True), else the corner diagonally across from the thrower's, or failing that
+    the next one round whose die's place is free (no away state there; the die's
+    own corner never)."""
+    taken = set(game.seats)
+    for seat in range(4):
+        if seat not in taken:
+            return seat, True
+    thrower = scene.shown_throw[0] if scene.shown_throw else game.current
+    at = game.seats[thrower]
+    owner = {s: pl for pl, s in enumerate(game.seats)}
+    for step in (2, 1, 3):
+        seat = (at + step) % 4
+        if owner[seat] not in scene.away:
+            return seat, False
+    return (at + 2) % 4, False
 
 
 def throws_line(game: Game) -> str:

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from palmish.pachisi import PASS, Game, Move, Player, ai, rules
+from palmish.pachisi import PASS, Game, Move, Player, ai, learned, rules
 
 START = [0, 0, 0, 0]
 
@@ -154,3 +154,61 @@ def test_hard_and_normal_play_whole_games() -> None:
             else:
                 g.move(choice if isinstance(choice, Move) else g.legal_moves()[0])
     assert g.over
+
+
+# Passing ends the turn and makes a game drag: hard passes only when passing beats
+# its best move by more than ai.PASS_MARGIN of win chance.
+NEEDLESS_PASSES = [
+    # four lone pieces just entered; moving 4 -> 7 was judged a hair worse than staying
+    ([[4, 0, 0, 0], [4, 0, 0, 0], [4, 0, 0, 0], [2, 0, 0, 0]], 3),
+    # mid-race, 34 -> 38 from one safe square to the next
+    ([[34, 0, 0, 0], [24, 0, 0, 0], [19, 17, 0, 0], [21, 21, 0, 0]], 4),
+]
+
+
+@pytest.mark.parametrize("positions, throw", NEEDLESS_PASSES)
+def test_hard_moves_when_passing_would_gain_less_than_the_margin(
+        positions: list[list[int]], throw: int) -> None:
+    g = setup(positions, [throw])
+    g.throw()
+    assert g.can_pass and rules.sane(g.legal_moves())
+    # without the margin the learned chances favour passing, by a hair
+    bare = ai.choose_learned(g, learned.weights(), keep_captures=True, reply=True)
+    assert bare is PASS
+    choice = ai.choose(g, "hard")
+    assert isinstance(choice, Move) and choice in g.legal_moves() and not choice.caution
+
+
+def test_hard_still_passes_when_passing_is_worth_something() -> None:
+    # South's lone piece on 40 would move to 44, North's entering square for a 10
+    # (North's own 10), where North's waiting pieces come in and throw again.
+    g = setup([[0, 0, 40, 0], [0, 0, 30, 76]], [4])
+    g.throw()
+    [move] = rules.sane(g.legal_moves())
+    assert move.to == 44
+    assert ai.choose(g, "hard") is PASS
+    # and by more than the margin: a margin twice as wide would move
+    wide = ai.choose_learned(g, learned.weights(), keep_captures=True, reply=True,
+                             pass_margin=0.05)
+    assert wide == move
+
+
+@pytest.mark.slow
+def test_a_table_of_hard_players_seldom_passes() -> None:
+    # one whole game, seeded: before the margin a third of the turns ended in a pass
+    g = Game.new(seed=12, players=[Player(f"S{i}", computer=True) for i in range(4)])
+    turns = passes = 0
+    while not g.over:
+        if not g.turn_throws:
+            turns += 1
+        g.throw()
+        if g.phase != "move":
+            continue
+        choice = ai.choose(g, "hard")
+        if choice is PASS:
+            passes += 1
+            g.pass_turn()
+        else:
+            assert isinstance(choice, Move)
+            g.move(choice)
+    assert passes <= turns // 10

@@ -353,6 +353,18 @@ def test_hint_marks_silicons_choice(make_device: MakeDevice) -> None:
     assert app.scene.mark != app.game.default_move()  # not just the seed's marker
 
 
+def test_hint_marks_a_move_where_passing_gains_next_to_nothing(make_device: MakeDevice) -> None:
+    # hard without its pass margin would pass here; the Hint marks the move instead
+    device, app = make_device()
+    players = (ANN, SILICON, Player("Silicon1", True), Player("Silicon2", True))
+    set_up(app, [[4, 0, 0, 0], [4, 0, 0, 0], [4, 0, 0, 0], [2, 0, 0, 0]], [3], players)
+    device.post(KeyDown(Key.SELECT))
+    device.post(MenuCommand("hint"))
+    device.advance(device.now_ms + 1000)
+    assert not device.modals  # no "Silicon would pass."
+    assert app.scene.mark == app.game.legal_moves()[0]
+
+
 def test_new_game_asks_the_seed_questions_and_the_names(make_device: MakeDevice) -> None:
     device, app = make_device()
     device.post(MenuCommand("new"))
