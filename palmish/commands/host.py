@@ -3,6 +3,7 @@ without a window, its computer seats played at once.
 
     palmish host --app GAME [--port N] [--seats SPEC] [--code NNNN] [--advertise]
                  [--data-dir DIR] [--listen ADDRESS] [--wait SECONDS] [--seed N]
+                 [--internet [--rendezvous URL] [--relay URL] [--direct auto|off|ADDRESSES]]
 
 GAME is a game whose descriptor names a network engine (palmish/network/engine.py);
 the seats are checked by it.
@@ -29,6 +30,8 @@ from palmish.network import keep
 from palmish.network.discovery import machine_name
 from palmish.network.engine import Table
 from palmish.network.hosting import host_table
+from palmish.network.internet import settings as internet_settings
+from palmish.network.internet.meeting import MeetError
 from palmish.network.protocol import new_code
 
 
@@ -51,6 +54,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="Silicon throws or moves for a player who takes longer"
                              " (default: none)")
     parser.add_argument("--seed", type=int, metavar="N", help="the game's seed (default: random)")
+    parser.add_argument("--internet", action="store_true",
+                        help="take joiners by code across the internet too (prints code CODE)")
+    internet_settings.add_options(parser)
     add_data_dir(parser)
     parser.set_defaults(network_parser=parser)
 
@@ -82,9 +88,18 @@ def run(args: argparse.Namespace) -> int:
         table = engine.new_table(seats, args.code or new_code(), machine_name(),
                                  seed=args.seed, wait_s=args.wait)
     table.wait_s, table.turn_s = args.wait, args.turn_timer
+    internet = internet_settings.from_args(args, parser) if args.internet else None
     try:
-        record = asyncio.run(host_table(table, args.listen, args.port, say=say, log=log,
-                                        data_dir=folder, advertise=args.advertise))
+        if internet is None:
+            record = asyncio.run(host_table(table, args.listen, args.port, say=say, log=log,
+                                            data_dir=folder, advertise=args.advertise))
+        else:
+            from palmish.network.internet.serving import host_over_internet
+            record = asyncio.run(host_over_internet(
+                internet, table, args.listen, args.port, say=say, log=log, data_dir=folder,
+                advertise=args.advertise))
+    except MeetError as err:
+        return fail(str(err))
     except OSError as err:
         return fail(f"cannot listen on {args.listen}:{args.port}: {err.strerror or err}")
     say(f"record: {record}")

@@ -1,0 +1,52 @@
+"""A table served on its listener and across the internet by code (docs/network.md,
+"Across the internet"): `host_table` as on the LAN, with an `InternetHost`
+started once it listens and stopped when the game ends."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from palmish.network.engine import Table
+from palmish.network.hosting import host_table
+from palmish.network.internet.hosting import InternetHost
+from palmish.network.internet.meeting import MeetError
+from palmish.network.internet.settings import Settings
+
+
+async def host_over_internet(settings: Settings, table: Table, listen: str, port: int, *,
+                             say: Callable[[str], None], log: Callable[[str], None],
+                             data_dir: Path | None, advertise: bool = False) -> str:
+    """The record; MeetError when the rendezvous cannot be reached at first."""
+    tasks: list[asyncio.Task[None]] = []
+    hosts: list[InternetHost] = []
+
+    def listening(host: str, bound: int) -> None:
+        internet = InternetHost(settings, table.app, table.code, (host, bound), say, log)
+        hosts.append(internet)
+        tasks.append(asyncio.ensure_future(internet.run()))
+
+    game: asyncio.Task[str] = asyncio.ensure_future(host_table(
+        table, listen, port, say=say, log=log, data_dir=data_dir, on_listening=listening,
+        advertise=advertise))
+    try:
+        while not game.done():
+            await asyncio.wait([game, *tasks], return_when=asyncio.FIRST_COMPLETED)
+            for task in tasks:
+                if task.done() and not task.cancelled() and task.exception() is not None:
+                    error = task.exception()
+                    if hosts and hosts[0].code is None:  # never met the rendezvous: exit
+                        raise error if isinstance(error, MeetError) else MeetError(
+                            f"joiners by code: {error}")
+                    log(f"joiners by code: {error}")
+            tasks[:] = [t for t in tasks if not t.done()]
+        return game.result()
+    finally:
+        running: list[asyncio.Future[Any]] = [*tasks, game]
+        for future in running:
+            future.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await future
