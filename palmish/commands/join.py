@@ -90,7 +90,7 @@ def _join_by_code(args: argparse.Namespace, strongest: str) -> int:
 
     async def joined() -> tuple[str, str]:
         from palmish.network.internet.joining import open_door
-        door = await open_door(settings, args.code, args.net_app, say)
+        door = await open_door(settings, args.code, args.net_app, say, log)
         try:
             request = JoinRequest("127.0.0.1", door.port, door.table_code, args.name,
                                   app=args.net_app, data_dir=folder, level=strongest)
@@ -98,8 +98,15 @@ def _join_by_code(args: argparse.Namespace, strongest: str) -> int:
         finally:
             await door.close()
 
+    async def joined_then_stop() -> tuple[str, str]:
+        from palmish.network.internet.reactor import shutdown
+        try:
+            return await joined()
+        finally:
+            await asyncio.to_thread(shutdown)
+
     try:
-        record, verdict = asyncio.run(joined())
+        record, verdict = asyncio.run(joined_then_stop())
     except MeetError as err:
         return fail(str(err))
     except Refused as err:

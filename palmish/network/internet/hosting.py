@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from palmish.network.internet import reactor as threaded
-from palmish.network.internet.meeting import MeetError, Met, meet
+from palmish.network.internet.meeting import SLOTS, MeetError, Met, Unanswered, meet, slot_code
 from palmish.network.internet.settings import Settings
 
 RETRY_S = 1.0  # after a meeting that failed (a wrong code, a relay gone)
@@ -32,11 +32,10 @@ class InternetHost:
                       "::1" if local[0] == "::" else local[0], local[1])
         self.say, self.log = say, log
         self.code: str | None = None
-        self.coded = asyncio.Event()  # the code is known (or the rendezvous is not reached)
-        self.problem: str | None = None
 
     async def run(self) -> None:
-        """Until cancelled; MeetError when the rendezvous cannot be reached at first."""
+        """Until cancelled; MeetError when the rendezvous cannot be reached at first.
+        The first place allocates the code; then every place of it waits for joiners."""
         loop = asyncio.get_running_loop()
 
         def told(code: str) -> None:
@@ -44,43 +43,64 @@ class InternetHost:
                 if self.code is None:
                     self.code = code
                     self.say(f"code {code}")
-                    self.coded.set()
             loop.call_soon_threadsafe(here)
+
+        first = asyncio.ensure_future(self._place(0, told))
+        while self.code is None and not first.done():
+            await asyncio.wait([first], timeout=0.1)
+        if self.code is None:
+            await first  # its MeetError
+            return
+        places = [first, *(asyncio.ensure_future(self._place(slot, told))
+                           for slot in range(1, SLOTS))]
+        try:
+            await asyncio.gather(*places)
+        finally:
+            for place in places:
+                place.cancel()
+
+    async def _place(self, slot: int, told: Callable[[str], None]) -> None:
+        """One meeting place of the code: a joiner at a time, for as long as the game."""
+        loop = asyncio.get_running_loop()
+
+        def warn(line: str) -> None:
+            loop.call_soon_threadsafe(self.log, line)
 
         failures = 0
         offer = {"app": self.app, "table": self.table_code}
         while True:
+            code = None if self.code is None else slot_code(self.code, slot)
             try:
                 met: Met = await threaded.call(
-                    meet, self.settings, threaded.reactor(), host=True, code=self.code,
+                    meet, self.settings, threaded.reactor(), host=True, code=code,
                     offer=offer, on_code=told)
+            except Unanswered:
+                continue  # nobody came: the place claimed afresh
             except MeetError as err:
                 if self.code is None:
-                    self.problem = str(err)
-                    self.coded.set()
                     raise
                 failures += 1
                 self.log(f"a joiner by code: {err}")
                 if failures >= MAX_FAILURES:
-                    self.log("too many failed meetings: no more joiners by code")
+                    self.log("too many failed meetings: no more joiners by code here")
                     return
                 await asyncio.sleep(RETRY_S)
                 continue
             failures = 0
             try:
-                pump = await threaded.call(_pump_to, self.local, met.connection)
+                pump = await threaded.call(_pump_to, self.local, met.connection, warn)
             except OSError as err:
                 self.log(f"a joiner by code: cannot reach the table: {err}")
                 continue
             self.say(f"path: {met.path}")
-            # The joiner closed its wormhole before its first bytes: the code is free.
+            # The joiner closed its wormhole before its first bytes: the place is free.
             with contextlib.suppress(asyncio.TimeoutError, TimeoutError):
                 await asyncio.wait_for(threaded.call(_first_data, pump), FIRST_BYTES_S)
 
 
-def _pump_to(local: tuple[str, int], link: Any) -> Any:
+def _pump_to(local: tuple[str, int], link: Any, warn: Callable[[str], None]) -> Any:
     from palmish.network.internet.pump import pump_to
-    return pump_to(threaded.reactor(), local[0], local[1], link)
+    return pump_to(threaded.reactor(), local[0], local[1], link, warn)
 
 
 def _first_data(pump: Any) -> Any:

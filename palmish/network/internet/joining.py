@@ -30,7 +30,7 @@ class Door:
 
 
 async def open_door(settings: Settings, code: str, app: str,
-                    say: Callable[[str], None]) -> Door:
+                    say: Callable[[str], None], log: Callable[[str], None]) -> Door:
     """MeetError with one line when the first meeting fails."""
     loop = asyncio.get_running_loop()
     first: Met = await threaded.call(meet, settings, threaded.reactor(), host=False, code=code,
@@ -53,9 +53,12 @@ async def open_door(settings: Settings, code: str, app: str,
     def said(line: str) -> None:
         loop.call_soon_threadsafe(say, line)
 
+    def warn(line: str) -> None:
+        loop.call_soon_threadsafe(log, line)
+
     def opening() -> Any:
         from palmish.network.internet.pump import open_door as listen
-        return listen(threaded.reactor(), again, said)
+        return listen(threaded.reactor(), again, said, warn)
 
     listening = await threaded.call(opening)
     return Door(listening.getHost().port, table, first.path, listening)

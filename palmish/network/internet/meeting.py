@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from palmish.network.internet.settings import ANSWER_S, CONNECT_S, REACH_S, Settings
+from palmish.network.internet.settings import CONNECT_S, REACH_S, Settings
 
 PROTOCOL = 1  # what a meeting's message says; another number is another version
 APPID = "palmish.network/v2"  # the mailbox server's namespace for palmish
@@ -25,6 +25,33 @@ APPID = "palmish.network/v2"  # the mailbox server's namespace for palmish
 
 class MeetError(Exception):
     """One line a person understands."""
+
+
+class Crowded(MeetError):
+    """Three sides claimed the code at once (joiners arriving together): try again."""
+
+
+SLOTS = 4  # the meeting places of one code, each for one joiner at a time
+JOINER_TRIES = 3 * SLOTS  # a joiner's meetings (crowded, unanswered) before it gives up
+CROWDED_WAIT_S = (0.3, 1.5)  # a random pause between them, so arrivals spread out
+SLOT_WAIT_S = 15.0  # a joiner waits this long at one place for the host's answer
+HOST_REFRESH_S = 20.0  # a host's empty place is claimed afresh this often
+
+
+def slot_code(code: str, slot: int) -> str:
+    """The code of meeting place `slot` (0: the code itself).
+
+    A mailbox server's nameplate holds two sides: a third one claiming it at
+    once (joiners arriving together) is refused as crowded and spoils that
+    meeting, so one code names SLOTS places: the printed nameplate, and long
+    nameplates made from it and the words (digits no server allocates)."""
+    if slot == 0:
+        return code
+    import hashlib
+
+    nameplate, words = code.split("-", 1)
+    salt = int.from_bytes(hashlib.sha256(code.encode()).digest()[:4], "big") % 10**8
+    return f"{nameplate}{salt:08d}{slot}-{words}"
 
 
 @dataclass
@@ -71,11 +98,61 @@ def meet(settings: Settings, reactor: Any, *, host: bool, code: str | None,
     first time (the mailbox allocates one, told to on_code)."""
     from twisted.internet import defer
 
-    return defer.ensureDeferred(_meet(settings, reactor, host, code, offer, on_code))
+    if host or code is None:
+        return defer.ensureDeferred(_meet(settings, reactor, host, code, offer, on_code,
+                                          HOST_REFRESH_S if code is not None else None))
+    return defer.ensureDeferred(_meet_somewhere(settings, reactor, code, offer))
+
+
+async def _meet_somewhere(settings: Settings, reactor: Any, code: str,
+                          offer: dict[str, Any]) -> Met:
+    """A joiner's meeting at the code's places in a random order, again while
+    they are crowded or unanswered (bounded)."""
+    import random
+
+    from twisted.internet import task
+
+    last: MeetError | None = None
+    for attempt in range(JOINER_TRIES):
+        slot = random.randrange(SLOTS) if attempt else 0
+        try:
+            met = await _meet(settings, reactor, False, slot_code(code, slot), offer, None,
+                              SLOT_WAIT_S)
+            met.code = code
+            return met
+        except (Crowded, Unanswered) as err:
+            last = err
+            await task.deferLater(reactor, random.uniform(*CROWDED_WAIT_S))
+    if isinstance(last, Crowded):
+        raise MeetError(f"the code {code} stayed crowded (others are joining): try again")
+    raise MeetError(f"no host answered the code {code}")
+
+
+class Unanswered(MeetError):
+    """Nobody came to this place in time."""
 
 
 async def _meet(settings: Settings, reactor: Any, host: bool, code: str | None,
-                offer: dict[str, Any], on_code: Callable[[str], None] | None) -> Met:
+                offer: dict[str, Any], on_code: Callable[[str], None] | None,
+                wait_s: float | None) -> Met:
+    """MeetError (Crowded) for anything the engine raises on the way."""
+    from wormhole import errors
+
+    try:
+        return await _meet_once(settings, reactor, host, code, offer, on_code, wait_s)
+    except MeetError:
+        raise
+    except errors.ServerError as err:
+        if "crowded" in str(err):
+            raise Crowded(f"the code {code} is crowded (others are joining)") from None
+        raise MeetError(f"the rendezvous server refused: {err}") from None
+    except errors.WormholeError as err:
+        raise MeetError(f"the rendezvous failed: {type(err).__name__} {err}") from None
+
+
+async def _meet_once(settings: Settings, reactor: Any, host: bool, code: str | None,
+                     offer: dict[str, Any], on_code: Callable[[str], None] | None,
+                     wait_s: float | None) -> Met:
     import wormhole
     from twisted.internet import defer
     from twisted.internet import error as terror
@@ -106,15 +183,13 @@ async def _meet(settings: Settings, reactor: Any, host: bool, code: str | None,
         w.send_message(json.dumps(mine).encode())
         try:
             message = w.get_message()
-            if not host:
-                message.addTimeout(ANSWER_S, reactor)
+            if wait_s is not None:
+                message.addTimeout(wait_s, reactor)
             raw = await message
         except (defer.TimeoutError, terror.TimeoutError):
-            raise MeetError(f"no host answered the code {code}") from None
+            raise Unanswered(f"nobody answered at {code.split('-')[0]}") from None
         except errors.WrongPasswordError:
             raise MeetError(f"wrong code {code}") from None
-        except errors.ServerError as err:
-            raise MeetError(f"the rendezvous server refused: {err}") from None
         theirs = _read_offer(raw)
         transit.add_connection_hints(theirs["transit"].get("hints-v1", []))
         transit.set_transit_key(w.derive_key(APPID + "/transit-key",

@@ -26,8 +26,9 @@ FOREVER = 1 << 62  # connectConsumer's `expected`: its Deferred then fires only 
 class Pump(protocol.Protocol):
     """A local TCP connection glued to a transit connection."""
 
-    def __init__(self, link: Any | None = None) -> None:
-        self.link = link
+    def __init__(self, link: Any | None = None,
+                 warn: Callable[[str], None] | None = None) -> None:
+        self.link, self.warn = link, warn
         self.first_data: defer.Deferred[None] = defer.Deferred()
 
     def connectionMade(self) -> None:
@@ -40,6 +41,12 @@ class Pump(protocol.Protocol):
         lost.addBoth(self._link_lost)
 
     def _link_lost(self, _: object) -> None:
+        # transit keeps why it hung up; a record that does not open (a changed
+        # byte, a record dropped or replayed) is said, the rest is a link gone.
+        error = getattr(self.link, "_error", None)
+        if self.warn is not None and type(error).__name__ in ("CryptoError", "BadNonce"):
+            self.warn("the link was altered on its way (a record that does not open): "
+                      "closed, to be made again")
         transport: Any = self.transport
         transport.loseConnection()
         self._first(None)
@@ -59,18 +66,20 @@ class Pump(protocol.Protocol):
         self._first(None)
 
 
-def pump_to(reactor: Any, host: str, port: int, link: Any) -> defer.Deferred[Pump]:
+def pump_to(reactor: Any, host: str, port: int, link: Any,
+            warn: Callable[[str], None]) -> defer.Deferred[Pump]:
     """Connect to host:port and glue it to `link` (the host's side)."""
     endpoint = endpoints.HostnameEndpoint(reactor, host, port)
-    connected: defer.Deferred[Pump] = endpoints.connectProtocol(endpoint, Pump(link))
+    connected: defer.Deferred[Pump] = endpoints.connectProtocol(endpoint, Pump(link, warn))
     return connected
 
 
 class Door(Pump):
     """A local connection of the joiner's session layer: met by code, then glued."""
 
-    def __init__(self, meet: Callable[[], Any], said: Callable[[str], None]) -> None:
-        super().__init__()
+    def __init__(self, meet: Callable[[], Any], said: Callable[[str], None],
+                 warn: Callable[[str], None]) -> None:
+        super().__init__(None, warn)
         self.meet, self.said = meet, said
 
     def connectionMade(self) -> None:
@@ -89,20 +98,23 @@ class Door(Pump):
         self.transport.resumeProducing()
 
     def _not_met(self, failure: Any) -> None:
-        self.said(str(failure.value))
+        if self.warn is not None:
+            self.warn(str(failure.value))
         transport: Any = self.transport
         transport.loseConnection()
 
 
 class DoorFactory(protocol.Factory):
-    def __init__(self, meet: Callable[[], Any], said: Callable[[str], None]) -> None:
-        self.meet, self.said = meet, said
+    def __init__(self, meet: Callable[[], Any], said: Callable[[str], None],
+                 warn: Callable[[str], None]) -> None:
+        self.meet, self.said, self.warn = meet, said, warn
 
     def buildProtocol(self, addr: object) -> Door:
-        return Door(self.meet, self.said)
+        return Door(self.meet, self.said, self.warn)
 
 
-def open_door(reactor: Any, meet: Callable[[], Any], said: Callable[[str], None]) -> Any:
+def open_door(reactor: Any, meet: Callable[[], Any], said: Callable[[str], None],
+              warn: Callable[[str], None]) -> Any:
     """A Deferred of the listening port on 127.0.0.1 (a free port)."""
     endpoint = endpoints.TCP4ServerEndpoint(reactor, 0, interface="127.0.0.1")
-    return endpoint.listen(DoorFactory(meet, said))
+    return endpoint.listen(DoorFactory(meet, said, warn))

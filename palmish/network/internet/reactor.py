@@ -65,3 +65,20 @@ def call(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> asyncio.Future[An
     future.add_done_callback(cancelled)
     the_reactor.callFromThread(start)
     return future
+
+
+STOP_S = 5.0
+
+
+def shutdown() -> None:
+    """Stop the reactor (its thread pool, which is not daemonic, with it): once,
+    when the process is done with the internet."""
+    global _thread
+    with _lock:
+        thread, _thread = _thread, None
+    if thread is None:
+        return
+    from twisted.internet import reactor as typed_reactor
+    the_reactor: Any = typed_reactor
+    the_reactor.callFromThread(the_reactor.stop)
+    thread.join(STOP_S)

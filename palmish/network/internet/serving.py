@@ -12,6 +12,7 @@ from typing import Any
 
 from palmish.network.engine import Table
 from palmish.network.hosting import host_table
+from palmish.network.internet import reactor as threaded
 from palmish.network.internet.hosting import InternetHost
 from palmish.network.internet.meeting import MeetError
 from palmish.network.internet.settings import Settings
@@ -34,7 +35,8 @@ async def host_over_internet(settings: Settings, table: Table, listen: str, port
         advertise=advertise))
     try:
         while not game.done():
-            await asyncio.wait([game, *tasks], return_when=asyncio.FIRST_COMPLETED)
+            await asyncio.wait([game, *tasks], timeout=0.5,  # tasks: once it listens
+                               return_when=asyncio.FIRST_COMPLETED)
             for task in tasks:
                 if task.done() and not task.cancelled() and task.exception() is not None:
                     error = task.exception()
@@ -50,3 +52,4 @@ async def host_over_internet(settings: Settings, table: Table, listen: str, port
             future.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await future
+        await asyncio.to_thread(threaded.shutdown)

@@ -16,7 +16,6 @@ RENDEZVOUS_ENV = "PALMISH_RENDEZVOUS"
 RELAY_ENV = "PALMISH_RELAY"
 DIRECT_ENV = "PALMISH_DIRECT"  # "auto", "off", or addresses to offer, comma-separated
 REACH_S = 10.0  # the rendezvous must answer within this
-ANSWER_S = 60.0  # a joiner waits this long for a host to claim its code
 CONNECT_S = 20.0  # direct and relayed attempts together, per meeting
 
 _RENDEZVOUS = re.compile(r"^wss?://[A-Za-z0-9.\-\[\]:]+(:\d{1,5})?(/[\x21-\x7e]*)?$")
