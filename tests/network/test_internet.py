@@ -240,3 +240,22 @@ def test_a_wrong_code_is_one_line(tmp_path: Path, servers: Servers) -> None:
         host.kill()
         wrong.kill()
 
+
+
+def test_a_beam_by_code(tmp_path: Path, servers: Servers) -> None:
+    env = servers.env("off")
+    receiver = started(Process("receive", "--internet", "--accept", "--count", "1",
+                               "--data-dir", str(tmp_path / "receiver"), env=env))
+    try:
+        assert re.fullmatch(r"receiving on 127\.0\.0\.1:\d+ code \d{4}", receiver.next_line())
+        coded = re.fullmatch(r"code (\d+(-[a-z]+)+)", receiver.next_line())
+        assert coded, receiver.err_lines
+        sender = started(Process("beam", "--board", "3", "--code", coded.group(1), "--name",
+                                 "Ann", "--data-dir", str(tmp_path / "sender"), env=env))
+        assert ends(sender) == 0, sender.err_lines
+        assert ends(receiver) == 0, receiver.err_lines
+        assert sender.out_lines[0] == "path: relayed"
+        assert sender.out_lines[-1].startswith("accepted by ")
+        assert receiver.out_lines[-1].startswith("accepted: Sigmar's Garden board 3 from 'Ann'")
+    finally:
+        receiver.kill()

@@ -53,3 +53,30 @@ async def host_over_internet(settings: Settings, table: Table, listen: str, port
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await future
         await asyncio.to_thread(threaded.shutdown)
+
+
+class Taking:
+    """Joiners (or beam senders) by code for a listener already open: `start` once
+    the listener listens, `stop` when done (the reactor stopped too)."""
+
+    def __init__(self, settings: Settings, app: str, code: str,
+                 say: Callable[[str], None], log: Callable[[str], None]) -> None:
+        self.settings, self.app, self.code, self.say, self.log = settings, app, code, say, log
+        self.task: asyncio.Task[None] | None = None
+
+    async def start(self, host: str, port: int) -> None:
+        """Once the code is said; MeetError when the rendezvous cannot be reached."""
+        internet = InternetHost(self.settings, self.app, self.code, (host, port), self.say,
+                                self.log)
+        self.task = asyncio.ensure_future(internet.run())
+        while internet.code is None and not self.task.done():
+            await asyncio.wait([self.task], timeout=0.1)
+        if internet.code is None:
+            await self.task  # its MeetError
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.task
+        await asyncio.to_thread(threaded.shutdown)
