@@ -16,15 +16,24 @@ from tests.network.processes import free_port
 START_S = 20.0
 
 
-def _wait_listening(port: int, proc: subprocess.Popen[bytes]) -> None:
+def _wait_listening(port: int, proc: subprocess.Popen[bytes], prefix: tuple[str, ...] = (),
+                    interface: str = "127.0.0.1") -> None:
     deadline = time.monotonic() + START_S
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise AssertionError(f"the server on port {port} exited: {proc.returncode}")
-        with socket.socket() as s:
-            s.settimeout(0.5)
-            if s.connect_ex(("127.0.0.1", port)) == 0:
+        if prefix:  # in a namespace: ask there
+            probe = subprocess.run([*prefix, sys.executable, "-c",
+                                    "import socket,sys; s=socket.socket(); s.settimeout(0.5);"
+                                    f"sys.exit(s.connect_ex(({interface!r}, {port})))"],
+                                   check=False, timeout=10)
+            if probe.returncode == 0:
                 return
+        else:
+            with socket.socket() as s:
+                s.settimeout(0.5)
+                if s.connect_ex(("127.0.0.1", port)) == 0:
+                    return
         time.sleep(0.05)
     raise AssertionError(f"no server listening on 127.0.0.1:{port} after {START_S} s")
 
@@ -33,8 +42,10 @@ class Server:
     """One `twist PLUGIN --port tcp:PORT:interface=127.0.0.1` process."""
 
     def __init__(self, plugin: str, folder: Path, port: int | None = None,
-                 *options: str) -> None:
+                 *options: str, prefix: tuple[str, ...] = (),
+                 interface: str = "127.0.0.1") -> None:
         self.plugin, self.folder, self.options = plugin, folder, options
+        self.prefix, self.interface = prefix, interface
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
         self.start()
@@ -43,11 +54,11 @@ class Server:
         self.folder.mkdir(parents=True, exist_ok=True)
         log = (self.folder / f"{self.plugin}.log").open("ab")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "twisted", self.plugin,
-             f"--port=tcp:{self.port}:interface=127.0.0.1", *self.options],
+            [*self.prefix, sys.executable, "-m", "twisted", self.plugin,
+             f"--port=tcp:{self.port}:interface={self.interface}", *self.options],
             cwd=self.folder, stdout=log, stderr=subprocess.STDOUT)
         log.close()
-        _wait_listening(self.port, self.proc)
+        _wait_listening(self.port, self.proc, self.prefix, self.interface)
 
     def kill(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
