@@ -9,6 +9,7 @@ function there and hands its Deferred's result to an asyncio future.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -50,7 +51,9 @@ def call(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> asyncio.Future[An
             future.set_result(result)
 
     def finished(result: object) -> None:
-        loop.call_soon_threadsafe(settle, result)
+        with contextlib.suppress(RuntimeError):  # that loop is closed: nobody waits
+            loop.call_soon_threadsafe(settle, result)
+        return None  # the Failure handled here, never "unhandled" at collection
 
     def start() -> None:
         d = defer.maybeDeferred(fn, *args, **kwargs)

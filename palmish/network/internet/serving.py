@@ -63,20 +63,27 @@ class Taking:
                  say: Callable[[str], None], log: Callable[[str], None]) -> None:
         self.settings, self.app, self.code, self.say, self.log = settings, app, code, say, log
         self.task: asyncio.Task[None] | None = None
+        self.internet: InternetHost | None = None
+
+    @property
+    def internet_code(self) -> str | None:
+        return None if self.internet is None else self.internet.code
 
     async def start(self, host: str, port: int) -> None:
         """Once the code is said; MeetError when the rendezvous cannot be reached."""
-        internet = InternetHost(self.settings, self.app, self.code, (host, port), self.say,
-                                self.log)
+        internet = self.internet = InternetHost(self.settings, self.app, self.code,
+                                                (host, port), self.say, self.log)
         self.task = asyncio.ensure_future(internet.run())
         while internet.code is None and not self.task.done():
             await asyncio.wait([self.task], timeout=0.1)
         if internet.code is None:
             await self.task  # its MeetError
 
-    async def stop(self) -> None:
+    async def stop(self, final: bool = True) -> None:
+        """final: the reactor too (it cannot start again in this process)."""
         if self.task is not None:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self.task
-        await asyncio.to_thread(threaded.shutdown)
+        if final:
+            await asyncio.to_thread(threaded.shutdown)
