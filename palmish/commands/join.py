@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 
 from palmish.apps import hard_buttons, installed_apps, real_app
@@ -30,6 +31,8 @@ from palmish.network.engine import HostError, JoinsNetwork
 from palmish.network.internet import settings as internet_settings
 from palmish.network.internet.meeting import MeetError
 from palmish.network.joining import JoinRequest, Refused, first_answer, join_table
+
+MEETING_S = 240.0  # a meeting by code is bounded by its own tries; this bounds the wait
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -83,10 +86,10 @@ def _join_by_code(args: argparse.Namespace, strongest: str) -> int:
     """Meet the host by its internet code, then join through the door it opens."""
     parser: argparse.ArgumentParser = args.network_parser
     settings = internet_settings.from_args(args, parser)
-    if not args.auto:
-        return fail("joining by code opens no window yet: add --auto")
     folder = data_dir(args)
     log = logger("join")
+    if not args.auto:
+        return _window_by_code(args, settings, folder, log)
 
     async def joined() -> tuple[str, str]:
         from palmish.network.internet.joining import open_door
@@ -116,6 +119,33 @@ def _join_by_code(args: argparse.Namespace, strongest: str) -> int:
     say(f"record: {record}")
     log(f"dice: {verdict}")
     return EXIT_OK if verdict == "verified" else EXIT_FAILED
+
+
+def _window_by_code(args: argparse.Namespace, settings: internet_settings.Settings,
+                    folder: Path, log: Callable[[str], None]) -> int:
+    """Without --auto: meet the host by code, then the window joins through the
+    door (on 127.0.0.1) as it would join a host on the LAN."""
+    from palmish.network.bridge import LoopThread
+    from palmish.network.internet.joining import open_door
+    from palmish.network.internet.reactor import shutdown
+
+    loop = LoopThread()  # the door's lines are said on it, for the window's life
+    try:
+        door = loop.run(open_door(settings, args.code, args.net_app, say, log),
+                        timeout=MEETING_S)
+        request = JoinRequest("127.0.0.1", door.port, door.table_code, args.name,
+                              app=args.net_app, data_dir=folder)
+        loop.run(first_answer(request, log), timeout=MEETING_S)
+        args.address, args.code = ("127.0.0.1", door.port), door.table_code
+        return _join_in_window(args, folder)
+    except MeetError as err:
+        return fail(str(err))
+    except Refused as err:
+        return fail(f"refused by the host of {args.code}: {err}")
+    except (HostError, OSError, TimeoutError) as err:
+        return fail(str(err) or "no answer from the host in time")
+    finally:
+        shutdown()
 
 
 def _join_in_window(args: argparse.Namespace, folder: Path) -> int:
