@@ -106,7 +106,8 @@ def run(args: argparse.Namespace) -> int:
                 args.code)
     except argparse.ArgumentTypeError as err:
         parser.error(f"argument --code: {err}")
-    internet = internet_settings.from_args(args, parser) if args.to is None else None
+    internet = (internet_settings.from_args(args, parser, data_dir(args))
+                if args.to is None else None)
     try:
         item = _item(args)
     except ValueError as err:

@@ -88,7 +88,8 @@ def run(args: argparse.Namespace) -> int:
         table = engine.new_table(seats, args.code or new_code(), machine_name(),
                                  seed=args.seed, wait_s=args.wait)
     table.wait_s, table.turn_s = args.wait, args.turn_timer
-    internet = internet_settings.from_args(args, parser) if args.internet else None
+    internet = (internet_settings.from_args(args, parser, folder)
+                if args.internet else None)
     try:
         if internet is None:
             record = asyncio.run(host_table(table, args.listen, args.port, say=say, log=log,

@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
 def _join_by_code(args: argparse.Namespace, strongest: str) -> int:
     """Meet the host by its internet code, then join through the door it opens."""
     parser: argparse.ArgumentParser = args.network_parser
-    settings = internet_settings.from_args(args, parser)
+    settings = internet_settings.from_args(args, parser, data_dir(args))
     folder = data_dir(args)
     log = logger("join")
     if not args.auto:

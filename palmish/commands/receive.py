@@ -87,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
         senders = paired_senders(folder, log)  # a damaged file: one line, and none paired
         if args.paired or args.forget is not None or args.forget_all:
             return _pairing(args, senders)
-        internet = (internet_settings.from_args(args, args.internet_parser)
+        internet = (internet_settings.from_args(args, args.internet_parser, folder)
                     if args.internet else None)
         return asyncio.run(_receive(args, folder, senders, log, internet))
     except MeetError as err:

@@ -1,6 +1,8 @@
 """Where the rendezvous and the relay are, and which direct hints to offer
 (docs/network.md, "Across the internet"): a command-line option, else an
-environment variable, else the public servers Magic Wormhole's authors run."""
+environment variable, else the preference file DIR/network/internet.json
+(`{"rendezvous": ..., "relay": ..., "direct": ...}`), else the public
+servers Magic Wormhole's authors run."""
 
 from __future__ import annotations
 
@@ -8,6 +10,9 @@ import argparse
 import os
 import re
 from dataclasses import dataclass
+from pathlib import Path
+
+PREFERENCE_FILE = Path("network") / "internet.json"  # in the data folder
 
 # The public servers of the Magic Wormhole project (its own defaults).
 PUBLIC_RENDEZVOUS = "ws://relay.magic-wormhole.io:4000/v1"
@@ -81,8 +86,37 @@ def add_options(parser: argparse.ArgumentParser) -> None:
                              f"${DIRECT_ENV}, else auto: every address of this machine)")
 
 
-def from_args(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Settings:
-    """The options, else the environment, else the public servers; parser.error on bad."""
+def preferences(data_dir: Path | None) -> dict[str, str]:
+    """The preference file's settings (none when it is absent); ValueError, one line."""
+    if data_dir is None:
+        return {}
+    path = data_dir / PREFERENCE_FILE
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return {}
+    except OSError as err:
+        raise ValueError(f"{path}: {err.strerror or err}") from None
+    from palmish.device.disk.storage import parse_json
+    try:
+        value = parse_json(data)
+    except ValueError as err:
+        raise ValueError(f"{path}: {err}") from None
+    if not isinstance(value, dict) or not all(
+            k in ("rendezvous", "relay", "direct") and isinstance(v, str)
+            for k, v in value.items()):
+        raise ValueError(f"{path}: not an object of rendezvous, relay and direct texts")
+    return value
+
+
+def from_args(args: argparse.Namespace, parser: argparse.ArgumentParser,
+              data_dir: Path | None = None) -> Settings:
+    """The options, else the environment, else the preference file, else the public
+    servers; parser.error on bad."""
+    try:
+        preferred = preferences(data_dir)
+    except ValueError as err:
+        parser.error(str(err))
     found: list[object] = []
     for option, env, check, default in (
             ("rendezvous", RENDEZVOUS_ENV, rendezvous_url, PUBLIC_RENDEZVOUS),
@@ -90,8 +124,12 @@ def from_args(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Sett
             ("direct", DIRECT_ENV, direct_hints, "auto")):
         text = getattr(args, option, None)
         where = f"argument --{option}"
+        if text is None and os.environ.get(env):
+            text, where = os.environ[env], f"${env}"
+        if text is None and option in preferred:
+            text, where = preferred[option], f"{PREFERENCE_FILE} {option}"
         if text is None:
-            text, where = os.environ.get(env) or default, f"${env}"
+            text = default
         try:
             found.append(check(text))
         except argparse.ArgumentTypeError as err:
