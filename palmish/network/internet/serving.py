@@ -52,7 +52,15 @@ async def host_over_internet(settings: Settings, table: Table, listen: str, port
             future.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await future
-        await asyncio.to_thread(threaded.shutdown)
+        await linger_then_stop()
+
+
+LINGER_S = 1.0  # the last bytes a pump holds reach the relay before the reactor stops
+
+
+async def linger_then_stop() -> None:
+    await asyncio.sleep(LINGER_S)
+    await asyncio.to_thread(threaded.shutdown)
 
 
 class Taking:
@@ -86,4 +94,4 @@ class Taking:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self.task
         if final:
-            await asyncio.to_thread(threaded.shutdown)
+            await linger_then_stop()
