@@ -19,6 +19,11 @@
    computer seats) and two --auto joiners over loopback sockets in one
    process; every joiner's record must equal the host's and replay to a
    finished game.
+4. relayed (benchmarks/_relayed.py): across the internet by code
+   (docs/network.md, "Across the internet") with Magic Wormhole's real
+   mailbox server and transit relay started on 127.0.0.1, direct hints off
+   (every byte through the relay): join by code to the welcome, a throw ->
+   joiner frame through the relay (goal 100 ms), a 1 MiB beam.
 3. hostile: the host's device (Pachisi with its table behind the network
    thread) makes a frame every 20 ms, as a window would, while 100 hostile
    connections at a time come and go (random bytes, huge lines, silence)
@@ -53,6 +58,7 @@ import tarfile
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -208,7 +214,8 @@ def latency(throws: int, tmp: Path) -> None:
 
 
 def latency_game(throws: int, tmp: Path, samples: list[float], loop: LoopThread,
-                 join_loop: LoopThread) -> None:
+                 join_loop: LoopThread, route: Callable[[int], int] | None = None) -> None:
+    """route: the port the joiner connects to for the host's (relayed: a door)."""
     table = HostTable.create(["host", "remote"], "1234", "Bench", "Ann", seed=1,
                              level="easy")
     lock = threading.Lock()  # the host's table is touched by the benchmark and the relay
@@ -217,7 +224,8 @@ def latency_game(throws: int, tmp: Path, samples: list[float], loop: LoopThread,
     seat = HostSeat(table, link.send)
     joiner, app = device(tmp / "joiner")
     part = JoinerDice()
-    request = JoinRequest(LOOPBACK, link.address[1], "1234", "Bob", app="pachisi",
+    port = link.address[1] if route is None else route(link.address[1])
+    request = JoinRequest(LOOPBACK, port, "1234", "Bob", app="pachisi",
                           data_dir=tmp / "joiner")
     jlink = JoinLink(join_loop, joiner.inbox.put, request, part, no_log)
     app.net = JoinSeat(jlink.send, jlink.close, part)
@@ -381,7 +389,8 @@ def hostile(seconds: float, tmp: Path) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--only", choices=("handshake", "latency", "soak", "hostile"))
+    parser.add_argument("--only", choices=("handshake", "latency", "soak", "hostile",
+                                           "relayed"))
     parser.add_argument("--throws", type=int, default=50)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=10.0)
@@ -400,6 +409,9 @@ def main() -> int:
             hostile(args.seconds, Path(tmp))
         if args.only in (None, "soak"):
             soak(args.games)
+        if args.only in (None, "relayed"):
+            from _relayed import relayed
+            relayed(args.throws, Path(tmp), latency_game)
     return 0
 
 

@@ -3,6 +3,7 @@ without a window, its computer seats played at once.
 
     palmish host --app GAME [--port N] [--seats SPEC] [--code NNNN] [--advertise]
                  [--data-dir DIR] [--listen ADDRESS] [--wait SECONDS] [--seed N]
+                 [--internet [--rendezvous URL] [--relay URL] [--direct auto|off|ADDRESSES]]
 
 GAME is a game whose descriptor names a network engine (palmish/network/engine.py);
 the seats are checked by it.
@@ -30,6 +31,8 @@ from palmish.network import keep
 from palmish.network.discovery import machine_name
 from palmish.network.engine import Table
 from palmish.network.hosting import host_table
+from palmish.network.internet import settings as internet_settings
+from palmish.network.internet.meeting import MeetError
 from palmish.network.leftovers import HostLock, clean_host_temporaries
 from palmish.network.protocol import new_code
 from palmish.network.session.identity import load_identity
@@ -54,6 +57,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="Silicon throws or moves for a player who takes longer"
                              " (default: none)")
     parser.add_argument("--seed", type=int, metavar="N", help="the game's seed (default: random)")
+    parser.add_argument("--internet", action="store_true",
+                        help="take joiners by code across the internet too (prints code CODE)")
+    internet_settings.add_options(parser)
     add_data_dir(parser)
     parser.set_defaults(network_parser=parser)
 
@@ -98,11 +104,21 @@ def run(args: argparse.Namespace) -> int:
                                  seed=args.seed, wait_s=args.wait)
     table.wait_s, table.turn_s = args.wait, args.turn_timer
     listening: list[tuple[str, int]] = []
+    internet = (internet_settings.from_args(args, parser, folder)
+                if args.internet else None)
     try:
-        record = asyncio.run(host_table(table, args.listen, args.port, say=say, log=log,
-                                        data_dir=folder, advertise=args.advertise,
-                                        on_listening=lambda h, p: listening.append((h, p)),
-                                        prefer=prefer))
+        if internet is None:
+            record = asyncio.run(host_table(table, args.listen, args.port, say=say, log=log,
+                                            data_dir=folder, advertise=args.advertise,
+                                            on_listening=lambda h, p: listening.append((h, p)),
+                                            prefer=prefer))
+        else:
+            from palmish.network.internet.serving import host_over_internet
+            record = asyncio.run(host_over_internet(
+                internet, table, args.listen, args.port, say=say, log=log, data_dir=folder,
+                advertise=args.advertise))
+    except MeetError as err:
+        return fail(str(err))
     except OSError as err:
         if listening:  # not the listening: something else the system refused
             return fail(f"hosting stopped: {disk_problem(err)}")

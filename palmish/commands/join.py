@@ -3,6 +3,10 @@ game, played by the strongest Silicon at once (--auto) or by the person in the
 window, which opens on the game joining it.
 
     palmish join HOST:PORT --code NNNN --name NAME [--auto] [--data-dir DIR] [--app GAME]
+    palmish join --code CODE --name NAME [--auto] [--rendezvous URL] [--relay URL] ...
+
+Without HOST:PORT the code is an internet code (7-cobra-lantern): the host is met
+through the rendezvous (palmish/network/internet/).
 
 The window's own options go before the word `join`.
 """
@@ -11,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 
 from palmish.apps import hard_buttons, installed_apps, real_app
@@ -23,19 +28,25 @@ from palmish.device.disk.storage import usable_dir
 from palmish.device.display import config_by_name
 from palmish.device.machine.system import Device
 from palmish.network.engine import HostError, JoinsNetwork
+from palmish.network.internet import settings as internet_settings
+from palmish.network.internet.meeting import MeetError
 from palmish.network.joining import JoinRequest, Refused, first_answer, join_table
+
+MEETING_S = 240.0  # a meeting by code is bounded by its own tries; this bounds the wait
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     apps = netgame.network_apps()
-    parser.add_argument("address", type=address, metavar="HOST:PORT")
-    parser.add_argument("--code", type=code, required=True, metavar="NNNN")
+    parser.add_argument("address", type=address, metavar="HOST:PORT", nargs="?",
+                        help="the host on this network (without it: --code is an internet code)")
+    parser.add_argument("--code", required=True, metavar="NNNN|CODE")
     parser.add_argument("--name", required=True, metavar="NAME")
     parser.add_argument("--auto", action="store_true",
                         help="no window: the strongest Silicon plays the seat at once")
     add_data_dir(parser)
     parser.add_argument("--app", choices=apps, default=apps[0] if apps else None,
                         dest="net_app", help=f"the game (default {apps[0] if apps else 'none'})")
+    internet_settings.add_options(parser)
     parser.set_defaults(network_parser=parser)
 
 
@@ -45,11 +56,18 @@ def run(args: argparse.Namespace) -> int:
     problem = engine.name_problem(args.name)
     if problem is not None:
         parser.error(f"argument --name: {problem}")
+    log = logger("join")
+    try:
+        args.code = (code if args.address is not None else internet_settings.internet_code)(
+            args.code)
+    except argparse.ArgumentTypeError as err:
+        parser.error(f"argument --code: {err}")
+    if args.address is None:
+        return _join_by_code(args, engine.strongest_level)
     host, port = args.address
     folder = data_dir(args)
     request = JoinRequest(host, port, args.code, args.name, app=args.net_app, data_dir=folder,
                           level=engine.strongest_level if args.auto else None)
-    log = logger("join")
     try:
         if not args.auto:  # refused, unreachable: one line here, before any window
             asyncio.run(first_answer(request, log))
@@ -62,6 +80,72 @@ def run(args: argparse.Namespace) -> int:
     say(f"record: {record}")
     log(f"dice: {verdict}")
     return EXIT_OK if verdict == "verified" else EXIT_FAILED  # the host's throws are not the dice's
+
+
+def _join_by_code(args: argparse.Namespace, strongest: str) -> int:
+    """Meet the host by its internet code, then join through the door it opens."""
+    parser: argparse.ArgumentParser = args.network_parser
+    settings = internet_settings.from_args(args, parser, data_dir(args))
+    folder = data_dir(args)
+    log = logger("join")
+    if not args.auto:
+        return _window_by_code(args, settings, folder, log)
+
+    async def joined() -> tuple[str, str]:
+        from palmish.network.internet.joining import open_door
+        door = await open_door(settings, args.code, args.net_app, say, log)
+        try:
+            request = JoinRequest("127.0.0.1", door.port, door.table_code, args.name,
+                                  app=args.net_app, data_dir=folder, level=strongest)
+            return await join_table(request, log)
+        finally:
+            await door.close()
+
+    async def joined_then_stop() -> tuple[str, str]:
+        from palmish.network.internet.reactor import shutdown
+        try:
+            return await joined()
+        finally:
+            await asyncio.to_thread(shutdown)
+
+    try:
+        record, verdict = asyncio.run(joined_then_stop())
+    except MeetError as err:
+        return fail(str(err))
+    except Refused as err:
+        return fail(f"refused by the host of {args.code}: {err}")
+    except (HostError, OSError) as err:
+        return fail(str(err))
+    say(f"record: {record}")
+    log(f"dice: {verdict}")
+    return EXIT_OK if verdict == "verified" else EXIT_FAILED
+
+
+def _window_by_code(args: argparse.Namespace, settings: internet_settings.Settings,
+                    folder: Path, log: Callable[[str], None]) -> int:
+    """Without --auto: meet the host by code, then the window joins through the
+    door (on 127.0.0.1) as it would join a host on the LAN."""
+    from palmish.network.bridge import LoopThread
+    from palmish.network.internet.joining import open_door
+    from palmish.network.internet.reactor import shutdown
+
+    loop = LoopThread()  # the door's lines are said on it, for the window's life
+    try:
+        door = loop.run(open_door(settings, args.code, args.net_app, say, log),
+                        timeout=MEETING_S)
+        request = JoinRequest("127.0.0.1", door.port, door.table_code, args.name,
+                              app=args.net_app, data_dir=folder)
+        loop.run(first_answer(request, log), timeout=MEETING_S)
+        args.address, args.code = ("127.0.0.1", door.port), door.table_code
+        return _join_in_window(args, folder)
+    except MeetError as err:
+        return fail(str(err))
+    except Refused as err:
+        return fail(f"refused by the host of {args.code}: {err}")
+    except (HostError, OSError, TimeoutError) as err:
+        return fail(str(err) or "no answer from the host in time")
+    finally:
+        shutdown()
 
 
 def _join_in_window(args: argparse.Namespace, folder: Path) -> int:

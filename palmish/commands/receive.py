@@ -4,6 +4,7 @@ paired handhelds.
 
     palmish receive [--accept] [--data-dir DIR] [--listen ADDRESS] [--port N]
                     [--advertise] [--name NAME] [--count N]
+                    [--internet [--rendezvous URL] [--relay URL] [--direct auto|off|ADDRS]]
     palmish receive --paired | --forget NAME | --forget-all [--data-dir DIR]
 
 Every problem is one line on standard error and exit 1 (2 for bad options).
@@ -45,6 +46,8 @@ from palmish.network.beam.receiver import (
 )
 from palmish.network.discovery import machine_name
 from palmish.network.hosting import announce
+from palmish.network.internet import settings as internet_settings
+from palmish.network.internet.meeting import MeetError
 from palmish.network.leftovers import clean_beam_folders, clean_kept_temporaries
 from palmish.network.protocol import new_code
 from palmish.network.session.identity import Identity, load_identity
@@ -58,6 +61,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the address to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=listen_port, default=FREE_PORT, metavar="N",
                         help="the TCP port (default 0: a free one, printed)")
+    parser.add_argument("--internet", action="store_true",
+                        help="take beams by code across the internet too (prints code CODE)")
+    internet_settings.add_options(parser)
+    parser.set_defaults(internet_parser=parser)
     parser.add_argument("--advertise", action="store_true",
                         help="announce the receiver on the local network (DNS-SD)")
     parser.add_argument("--name", type=handheld_name, metavar="NAME",
@@ -87,7 +94,11 @@ def run(args: argparse.Namespace) -> int:
             identity = load_identity(folder, log)
         except OSError as err:
             return fail(f"{folder}: cannot keep this handheld's key: {disk_problem(err)}")
-        return asyncio.run(_receive(args, folder, senders, identity, log))
+        internet = (internet_settings.from_args(args, args.internet_parser, folder)
+                    if args.internet else None)
+        return asyncio.run(_receive(args, folder, senders, identity, log, internet))
+    except MeetError as err:
+        return fail(str(err))
     except OSError as err:
         if err.filename is not None:
             return fail(f"{err.filename}: {err.strerror or err}")
@@ -109,7 +120,8 @@ def _pairing(args: argparse.Namespace, senders: KnownPeers) -> int:
 
 
 async def _receive(args: argparse.Namespace, folder: Path, senders: KnownPeers,
-                   identity: Identity, log: Callable[[str], None]) -> int:
+                   identity: Identity, log: Callable[[str], None],
+                   internet: internet_settings.Settings | None = None) -> int:
     offers: list[Arrival] = []
     ended: list[Ended] = []
     news = asyncio.Event()
@@ -131,6 +143,16 @@ async def _receive(args: argparse.Namespace, folder: Path, senders: KnownPeers,
     host, port = await desk.start(args.listen, args.port)
     say(f"receiving on {address_text(host, port)} code {desk.code}")
     log(f"this handheld's key: {desk.fingerprint}")
+    taking = None
+    if internet is not None:
+        from palmish.network.internet.serving import Taking
+        taking = Taking(internet, wire.APP, desk.code, say, log)
+        try:
+            await taking.start(host, port)
+        except MeetError:
+            await taking.stop()
+            await desk.close()
+            raise
     advert = await announce(desk.name, args.listen, port, log, wire.APP) \
         if args.advertise else None
     done = 0
@@ -150,6 +172,8 @@ async def _receive(args: argparse.Namespace, folder: Path, senders: KnownPeers,
         return EXIT_OK
     finally:
         await desk.close()
+        if taking is not None:
+            await taking.stop()
         if advert is not None:
             await asyncio.to_thread(advert.close)
 

@@ -16,10 +16,11 @@ TIMEOUT_S = 90.0  # no process of these tests lives longer
 class Process:
     """A `palmish` subprocess whose stdout and stderr lines are read as they come."""
 
-    def __init__(self, *args: str, module: str = "palmish") -> None:
+    def __init__(self, *args: str, module: str = "palmish",
+                 env: dict[str, str] | None = None, prefix: tuple[str, ...] = ()) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", module, *args], stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, text=True, encoding="utf-8", errors="replace")
+            [*prefix, sys.executable, "-m", module, *args], stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, text=True, encoding="utf-8", errors="replace", env=env)
         self.out: queue.Queue[str] = queue.Queue()
         self.err_lines: list[str] = []
         self.out_lines: list[str] = []

@@ -1,0 +1,137 @@
+"""Where the rendezvous and the relay are, and which direct hints to offer
+(docs/network.md, "Across the internet"): a command-line option, else an
+environment variable, else the preference file DIR/network/internet.json
+(`{"rendezvous": ..., "relay": ..., "direct": ...}`), else the public
+servers Magic Wormhole's authors run."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+PREFERENCE_FILE = Path("network") / "internet.json"  # in the data folder
+
+# The public servers of the Magic Wormhole project (its own defaults).
+PUBLIC_RENDEZVOUS = "ws://relay.magic-wormhole.io:4000/v1"
+PUBLIC_RELAY = "tcp:transit.magic-wormhole.io:4001"
+RENDEZVOUS_ENV = "PALMISH_RENDEZVOUS"
+RELAY_ENV = "PALMISH_RELAY"
+DIRECT_ENV = "PALMISH_DIRECT"  # "auto", "off", or addresses to offer, comma-separated
+REACH_S = 10.0  # the rendezvous must answer within this
+CONNECT_S = 20.0  # direct and relayed attempts together, per meeting
+
+_RENDEZVOUS = re.compile(r"^wss?://[A-Za-z0-9.\-\[\]:]+(:\d{1,5})?(/[\x21-\x7e]*)?$")
+_RELAY = re.compile(r"^tcp:[A-Za-z0-9.\-]+:\d{1,5}$")
+_ADDRESS = re.compile(r"^[0-9A-Fa-f.:]{2,45}$")
+CODE = re.compile(r"^[0-9]{1,4}(-[a-z]{2,12}){1,4}$")
+
+
+@dataclass(frozen=True)
+class Settings:
+    rendezvous: str = PUBLIC_RENDEZVOUS
+    relay: str = PUBLIC_RELAY
+    direct: tuple[str, ...] | None = None  # None: the engine's own (every interface); (): none
+
+    @property
+    def offers_direct(self) -> bool:
+        return self.direct != ()
+
+
+def rendezvous_url(text: str) -> str:
+    if not _RENDEZVOUS.match(text):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a rendezvous URL (ws://HOST:PORT/v1)")
+    return text
+
+
+def relay_hint(text: str) -> str:
+    if not _RELAY.match(text):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a relay (tcp:HOST:PORT)")
+    return text
+
+
+def direct_hints(text: str) -> tuple[str, ...] | None:
+    """auto: every address of this machine (the engine's way); off: relay only;
+    else the addresses listed."""
+    if text == "auto":
+        return None
+    if text == "off":
+        return ()
+    parts = tuple(p.strip() for p in text.split(",") if p.strip())
+    if not parts or not all(_ADDRESS.match(p) for p in parts):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not auto, off or a list of addresses")
+    return parts
+
+
+def internet_code(text: str) -> str:
+    if not CODE.match(text):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not an internet code (a number and words, like 7-cobra-lantern)")
+    return text
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rendezvous", metavar="URL",
+                        help=f"the Magic Wormhole mailbox server (default ${RENDEZVOUS_ENV}, "
+                             f"else {PUBLIC_RENDEZVOUS})")
+    parser.add_argument("--relay", metavar="URL",
+                        help=f"the Magic Wormhole transit relay (default ${RELAY_ENV}, "
+                             f"else {PUBLIC_RELAY})")
+    parser.add_argument("--direct", metavar="auto|off|ADDRESSES",
+                        help=f"the addresses offered for a direct connection (default "
+                             f"${DIRECT_ENV}, else auto: every address of this machine)")
+
+
+def preferences(data_dir: Path | None) -> dict[str, str]:
+    """The preference file's settings (none when it is absent); ValueError, one line."""
+    if data_dir is None:
+        return {}
+    path = data_dir / PREFERENCE_FILE
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return {}
+    except OSError as err:
+        raise ValueError(f"{path}: {err.strerror or err}") from None
+    from palmish.device.disk.storage import parse_json
+    try:
+        value = parse_json(data)
+    except ValueError as err:
+        raise ValueError(f"{path}: {err}") from None
+    if not isinstance(value, dict) or not all(
+            k in ("rendezvous", "relay", "direct") and isinstance(v, str)
+            for k, v in value.items()):
+        raise ValueError(f"{path}: not an object of rendezvous, relay and direct texts")
+    return value
+
+
+def from_args(args: argparse.Namespace, parser: argparse.ArgumentParser,
+              data_dir: Path | None = None) -> Settings:
+    """The options, else the environment, else the preference file, else the public
+    servers; parser.error on bad."""
+    try:
+        preferred = preferences(data_dir)
+    except ValueError as err:
+        parser.error(str(err))
+    found: list[object] = []
+    for option, env, check, default in (
+            ("rendezvous", RENDEZVOUS_ENV, rendezvous_url, PUBLIC_RENDEZVOUS),
+            ("relay", RELAY_ENV, relay_hint, PUBLIC_RELAY),
+            ("direct", DIRECT_ENV, direct_hints, "auto")):
+        text = getattr(args, option, None)
+        where = f"argument --{option}"
+        if text is None and os.environ.get(env):
+            text, where = os.environ[env], f"${env}"
+        if text is None and option in preferred:
+            text, where = preferred[option], f"{PREFERENCE_FILE} {option}"
+        if text is None:
+            text = default
+        try:
+            found.append(check(text))
+        except argparse.ArgumentTypeError as err:
+            parser.error(f"{where}: {err}")
+    return Settings(str(found[0]), str(found[1]), found[2])  # type: ignore[arg-type]

@@ -1,0 +1,69 @@
+"""The internet settings: option, else environment, else preference file, else
+the public servers; bad values are one line (docs/network.md, "Settings")."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import pytest
+
+from palmish.network.internet import settings
+from palmish.network.internet.meeting import slot_code
+
+
+def parsed(argv: list[str]) -> tuple[argparse.Namespace, argparse.ArgumentParser]:
+    parser = argparse.ArgumentParser(prog="palmish host")
+    settings.add_options(parser)
+    return parser.parse_args(argv), parser
+
+
+def test_the_option_then_the_environment_then_the_preference_then_the_public(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in (settings.RENDEZVOUS_ENV, settings.RELAY_ENV, settings.DIRECT_ENV):
+        monkeypatch.delenv(name, raising=False)
+    args, parser = parsed([])
+    assert settings.from_args(args, parser, tmp_path) == settings.Settings()
+    (tmp_path / "network").mkdir()
+    (tmp_path / settings.PREFERENCE_FILE).write_text(
+        '{"rendezvous": "ws://pref.example:4000/v1", "direct": "off"}')
+    chosen = settings.from_args(args, parser, tmp_path)
+    assert chosen.rendezvous == "ws://pref.example:4000/v1" and chosen.direct == ()
+    assert chosen.relay == settings.PUBLIC_RELAY
+    monkeypatch.setenv(settings.RENDEZVOUS_ENV, "ws://env.example:4000/v1")
+    assert settings.from_args(args, parser, tmp_path).rendezvous == "ws://env.example:4000/v1"
+    args, parser = parsed(["--rendezvous", "ws://127.0.0.1:9/v1", "--direct", "127.0.0.1"])
+    chosen = settings.from_args(args, parser, tmp_path)
+    assert chosen.rendezvous == "ws://127.0.0.1:9/v1" and chosen.direct == ("127.0.0.1",)
+
+
+@pytest.mark.parametrize("argv,said", [
+    (["--relay", "foo"], "argument --relay: 'foo' is not a relay (tcp:HOST:PORT)"),
+    (["--rendezvous", "http://x"], "argument --rendezvous: 'http://x' is not a rendezvous"),
+    (["--direct", "every"], "argument --direct: 'every' is not auto, off or a list"),
+])
+def test_a_bad_setting_is_one_usage_line(argv: list[str], said: str,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    args, parser = parsed(argv)
+    with pytest.raises(SystemExit) as exit_:
+        settings.from_args(args, parser)
+    assert exit_.value.code == 2
+    assert said in capsys.readouterr().err.splitlines()[-1]
+
+
+def test_a_damaged_preference_file_is_one_line(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "network").mkdir()
+    (tmp_path / settings.PREFERENCE_FILE).write_text('{"relay": 4}')
+    args, parser = parsed([])
+    with pytest.raises(SystemExit):
+        settings.from_args(args, parser, tmp_path)
+    assert "not an object of rendezvous, relay and direct texts" in capsys.readouterr().err
+
+
+def test_the_meeting_places_of_a_code() -> None:
+    places = [slot_code("7-cobra-lantern", slot) for slot in range(4)]
+    assert places[0] == "7-cobra-lantern" and len(set(places)) == 4
+    assert all(settings.CODE.match(p) is None or p == places[0] for p in places)
+    assert all(p.split("-", 1)[1] == "cobra-lantern" for p in places)
+    assert all(len(p.split("-")[0]) <= 40 and p.split("-")[0].isdigit() for p in places)
