@@ -107,8 +107,27 @@ def clean_host_temporaries(data_dir: Path, app: str, lock: HostLock,
     """Remove the host's stale save temporaries (see the module's note); one log
     line each. Only files of the exact naming, never a link or a folder."""
     removed = clean_kept_temporaries(data_dir, log)
-    folder = keys_folder(data_dir)
-    pattern = _host_temporary(app)
+    # The held lock proves every temporary stale; without it only an old one is.
+    min_age = 0.0 if lock.held else STALE_S
+    return removed + _remove_temporaries(keys_folder(data_dir), _host_temporary(app),
+                                         min_age, log)
+
+
+def clean_kept_temporaries(data_dir: Path, log: Callable[[str], None]) -> list[Path]:
+    """Remove the temporaries of the network's other kept files (the identity, the
+    pairings, the hosts joined, the receivers beamed to) once older than STALE_S:
+    several commands may write those at once, so no lock proves one stale sooner."""
+    removed: list[Path] = []
+    for folder in (keys_folder(data_dir), data_dir / "network"):
+        removed += _remove_temporaries(folder, _KEPT_TEMPORARY, STALE_S, log)
+    return removed
+
+
+def _remove_temporaries(folder: Path, pattern: re.Pattern[str], min_age: float,
+                        log: Callable[[str], None]) -> list[Path]:
+    """Remove the files of `folder` named by `pattern` and at least `min_age`
+    seconds old (never a link or a folder); one log line each."""
+    removed: list[Path] = []
     now = time.time()
     try:
         entries = list(os.scandir(folder))
@@ -118,38 +137,13 @@ def clean_host_temporaries(data_dir: Path, app: str, lock: HostLock,
         if not pattern.match(entry.name) or not entry.is_file(follow_symlinks=False):
             continue
         try:
-            if not lock.held and now - entry.stat(follow_symlinks=False).st_mtime < STALE_S:
-                continue  # no lock to prove it stale: only an old one is
+            if min_age and now - entry.stat(follow_symlinks=False).st_mtime < min_age:
+                continue
             os.unlink(entry.path)
         except OSError:
             continue
         removed.append(Path(entry.path))
         log(f"{entry.path}: the temporary file of a save that was interrupted; removed")
-    return removed
-
-
-def clean_kept_temporaries(data_dir: Path, log: Callable[[str], None]) -> list[Path]:
-    """Remove the temporaries of the network's other kept files (the identity, the
-    pairings, the hosts joined, the receivers beamed to) once older than STALE_S:
-    several commands may write those at once, so no lock proves one stale sooner."""
-    removed: list[Path] = []
-    now = time.time()
-    for folder in (keys_folder(data_dir), data_dir / "network"):
-        try:
-            entries = list(os.scandir(folder))
-        except OSError:
-            continue
-        for entry in entries:
-            if not _KEPT_TEMPORARY.match(entry.name) or not entry.is_file(follow_symlinks=False):
-                continue
-            try:
-                if now - entry.stat(follow_symlinks=False).st_mtime < STALE_S:
-                    continue
-                os.unlink(entry.path)
-            except OSError:
-                continue
-            removed.append(Path(entry.path))
-            log(f"{entry.path}: the temporary file of a save that was interrupted; removed")
     return removed
 
 
