@@ -22,6 +22,7 @@ import time
 from collections.abc import Callable
 from typing import Any, cast
 
+from palmish.network.deadline import within
 from palmish.network.engine import Arrival, Handler
 from palmish.network.protocol import RateLimit
 from palmish.network.session.channel import PING_EVERY_S, Session, SessionError
@@ -97,7 +98,7 @@ class TableServer(Server):
                 with contextlib.suppress(SessionError):
                     session.send(Bye(text))
         with contextlib.suppress(TimeoutError, asyncio.TimeoutError):
-            await asyncio.wait_for(asyncio.gather(
+            await within(asyncio.gather(
                 *(s.drain() for s in list(self._sessions.values()))), GOODBYE_DRAIN_S)
 
     async def close(self) -> None:

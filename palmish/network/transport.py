@@ -27,6 +27,7 @@ from typing import Protocol
 
 from palmish.device.disk.storage import parse_json
 from palmish.network import protocol
+from palmish.network.deadline import within
 from palmish.network.protocol import (
     HELLO_TIMEOUT_S,
     MAX_HOST_LINE,
@@ -204,7 +205,7 @@ class Server:
     async def wait_activity(self, timeout: float) -> None:
         """Until a peer said something (or `timeout` seconds)."""
         with contextlib.suppress(TimeoutError, asyncio.TimeoutError):
-            await asyncio.wait_for(self._activity.wait(), timeout)
+            await within(self._activity.wait(), timeout)
         self._activity.clear()
 
     def flush(self) -> None:
@@ -262,7 +263,7 @@ class Server:
 
     async def _converse(self, peer: int, reader: asyncio.StreamReader,
                         writer: asyncio.StreamWriter) -> None:
-        line = await asyncio.wait_for(reader.readline(), HELLO_TIMEOUT_S)
+        line = await within(reader.readline(), HELLO_TIMEOUT_S)
         if not line.endswith(b"\n"):
             return  # closed before a whole hello
         hello = read_hello(line, self.kinds, self.line_limit)
@@ -282,7 +283,7 @@ class Server:
             return
         limit = RateLimit()
         while True:
-            line = await asyncio.wait_for(reader.readline(), SILENCE_LIMIT_S)
+            line = await within(reader.readline(), SILENCE_LIMIT_S)
             if not line.endswith(b"\n"):
                 return  # the peer closed
             pause = limit.delay(self.clock())
@@ -295,7 +296,7 @@ class Server:
 
 async def _drain(writer: asyncio.StreamWriter) -> None:
     with contextlib.suppress(ConnectionError, TimeoutError, asyncio.TimeoutError):
-        await asyncio.wait_for(writer.drain(), 2.0)
+        await within(writer.drain(), 2.0)
 
 
 class Link:
@@ -308,7 +309,7 @@ class Link:
     @classmethod
     async def open(cls, host: str, port: int, *, kinds: FromJoiner, timeout: float = 5.0
                    ) -> Link:
-        reader, writer = await asyncio.wait_for(
+        reader, writer = await within(
             asyncio.open_connection(host, port, limit=MAX_HOST_LINE), timeout)
         return cls(reader, writer, kinds)
 
@@ -319,7 +320,7 @@ class Link:
     async def receive(self) -> Message | None:
         """The next host message; None when the host closed; ProtocolError for
         a bad line; TimeoutError when the host went silent."""
-        line = await asyncio.wait_for(self.reader.readline(), SILENCE_LIMIT_S)
+        line = await within(self.reader.readline(), SILENCE_LIMIT_S)
         if not line.endswith(b"\n"):
             return None
         try:
@@ -334,4 +335,4 @@ class Link:
     async def close(self) -> None:
         self.writer.close()
         with contextlib.suppress(ConnectionError, TimeoutError, asyncio.TimeoutError):
-            await asyncio.wait_for(self.writer.wait_closed(), 1.0)
+            await within(self.writer.wait_closed(), 1.0)

@@ -21,6 +21,7 @@ from typing import Any
 
 from palmish.device.exchange import BeamItem, Checked
 from palmish.network.beam import items, wire
+from palmish.network.deadline import within
 from palmish.network.session.channel import Session, SessionError
 from palmish.network.session.guesses import Guesses
 from palmish.network.session.handshake import ServerSide, accept
@@ -186,7 +187,7 @@ class Desk:
             return
         pinger = asyncio.ensure_future(session.keep_alive())
         try:
-            join = await asyncio.wait_for(session.receive(), JOIN_S)
+            join = await within(session.receive(), JOIN_S)
         except SessionError as err:
             self.log(f"{session.where}: {err}")
             join = None
@@ -219,7 +220,7 @@ class Desk:
         session = beam.session
         session.send(Welcome(VERSION, wire.APP, self.name))
         try:
-            await asyncio.wait_for(self._transfer(beam, new, paired_as), wire.TRANSFER_S)
+            await within(self._transfer(beam, new, paired_as), wire.TRANSFER_S)
             verdict, text = await self._decision(beam)
         except _Over as over:
             verdict, text = over.verdict, over.text

@@ -13,6 +13,7 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
+from palmish.network.deadline import within
 from palmish.network.internet import reactor as threaded
 from palmish.network.internet.meeting import SLOTS, MeetError, Met, Unanswered, meet, slot_code
 from palmish.network.internet.settings import Settings
@@ -95,7 +96,7 @@ class InternetHost:
             self.say(f"path: {met.path}")
             # The joiner closed its wormhole before its first bytes: the place is free.
             with contextlib.suppress(asyncio.TimeoutError, TimeoutError):
-                await asyncio.wait_for(threaded.call(_first_data, pump), FIRST_BYTES_S)
+                await within(threaded.call(_first_data, pump), FIRST_BYTES_S)
 
 
 def _pump_to(local: tuple[str, int], link: Any, warn: Callable[[str], None]) -> Any:

@@ -14,6 +14,7 @@ import contextlib
 import time
 from dataclasses import dataclass
 
+from palmish.network.deadline import within
 from palmish.network.session.crypto import TAG_BYTES, CryptoError, Sealer
 from palmish.network.session.frames import HEADER, Closed, FrameError, read_frame
 from palmish.network.session.kinds import Ping
@@ -78,7 +79,7 @@ class Session:
 
     async def drain(self) -> None:
         with contextlib.suppress(ConnectionError, TimeoutError, asyncio.TimeoutError):
-            await asyncio.wait_for(self.writer.drain(), DRAIN_S)
+            await within(self.writer.drain(), DRAIN_S)
 
     # ---------------------------------------------------------------- receiving
 
@@ -132,4 +133,4 @@ class Session:
     async def close(self) -> None:
         self.writer.close()
         with contextlib.suppress(ConnectionError, TimeoutError, asyncio.TimeoutError, OSError):
-            await asyncio.wait_for(self.writer.wait_closed(), 1.0)
+            await within(self.writer.wait_closed(), 1.0)

@@ -13,6 +13,7 @@ import asyncio
 import struct
 
 from palmish.device.disk.storage import parse_json
+from palmish.network.deadline import within
 
 HEADER = struct.Struct(">I")
 LINE_LIMIT = 1024  # a routing line, newline included
@@ -31,7 +32,7 @@ async def read_line(reader: asyncio.StreamReader, timeout: float,
                     limit: int = LINE_LIMIT) -> bytes:
     """One line without its newline; Closed, FrameError, or TimeoutError."""
     try:
-        line = await asyncio.wait_for(reader.readuntil(b"\n"), timeout)
+        line = await within(reader.readuntil(b"\n"), timeout)
     except asyncio.IncompleteReadError as err:
         if err.partial:
             raise FrameError("the connection closed in the middle of a line") from None
@@ -60,7 +61,7 @@ async def read_frame(reader: asyncio.StreamReader, timeout: float,
                      limit: int) -> tuple[bytes, bytes]:
     """One frame: its header and its payload; Closed, FrameError, or TimeoutError
     (the whole frame within `timeout`)."""
-    return await asyncio.wait_for(_read_frame(reader, limit), timeout)
+    return await within(_read_frame(reader, limit), timeout)
 
 
 async def _read_frame(reader: asyncio.StreamReader, limit: int) -> tuple[bytes, bytes]:

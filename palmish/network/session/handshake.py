@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from palmish.network.deadline import within
 from palmish.network.session import crypto
 from palmish.network.session.channel import Peer, Session, SessionError, Tampered
 from palmish.network.session.frames import (
@@ -159,12 +160,12 @@ async def connect(host: str, port: int, *, app: str, identity: Identity,
     its kinds) with one line; OSError when the server cannot be reached."""
     where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     try:
-        reader, writer = await asyncio.wait_for(
+        reader, writer = await within(
             asyncio.open_connection(host, port, limit=MAX_SERVER_MESSAGE), CONNECT_S)
     except (asyncio.TimeoutError, TimeoutError):
         raise OSError(f"cannot reach {where}: no answer within {CONNECT_S:.0f} s") from None
     try:
-        return await asyncio.wait_for(
+        return await within(
             open_client(reader, writer, app=app, identity=identity, code=code, trusts=trusts,
                         hears=hears, hear_limit=hear_limit, say_limit=say_limit, where=where,
                         pake=pake),
@@ -298,7 +299,7 @@ async def accept(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, sid
     host, where = _peer(writer)
     ticket: list[Ticket] = []
     try:
-        session = await asyncio.wait_for(_accept(reader, writer, side, host, where, ticket),
+        session = await within(_accept(reader, writer, side, host, where, ticket),
                                          HANDSHAKE_S)
     except (asyncio.TimeoutError, TimeoutError):
         log(f"{where}: no session within {HANDSHAKE_S:.0f} s" + _guess_note(ticket))
@@ -312,7 +313,7 @@ async def accept(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, sid
         session = None
     if session is None:
         with contextlib.suppress(ConnectionError, OSError):
-            await asyncio.wait_for(writer.drain(), 1.0)
+            await within(writer.drain(), 1.0)
         writer.close()
     # the next handshake's first half, once this session's first messages are answered
     asyncio.get_running_loop().call_later(PREPARE_AFTER_S, side.prepare)
