@@ -24,8 +24,7 @@ from palmish.device.beam.beaming import Receiving, Sending
 from palmish.device.display import CONFIGS, ConfigName
 from palmish.device.events import BeamOffered, BeamProgress, CharKey, Key, KeyDown, MenuCommand
 from palmish.device.exchange import PLUGIN, BeamItem, Checked
-from palmish.device.machine.services import Services
-from palmish.device.machine.system import Device
+from palmish.device.machine.system import Device, Services
 
 
 class StandIn:

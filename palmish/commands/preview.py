@@ -26,8 +26,7 @@ from palmish.commands.output import fail, logger
 from palmish.commands.preview_session import Preview
 from palmish.device.disk.storage import usable_dir
 from palmish.device.display import DisplayConfig, config_by_name
-from palmish.device.machine.services import NO_SERVICES, Services
-from palmish.device.machine.system import Device, find_app
+from palmish.device.machine.system import NO_SERVICES, Device, Services, find_app
 from palmish.device.scripting.eventscript import (
     ScriptError,
     ScriptFileError,

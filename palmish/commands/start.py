@@ -25,8 +25,14 @@ from palmish.commands.output import fail
 from palmish.device.addresses import BEAM_PORT, GAME_PORT
 from palmish.device.display import ConfigName, DisplayConfig, config_by_name
 from palmish.device.machine.app import App
-from palmish.device.machine.services import NO_SERVICES, Services
-from palmish.device.machine.system import LAUNCHER_CREATOR, Device, app_list, find_app
+from palmish.device.machine.system import (
+    LAUNCHER_CREATOR,
+    NO_SERVICES,
+    Device,
+    Services,
+    app_list,
+    find_app,
+)
 from palmish.games import TakesOptions, games
 
 

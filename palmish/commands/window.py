@@ -3,8 +3,8 @@ and Beam offered to its apps (docs/network.md, "The window", "Beam").
 
 Only this mode imports the frontend (and so pyglet), when the window opens: a
 missing or broken pyglet is then one line. The network is imported only when an
-app first asks for it (palmish.device.machine.services): a start without network
-play does not import asyncio.
+app first asks for it (palmish.device.machine.system.Services): a start without
+network play does not import asyncio.
 """
 
 from __future__ import annotations
@@ -19,8 +19,7 @@ from palmish.commands.output import fail
 from palmish.device.addresses import BEAM_PORT, GAME_PORT, WINDOW_LISTEN
 from palmish.device.disk.storage import usable_dir
 from palmish.device.machine.installed_watch import InstalledWatch
-from palmish.device.machine.services import Services
-from palmish.device.machine.system import LAUNCHER_CREATOR, Device
+from palmish.device.machine.system import LAUNCHER_CREATOR, Device, Services
 
 if TYPE_CHECKING:
     from palmish.frontend.window import Watcher

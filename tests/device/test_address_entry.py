@@ -11,8 +11,7 @@ import pytest
 
 from palmish.device.addresses import ADDRESS_CHARS, address_text, parse_address, parse_typed_host
 from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, PenDown, PenUp
-from palmish.device.machine.services import Services
-from palmish.device.machine.system import Device
+from palmish.device.machine.system import Device, Services
 from palmish.device.scripting.eventscript import parse_script
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form, PopupList, PushButtons

@@ -23,8 +23,7 @@ from palmish.device.events import (
     MenuCommand,
 )
 from palmish.device.exchange import PLUGIN, BeamItem, Checked
-from palmish.device.machine.services import Services
-from palmish.device.machine.system import Device
+from palmish.device.machine.system import Device, Services
 from palmish.device.scripting.eventscript import parse_script, run_script
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form, PopupList

@@ -15,7 +15,7 @@ import pytest
 
 from palmish.device.display import ConfigName
 from palmish.device.events import CharKey, Key, KeyDown, MenuCommand
-from palmish.device.machine.services import Services
+from palmish.device.machine.system import Services
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.name_entry import NameEntry
 from palmish.network import keep

@@ -1,14 +1,16 @@
 """The AppContext a running app talks to: screen, timers, sounds, modals, storage, plugins.
 
 One context per run of an app; when the app is stopped its context goes
-inactive, so a stale reference can no longer set timers or open dialogs.
+inactive, so a stale reference can no longer set timers or open dialogs. The
+context knows the device it serves only as a `Handheld`: the few members of
+`Device` (machine/system.py) it forwards to, so this module sits below it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from palmish.device.display import DisplayConfig
 from palmish.device.geometry import Rect
@@ -20,17 +22,55 @@ MAX_USER_FILE = 1 << 20  # an installed app file bigger than this is not read
 
 if TYPE_CHECKING:
     from palmish.device.beam.beaming import BeamService
+    from palmish.device.disk.storage import Storage
     from palmish.device.graphics.screen import Framebuffer
     from palmish.device.machine.app import App
     from palmish.device.machine.services import NetworkService
-    from palmish.device.machine.system import Device
+    from palmish.device.store.plugins import PluginRegistry
     from palmish.device.ui.modal import Modal
+
+
+class Handheld(Protocol):
+    """What a context uses of the device it serves (machine/system.py's `Device`)."""
+
+    @property
+    def config(self) -> DisplayConfig: ...
+
+    @property
+    def screen(self) -> Framebuffer: ...
+
+    @property
+    def now_ms(self) -> int: ...
+
+    @property
+    def storage(self) -> Storage: ...
+
+    @property
+    def plugins(self) -> PluginRegistry: ...
+
+    @property
+    def apps(self) -> Sequence[App]: ...
+
+    def set_timer(self, delay_ms: int | None) -> None: ...
+
+    def queue_sound(self, wave: bytes) -> None: ...
+
+    def open_modal(self, modal: Modal, on_close: Callable[[object], None] | None = None,
+                   ) -> None: ...
+
+    def notify(self, message: str) -> None: ...
+
+    def network(self) -> NetworkService | None: ...
+
+    def beam_service(self) -> BeamService | None: ...
+
+    def request_switch(self, name: str) -> None: ...
 
 
 class DeviceContext:
     """The device's side of the AppContext protocol, bound to one app."""
 
-    def __init__(self, device: Device, app: App) -> None:
+    def __init__(self, device: Handheld, app: App) -> None:
         self._device = device
         self._app = app
         self.active = True

@@ -1,24 +1,17 @@
-"""What the command line offers a device beyond itself: network games and Beam.
+"""What the command line offers a device beyond itself: the network game service.
 
-Handed to `Device(...)` (docs/architecture.md, "Services"): each is a factory
-the device calls with itself when an app first asks, as PyBoy hands its
-plugins the emulator, so the window's network service is made (and asyncio
-imported) only when a network game or a beam starts. Without a factory (tests,
-screenshots, scripts) an app is told there is no such service and nothing
-opens a socket. The device and the apps never import the network: they know
-the services by these protocols.
+The window hands its services to `Device(..., services=Services(...))`
+(machine/system.py; docs/architecture.md, "The device in rooms"): factories the
+device calls with itself when an app first asks, so the window's network
+service is made (and asyncio imported) only when a network game starts. The
+device and the apps never import the network: they know it by this protocol,
+and Beam by `BeamService` (beam/beaming.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
-
-from prc_tools.frozen import Frozen
-
-if TYPE_CHECKING:
-    from palmish.device.beam.beaming import BeamService
-    from palmish.device.machine.system import Device
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 
 class NetworkService(Protocol):
@@ -55,12 +48,3 @@ class NetworkService(Protocol):
     def forget_table(self) -> None:
         """Offer the kept table no more."""
 
-
-class Services(Frozen):
-    """The factories of the services a device offers its apps; None: not offered."""
-
-    network: Callable[[Device], NetworkService] | None = None
-    beam: Callable[[Device], BeamService] | None = None
-
-
-NO_SERVICES = Services()

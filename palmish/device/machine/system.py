@@ -52,7 +52,7 @@ from palmish.device.machine.app import App
 from palmish.device.machine.context import DeviceContext
 from palmish.device.machine.inputarea import draw_input_area
 from palmish.device.machine.overlay import Overlay
-from palmish.device.machine.services import NO_SERVICES, NetworkService, Services
+from palmish.device.machine.services import NetworkService
 from palmish.device.machine.statusbar import (
     StatusButton,
     button_at,
@@ -62,6 +62,7 @@ from palmish.device.machine.statusbar import (
 from palmish.device.store.plugins import PluginRegistry
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.menubar import MenuBar, shortcut_command
+from prc_tools.frozen import Frozen
 
 if TYPE_CHECKING:
     from palmish.device.ui.modal import Modal
@@ -86,6 +87,19 @@ def find_app(apps: Sequence[App], name: str) -> App | None:
 def app_list(apps: Sequence[App]) -> str:
     """The apps as `id (Name)`, for messages."""
     return ", ".join(f"{a.id} ({a.name})" for a in apps)
+
+
+class Services(Frozen):
+    """What the command line offers the apps beyond the device (the window's network
+    games and Beam): factories the device calls with itself when an app first asks,
+    as PyBoy hands its plugins the emulator; None: not offered (tests, screenshots,
+    scripts), and nothing opens a socket."""
+
+    network: Callable[[Device], NetworkService] | None = None
+    beam: Callable[[Device], BeamService] | None = None
+
+
+NO_SERVICES = Services()
 
 
 @dataclass
