@@ -24,6 +24,8 @@ from palmish.device.disk import resources
 from palmish.device.display import CONFIGS, ConfigName, DisplayConfig
 from palmish.device.events import Key
 from palmish.device.geometry import Rect
+from palmish.frontend import skin_cache
+from palmish.frontend.skin_cache import RGB, Picture
 from prc_tools.files import FileProblem, inside, read_regular
 from prc_tools.frozen import Frozen
 from prc_tools.safeyaml import brief
@@ -74,9 +76,6 @@ class Button(Frozen):
 
     def bounds(self) -> Rect:
         return self.shape.bounds() if isinstance(self.shape, Circle) else self.shape
-
-
-RGB = tuple[int, int, int]
 
 
 @dataclass(frozen=True)
@@ -193,8 +192,6 @@ def load_skin(name: str, directory: Path | None = None, cache_dir: Path | None =
     skin's files are unchanged (see palmish.frontend.skin_cache), and one is
     kept after reading the files.
     """
-    from palmish.frontend import skin_cache
-
     path = find_skin(name, directory)
     if cache_dir is not None:
         kept = skin_cache.load(cache_dir, path)
@@ -204,7 +201,8 @@ def load_skin(name: str, directory: Path | None = None, cache_dir: Path | None =
     data = _read_yaml(path)
     skin = _SkinReader(path).skin(data)
     if cache_dir is not None:
-        skin_cache.save(cache_dir, path, data, skin)
+        faces = {"portrait": skin.portrait, "landscape": skin.landscape}
+        skin_cache.save(cache_dir, path, data, faces, skin.background)
     return skin
 
 
@@ -215,11 +213,6 @@ def _read_yaml(path: Path) -> object:
         return safeyaml.load(read_regular(path, MAX_SKIN_YAML_BYTES), MAX_SKIN_YAML_BYTES)
     except (FileProblem, safeyaml.YamlError) as exc:
         raise SkinError(f"{path}: cannot read skin: {exc}") from None
-
-
-# A kept face picture: its size, and how to read its bezel (as `Face.bezel` gives it,
-# for a background) when first shown; None when that kept copy cannot be used.
-Picture = tuple[tuple[int, int], Callable[[RGB], bytes | None]]
 
 
 class _SkinReader:

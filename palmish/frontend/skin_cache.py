@@ -19,15 +19,28 @@ anew; a cache that cannot be written is simply not used.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from palmish.device.disk import kept
 from palmish.device.disk.storage import safe_file_stem
 
-if TYPE_CHECKING:
-    from palmish.frontend.skin import RGB, Picture, Skin
+RGB = tuple[int, int, int]
+
+# A kept face picture: its size, and how to read its bezel (as `Face.bezel` gives it,
+# for a background) when first shown; None when that kept copy cannot be used.
+Picture = tuple[tuple[int, int], Callable[[RGB], bytes | None]]
+
+
+class KeptFace(Protocol):
+    """What is kept of a skin's face (palmish.frontend.skin.Face)."""
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    def bezel(self, background: RGB) -> bytes: ...
+
 
 FORMAT = 3
 FOLDER = "skins"
@@ -98,8 +111,10 @@ def _reader(bezel: Path, length: int, source: list[object]
     return read
 
 
-def save(cache_dir: Path, skin_path: Path, document: object, skin: Skin) -> None:
-    """Keep a skin just read from `skin_path` (its YAML `document`, its face pictures)."""
+def save(cache_dir: Path, skin_path: Path, document: object,
+         faces: Mapping[str, KeptFace | None], background: RGB) -> None:
+    """Keep a skin just read from `skin_path`: its YAML `document`, and its faces
+    (by orientation, as the document names them) laid over its `background`."""
     try:
         same = json.loads(json.dumps(document)) == document
     except (TypeError, ValueError):
@@ -107,21 +122,20 @@ def save(cache_dir: Path, skin_path: Path, document: object, skin: Skin) -> None
     if not same or not isinstance(document, dict):
         return  # YAML values JSON would not give back as they are
     kept_json, prefix = _files(cache_dir, skin_path)
-    faces = {}
-    for orientation in ("portrait", "landscape"):
-        face = getattr(skin, orientation)
+    by_image: dict[str, KeptFace] = {}
+    for orientation, face in faces.items():
         part = document.get(orientation)
         if face is not None and isinstance(part, dict) and isinstance(part.get("image"), str):
-            faces[part["image"]] = face
+            by_image[part["image"]] = face
     images = {}
-    for n, (name, face) in enumerate(sorted(faces.items())):  # unwritable: not kept
+    for n, (name, face) in enumerate(sorted(by_image.items())):  # unwritable: not kept
         png = _stamp(skin_path.parent / name)
         if png is None or not kept.write(Path(f"{prefix}.{n}.bezel"),
-                                         face.bezel(skin.background),
-                                         [png, list(skin.background)]):
+                                         face.bezel(background),
+                                         [png, list(background)]):
             return
         images[name] = {"size": list(face.size), "png": png,
-                        "background": list(skin.background)}
+                        "background": list(background)}
     # Written last: a kept JSON names pixel files already in place.
     kept.write(kept_json, json.dumps({"images": images, "document": document},
                                      sort_keys=True).encode(), [FORMAT, _stamp(skin_path)])
