@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from PIL import Image
 
     from palmish.device.events import Event
+    from palmish.device.exchange import BeamItem
     from palmish.device.machine.app import AppContext
     from palmish.device.menus import Menu
 
@@ -123,6 +124,12 @@ class LazyApp(App):
 
     def icon(self) -> Image.Image | None:
         return self.app().icon()
+
+    def beam_item(self) -> BeamItem | None:
+        return self.app().beam_item()
+
+    def open_beamed(self, item: BeamItem, ask: bool) -> None:
+        self.app().open_beamed(item, ask)
 
     def runs_behind_dialogs(self) -> bool:
         # App's own answer (False) would hide the game's: a network game's Silicon

@@ -19,6 +19,7 @@ from palmish.boardgame import BoardGameApp, Command, FormResult
 from palmish.boardgame.beam_send import beam
 from palmish.boardgame.sliced import TIMED_SLICE_MS, SlicedJob
 from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, PenDown
+from palmish.device.exchange import BeamItem
 from palmish.device.geometry import Rect
 from palmish.device.machine.app import AppContext
 from palmish.device.ui.alert import Alert
@@ -26,6 +27,7 @@ from palmish.device.ui.form import Field, PushButtons
 from palmish.device.ui.modal import Modal
 from palmish.ishido import Game, dialogs, rules
 from palmish.ishido.art import load_art
+from palmish.ishido.beam import DEAL
 from palmish.ishido.descriptor import GAME
 from palmish.ishido.icon import launcher_icon
 from palmish.ishido.layout import IshidoLayout, layout_for
@@ -426,12 +428,29 @@ class IshidoApp(BoardGameApp, descriptor=GAME):
             Command("Beam Deal", "beam", self._beam_deal),
         )),)
 
-    def _beam_deal(self) -> None:
-        """Game > Beam Deal: the deal number, so a friend plays the same 72 tiles
-        (the item: palmish/ishido/beam.py)."""
-        from palmish.ishido.beam import BEAM
+    def beam_item(self) -> BeamItem | None:
+        """The deal by its number (palmish/ishido/beam.py); None for a game set up
+        without a deal number, which cannot be dealt again."""
+        seed = self.game.seed
+        return None if seed is None else BeamItem(DEAL, GAME.id, number=seed)
 
-        item = BEAM.current_item(self)
+    def open_beamed(self, item: BeamItem, ask: bool) -> None:
+        """A received deal, dealt here (after asking, with `ask`)."""
+        number = item.number
+        if number is None:
+            raise ValueError(f"a deal opens in {GAME.name}")
+
+        def deal() -> None:
+            self.deal(number)
+
+        if ask:
+            self.confirm_discard("Open", deal)
+        else:
+            deal()
+
+    def _beam_deal(self) -> None:
+        """Game > Beam Deal: the deal number, so a friend plays the same 72 tiles."""
+        item = self.beam_item()
         if item is None:
             self.open(Alert("Beam Deal", "This game was not dealt by a number, so it "
                             "cannot be beamed.", icon="info"))

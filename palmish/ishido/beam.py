@@ -1,5 +1,7 @@
 """What PalmIshido beams (docs/network.md, "Beam"; the descriptor's `beam`): a
-deal by its number, which deals the same 72 tiles in the same order."""
+deal by its number, which deals the same 72 tiles in the same order. The running
+game's deal and the opening of a received one are the app's own
+(`IshidoApp.beam_item` and `open_beamed`), so this module knows no app class."""
 
 from __future__ import annotations
 
@@ -21,11 +23,7 @@ class IshidoBeam:
         return (DEAL,)
 
     def current_item(self, app: App) -> BeamItem | None:
-        from palmish.ishido.app import IshidoApp
-
-        if not isinstance(app, IshidoApp) or app.game.seed is None:
-            return None  # a game set up without a deal number cannot be dealt again
-        return BeamItem(DEAL, GAME.id, number=app.game.seed)
+        return app.beam_item() if app.descriptor is GAME else None
 
     def item_from_file(self, path: Path) -> BeamItem | None:
         return None  # a deal is a number, never a file
@@ -40,19 +38,8 @@ class IshidoBeam:
         raise ValueError("a deal opens in its game; there is nothing to install")
 
     def open(self, app: App, item: BeamItem, ask: bool) -> None:
-        from palmish.ishido.app import IshidoApp
-
-        if not isinstance(app, IshidoApp) or item.number is None:
+        if app.descriptor is not GAME:
             raise ValueError(f"a deal opens in {GAME.name}")
-        number = item.number
-
-        def deal() -> None:
-            app.deal(number)
-
-        if ask:
-            app.confirm_discard("Open", deal)
-        else:
-            deal()
-
+        app.open_beamed(item, ask)  # IshidoApp.open_beamed: the deal
 
 BEAM = IshidoBeam()

@@ -23,6 +23,7 @@ from palmish.boardgame.beam_send import beam
 from palmish.boardgame.prefs import KIND_TITLES
 from palmish.boardgame.sliced import SlicedJob
 from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, PenDown
+from palmish.device.exchange import BeamItem
 from palmish.device.machine.app import AppContext
 from palmish.device.ui.form import CheckBox, Field, PopupList
 from palmish.device.ui.modal import Modal
@@ -38,21 +39,17 @@ from palmish.sigmar import (
     garden,
 )
 from palmish.sigmar.art import load_art
-from palmish.sigmar.catalog import all_levels, hex_levels
+from palmish.sigmar.beam import BOARD, HEX_BOARD, LEVEL
+from palmish.sigmar.catalog import LevelEntry, all_levels, cleared_key, find_level, hex_levels
 from palmish.sigmar.descriptor import GAME
 from palmish.sigmar.garden import GARDENS, HEXAGONAL, SQUARE, TITLES, Garden, garden_of
 from palmish.sigmar.hexagonal.game import HexGame
+from palmish.sigmar.hexagonal.level import LEVEL_SUFFIX as HEX_SUFFIX
 from palmish.sigmar.hexagonal.level import HexLevel
 from palmish.sigmar.hexart import load_hex_art
 from palmish.sigmar.icon import launcher_icon
 from palmish.sigmar.layout import SigmarLayout, layout_for
-from palmish.sigmar.level import (
-    LEVELS_DB_TYPE,
-    LevelEntry,
-    cleared_key,
-    find_level,
-    normalize_level_id,
-)
+from palmish.sigmar.level import LEVELS_DB_TYPE, normalize_level_id
 from palmish.sigmar.schema import SCHEMA
 from palmish.sigmar.view import Scene, SigmarView
 from palmish.stepped import finish
@@ -792,12 +789,41 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
                       "Play", lambda: self.start_game(self._random_board(n)))
                   if isinstance(n, int) else None)
 
+    def beam_item(self) -> BeamItem | None:
+        """A level by its contents (the friend may not have it), else the random
+        board by its number (the kinds: palmish/sigmar/beam.py)."""
+        game = self.game
+        if game.level is not None:
+            entry = next((e for e in self.levels if e.id == game.level), None)
+            if entry is not None:
+                suffix = HEX_SUFFIX if isinstance(entry.level, HexLevel) else ""
+                return BeamItem(LEVEL, GAME.id, name=entry.id + suffix,
+                                data=entry.level.text().encode("utf-8"))
+        if game.seed is None:
+            return None
+        kind = HEX_BOARD if isinstance(game, HexGame) else BOARD
+        return BeamItem(kind, GAME.id, number=game.seed)
+
+    def open_beamed(self, item: BeamItem, ask: bool) -> None:
+        """A received board, opened in its own garden (the other game parked)."""
+        number = item.number
+        if number is None:
+            raise ValueError(f"a {item.kind} opens in {GAME.name}")
+        which = HEXAGONAL if item.kind == HEX_BOARD else SQUARE
+
+        def open_board() -> None:
+            self.choose_garden(which)
+            self.start_game(garden.new_game(which, number))
+
+        if ask:
+            self.confirm_discard("Open", open_board)
+        else:
+            open_board()
+
     def _beam_board(self) -> None:
         """Game > Beam Board: a random board by its number, a level by its contents,
-        so the friend plays the same board (the item: palmish/sigmar/beam.py)."""
-        from palmish.sigmar.beam import BEAM
-
-        item = BEAM.current_item(self)
+        so the friend plays the same board."""
+        item = self.beam_item()
         if item is None:
             self.say("This board cannot be beamed")
             return

@@ -4,7 +4,9 @@ A hexagonal board has a kind of its own, "hexboard" (its numbers name other
 boards than the square garden's); a hexagonal level is a "level" whose name
 ends in `.hgl` (`ring.hgl`; a `.dat` level's name is its bare id). A received
 level is installed as `palmish install LEVEL.dat` (or `.hgl`) installs it; a
-board opens in its garden."""
+board opens in its garden. What the running game beams and how a received board
+opens are the app's own (`SigmarApp.beam_item` and `open_beamed`), so this
+module knows no app class."""
 
 from __future__ import annotations
 
@@ -15,11 +17,13 @@ from pathlib import Path
 from palmish.device.disk.storage import Storage
 from palmish.device.exchange import BeamItem, Checked
 from palmish.device.machine.app import App
+from palmish.sigmar.catalog import levels_from_resources
 from palmish.sigmar.descriptor import GAME
 from palmish.sigmar.hexagonal.level import LEVEL_SUFFIX as HEX_SUFFIX
 from palmish.sigmar.hexagonal.level import HexLevel, parse_hex_level
 from palmish.sigmar.level import (
     LEVEL_SUFFIX,
+    LEVELS_DB_TYPE,
     MAX_FILE_BYTES,
     Level,
     normalize_level_id,
@@ -39,24 +43,7 @@ class SigmarBeam:
         return (BOARD, HEX_BOARD)
 
     def current_item(self, app: App) -> BeamItem | None:
-        """A level by its contents (the friend may not have it), else the random
-        board by its number."""
-        from palmish.sigmar.app import SigmarApp
-        from palmish.sigmar.hexagonal.game import HexGame
-
-        if not isinstance(app, SigmarApp):
-            return None
-        game = app.game
-        hexagonal = isinstance(game, HexGame)
-        if game.level is not None:
-            entry = next((e for e in app.levels if e.id == game.level), None)
-            if entry is not None:
-                suffix = HEX_SUFFIX if isinstance(entry.level, HexLevel) else ""
-                return BeamItem(LEVEL, GAME.id, name=entry.id + suffix,
-                                data=entry.level.text().encode("utf-8"))
-        if game.seed is None:
-            return None
-        return BeamItem(HEX_BOARD if hexagonal else BOARD, GAME.id, number=game.seed)
+        return app.beam_item() if app.descriptor is GAME else None
 
     def item_from_file(self, path: Path) -> BeamItem | None:
         hexagonal = path.name.lower().endswith(HEX_SUFFIX)
@@ -72,7 +59,6 @@ class SigmarBeam:
                         data=data)
 
     def check_database(self, data: bytes) -> Checked | None:
-        from palmish.sigmar.level import LEVELS_DB_TYPE, levels_from_resources
         from prc_tools import Database, PrcError
 
         try:
@@ -116,23 +102,9 @@ class SigmarBeam:
         return done
 
     def open(self, app: App, item: BeamItem, ask: bool) -> None:
-        from palmish.sigmar import garden
-        from palmish.sigmar.app import SigmarApp
-
-        if not isinstance(app, SigmarApp) or item.number is None:
+        if app.descriptor is not GAME:
             raise ValueError(f"a {item.kind} opens in {GAME.name}")
-        number = item.number
-        which = garden.HEXAGONAL if item.kind == HEX_BOARD else garden.SQUARE
-
-        def open_board() -> None:
-            app.choose_garden(which)  # the board's own garden, the other game parked
-            app.start_game(garden.new_game(which, number))
-
-        if ask:
-            app.confirm_discard("Open", open_board)
-        else:
-            open_board()
-
+        app.open_beamed(item, ask)  # SigmarApp.open_beamed: the board in its garden
 
 def _hexagonal(name: str) -> bool:
     """A level item of the hexagonal garden: its name ends in .hgl."""

@@ -13,9 +13,9 @@ from palmish.boardgame.stats import Tally
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form, PopupList
 from palmish.device.ui.number_entry import NumberEntry
+from palmish.sigmar.catalog import LevelEntry, cleared_key
 from palmish.sigmar.garden import Garden
 from palmish.sigmar.help_text import ABOUT, LEVELS, PLUGINS, RULES
-from palmish.sigmar.level import LevelEntry, cleared_key
 from palmish.sigmar.rules import CARDINALS, METAL_ORDER, Atom
 
 HELP_PAGES = (

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from palmish.device.disk.resources import GAME_PLUGINS
 from palmish.sigmar import garden, solver
+from palmish.sigmar.catalog import levels_from_resources, levels_in_folder
 from palmish.sigmar.game import Game
 from palmish.sigmar.hexagonal.game import HexGame
 from palmish.sigmar.hexagonal.level import LEVEL_SUFFIX as HEX_SUFFIX
@@ -23,8 +24,6 @@ from palmish.sigmar.level import (
     MAX_FILE_BYTES,
     Level,
     LevelError,
-    levels_from_resources,
-    levels_in_folder,
     normalize_level_id,
     parse_level,
 )

@@ -17,7 +17,8 @@ import math
 from palmish.boardgame.grid import AppLayout, Grid
 from palmish.device.display import ConfigName, DisplayConfig
 from palmish.device.geometry import Rect
-from palmish.sigmar.geometry import HEXAGON, Geometry, SquareGeometry
+from palmish.sigmar.geometry import Geometry, SquareGeometry
+from palmish.sigmar.hexagonal.geometry import HEXAGON
 from prc_tools.frozen import Frozen
 
 Cell = tuple[int, int]

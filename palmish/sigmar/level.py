@@ -1,4 +1,4 @@
-"""Levels: the seed's `.dat` boards, their ids, and reading them from files or databases.
+"""Levels: the seed's `.dat` boards, their ids, and reading one from its text or file.
 
 A `.dat` file's first line is the board's name, read literally; line r+1 is
 row r (even when empty) and character c of it is column c. Hex digits 0-f
@@ -8,14 +8,10 @@ or centred here: only atoms matter to the rules (the view centres the board).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import NamedTuple
 
 from palmish.sigmar.rules import ATOM_OF_CHAR, MAX_COLS, MAX_ROWS, Atom
-
-if TYPE_CHECKING:
-    from palmish.sigmar.hexagonal.level import HexLevel
 
 LEVEL_SUFFIX = ".dat"
 RANDOM_ID = "?"
@@ -152,103 +148,3 @@ def level_sort_key(level_id: str) -> tuple[int, int, str]:
     if level_id.isdigit():
         return (0, int(level_id), "")
     return (1, 0, level_id.lower())
-
-
-# ---------------------------------------------------------------- collections
-
-
-class LevelEntry(NamedTuple):
-    """One level the player can choose: its id, where it comes from and the parsed board."""
-
-    id: str
-    source: str
-    level: Level | HexLevel  # a `.dat` board, or a `.hgl` one of the hexagonal garden
-    file: str | None = None  # the installed file it comes from (None: bundled)
-
-    @property
-    def name(self) -> str:
-        return self.level.name
-
-
-def cleared_key(entry: LevelEntry) -> str:
-    """What the cleared list keeps for a level: a bundled level's id; an installed
-    level's id with a digest of its board, so a level installed over a cleared one of
-    the same number is not cleared (and the bundled one keeps its star when it comes
-    back)."""
-    if entry.file is None:
-        return entry.id
-    import hashlib
-
-    digest = hashlib.sha256(entry.level.text().encode("utf-8")).hexdigest()[:12]
-    return f"{entry.id}#{digest}"
-
-
-class ResourceLike(Protocol):
-    """What a Palm resource offers (prc_tools.Resource fits; no import needed here)."""
-
-    @property
-    def type(self) -> str: ...
-    @property
-    def id(self) -> int: ...
-    @property
-    def data(self) -> bytes: ...
-
-
-def levels_from_resources(
-    resources: Iterable[ResourceLike], source: str = "Levels"
-) -> tuple[list[LevelEntry], list[str]]:
-    """The levels of a Levels database (resource id = level number), and one line per bad one."""
-    found: list[LevelEntry] = []
-    problems: list[str] = []
-    for res in resources:
-        if res.type != LEVEL_RESOURCE_TYPE:
-            continue
-        where = f"{source} level {res.id}"
-        try:
-            found.append(LevelEntry(str(res.id), where, parse_level(res.data, where)))
-        except LevelError as exc:
-            problems.append(str(exc))
-    found.sort(key=lambda e: level_sort_key(e.id))
-    return found, problems
-
-
-def levels_in_folder(folder: str | Path) -> tuple[list[LevelEntry], list[str]]:
-    """The `.dat` levels of a folder (a boards/ folder), and one line per bad file."""
-    found: list[LevelEntry] = []
-    problems: list[str] = []
-    root = Path(folder)
-    if not root.is_dir():
-        return found, [f"{root}: not a folder"]
-    for path in sorted(root.iterdir()):
-        level_id = level_id_of(path.name)
-        if level_id is None or not path.is_file():
-            continue
-        try:
-            found.append(LevelEntry(level_id, str(path), read_level(path)))
-        except LevelError as exc:
-            problems.append(str(exc))
-    found.sort(key=lambda e: level_sort_key(e.id))
-    return found, problems
-
-
-def merge_levels(*groups: Iterable[LevelEntry]) -> list[LevelEntry]:
-    """One list by id; a later group (installed levels) shadows an earlier one (bundled)."""
-    by_id: dict[str, LevelEntry] = {}
-    for group in groups:
-        for entry in group:
-            by_id[entry.id] = entry
-    return sorted(by_id.values(), key=lambda e: level_sort_key(e.id))
-
-
-def find_level(entries: Iterable[LevelEntry], level_id: str | int) -> LevelEntry:
-    """The entry with that id; LevelError (one line) if there is none."""
-    wanted = normalize_level_id(level_id)
-    if wanted is None:
-        raise LevelError("? is a random board, not a level")
-    for entry in entries:
-        if entry.id == wanted:
-            return entry
-    for entry in entries:  # a named level in any case: --board TEST opens test.dat
-        if entry.id.casefold() == wanted.casefold():
-            return entry
-    raise LevelError(f"no level {wanted}")

@@ -14,7 +14,7 @@ from prc_tools import bitmap
 from prc_tools.bitmap import splice
 from prc_tools.bitmap.png import png_bytes
 from prc_tools.errors import PluginError, PrcError
-from prc_tools.plugin.resources import BITMAPS
+from prc_tools.plugin.resource_codes import BITMAP_TYPES, GAME_BITMAP_TYPE
 from prc_tools.plugin.sources import MAX_SOURCE_PIXELS, read_source
 
 # Not `from typing import TYPE_CHECKING`: typing costs a quick command 3 ms to load.
@@ -24,9 +24,8 @@ if TYPE_CHECKING:
     from typing import Any
 
     from prc_tools.database import Resource
-    from prc_tools.plugin.folder import FolderFiles
+    from prc_tools.plugin.folder import FolderFiles, FolderWriter
     from prc_tools.plugin.manifest import BitmapSpec, Manifest
-    from prc_tools.plugin.resources import FolderWriter
 
 STALE_AFTER_S = 2.0  # a member picture this much older than its main picture is stale
 MemberKey = tuple[int, int]  # (density, depth)
@@ -117,7 +116,7 @@ def _check_size(
     """PluginError if the schema refuses the picture's size, else the warnings about it."""
     from prc_tools.schema.requirements import check_picture_size
 
-    if manifest.schema is None or manifest.kind is None or spec.type != BITMAPS.game_type:
+    if manifest.schema is None or manifest.kind is None or spec.type != GAME_BITMAP_TYPE:
         return []
     info = manifest.info or {}
     cell = info.get("cell")
@@ -144,7 +143,7 @@ def folder_entry(res: Resource, stem: str, folder: FolderWriter) -> dict[str, An
         return None  # two members a manifest cannot tell apart, or a picture build refuses
     top = max(members, key=lambda m: (m.density, m.depth))
     entry: dict[str, Any] = {"file": _write_png(folder, stem, top.image), "id": res.id}
-    if res.type != BITMAPS.default_type:
+    if res.type != BITMAP_TYPES[0]:
         entry["type"] = res.type
     entry["densities"] = sorted({m.density for m in members}, reverse=True)
     entry["depths"] = sorted({m.depth for m in members}, reverse=True)

@@ -8,8 +8,9 @@ from __future__ import annotations
 from prc_tools import bitmap
 from prc_tools.database import Database
 from prc_tools.errors import PluginError, PrcError
-from prc_tools.plugin.pinf import INFO_ID, INFO_TYPE, KINDS, check_fields, decode, find
+from prc_tools.plugin.pinf import INFO_ID, INFO_TYPE, check_fields, decode, find
 from prc_tools.plugin.pinf import read as read_header
+from prc_tools.plugin_words import KINDS
 from prc_tools.safeyaml import brief
 
 # Not `from typing import TYPE_CHECKING`: typing costs a quick command 3 ms to load.

@@ -8,7 +8,7 @@ so it writes one folder and reads nothing back.
 from __future__ import annotations
 
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PIL import Image
 
@@ -22,7 +22,18 @@ from prc_tools.plugin.sources import (
 )
 
 if TYPE_CHECKING:
-    from prc_tools.bitmap import Member
+    from prc_tools.bitmap import DecodeBudget, Member
+
+
+class FolderWriter(Protocol):
+    """What `extract` offers a resource type writing its resources into the folder
+    (`ResourceType.folder_entry`, plugin/resources.py)."""
+
+    budget: DecodeBudget  # the file's, for every bitmap decoded
+    members_of: dict[str, list[Member]]  # a bitmap's decoded members, by its original
+
+    def write(self, subdir: str, stem: str, suffix: str, data: bytes) -> str:
+        """Keep `data` as a new file of the folder; its name, relative."""
 
 
 class FolderFiles:

@@ -7,7 +7,7 @@ Every problem is a PluginError whose message starts with the manifest's path.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
 
 from prc_tools import safeyaml
@@ -16,6 +16,7 @@ from prc_tools.bitmap.header import DENSITIES, DEPTHS
 from prc_tools.errors import PluginError
 from prc_tools.files import FileProblem, inside, read_regular
 from prc_tools.frozen import Frozen, field
+from prc_tools.plugin.field_checks import FieldChecker, listed
 from prc_tools.plugin.manifest_exact import (
     HEADER_FIELDS,
     VERSIONS,
@@ -26,13 +27,18 @@ from prc_tools.plugin.manifest_exact import (
 from prc_tools.plugin.pinf import (
     ANCHOR_KINDS,
     GRID_KINDS,
-    KINDS,
-    SLOTS,
     HeaderError,
     check_codes,
     check_fields,
 )
-from prc_tools.plugin.resources import BITMAPS, RAW, SOUNDS
+from prc_tools.plugin.resource_codes import (
+    BITMAP_TYPES,
+    BITMAPS_SECTION,
+    RESOURCES_SECTION,
+    SOUND_TYPES,
+    SOUNDS_SECTION,
+)
+from prc_tools.plugin_words import KINDS, SLOTS
 from prc_tools.safeyaml import brief
 from prc_tools.schema import Registry, Schema, registry
 from prc_tools.sound import BITS, RATES
@@ -82,7 +88,7 @@ class SoundSpec(Frozen):
     id: int
     rate: int | None
     bits: int | None
-    type: str = SOUNDS.default_type
+    type: str = SOUND_TYPES[0]
 
 
 class RawSpec(Frozen):
@@ -122,8 +128,8 @@ class Manifest(Frozen):
     def entries(self, section: str) -> list[BitmapSpec] | list[SoundSpec] | list[RawSpec]:
         """The entries of one of the manifest's resource lists (a resource type's `section`)."""
         lists: dict[str, list[BitmapSpec] | list[SoundSpec] | list[RawSpec]] = {
-            BITMAPS.section: self.bitmaps, SOUNDS.section: self.sounds,
-            RAW.section: self.resources}
+            BITMAPS_SECTION: self.bitmaps, SOUNDS_SECTION: self.sounds,
+            RESOURCES_SECTION: self.resources}
         return lists[section]
 
 
@@ -156,82 +162,8 @@ def load_text(data: str | bytes, path: Path, schemas: Registry | None = None) ->
     return parse(document, path, schemas)
 
 
-class _Checker:
-    """Field checks that report `manifest.yaml: where: problem`."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
-    def fail(self, where: str, problem: str) -> PluginError:
-        return PluginError(f"{self.path}: {where}: {problem}")
-
-    def mapping(self, value: Any, where: str, allowed: set[str]) -> dict[str, Any]:
-        if not isinstance(value, dict):
-            raise self.fail(where, "must be a mapping of field: value")
-        unknown = sorted(str(k) for k in value if k not in allowed)
-        if unknown:
-            raise self.fail(where, f"unknown field {brief(unknown[0])}")
-        return value
-
-    def text(self, value: Any, where: str) -> str:
-        if not isinstance(value, str) or not value:
-            raise self.fail(where, "must be a non-empty text")
-        return value
-
-    def integer(self, value: Any, where: str, low: int, high: int) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(where, f"must be an integer, not {brief(value)}")
-        if not low <= value <= high:
-            raise self.fail(where, f"{value} is outside {low}..{high}")
-        return value
-
-    def code(self, value: Any, where: str) -> str:
-        if not isinstance(value, str) or len(value) != 4 or any(ord(c) > 255 for c in value):
-            raise self.fail(where, f"must be a four-character code, not {brief(value)}")
-        return value
-
-    def pair(self, value: Any, where: str, low: int, high: int) -> tuple[int, int]:
-        if not isinstance(value, list) or len(value) != 2:
-            raise self.fail(where, "must be a list of two integers, e.g. [24, 40]")
-        return (
-            self.integer(value[0], where, low, high),
-            self.integer(value[1], where, low, high),
-        )
-
-    def choices(self, value: Any, where: str, allowed: tuple[Any, ...]) -> tuple[Any, ...]:
-        if not isinstance(value, list) or not value:
-            raise self.fail(where, f"must be a non-empty list of {_list(allowed)}")
-        for item in value:
-            if isinstance(item, bool) or item not in allowed:
-                raise self.fail(where, f"{brief(item)} is not one of {_list(allowed)}")
-        if len(set(value)) != len(value):
-            raise self.fail(where, "lists a value twice")
-        return tuple(value)
-
-    def choice(self, value: Any, where: str, allowed: tuple[Any, ...]) -> Any:
-        if isinstance(value, bool) or value not in allowed:
-            raise self.fail(where, f"{brief(value)} is not one of {_list(allowed)}")
-        return value
-
-    def flag(self, value: Any, where: str) -> bool:
-        if not isinstance(value, bool):
-            raise self.fail(where, "must be true or false")
-        return value
-
-    def file(self, value: Any, where: str) -> str:
-        name = self.text(value, where)
-        pure = PurePosixPath(name.replace("\\", "/"))
-        if pure.is_absolute() or ".." in pure.parts or ":" in name:
-            raise self.fail(where, f"{brief(name)} must be a path inside the plugin folder")
-        return pure.as_posix()
-
-
-def _list(values: tuple[Any, ...]) -> str:
-    return ", ".join(str(v) for v in values)
-
-
 def parse(document: Any, path: Path, schemas: Registry | None = None) -> Manifest:
-    check = _Checker(path)
+    check = FieldChecker(path)
     schemas = registry() if schemas is None else schemas
     if document is None:
         raise PluginError(f"{path}: the manifest is empty")
@@ -247,9 +179,9 @@ def parse(document: Any, path: Path, schemas: Registry | None = None) -> Manifes
     kind: str | None = None
     if "game" in top or "kind" in top:
         if "game" not in top:
-            raise check.fail("game", f"missing (one of {_list(schemas.games())})")
+            raise check.fail("game", f"missing (one of {listed(schemas.games())})")
         if "kind" not in top:
-            raise check.fail("kind", f"missing (one of {_list(KINDS)})")
+            raise check.fail("kind", f"missing (one of {listed(KINDS)})")
         game = check.text(top["game"], "game")
         schema = schemas.get(game)
         kind = check.choice(top["kind"], "kind", schema.kinds if schema else KINDS)
@@ -259,7 +191,7 @@ def parse(document: Any, path: Path, schemas: Registry | None = None) -> Manifes
     for field_name, value in (("type", type_), ("creator", creator)):
         if value is None and game is not None and schema is None:
             raise check.fail(field_name, f"missing ({brief(game)} is not one of the games with an"
-                             f" installed schema: {_list(schemas.games()) or 'none'};"
+                             f" installed schema: {listed(schemas.games()) or 'none'};"
                              " give type: and creator:, or --schema FILE)")
         if value is None:
             raise check.fail(field_name, "missing (needed when no game schema gives it)")
@@ -316,7 +248,7 @@ def parse(document: Any, path: Path, schemas: Registry | None = None) -> Manifes
     return manifest
 
 
-def _entries(check: _Checker, top: dict[str, Any], key: str) -> list[Any]:
+def _entries(check: FieldChecker, top: dict[str, Any], key: str) -> list[Any]:
     value = top.get(key, [])
     if value is None:
         return []
@@ -326,7 +258,7 @@ def _entries(check: _Checker, top: dict[str, Any], key: str) -> list[Any]:
 
 
 def _plugin_info(
-    check: _Checker, top: dict[str, Any], game: str, kind: str, name: str, version: int,
+    check: FieldChecker, top: dict[str, Any], game: str, kind: str, name: str, version: int,
     all_configs: tuple[str, ...],
 ) -> tuple[dict[str, Any], tuple[str, ...]]:
     """The header `build` writes; its rules are checked afterwards by pinf.check_fields."""
@@ -338,7 +270,7 @@ def _plugin_info(
     elif kind not in GRID_KINDS:
         configs = all_configs  # sounds and the like fit every slot the game has
     else:
-        raise check.fail("configs", f"missing (any of {_list(CONFIGS)})")
+        raise check.fail("configs", f"missing (any of {listed(CONFIGS)})")
     info: dict[str, Any] = {
         "game": game, "kind": kind, "name": name, "version": version, "author": author,
         "configs": list(configs),
@@ -372,17 +304,17 @@ def _plugin_info(
     return info, configs
 
 
-def _resource_id(check: _Checker, value: Any, where: str, names: Mapping[str, int]) -> int:
+def _resource_id(check: FieldChecker, value: Any, where: str, names: Mapping[str, int]) -> int:
     if isinstance(value, str):
         if value not in names:
-            known = _list(tuple(names)) if names else "none for this game"
+            known = listed(tuple(names)) if names else "none for this game"
             raise check.fail(where, f"unknown resource name {brief(value)} (known: {known})")
         return names[value]
     return check.integer(value, where, 0, 0xFFFF)
 
 
 def _bitmap_specs(
-    check: _Checker,
+    check: FieldChecker,
     value: Any,
     where: str,
     defaults: dict[str, Any],
@@ -395,7 +327,7 @@ def _bitmap_specs(
     if "id" not in entry:
         raise check.fail(f"{where}.id", "missing (a number or a name like 'board')")
     base_id = _resource_id(check, entry["id"], f"{where}.id", names)
-    type_ = check.choice(entry.get("type", BITMAPS.default_type), f"{where}.type", BITMAPS.types)
+    type_ = check.choice(entry.get("type", BITMAP_TYPES[0]), f"{where}.type", BITMAP_TYPES)
     default_densities = [144, 72] if "square" in configs else [144]
     densities = tuple(
         sorted(check.choices(settings.get("densities", default_densities),
@@ -471,14 +403,14 @@ def _bitmap_specs(
     return specs
 
 
-def _member_key(check: _Checker, key: Any, where: str) -> tuple[int, int]:
+def _member_key(check: FieldChecker, key: Any, where: str) -> tuple[int, int]:
     parts = str(key).lower().split("x")
     if len(parts) != 2 or not all(p.isdigit() for p in parts):
         raise check.fail(where, f"{brief(key)} must be density x depth, e.g. 72x8")
     return int(parts[0]), int(parts[1])
 
 
-def _sound_spec(check: _Checker, value: Any, where: str, names: Mapping[str, int]) -> SoundSpec:
+def _sound_spec(check: FieldChecker, value: Any, where: str, names: Mapping[str, int]) -> SoundSpec:
     entry = check.mapping(value, where, _SOUND_FIELDS)
     for key in ("file", "id"):
         if key not in entry:
@@ -493,7 +425,7 @@ def _sound_spec(check: _Checker, value: Any, where: str, names: Mapping[str, int
     )
 
 
-def _raw_spec(check: _Checker, value: Any, where: str) -> RawSpec:
+def _raw_spec(check: FieldChecker, value: Any, where: str) -> RawSpec:
     entry = check.mapping(value, where, _RESOURCE_FIELDS)
     for key in ("file", "type", "id"):
         if key not in entry:
@@ -505,7 +437,7 @@ def _raw_spec(check: _Checker, value: Any, where: str) -> RawSpec:
     )
 
 
-def _record_spec(check: _Checker, value: Any, where: str) -> RecordSpec:
+def _record_spec(check: FieldChecker, value: Any, where: str) -> RecordSpec:
     entry = check.mapping(value, where, _RECORD_FIELDS)
     if "file" not in entry:
         raise check.fail(f"{where}.file", "missing")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date, datetime, timezone
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import yaml
 
@@ -17,9 +17,7 @@ from prc_tools import safeyaml
 from prc_tools.bitmap.encoding import MemberEncoding, compressions
 from prc_tools.database import NAME_FIELD_SIZE, Database, decode_date
 from prc_tools.frozen import Frozen
-
-if TYPE_CHECKING:
-    from prc_tools.plugin.manifest import _Checker
+from prc_tools.plugin.field_checks import FieldChecker
 
 HEADER_FIELDS = {
     "created", "modified", "backed_up", "modification_number", "unique_id_seed",
@@ -61,7 +59,7 @@ class HeaderSpec(Frozen):
     name_field: bytes | None = None
 
 
-def parse_header(check: _Checker, top: dict[str, Any]) -> HeaderSpec:
+def parse_header(check: FieldChecker, top: dict[str, Any]) -> HeaderSpec:
     dates = {key: _date(check, top[key], key) if key in top else None for key in DATE_FIELDS}
     counters = {
         key: check.integer(top.get(key, 0), key, 0, _U32_MAX)
@@ -133,7 +131,7 @@ def date_value(db: Database, which: str) -> Date:
 
 
 def parse_member(
-    check: _Checker, value: Any, where: str, family: MemberEncoding
+    check: FieldChecker, value: Any, where: str, family: MemberEncoding
 ) -> tuple[str | None, MemberEncoding]:
     """A `members` value: a file name, or a mapping of file and encoding."""
     if isinstance(value, str):
@@ -150,7 +148,7 @@ def parse_member(
     return file, MemberEncoding(version, compression, colour_table)
 
 
-def _date(check: _Checker, value: Any, where: str) -> Date:
+def _date(check: FieldChecker, value: Any, where: str) -> Date:
     if isinstance(value, datetime):
         when: datetime = value
         if when.tzinfo is not None:  # with an offset given: that moment in UTC
@@ -165,19 +163,19 @@ def _date(check: _Checker, value: Any, where: str) -> Date:
                      f" {value!r}")
 
 
-def _list(check: _Checker, value: Any, where: str) -> list[Any]:
+def _list(check: FieldChecker, value: Any, where: str) -> list[Any]:
     if not isinstance(value, list):
         raise check.fail(where, "must be a list")
     return value
 
 
-def _order_item(check: _Checker, value: Any, where: str) -> tuple[str, int]:
+def _order_item(check: FieldChecker, value: Any, where: str) -> tuple[str, int]:
     if not isinstance(value, list) or len(value) != 2:
         raise check.fail(where, "must be a [type, id] pair, e.g. [Tbmp, 1000]")
     return check.code(value[0], where), check.integer(value[1], where, 0, 0xFFFF)
 
 
-def _hex(check: _Checker, value: Any, where: str) -> bytes:
+def _hex(check: FieldChecker, value: Any, where: str) -> bytes:
     if not isinstance(value, str):
         raise check.fail(where, "must be hexadecimal text")
     try:

@@ -2,7 +2,9 @@
 
 `build` runs its generated header through `check_fields` and `check_codes`,
 `verify` and the device read a database's with `read`, so all three agree on
-what a plugin is. SLOTS is the one list of display slots a plugin may serve.
+what a plugin is. SLOTS, the one list of display slots a plugin may serve, and
+KINDS, the kinds every game's plugins may have, are prc_tools/plugin_words.py's
+(shared with the games' schemas); they are named here too.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from prc_tools.database import Database
 from prc_tools.errors import PluginError
 from prc_tools.frozen import Frozen, field
 from prc_tools.plugin import plain_yaml
+from prc_tools.plugin_words import KINDS, SLOTS
 from prc_tools.safeyaml import brief
 
 # Not `from typing import TYPE_CHECKING`: typing costs a quick command 3 ms to load.
@@ -25,9 +28,7 @@ if TYPE_CHECKING:
 
 INFO_TYPE = "pINF"
 INFO_ID = 0
-SLOTS = ("square", "tall", "wide")  # the display slots (docs/plugin-format.md)
 LANDSCAPE = ("wide",)  # cells there have another shape than in the portrait slots
-KINDS = ("board", "pieces", "sound")  # the kinds every game's plugins may have
 GRID_KINDS = ("board", "pieces")  # drawn on the board's grid: they give a `cell`
 ANCHOR_KINDS = ("pieces",)
 

@@ -7,36 +7,37 @@ resources are built from, and says how one is described (`info`), checked
 built from a manifest entry (`build`). `register` adds one; `handler_for` finds
 the one for a resource, and every type no handler claims is raw bytes (this
 base class). The built-in ones: bitmaps ('Tbmp', 'tAIB'), sounds ('wave') and
-the plugin header ('pINF' 0). Their methods import what they use, so a quick
-command loads a bitmap's or a sound's code only for a database that has one.
+the plugin header ('pINF' 0); their codes and manifest lists are named in
+plugin/resource_codes.py, which the manifest reads too. Their methods import what
+they use, so a quick command loads a bitmap's or a sound's code only for a
+database that has one.
 """
 
 from __future__ import annotations
 
 from prc_tools.frozen import Frozen
 from prc_tools.plugin.pinf import INFO_ID, INFO_TYPE
+from prc_tools.plugin.resource_codes import (
+    BITMAP_TYPES,
+    BITMAPS_SECTION,
+    GAME_BITMAP_TYPE,
+    RESOURCES_SECTION,
+    SOUND_TYPES,
+    SOUNDS_SECTION,
+)
 
 # Not `from typing import TYPE_CHECKING`: typing costs a quick command 3 ms to load.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from typing import Any, Protocol, TypeVar
+    from typing import Any, TypeVar
 
     from prc_tools.bitmap import DecodeBudget, Member
     from prc_tools.database import Resource
-    from prc_tools.plugin.folder import FolderFiles
+    from prc_tools.plugin.folder import FolderFiles, FolderWriter
     from prc_tools.plugin.manifest import Manifest
 
     Handler = TypeVar("Handler", bound="ResourceType")
-
-    class FolderWriter(Protocol):
-        """What `extract` offers a type writing its resources into the folder."""
-
-        budget: DecodeBudget  # the file's, for every bitmap decoded
-        members_of: dict[str, list[Member]]  # a bitmap's decoded members, by its original
-
-        def write(self, subdir: str, stem: str, suffix: str, data: bytes) -> str:
-            """Keep `data` as a new file of the folder; its name, relative."""
 
 
 class Checking(Frozen):
@@ -55,7 +56,7 @@ class ResourceType:
     name = "resource"  # what `info --json` calls its description, `verify` its line
     types: tuple[str, ...] = ()  # the type codes it handles; the first is the default
     only_id: int | None = None  # it handles only this id (other ids are raw)
-    section = "resources"  # the manifest list `build` makes these from ("": none)
+    section = RESOURCES_SECTION  # the manifest list `build` makes these from ("": none)
 
     @property
     def default_type(self) -> str:
@@ -94,9 +95,9 @@ class Bitmaps(ResourceType):
     """Bitmap families: one PNG per member in a folder (prc_tools/plugin/bitmaps.py)."""
 
     name = "bitmap"
-    types = ("Tbmp", "tAIB")
-    section = "bitmaps"
-    game_type = "Tbmp"  # the bitmaps a game's schema names (its rules and sizes); not icons
+    types = BITMAP_TYPES
+    section = BITMAPS_SECTION
+    game_type = GAME_BITMAP_TYPE  # the bitmaps a game's schema names (its rules and sizes)
 
     def describe(self, data: bytes, budget: DecodeBudget | None) -> Any:
         from prc_tools import bitmap
@@ -145,8 +146,8 @@ class Sounds(ResourceType):
     """Palm sounds: a WAV file in a folder, converted by `build` (prc_tools/sound.py)."""
 
     name = "sound"
-    types = ("wave",)
-    section = "sounds"
+    types = SOUND_TYPES
+    section = SOUNDS_SECTION
 
     def describe(self, data: bytes, budget: DecodeBudget | None) -> Any:
         from prc_tools import sound

@@ -22,7 +22,7 @@ from prc_tools import safeyaml
 from prc_tools.errors import PluginError
 from prc_tools.files import FileProblem, read_regular
 from prc_tools.frozen import Frozen, field
-from prc_tools.plugin.pinf import KINDS, SLOTS
+from prc_tools.plugin_words import KINDS, SLOTS
 from prc_tools.safeyaml import brief
 
 # Not `from typing import TYPE_CHECKING`: typing costs a quick command 3 ms to load.

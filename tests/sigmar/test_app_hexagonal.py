@@ -15,9 +15,9 @@ from palmish.device.machine.system import Device
 from palmish.device.ui.form import Form, PopupList
 from palmish.sigmar import Game, garden
 from palmish.sigmar.app import SigmarApp
-from palmish.sigmar.geometry import HEXAGON
 from palmish.sigmar.hexagonal import solver as hex_solver
 from palmish.sigmar.hexagonal.game import HexGame
+from palmish.sigmar.hexagonal.geometry import HEXAGON
 from palmish.sigmar.hexagonal.level import bundled_levels
 from palmish.sigmar.layout import HexGrid, layout_for
 from tests.game_devices import centre

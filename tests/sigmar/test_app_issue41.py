@@ -14,7 +14,7 @@ from palmish.device.events import Key, KeyDown, MenuCommand
 from palmish.device.graphics.screen import GREY
 from palmish.device.ui.form import Form
 from palmish.sigmar.app import SigmarApp
-from palmish.sigmar.level import cleared_key
+from palmish.sigmar.catalog import cleared_key
 from tests.sigmar.conftest import Make, press, tap_cell
 from tests.sigmar.test_app_issue21 import levels_popup
 from tests.sigmar.test_app_play import install_levels

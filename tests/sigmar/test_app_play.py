@@ -205,7 +205,7 @@ def test_a_stuck_board_is_lost_once_and_the_hint_says_undo(make: Make, tmp_path:
     tap_cell(device, app, (0, 3))
     tally = app.tallies.tally("garden")
     assert (tally.won, tally.lost, tally.streak) == (1, 1, 1)
-    from palmish.sigmar.level import cleared_key  # an installed level: its id and board
+    from palmish.sigmar.catalog import cleared_key  # an installed level: its id and board
 
     assert app.prefs["cleared"] == [cleared_key(next(e for e in app.levels if e.id == "trap"))]
     assert app.prefs["cleared"][0].startswith("trap#")

@@ -8,7 +8,8 @@ import pytest
 
 from palmish.device.disk.resources import bundled_plugins
 from palmish.sigmar import Game, solver
-from palmish.sigmar.level import LEVEL_RESOURCE_TYPE, levels_from_resources, levels_in_folder
+from palmish.sigmar.catalog import levels_from_resources, levels_in_folder
+from palmish.sigmar.level import LEVEL_RESOURCE_TYPE
 from prc_tools import Database, plugin
 
 FOLDER = bundled_plugins().folder("sigmar-levels")

@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 from palmish.sigmar import garden
 from palmish.sigmar.atoms import IllegalMove
 from palmish.sigmar.game import Game
-from palmish.sigmar.geometry import HEXAGON, HexGeometry, SquareGeometry
+from palmish.sigmar.geometry import SquareGeometry
 from palmish.sigmar.hexagonal.game import HexGame
+from palmish.sigmar.hexagonal.geometry import HEXAGON, HexGeometry
 from palmish.stepped import finish
 from tests.sigmar import independent as square_ref
 from tests.sigmar import independent_hex as hex_ref

@@ -8,15 +8,8 @@ from types import SimpleNamespace
 import pytest
 
 from palmish.sigmar import Atom, Game, LevelError, parse_level, read_level
-from palmish.sigmar.level import (
-    find_level,
-    level_id_of,
-    level_sort_key,
-    levels_from_resources,
-    levels_in_folder,
-    merge_levels,
-    normalize_level_id,
-)
+from palmish.sigmar.catalog import find_level, levels_from_resources, levels_in_folder, merge_levels
+from palmish.sigmar.level import level_id_of, level_sort_key, normalize_level_id
 
 
 def test_row_r_is_line_r_plus_one_even_when_empty() -> None:

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from PIL import Image
 
     from palmish.device.beam.beaming import BeamService
+    from palmish.device.exchange import BeamItem
     from palmish.device.graphics.screen import Framebuffer
     from palmish.device.machine.services import NetworkService
     from palmish.device.store.info import PluginInfo
@@ -203,3 +204,16 @@ class App:
     def icon(self) -> Image.Image | None:
         """The launcher icon (decoded from the app's 'tAIB' resource), if any."""
         return None
+
+    # Beam, as a Palm app takes part in it (its game's Beamable, machine/beamable.py,
+    # passes these on): the app knows its own game, so the beam needs no app class.
+    def beam_item(self) -> BeamItem | None:
+        """What the app's Beam menu item sends from the game being played (a board or
+        deal by its number, a level by its contents); None when it has nothing to send."""
+        return None
+
+    def open_beamed(self, item: BeamItem, ask: bool) -> None:
+        """Open an accepted number item (a board, a deal) in this running app; with
+        `ask`, first ask whether a game in progress may be lost. ValueError (one line)
+        for an item the app does not open."""
+        raise ValueError(f"a {item.kind} does not open in {self.name}")

@@ -56,7 +56,7 @@ from prc_tools.atomic import write_atomic
 from prc_tools.database import ATTR_RESOURCE
 from prc_tools.files import MAX_INPUT_BYTES, FileProblem, read_regular
 from prc_tools.plugin import pinf
-from prc_tools.plugin.pinf import KINDS, SLOTS
+from prc_tools.plugin_words import KINDS, SLOTS
 from prc_tools.schema import registry
 
 # The longest a load waits for the background build to write the plugin it needs

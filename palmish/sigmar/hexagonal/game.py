@@ -24,8 +24,9 @@ from palmish.sigmar.atoms import (
     current_metal,
     reacts,
 )
-from palmish.sigmar.geometry import HEXAGON, Geometry
+from palmish.sigmar.geometry import Geometry
 from palmish.sigmar.hexagonal import generator, record
+from palmish.sigmar.hexagonal.geometry import HEXAGON
 from palmish.sigmar.hexagonal.level import HexLevel, holding_problem, parse_hex_level
 from palmish.sigmar.hexagonal.rules import (
     CELL_OF,
