@@ -26,6 +26,7 @@ from palmish.device.events import Key
 from palmish.device.geometry import Rect
 from palmish.frontend import skin_cache
 from palmish.frontend.skin_cache import RGB, Picture
+from prc_tools import safeyaml
 from prc_tools.files import FileProblem, inside, read_regular
 from prc_tools.frozen import Frozen
 from prc_tools.safeyaml import brief
@@ -207,8 +208,6 @@ def load_skin(name: str, directory: Path | None = None, cache_dir: Path | None =
 
 
 def _read_yaml(path: Path) -> object:
-    from prc_tools import safeyaml
-
     try:
         return safeyaml.load(read_regular(path, MAX_SKIN_YAML_BYTES), MAX_SKIN_YAML_BYTES)
     except (FileProblem, safeyaml.YamlError) as exc:

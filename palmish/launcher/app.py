@@ -18,6 +18,7 @@ from palmish.device.graphics.screen import BLACK, WHITE, Framebuffer
 from palmish.device.machine.app import App, AppContext
 from palmish.device.machine.system import LAUNCHER_CREATOR
 from palmish.device.menus import Menu, MenuItem
+from palmish.device.ui.alert import Alert
 
 # Standard (low-density) metrics.
 TITLE_H = 15
@@ -89,8 +90,6 @@ class LauncherApp(App):
         elif isinstance(event, KeyDown):
             self._key(event.key)
         elif isinstance(event, MenuCommand) and event.command == "about":
-            from palmish.device.ui.alert import Alert
-
             text = f"palmish {__version__}: a Palm OS-style handheld running retro games."
             self._ctx.open_modal(Alert("About palmish", text))
         elif isinstance(event, MenuCommand) and event.command in ("prefs", "beam"):

@@ -15,8 +15,10 @@ database that has one.
 
 from __future__ import annotations
 
+from prc_tools import safeyaml
+from prc_tools.errors import PluginError, PrcError
 from prc_tools.frozen import Frozen
-from prc_tools.plugin.pinf import INFO_ID, INFO_TYPE
+from prc_tools.plugin.pinf import INFO_ID, INFO_TYPE, MAX_INFO_BYTES
 from prc_tools.plugin.resource_codes import (
     BITMAP_TYPES,
     BITMAPS_SECTION,
@@ -169,7 +171,6 @@ class Sounds(ResourceType):
     def folder_entry(self, res: Resource, stem: str, folder: FolderWriter) -> dict[str, Any] | None:
         """A WAV, when it is plain Palm PCM that `build` passes through unchanged."""
         from prc_tools import sound
-        from prc_tools.errors import PrcError
 
         try:
             wav = sound.read_wave_resource(res.data)
@@ -189,7 +190,6 @@ class Sounds(ResourceType):
     def build(self, files: FolderFiles, manifest: Manifest, entry: Any,
               warn: Callable[[str], None] | None) -> bytes:
         from prc_tools import sound
-        from prc_tools.errors import PluginError, PrcError
 
         try:
             return sound.convert(files.read(entry.file), entry.rate, entry.bits)
@@ -211,9 +211,6 @@ class PluginInfo(ResourceType):
         return None  # raw, unless `extract` took it as the manifest's fields
 
     def same(self, x: bytes, y: bytes) -> bool:
-        from prc_tools import safeyaml
-        from prc_tools.plugin.pinf import MAX_INFO_BYTES
-
         return bool(safeyaml.load(x, MAX_INFO_BYTES) == safeyaml.load(y, MAX_INFO_BYTES))
 
 
