@@ -540,6 +540,8 @@ def _describe_resource(
 
 
 def format_report(path: Path, report: dict[str, Any]) -> str:
+    from prc_tools.plugin.resource_codes import BITMAP_TYPES  # loaded by `info` already
+
     flags = ", ".join(report["attribute_names"]) or "none"
     lines = [
         f"File:          {path}",
@@ -564,7 +566,7 @@ def format_report(path: Path, report: dict[str, Any]) -> str:
             f" by {info['author']}, serves {', '.join(info['configs'])}"
         )
     if "resources" in report:
-        if any(res["type"] in ("Tbmp", "tAIB") for res in report["resources"]):
+        if any(res["type"] in BITMAP_TYPES for res in report["resources"]):
             lines.append(f"Pictures:      prc-tools verify --sheet OUT.png {path}")
         lines.append(f"Resources:     {len(report['resources'])}")
         for res in report["resources"]:

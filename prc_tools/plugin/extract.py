@@ -28,6 +28,7 @@ from prc_tools.plugin.manifest import DEFAULT_IF_NAMED
 from prc_tools.plugin.manifest_exact import DATE_FIELDS, FlowPair, date_value
 from prc_tools.plugin.pinf import INFO_ID, INFO_TYPE, MAX_INFO_BYTES, find
 from prc_tools.plugin.pinf import read as read_header
+from prc_tools.plugin.resource_codes import GAME_BITMAP_TYPE
 from prc_tools.plugin.resources import PLUGIN_INFO, RAW, handler_for, sections
 from prc_tools.schema import registry
 
@@ -120,6 +121,7 @@ class _Extractor:
         self.files: dict[str, bytes] = {}  # relative name -> bytes, written by `save`
         self.members_of: dict[str, list[bitmap.Member]] = {}  # an original's members, by name
         self.manifest_text = ""
+        self.info: dict[str, Any] | None = None  # the 'pINF' as manifest fields, once read
 
     def rebuilds(self, expected: bytes) -> bool:
         """Whether `build` of the folder this would write gives `expected` back."""
@@ -236,8 +238,8 @@ class _Extractor:
         from prc_tools.schema.requirements import rule_for
         from prc_tools.schema.sizes import file_stem, member_name
 
-        info = getattr(self, "info", None)
-        if info is None or type_ != "Tbmp":
+        info = self.info
+        if info is None or type_ != GAME_BITMAP_TYPE:
             return None
         schema = registry().get(info.get("game"))
         rule = rule_for(schema, info.get("kind", ""), id_) if schema is not None else None
