@@ -1,14 +1,16 @@
 """How a finished game ended, the same type for every engine.
 
 Pure (no device, no game), so each game's engine can return it: `Game.outcome()`
-is None while the game goes on and an `Outcome` once it is over. The app records it
+is None while the game goes on and an `Outcome` once it is over, a record on
+the one record base of both packages (prc_tools/frozen.py, below every layer). The app records it
 in the statistics (`BoardGameApp.record_result`); see docs/architecture.md.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+
+from prc_tools.frozen import Frozen
 
 
 class Termination(Enum):
@@ -29,8 +31,7 @@ class Termination(Enum):
     LOST = "lost"
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(Frozen):
     """A finished game: why it ended, who won and its score."""
 
     termination: Termination

@@ -16,7 +16,6 @@ from __future__ import annotations
 import queue
 import subprocess
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -102,8 +101,7 @@ class Services(Frozen):
 NO_SERVICES = Services()
 
 
-@dataclass
-class _OpenModal:
+class _OpenModal(Frozen):
     """A modal on screen and who gets its result."""
 
     modal: Modal
