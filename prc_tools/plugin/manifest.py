@@ -35,7 +35,7 @@ from prc_tools.plugin.resource_codes import (
     BITMAP_TYPES,
     BITMAPS_SECTION,
     RESOURCES_SECTION,
-    SOUND_TYPES,
+    SOUND_TYPE,
     SOUNDS_SECTION,
 )
 from prc_tools.plugin_words import KINDS, SLOTS
@@ -88,7 +88,7 @@ class SoundSpec(Frozen):
     id: int
     rate: int | None
     bits: int | None
-    type: str = SOUND_TYPES[0]
+    type: str = SOUND_TYPE
 
 
 class RawSpec(Frozen):

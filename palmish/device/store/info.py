@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from prc_tools import Database, PrcError
 from prc_tools.frozen import Frozen, field
 from prc_tools.plugin import pinf
+from prc_tools.plugin.resource_codes import GAME_BITMAP_TYPE
 from prc_tools.schema import registry
 
 if TYPE_CHECKING:
@@ -105,7 +106,8 @@ def check_structure(db: Database) -> dict[int, MemberHeaders]:
 
     found: dict[int, MemberHeaders] = {}
     for res in db.resources:
-        if res.type == "Tbmp" and res.id not in found:  # the first, as db.resource finds it
+        # the first of an id, as db.resource finds it
+        if res.type == GAME_BITMAP_TYPE and res.id not in found:
             try:
                 found[res.id] = bitmap.headers(res.data)
             except PrcError as exc:

@@ -8,6 +8,7 @@ from PIL import Image
 from palmish.device.store.info import MemberHeaders, PluginInfo, one_line
 from palmish.device.store.pixel_cache import PixelCache
 from prc_tools import Database, PrcError
+from prc_tools.plugin.resource_codes import GAME_BITMAP_TYPE, SOUND_TYPE
 
 
 class LoadedPlugin:
@@ -32,7 +33,8 @@ class LoadedPlugin:
 
     def bitmap_ids(self) -> list[int]:
         """The ids of the plugin's 'Tbmp' resources."""
-        return list(dict.fromkeys(r.id for r in self.database.resources if r.type == "Tbmp"))
+        resources = self.database.resources
+        return list(dict.fromkeys(r.id for r in resources if r.type == GAME_BITMAP_TYPE))
 
     def resource(self, type_: str, id_: int) -> bytes | None:
         res = self.database.resource(type_, id_)
@@ -40,7 +42,7 @@ class LoadedPlugin:
 
     def sound(self, id_: int) -> bytes | None:
         """A 'wave' resource's RIFF bytes, or None when the plugin has none (silence)."""
-        return self.resource("wave", id_)
+        return self.resource(SOUND_TYPE, id_)
 
     def bitmap(self, id_: int, density: int = 144) -> Image.Image | None:
         """The 'Tbmp' `id_` as RGBA at `density` (72 or 144), deepest member first.
@@ -61,7 +63,7 @@ class LoadedPlugin:
     def _decode(self, id_: int, density: int) -> Image.Image | None:
         from prc_tools import bitmap
 
-        data = self.resource("Tbmp", id_)
+        data = self.resource(GAME_BITMAP_TYPE, id_)
         if data is None:
             return None
         try:

@@ -31,6 +31,7 @@ from palmish.device.disk.resources import Bundled, bundled_plugins
 from palmish.device.disk.storage import safe_file_stem
 from palmish.device.store import shipped_pixels
 from palmish.device.store.loaded import decode_bitmap
+from prc_tools.plugin.resource_codes import GAME_BITMAP_TYPE
 
 if TYPE_CHECKING:
     from prc_tools import Database
@@ -101,7 +102,7 @@ def write_pixels(target: Path, name: str, db: Database, data: bytes) -> list[Pat
 
     families = {}
     for res in db.resources if db.is_resource else []:
-        if res.type == "Tbmp" and res.id not in families:
+        if res.type == GAME_BITMAP_TYPE and res.id not in families:
             with contextlib.suppress(PrcError):
                 families[res.id] = (res.data, bitmap.headers(res.data))
     if not families:
