@@ -30,7 +30,8 @@ class Beamable(Protocol):
 
     def current_item(self, app: App) -> BeamItem | None:
         """What the game's Beam menu item sends from the running game `app`: the
-        board or deal being played (None when it has no number to send)."""
+        board or deal being played (None when it has no number to send, or `app`
+        is not the game's). The app knows it: `App.beam_item()`."""
 
     def item_from_file(self, path: Path) -> BeamItem | None:
         """The file as an item of this game's (a `.dat` level), None when it is not one
@@ -51,4 +52,6 @@ class Beamable(Protocol):
     def open(self, app: App, item: BeamItem, ask: bool) -> None:
         """Open an accepted number item in the running game `app` (the game's own
         App, started); with `ask`, first ask whether a game in progress may be lost
-        (the window; a headless receiver's `--accept` is its yes)."""
+        (the window; a headless receiver's `--accept` is its yes). The app does it:
+        `App.open_beamed(item, ask)`; ValueError (one line) when `app` is not the
+        game's."""
