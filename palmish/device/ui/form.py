@@ -18,7 +18,6 @@ item and closes the list. Fields that do not fit scroll, with a scroll bar.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from palmish.device.events import Key, KeyDown, PenDown, PenMove, PenUp
 from palmish.device.geometry import Rect
@@ -41,6 +40,7 @@ from palmish.device.ui.widgets import (
     draw_down_triangle,
     draw_focus_ring,
 )
+from prc_tools.frozen import Frozen
 
 ROW_HEIGHT = 15  # standard coordinates per field row
 CONTROL_HEIGHT = 12
@@ -49,8 +49,7 @@ LABEL_GAP = 4
 TRIANGLE = 7
 
 
-@dataclass
-class PushButtons:
+class PushButtons(Frozen, frozen=False):
     """A group of adjacent push buttons; exactly one is selected."""
 
     key: str
@@ -59,16 +58,14 @@ class PushButtons:
     selected: int = 0
 
 
-@dataclass
-class CheckBox:
+class CheckBox(Frozen, frozen=False):
     key: str
     label: str
     checked: bool = False
     greyed: bool = False  # shown as it is, in grey; the pen and keys pass it by
 
 
-@dataclass
-class PopupList:
+class PopupList(Frozen, frozen=False):
     """A trigger showing the current choice; tapping it opens the list."""
 
     key: str
@@ -77,8 +74,7 @@ class PopupList:
     selected: int = 0
 
 
-@dataclass
-class Label:
+class Label(Frozen, frozen=False):
     """A bold heading line between fields (not focusable, no value)."""
 
     text: str
@@ -87,8 +83,7 @@ class Label:
 Field = PushButtons | CheckBox | PopupList | Label
 
 
-@dataclass
-class _Row:
+class _Row(Frozen, frozen=False):
     field: Field
     y: int  # content coordinates: 0 = top of the scrolling field area
     height: int

@@ -8,13 +8,13 @@ scale (1 or 2), so a dialog looks the same on a 160x160 and a 320-wide screen.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 
 from palmish.device.events import Key, PenDown, PenMove, PenUp
 from palmish.device.geometry import Rect
 from palmish.device.graphics.font import Font, get_font
 from palmish.device.graphics.screen import BLACK, GREY, WHITE, Colour, Framebuffer
 from palmish.device.ui.result import FormResult
+from prc_tools.frozen import Frozen, field
 
 # Standard-coordinate metrics, close to Palm OS's own.
 FRAME = 2  # dialog border thickness
@@ -69,8 +69,7 @@ def draw_text_field(fb: Framebuffer, rect: Rect) -> tuple[Font, int]:
     return font, rect.y + (rect.h - font.height) // 2
 
 
-@dataclass
-class Button:
+class Button(Frozen, frozen=False):
     """A rounded push button (OK, Cancel, Done)."""
 
     label: str
@@ -241,8 +240,7 @@ def draw_up_triangle(fb: Framebuffer, x: int, y: int, size: int) -> None:
     fb.polygon([(x + half, y), (x, y + half), (x + size - 1, y + half)], BLACK)
 
 
-@dataclass
-class ScrollBar:
+class ScrollBar(Frozen, frozen=False):
     """A vertical Palm scroll bar: arrows at both ends, a track, a thumb.
 
     `total` lines of content, `visible` shown at once, `top` the first shown.
