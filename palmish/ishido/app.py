@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 
 from PIL import Image
 
@@ -36,6 +35,7 @@ from palmish.ishido.schema import SCHEMA
 from palmish.ishido.scores import Entry, HighScores, high_scores
 from palmish.ishido.view import IshidoView, Scene
 from palmish.outcome import Outcome, Termination
+from prc_tools.frozen import Frozen
 
 # The Sound plugin's ids by name, from PalmIshido's plugin schema.
 SOUND_IDS = dict(SCHEMA.sounds)
@@ -49,8 +49,7 @@ DEMO_STEP_MS = 600  # between the demo player's moves
 NOTICE_MS = 1200  # how long an illegal move's mark and line stay
 
 
-@dataclass
-class Drag:
+class Drag(Frozen, frozen=False):
     """The current tile held by the pen: where it was grabbed, relative to its cell box."""
 
     grab_dx: int

@@ -8,13 +8,13 @@ here plainly, so a missing or broken plugin never stops the game.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
 from palmish.boardgame.plugin_art import LazyPictures, PluginLike, fit, readable_on
 from palmish.ishido.layout import IshidoLayout
 from palmish.ishido.schema import SCHEMA
+from prc_tools.frozen import Frozen, field
 
 RGB = tuple[int, int, int]
 
@@ -32,8 +32,7 @@ FALLBACK_COLOURS: list[RGB] = [
 ]
 
 
-@dataclass
-class Art:
+class Art(Frozen, frozen=False):
     """The pictures a layout draws with, at its density and cell size."""
 
     cell: tuple[int, int]  # native pixels

@@ -7,8 +7,6 @@ rectangles that changed, and the framebuffer records them as damage.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from PIL import Image
 
 from palmish.boardgame.paint import fill_tiled
@@ -18,6 +16,7 @@ from palmish.ishido import Game, roman
 from palmish.ishido.art import Art
 from palmish.ishido.layout import IshidoLayout
 from palmish.ishido.rules import COLS, ROWS
+from prc_tools.frozen import Frozen
 
 PLAIN_BOARD = (200, 196, 180)
 PLAIN_EDGE = (176, 170, 150)
@@ -27,8 +26,7 @@ REFUSED = (220, 20, 20)  # the brief mark on a cell where a move was refused
 DIM = (128, 128, 128, 150)  # laid over the well's tile once the game is over
 
 
-@dataclass
-class Scene:
+class Scene(Frozen, frozen=False):
     """What the view shows besides the game itself."""
 
     game: Game

@@ -9,8 +9,6 @@ missing or broken plugin never stops the game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-
 from PIL import Image, ImageDraw
 
 from palmish.boardgame.plugin_art import PluginLike, colour_value, fit, readable_on
@@ -18,6 +16,7 @@ from palmish.device.graphics.font import get_font
 from palmish.sigmar.hexart import HexArt
 from palmish.sigmar.rules import Atom
 from palmish.sigmar.schema import SCHEMA
+from prc_tools.frozen import Frozen, field
 
 RGB = tuple[int, int, int]
 
@@ -47,8 +46,7 @@ DIM_TO: RGB = (40, 44, 52)  # locked atoms fade towards this when the plugin has
 DIM_AMOUNT = 0.55
 
 
-@dataclass
-class Art:
+class Art(Frozen, frozen=False, slots=False):  # a __dict__: tests stand in for its methods
     cell: int  # native pixels
     atoms: dict[Atom, Image.Image]
     locked: dict[Atom, Image.Image]
@@ -69,8 +67,8 @@ class Art:
     def with_hex(self, hexes: HexArt) -> Art:
         """This art for the hexagonal garden: the Hex Board plugin's field, panel and
         colours instead of the Board plugin's (the atoms stay the Pieces plugin's)."""
-        return replace(
-            self, hex=hexes, socket=None, select_mark=None, hint_mark=None,
+        return self.replace(
+            hex=hexes, socket=None, select_mark=None, hint_mark=None,
             partner_mark=None, backdrop=hexes.backdrop,
             panel=hexes.panel if hexes.panel is not None else self.panel,
             field_colour=hexes.field_colour,

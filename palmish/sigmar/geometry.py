@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection
-from dataclasses import dataclass
 from typing import Protocol
 
 from palmish.sigmar import rules as square
+from prc_tools.frozen import Frozen
 
 Cell = tuple[int, int]
 
@@ -71,8 +71,7 @@ class Geometry(Protocol):
         """The cell a name gives; ValueError if it names none."""
 
 
-@dataclass(frozen=True)
-class SquareGeometry:
+class SquareGeometry(Frozen):
     """The square remake's field of rows x cols squares (a level's own size, up to 12)."""
 
     rows: int = 11

@@ -10,13 +10,12 @@ are the Pieces plugin's, as in the square garden: round atoms fit a hexagon.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from PIL import Image, ImageDraw
 
 from palmish.boardgame.plugin_art import PluginLike, colour_value, readable_on
 from palmish.sigmar.layout import hex_height
 from palmish.sigmar.schema import SCHEMA
+from prc_tools.frozen import Frozen, field
 
 RGB = tuple[int, int, int]
 SS = 4  # supersampling: edges are drawn big, then thresholded to one clear colour
@@ -37,8 +36,7 @@ FIELD_ID = _IDS["field"]
 PANEL_ID = _IDS["panel"]
 
 
-@dataclass
-class HexArt:
+class HexArt(Frozen, frozen=False):
     """One density's hexagonal pictures, each cell x hex_height(cell) pixels."""
 
     cell: int

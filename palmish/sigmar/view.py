@@ -8,8 +8,6 @@ the region, clipped to it; the app asks for exactly the rectangles that changed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from PIL import Image
 
 from palmish.boardgame.paint import fill_tiled
@@ -23,6 +21,7 @@ from palmish.sigmar.hexagonal.rules import STRIDE as HEX_STRIDE
 from palmish.sigmar.layout import SigmarLayout
 from palmish.sigmar.messages import wordings
 from palmish.sigmar.rules import CARDINALS, METAL_ORDER, STRIDE
+from prc_tools.frozen import Frozen, field
 
 Cell = tuple[int, int]
 RGB = tuple[int, int, int]
@@ -33,8 +32,7 @@ FOCUS_COLOUR: RGB = (255, 255, 255)  # the keys' cursor (palmish/sigmar/hexart.p
 STRIP_MIN = 8  # standard units: a narrower strip at the right is left empty
 
 
-@dataclass
-class Scene:
+class Scene(Frozen, frozen=False):
     """What the view shows besides the game itself."""
 
     game: Garden

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection
-from dataclasses import dataclass
 
 from palmish.sigmar.geometry import Cell
 from palmish.sigmar.hexagonal import rules as hexagon
+from prc_tools.frozen import Frozen
 
 # Pointy-topped hexagons one cell width across: rows are sqrt(3)/2 apart and a
 # hexagon is 2/sqrt(3) tall.
@@ -20,8 +20,7 @@ ROW_PITCH = math.sqrt(3) / 2
 HEX_HEIGHT = 2 / math.sqrt(3)
 
 
-@dataclass(frozen=True)
-class HexGeometry:
+class HexGeometry(Frozen):
     """Opus Magnum's hexagon of side 6 (palmish/sigmar/hexagonal/rules.py)."""
 
     name = "hexagonal"
