@@ -251,3 +251,69 @@ def test_a_pieces_plugin_is_shown_on_a_board_of_every_piece(tmp_path: Path) -> N
     assert len(shown) == 36 and game.current is not None  # every tile, and one to place
     paint(folder / "tiles" / "red-star.png", (255, 0, 255))
     assert settle(made) and made.device.running_app.game is game  # kept across builds
+
+
+def screen_has(made: Preview, colour: tuple[int, int, int]) -> bool:
+    return colour in {p[:3] for p in made.device.screen.image.convert("RGB").get_flattened_data()}
+
+
+@pytest.mark.parametrize("config", ["square", "tall", "wide"])
+def test_a_sigmar_pieces_plugin_is_shown_with_every_atom_free_selected_and_locked(
+        tmp_path: Path, config: str) -> None:
+    from palmish.sigmar import Atom
+    from palmish.sigmar.rules import STRIDE
+
+    folder = new_folder(tmp_path, "sigmar", "pieces", config)
+    made, said = preview(tmp_path, folder, "sigmar", "pieces", config)
+    assert made.problem is None, said
+    app = made.device.running_app
+    game, scene = app.game, app.scene  # type: ignore[attr-defined]
+    free = game.free_mask()
+    cells = [(r, c) for r in range(game.rows) for c in range(game.cols)
+             if game.atom_at(r, c) is not None]
+    chosen = set(scene.showcase)
+    free_atoms = {game.atom_at(*rc) for rc in cells
+                  if (free >> (rc[0] * STRIDE + rc[1])) & 1 and rc not in chosen}
+    # Locked on the rows the preview's strip never covers (Wide's covers the last).
+    locked = {game.atom_at(*rc) for rc in cells
+              if not (free >> (rc[0] * STRIDE + rc[1])) & 1 and rc[0] < game.rows - 1}
+    assert free_atoms == locked == {game.atom_at(*rc) for rc in chosen} == set(Atom)
+    assert app.game_fields() is None  # not saved as the game  # type: ignore[attr-defined]
+    assert not screen_has(made, (255, 0, 255))
+    paint(folder / "selected" / "fire.png", (255, 0, 255))
+    assert settle(made) and made.problem is None
+    assert app.game is game and screen_has(made, (255, 0, 255))  # kept, and seen
+    assert not screen_has(made, (0, 255, 255))
+    paint(folder / "atoms" / "gold.png", (0, 255, 255))  # a metal that is not current
+    assert settle(made) and screen_has(made, (0, 255, 255))
+
+
+@pytest.mark.parametrize("configs", [("square", "tall"), ("wide",)])
+def test_a_pachisi_pieces_plugin_is_shown_with_every_piece_die_face_and_cowrie(
+        tmp_path: Path, configs: tuple[str, ...]) -> None:
+    from palmish.pachisi.rules import COLOURS, PIECES
+
+    folder = new_folder(tmp_path, "pachisi", "pieces", *configs)
+    made, said = preview(tmp_path, folder, "pachisi", "pieces", configs[0])
+    assert made.problem is None, said
+    app = made.device.running_app
+    game = app.game  # type: ignore[attr-defined]
+    assert [game.colour(p) for p in range(len(game.players))] == list(COLOURS)
+    assert not any(p.computer for p in game.players)  # nothing moves by itself
+    tray = app.view.tray_rect()  # type: ignore[attr-defined]
+    beam = made.strip.rect_of("Beam")
+    assert beam is not None
+    assert app.scene.showcase and tray.intersect(app.layout.board) == tray  # type: ignore[attr-defined]
+    for player in range(len(game.players)):
+        assert game.waiting(player) == 1 and game.finished(player) == 1
+        squares = {game.square(player, piece) for piece in range(2, PIECES)}
+        assert len(squares) == 1  # a double
+        square = app.layout.square_rect(squares.pop())  # type: ignore[attr-defined]
+        assert square.intersect(tray) is None and square.bottom < beam.y  # all seen
+    for picture in ("die/25.png", "cowries/shell-down.png", "doubles/double-magenta.png"):
+        assert not screen_has(made, (255, 0, 255))
+        paint(folder / picture, (255, 0, 255))
+        assert settle(made) and made.problem is None
+        assert app.game is game and screen_has(made, (255, 0, 255)), picture
+        paint(folder / picture, (0, 0, 0))
+        assert settle(made)
