@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 from PIL import Image
 
 from prc_tools import cli, plugin
@@ -35,6 +36,47 @@ def test_every_kind_builds_at_once(
     assert "warning" not in err  # templates are the right size, opaque, few colours
     code, out, err = run(["verify", str(tmp_path / "out.prc")], capsys)
     assert code == 0 and err == "", err
+
+
+# Every slot on its own as well as the default (several slots at once, where one cell
+# shape serves them): a template folder builds at once in every configuration.
+EVERY_CONFIG = [(schema.game, kind, config) for schema in registry() for kind in kinds(schema)
+                for config in (None, *schema.configs)]
+
+
+@pytest.mark.parametrize(("game", "kind", "config"), EVERY_CONFIG)
+def test_every_kind_in_every_configuration_has_every_file_and_builds(
+    game: str, kind: str, config: str | None, tmp_path: Path,
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    schema = registry().get(game)
+    assert schema is not None
+    folder = tmp_path / "new"
+    options = ["--config", config] if config else []
+    code, _, err = run(["new", game, kind, *options, str(folder)], capsys)
+    assert code == 0 and err == "", err
+    manifest = yaml.safe_load((folder / "manifest.yaml").read_text(encoding="utf-8"))
+    listed = [entry["file"] for entry in manifest.get("bitmaps") or []]
+    sounds_listed = manifest.get("sounds") or []
+    listed += [entry["file"] for entry in sounds_listed] if isinstance(sounds_listed, list) \
+        else list(sounds_listed.values())
+    made = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*")
+                  if p.is_file() and p.name != "manifest.yaml")
+    assert sorted(listed) == made  # every file listed is there, and nothing more
+    drawn = pictures(schema, kind)
+    assert len([f for f in made if f.endswith(".png")]) == len(drawn)  # optional art too
+    cell = tuple(manifest["cell"]) if "cell" in manifest else None
+    ids = {entry["id"]: entry["file"] for entry in manifest.get("bitmaps") or []}
+    for picture in drawn:
+        wanted = picture.size(cell)  # type: ignore[arg-type]
+        with Image.open(folder / ids[picture.id]) as img:
+            assert wanted is None or img.size == wanted, (picture.name, img.size, wanted)
+    out_prc = tmp_path / "out.prc"
+    code, _, err = run(["build", "-q", str(folder), "-o", str(out_prc)], capsys)
+    assert code == 0 and "warning" not in err, err
+    code, _, err = run(["verify", str(out_prc), "--sheet", str(tmp_path / "sheet.png")], capsys)
+    assert code == 0 and err == "", err
+    assert (tmp_path / "sheet.png").is_file() or not drawn
 
 
 def test_wide_templates_have_the_wide_sizes(tmp_path: Path) -> None:
