@@ -278,7 +278,7 @@ def test_a_sigmar_pieces_plugin_is_shown_with_every_atom_free_selected_and_locke
     locked = {game.atom_at(*rc) for rc in cells
               if not (free >> (rc[0] * STRIDE + rc[1])) & 1 and rc[0] < game.rows - 1}
     assert free_atoms == locked == {game.atom_at(*rc) for rc in chosen} == set(Atom)
-    assert app.game_fields() is None  # not saved as the game  # type: ignore[attr-defined]
+    assert app.game_fields() is None  # type: ignore[attr-defined]  # not saved as the game
     assert not screen_has(made, (255, 0, 255))
     paint(folder / "selected" / "fire.png", (255, 0, 255))
     assert settle(made) and made.problem is None

@@ -68,7 +68,7 @@ def test_every_kind_in_every_configuration_has_every_file_and_builds(
     cell = tuple(manifest["cell"]) if "cell" in manifest else None
     ids = {entry["id"]: entry["file"] for entry in manifest.get("bitmaps") or []}
     for picture in drawn:
-        wanted = picture.size(cell)  # type: ignore[arg-type]
+        wanted = picture.size(cell)
         with Image.open(folder / ids[picture.id]) as img:
             assert wanted is None or img.size == wanted, (picture.name, img.size, wanted)
     out_prc = tmp_path / "out.prc"
