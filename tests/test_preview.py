@@ -317,3 +317,16 @@ def test_a_pachisi_pieces_plugin_is_shown_with_every_piece_die_face_and_cowrie(
         assert app.game is game and screen_has(made, (255, 0, 255)), picture
         paint(folder / picture, (0, 0, 0))
         assert settle(made)
+
+
+def test_a_sigmar_hex_board_plugin_is_shown_in_the_hexagonal_garden(tmp_path: Path) -> None:
+    from palmish.sigmar.hexagonal.game import HexGame
+
+    folder = new_folder(tmp_path, "sigmar", "hexboard")
+    made, said = preview(tmp_path, folder, "sigmar", "hexboard")
+    assert made.problem is None, said
+    app = made.device.running_app
+    assert isinstance(app.game, HexGame)  # type: ignore[attr-defined]
+    assert not screen_has(made, (255, 0, 255))
+    paint(folder / "hex-cell.png", (255, 0, 255))
+    assert settle(made) and made.problem is None and screen_has(made, (255, 0, 255))

@@ -192,6 +192,15 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
         self.relayout()
         return True
 
+    def show_plugin(self, kind: str) -> bool:
+        """A Hex Board plugin is seen in the hexagonal garden only: played there."""
+        if kind != "hexboard":
+            return super().show_plugin(kind)
+        self.prefs["garden"] = HEXAGONAL
+        self._switch_to(HEXAGONAL)
+        self.relayout()
+        return True
+
     def game_fields(self) -> dict[str, object] | None:
         if self.game is self.showing:
             return None  # the preview's showcase: the saved game stays what it was
