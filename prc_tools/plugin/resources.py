@@ -190,8 +190,9 @@ class Sounds(ResourceType):
         from prc_tools import sound
         from prc_tools.errors import PluginError, PrcError
 
+        data = files.read(entry.file)  # its problems name the file already
         try:
-            return sound.convert(files.read(entry.file), entry.rate, entry.bits)
+            return sound.convert(data, entry.rate, entry.bits)
         except PrcError as exc:
             raise PluginError(f"{files.folder / entry.file}: {exc}") from None
 
