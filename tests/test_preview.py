@@ -160,18 +160,24 @@ def test_the_other_configuration_the_folder_covers_shows_it_too(tmp_path: Path) 
     assert made.poll() and made.strip.status == "built 12:00:00; not for wide"
 
 
-def test_a_sounds_plugin_has_a_button_per_sound(tmp_path: Path) -> None:
-    folder = new_folder(tmp_path, "ishido", "sound")
-    made, said = preview(tmp_path, folder, "ishido", "sound")
+@pytest.mark.parametrize("game", ["ishido", "sigmar", "pachisi"])
+def test_a_sounds_plugin_has_a_button_per_sound(tmp_path: Path, game: str) -> None:
+    from prc_tools.schema import registry
+
+    schema = registry().get(game)
+    assert schema is not None
+    folder = new_folder(tmp_path, game, "sound")
+    made, said = preview(tmp_path, folder, game, "sound")
     assert made.problem is None, said
-    assert len(made.strip.pads) >= 3
-    rect = made.strip.rect_of(made.strip.pads[0])
-    assert rect is not None
-    made.device.take_sounds()
-    made.device.post(PenDown(rect.x + 2, rect.y + 2))
-    made.device.post(PenUp(rect.x + 2, rect.y + 2))
-    played = made.device.take_sounds()
-    assert len(played) == 1 and played[0][:4] == b"RIFF"
+    assert set(made.strip.pads) == set(schema.sounds)  # every sound the game names
+    for pad in made.strip.pads:
+        rect = made.strip.rect_of(pad)
+        assert rect is not None, pad
+        made.device.take_sounds()
+        made.device.post(PenDown(rect.x + 2, rect.y + 2))
+        made.device.post(PenUp(rect.x + 2, rect.y + 2))
+        played = made.device.take_sounds()
+        assert len(played) == 1 and played[0][:4] == b"RIFF", pad
 
 
 def test_beam_without_the_window_says_it_needs_the_window(tmp_path: Path) -> None:
