@@ -125,3 +125,18 @@ def test_new_never_makes_a_folder_that_cannot_build(tmp_path: Path,
     err = capsys.readouterr().err
     assert "wide board plugin cannot also serve square" in err and "one folder for each" in err
     assert not (tmp_path / "both").exists()
+
+
+def test_a_picture_without_a_size_has_neither_a_file_nor_a_line(tmp_path: Path) -> None:
+    from prc_tools.schema import parse
+    from prc_tools.studio.templates import new_folder
+
+    schema = parse(yaml.safe_load(
+        "game: toy\ntitle: Toy\ncreator: TToy\ntypes: {board: TyBd}\nconfigs: [square]\n"
+        "bitmaps: {board: 2000, mark: 2001}\n"
+        "required:\n  board:\n    bitmaps:\n      - {id: board, size: [32, 32], what: the board}\n"
+        "    optional:\n      - {id: mark, cells: [1, 1], what: the mark}\n"), "toy")
+    written = new_folder(schema, "board", tmp_path / "toy")
+    text = (tmp_path / "toy" / "manifest.yaml").read_text(encoding="utf-8")
+    assert [p.name for p in written] == ["manifest.yaml", "board.png"]
+    assert "board.png" in text and "mark" not in text  # no cell, so no size: left out
