@@ -101,10 +101,8 @@ class Preview:
         except (InvalidPlugin, ValueError, OSError) as exc:
             return self._failed(one_line(exc))
         self.builds += 1
-        fixed, self.problem = self.problem is not None, None
+        self.problem = None
         stamp = time.strftime("%H:%M:%S", self.clock())
-        if fixed:  # the terminal said the problem: it says when it is gone too
-            self.say(f"built {stamp}: the problem is fixed")
         note = f"; {warnings[0]}" if warnings else ""
         self._show(f"built {stamp}{note}", None, draw=False)
         self.device.post(PluginsChanged())  # the game lays out again with it, strip over it
