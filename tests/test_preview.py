@@ -160,18 +160,24 @@ def test_the_other_configuration_the_folder_covers_shows_it_too(tmp_path: Path) 
     assert made.poll() and made.strip.status == "built 12:00:00; not for wide"
 
 
-def test_a_sounds_plugin_has_a_button_per_sound(tmp_path: Path) -> None:
-    folder = new_folder(tmp_path, "ishido", "sound")
-    made, said = preview(tmp_path, folder, "ishido", "sound")
+@pytest.mark.parametrize("game", ["ishido", "sigmar", "pachisi"])
+def test_a_sounds_plugin_has_a_button_per_sound(tmp_path: Path, game: str) -> None:
+    from prc_tools.schema import registry
+
+    schema = registry().get(game)
+    assert schema is not None
+    folder = new_folder(tmp_path, game, "sound")
+    made, said = preview(tmp_path, folder, game, "sound")
     assert made.problem is None, said
-    assert len(made.strip.pads) >= 3
-    rect = made.strip.rect_of(made.strip.pads[0])
-    assert rect is not None
-    made.device.take_sounds()
-    made.device.post(PenDown(rect.x + 2, rect.y + 2))
-    made.device.post(PenUp(rect.x + 2, rect.y + 2))
-    played = made.device.take_sounds()
-    assert len(played) == 1 and played[0][:4] == b"RIFF"
+    assert set(made.strip.pads) == set(schema.sounds)  # every sound the game names
+    for pad in made.strip.pads:
+        rect = made.strip.rect_of(pad)
+        assert rect is not None, pad
+        made.device.take_sounds()
+        made.device.post(PenDown(rect.x + 2, rect.y + 2))
+        made.device.post(PenUp(rect.x + 2, rect.y + 2))
+        played = made.device.take_sounds()
+        assert len(played) == 1 and played[0][:4] == b"RIFF", pad
 
 
 def test_beam_without_the_window_says_it_needs_the_window(tmp_path: Path) -> None:
@@ -251,3 +257,82 @@ def test_a_pieces_plugin_is_shown_on_a_board_of_every_piece(tmp_path: Path) -> N
     assert len(shown) == 36 and game.current is not None  # every tile, and one to place
     paint(folder / "tiles" / "red-star.png", (255, 0, 255))
     assert settle(made) and made.device.running_app.game is game  # kept across builds
+
+
+def screen_has(made: Preview, colour: tuple[int, int, int]) -> bool:
+    return colour in {p[:3] for p in made.device.screen.image.convert("RGB").get_flattened_data()}
+
+
+@pytest.mark.parametrize("config", ["square", "tall", "wide"])
+def test_a_sigmar_pieces_plugin_is_shown_with_every_atom_free_selected_and_locked(
+        tmp_path: Path, config: str) -> None:
+    from palmish.sigmar import Atom
+    from palmish.sigmar.rules import STRIDE
+
+    folder = new_folder(tmp_path, "sigmar", "pieces", config)
+    made, said = preview(tmp_path, folder, "sigmar", "pieces", config)
+    assert made.problem is None, said
+    app = made.device.running_app
+    game, scene = app.game, app.scene  # type: ignore[attr-defined]
+    free = game.free_mask()
+    cells = [(r, c) for r in range(game.rows) for c in range(game.cols)
+             if game.atom_at(r, c) is not None]
+    chosen = set(scene.showcase)
+    free_atoms = {game.atom_at(*rc) for rc in cells
+                  if (free >> (rc[0] * STRIDE + rc[1])) & 1 and rc not in chosen}
+    # Locked on the rows the preview's strip never covers (Wide's covers the last).
+    locked = {game.atom_at(*rc) for rc in cells
+              if not (free >> (rc[0] * STRIDE + rc[1])) & 1 and rc[0] < game.rows - 1}
+    assert free_atoms == locked == {game.atom_at(*rc) for rc in chosen} == set(Atom)
+    assert app.game_fields() is None  # type: ignore[attr-defined]  # not saved as the game
+    assert not screen_has(made, (255, 0, 255))
+    paint(folder / "selected" / "fire.png", (255, 0, 255))
+    assert settle(made) and made.problem is None
+    assert app.game is game and screen_has(made, (255, 0, 255))  # kept, and seen
+    assert not screen_has(made, (0, 255, 255))
+    paint(folder / "atoms" / "gold.png", (0, 255, 255))  # a metal that is not current
+    assert settle(made) and screen_has(made, (0, 255, 255))
+
+
+@pytest.mark.parametrize("configs", [("square", "tall"), ("wide",)])
+def test_a_pachisi_pieces_plugin_is_shown_with_every_piece_die_face_and_cowrie(
+        tmp_path: Path, configs: tuple[str, ...]) -> None:
+    from palmish.pachisi.rules import COLOURS, PIECES
+
+    folder = new_folder(tmp_path, "pachisi", "pieces", *configs)
+    made, said = preview(tmp_path, folder, "pachisi", "pieces", configs[0])
+    assert made.problem is None, said
+    app = made.device.running_app
+    game = app.game  # type: ignore[attr-defined]
+    assert [game.colour(p) for p in range(len(game.players))] == list(COLOURS)
+    assert not any(p.computer for p in game.players)  # nothing moves by itself
+    tray = app.view.tray_rect()  # type: ignore[attr-defined]
+    beam = made.strip.rect_of("Beam")
+    assert beam is not None
+    assert app.scene.showcase and tray.intersect(app.layout.board) == tray  # type: ignore[attr-defined]
+    for player in range(len(game.players)):
+        assert game.waiting(player) == 1 and game.finished(player) == 1
+        squares = {game.square(player, piece) for piece in range(2, PIECES)}
+        assert len(squares) == 1  # a double
+        square = app.layout.square_rect(squares.pop())  # type: ignore[attr-defined]
+        assert square.intersect(tray) is None and square.bottom < beam.y  # all seen
+    for picture in ("die/25.png", "cowries/shell-down.png", "doubles/double-magenta.png"):
+        assert not screen_has(made, (255, 0, 255))
+        paint(folder / picture, (255, 0, 255))
+        assert settle(made) and made.problem is None
+        assert app.game is game and screen_has(made, (255, 0, 255)), picture
+        paint(folder / picture, (0, 0, 0))
+        assert settle(made)
+
+
+def test_a_sigmar_hex_board_plugin_is_shown_in_the_hexagonal_garden(tmp_path: Path) -> None:
+    from palmish.sigmar.hexagonal.game import HexGame
+
+    folder = new_folder(tmp_path, "sigmar", "hexboard")
+    made, said = preview(tmp_path, folder, "sigmar", "hexboard")
+    assert made.problem is None, said
+    app = made.device.running_app
+    assert isinstance(app.game, HexGame)  # type: ignore[attr-defined]
+    assert not screen_has(made, (255, 0, 255))
+    paint(folder / "hex-cell.png", (255, 0, 255))
+    assert settle(made) and made.problem is None and screen_has(made, (255, 0, 255))

@@ -176,6 +176,12 @@ class BoardGameApp(App):
         a Pieces plugin), not saved as the game; False for a game that has none."""
         return False
 
+    def show_plugin(self, kind: str) -> bool:
+        """Hook: set up and draw a game where a plugin of `kind` is seen (`palmish
+        preview`); False when the game as it is shows it already. By default a Pieces
+        plugin gets the showcase."""
+        return kind == "pieces" and self.showcase()
+
     def counts_as_win(self, outcome: Outcome) -> bool | None:
         """Hook: the tally of a finished game for the person playing: True won, False
         lost, None neither (a game scored by points alone). By default the player who

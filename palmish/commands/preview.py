@@ -127,7 +127,7 @@ def _screenshot(args: argparse.Namespace, folder: Path, game: str, kind: str,
         device.shutdown()
         return fail(str(exc), EXIT_USAGE)
     steps = [step for _, step in numbered]
-    status = screenshot.shoot(device, steps, out)
+    status = screenshot.shoot(device, steps, out, settle=preview.poll)  # the strip follows a turn
     return status if status or preview.problem is None else EXIT_FAILED
 
 

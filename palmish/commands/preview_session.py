@@ -106,15 +106,16 @@ class Preview:
         note = f"; {warnings[0]}" if warnings else ""
         self._show(f"built {stamp}{note}", None, draw=False)
         self.device.post(PluginsChanged())  # the game lays out again with it, strip over it
-        if self.kind == "pieces" and self.builds == 1:
-            self._show_every_piece()
+        if self.builds == 1:
+            self._show_plugin()
         for warning in warnings:
             self.say(f"warning: {warning}")
 
-    def _show_every_piece(self) -> None:
-        """A Pieces plugin is seen on a position with every piece, where the game has one."""
+    def _show_plugin(self) -> None:
+        """The game set up where the plugin is seen: a Pieces plugin on a position with
+        every piece where the game has one, a Sigmar Hex Board in the hexagonal garden."""
         app = real_app(self.device.running_app)
-        if isinstance(app, BoardGameApp) and app.showcase():
+        if isinstance(app, BoardGameApp) and app.show_plugin(self.kind):
             self.device.draw_overlay()
 
     def _install(self, db: Database, data: bytes) -> None:

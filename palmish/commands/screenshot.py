@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import io
+from collections.abc import Callable
 from pathlib import Path
 
 from palmish.commands import start
@@ -55,9 +56,14 @@ def run(args: argparse.Namespace) -> int:
     return shoot(device, [step for _, step in numbered], out)
 
 
-def shoot(device: Device, steps: list[Step], out: Path) -> int:
-    """Run `steps` on `device`, shut it down and write its screen to `out`; the status."""
+def shoot(device: Device, steps: list[Step], out: Path,
+          settle: Callable[[], object] | None = None) -> int:
+    """Run `steps` on `device`, shut it down and write its screen to `out`; the status.
+    `settle` is called once the steps ran, before the picture (a window's watcher
+    catching up with them, as its clock would)."""
     run_script(device, steps)
+    if settle is not None:
+        settle()
     image = device.screen.image.copy()
     device.shutdown()
     encoded = io.BytesIO()

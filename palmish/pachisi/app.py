@@ -37,6 +37,7 @@ from palmish.pachisi.layout import PachisiLayout, layout_for
 from palmish.pachisi.netplay import NetPlay
 from palmish.pachisi.rules import DICE, PIECES, computer_names, distinct, valid_name
 from palmish.pachisi.schema import SCHEMA
+from palmish.pachisi.showcase import showcase_game
 from palmish.pachisi.view import PachisiView, Scene, Slide, slide_path
 from palmish.stepped import in_slices
 
@@ -74,6 +75,7 @@ class PachisiApp(NetworkGameMixin, BoardGameApp, descriptor=GAME):
         self.thinking: SlicedJob[ai.Choice] | None = None
         self.thinking_for: Decision | None = None
         self.thought: tuple[Decision, ai.Choice] | None = None  # a computer's, for its marker
+        self.showing: Game | None = None  # the preview's showcase, while it is played
 
     # ------------------------------------------------------------ saved game, prefs
 
@@ -85,6 +87,14 @@ class PachisiApp(NetworkGameMixin, BoardGameApp, descriptor=GAME):
     def new_game(self) -> None:
         self.game = Game.new(players=self._last_players(), dice=self.dice_pref())
         self.scene = Scene(self.game)
+
+    def showcase(self) -> bool:
+        """Every piece in every colour, and every die face and cowrie on a tray
+        (palmish/pachisi/showcase.py); a set-up position, so not saved as the game."""
+        self.load_game(showcase_game())
+        self.showing = self.game
+        self.relayout()
+        return True
 
     def in_progress(self) -> bool:
         return bool(self.game.history) and not self.game.over
@@ -149,6 +159,7 @@ class PachisiApp(NetworkGameMixin, BoardGameApp, descriptor=GAME):
 
     def sync_scene(self) -> None:
         self.scene.game = self.game
+        self.scene.showcase = self.game is self.showing and not self.game.history
         self.scene.log = round_lines(self.game) + self.network_lines()
         net = self.net
         watching = (net is not None and net.game is self.game

@@ -60,6 +60,9 @@ class Scene:
     # network game watched from this device (no seat of its own): the table's name.
     # Tall and Wide say so in the log; Square, without one, in a corner (`watch_corner`)
     watching: str | None = None
+    # `palmish preview` of a Pieces plugin (palmish/pachisi/showcase.py): a tray over
+    # the board's middle shows every die face and both cowries
+    showcase: bool = False
 
 
 def slide_path(game: Game, move: Move) -> list[tuple[int, int]]:
@@ -141,6 +144,8 @@ class PachisiView:
                 fb.blit(self.art.mark, *_xy(self.mark_rect(game, scene.mark)), clip=board)
             if scene.watching is not None and lay.panel is None:
                 self._watching(fb, scene, board)
+            if scene.showcase:
+                self._tray(fb, board)
         if lay.panel is not None and lay.panel.rect.intersect(area) is not None:
             self._panel(fb, scene, area)
         if scene.notice:
@@ -227,6 +232,30 @@ class PachisiView:
                         clip=clip)
             if current:
                 self._die(fb, scene, seat, clip)
+
+    def tray_rect(self) -> Rect:
+        """The showcase's tray: the die faces and the two cowries in a row, a quarter
+        cell apart and around, in the middle of the board."""
+        lay, c = self.layout, self.layout.cell
+        gap = max(1, c // 4)
+        pictures = [*self.art.dice.values(), *self.art.shells]
+        w = sum(p.width for p in pictures) + gap * (len(pictures) + 1)
+        h = max(p.height for p in pictures) + 2 * gap
+        return Rect(lay.board.x + (lay.board.w - w) // 2, lay.board.y + (lay.board.h - h) // 2,
+                    w, h)
+
+    def _tray(self, fb: Framebuffer, clip: Rect) -> None:
+        box = self.tray_rect()
+        inside = box.intersect(clip)
+        if inside is None:
+            return
+        gap = max(1, self.layout.cell // 4)
+        fb.fill(inside, WHITE)
+        fb.rectangle(box, BLACK, clip=clip)
+        x = box.x + gap
+        for picture in (*self.art.dice.values(), *self.art.shells):
+            fb.blit(picture, x, box.y + (box.h - picture.height) // 2, clip=clip)
+            x += picture.width + gap
 
     def _watching(self, fb: Framebuffer, scene: Scene, clip: Rect) -> None:
         """Square's only sign that this device watches: an empty corner says so in

@@ -51,6 +51,7 @@ from palmish.sigmar.icon import launcher_icon
 from palmish.sigmar.layout import SigmarLayout, layout_for
 from palmish.sigmar.level import LEVELS_DB_TYPE, normalize_level_id
 from palmish.sigmar.schema import SCHEMA
+from palmish.sigmar.showcase import CHOSEN, showcase_game
 from palmish.sigmar.view import Scene, SigmarView
 from palmish.stepped import finish
 
@@ -95,6 +96,7 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
         # A number ready for the next New Game (its board built), by (garden,
         # difficulty or ANY).
         self.dealt: dict[tuple[str, str], int] = {}
+        self.showing: Garden | None = None  # the board of every atom, while it is played
 
     # ------------------------------------------------------------ life cycle, saving
 
@@ -178,7 +180,27 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
         """The garden chosen in the Game menu or Preferences (New Game deals there)."""
         return self.choice_pref("garden", GARDENS, SQUARE)
 
+    def showcase(self) -> bool:
+        """The board of every atom (palmish/sigmar/showcase.py): each atom free,
+        selected and locked, in the square garden; not saved as the game."""
+        self._stop_work()
+        self.game = self.showing = showcase_game()
+        self._reset_attempt()
+        self.relayout()
+        return True
+
+    def show_plugin(self, kind: str) -> bool:
+        """A Hex Board plugin is seen in the hexagonal garden only: played there."""
+        if kind != "hexboard":
+            return super().show_plugin(kind)
+        self.prefs["garden"] = HEXAGONAL
+        self._switch_to(HEXAGONAL)
+        self.relayout()
+        return True
+
     def game_fields(self) -> dict[str, object] | None:
+        if self.game is self.showing:
+            return None  # the preview's showcase: the saved game stays what it was
         fields: dict[str, object] = {"record": self.game.record(), "assisted": self.assisted}
         if self.parked:  # the other garden's game, resumed when the player goes back to it
             fields["parked"] = {g: {"record": r, "assisted": a}
@@ -322,11 +344,15 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
         if self.focus is not None and game.atom_at(*self.focus) is None:
             self.focus = None
         s.focus = self.focus if self.focus != s.selected else None
+        s.showcase = (tuple(c for c in CHOSEN if game.atom_at(*c) is not None)
+                      if game is self.showing else None)
 
     def title(self) -> str:
         game = self.game
         if game.level is not None:
             return f"{game.level}. {game.name}" if game.level.isdigit() else game.name
+        if game.seed is None:  # a board of its own (the preview's board of every atom)
+            return game.name
         if isinstance(game, HexGame):  # numbers of their own: the title says whose
             return f"Hex Board {game.seed}"
         # A game saved before boards were named by their number alone keeps its board,

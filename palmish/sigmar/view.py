@@ -45,6 +45,9 @@ class Scene(Frozen, frozen=False):
     message: str = ""  # the last one-line message (why a tap was refused, ...)
     partners: list[Cell] = field(default_factory=list)
     focus: Cell | None = None  # the keys' cursor (not the selection)
+    # The board of every atom (`palmish preview`, palmish/sigmar/showcase.py): these
+    # cells are drawn selected too, and a free metal is drawn lit even when not current.
+    showcase: tuple[Cell, ...] | None = None
 
 
 class SigmarView:
@@ -94,8 +97,8 @@ class SigmarView:
             # A metal that is not yet current cannot be taken either: dimmed alike.
             locked = scene.dim_locked and atom != Atom.SLAG and (
                 not (free >> (row * stride + col)) & 1
-                or (atom.is_metal and atom != game.current_metal))
-            chosen = scene.selected == (row, col)
+                or (atom.is_metal and atom != game.current_metal and scene.showcase is None))
+            chosen = scene.selected == (row, col) or (row, col) in (scene.showcase or ())
             x, y = lay.atom_spot(row, col)
             fb.blit(art.atom(atom, locked=locked, selected=chosen), x, y, clip=clip)
         if scene.focus is not None:  # its own mark: among partner dots a dot would not show
@@ -105,9 +108,10 @@ class SigmarView:
                        "partner")
         for cell_pos in scene.hint:
             self._mark(fb, cell_pos, area, hexes.hint if hexes else art.hint_mark, "hint")
-        if scene.selected is not None:
-            self._mark(fb, scene.selected, area, hexes.select if hexes else art.select_mark,
-                       "select")
+        for chosen_cell in (scene.selected, *(scene.showcase or ())):
+            if chosen_cell is not None:
+                self._mark(fb, chosen_cell, area, hexes.select if hexes else art.select_mark,
+                           "select")
 
     def _mark(self, fb: Framebuffer, pos: Cell, area: Rect, img: Image.Image | None,
               kind: str) -> None:

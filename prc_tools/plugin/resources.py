@@ -191,8 +191,9 @@ class Sounds(ResourceType):
               warn: Callable[[str], None] | None) -> bytes:
         from prc_tools import sound
 
+        data = files.read(entry.file)  # its problems name the file already
         try:
-            return sound.convert(files.read(entry.file), entry.rate, entry.bits)
+            return sound.convert(data, entry.rate, entry.bits)
         except PrcError as exc:
             raise PluginError(f"{files.folder / entry.file}: {exc}") from None
 

@@ -61,14 +61,16 @@ def new_folder(schema: Schema, kind: str, folder: Path, configs: tuple[str, ...]
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise PluginError(f"{folder}: already exists and is not an empty folder")
     cell = cell_for(schema, kind, configs)
+    # A picture whose size the schema does not give has no template, and so no line in
+    # the manifest either (a line without its file would not build).
+    items = [item for item in items if item.size(cell) is not None]
     manifest = _manifest(schema, kind, configs, cell, author, items, beeps)
     written = [folder / "manifest.yaml"]
     folder.mkdir(parents=True, exist_ok=True)
     write_atomic(written[0], manifest.encode("utf-8"))
     for item in items:
         size = item.size(cell)
-        if size is None:
-            continue
+        assert size is not None  # kept above
         path = folder / _file(item)
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(path, _png(template(schema, item, size, cell)))

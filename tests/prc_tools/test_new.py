@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 from PIL import Image
 
 from prc_tools import cli, plugin
@@ -35,6 +36,47 @@ def test_every_kind_builds_at_once(
     assert "warning" not in err  # templates are the right size, opaque, few colours
     code, out, err = run(["verify", str(tmp_path / "out.prc")], capsys)
     assert code == 0 and err == "", err
+
+
+# Every slot on its own as well as the default (several slots at once, where one cell
+# shape serves them): a template folder builds at once in every configuration.
+EVERY_CONFIG = [(schema.game, kind, config) for schema in registry() for kind in kinds(schema)
+                for config in (None, *schema.configs)]
+
+
+@pytest.mark.parametrize(("game", "kind", "config"), EVERY_CONFIG)
+def test_every_kind_in_every_configuration_has_every_file_and_builds(
+    game: str, kind: str, config: str | None, tmp_path: Path,
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    schema = registry().get(game)
+    assert schema is not None
+    folder = tmp_path / "new"
+    options = ["--config", config] if config else []
+    code, _, err = run(["new", game, kind, *options, str(folder)], capsys)
+    assert code == 0 and err == "", err
+    manifest = yaml.safe_load((folder / "manifest.yaml").read_text(encoding="utf-8"))
+    listed = [entry["file"] for entry in manifest.get("bitmaps") or []]
+    sounds_listed = manifest.get("sounds") or []
+    listed += [entry["file"] for entry in sounds_listed] if isinstance(sounds_listed, list) \
+        else list(sounds_listed.values())
+    made = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*")
+                  if p.is_file() and p.name != "manifest.yaml")
+    assert sorted(listed) == made  # every file listed is there, and nothing more
+    drawn = pictures(schema, kind)
+    assert len([f for f in made if f.endswith(".png")]) == len(drawn)  # optional art too
+    cell = tuple(manifest["cell"]) if "cell" in manifest else None
+    ids = {entry["id"]: entry["file"] for entry in manifest.get("bitmaps") or []}
+    for picture in drawn:
+        wanted = picture.size(cell)
+        with Image.open(folder / ids[picture.id]) as img:
+            assert wanted is None or img.size == wanted, (picture.name, img.size, wanted)
+    out_prc = tmp_path / "out.prc"
+    code, _, err = run(["build", "-q", str(folder), "-o", str(out_prc)], capsys)
+    assert code == 0 and "warning" not in err, err
+    code, _, err = run(["verify", str(out_prc), "--sheet", str(tmp_path / "sheet.png")], capsys)
+    assert code == 0 and err == "", err
+    assert (tmp_path / "sheet.png").is_file() or not drawn
 
 
 def test_wide_templates_have_the_wide_sizes(tmp_path: Path) -> None:
@@ -83,3 +125,18 @@ def test_new_never_makes_a_folder_that_cannot_build(tmp_path: Path,
     err = capsys.readouterr().err
     assert "wide board plugin cannot also serve square" in err and "one folder for each" in err
     assert not (tmp_path / "both").exists()
+
+
+def test_a_picture_without_a_size_has_neither_a_file_nor_a_line(tmp_path: Path) -> None:
+    from prc_tools.schema import parse
+    from prc_tools.studio.templates import new_folder
+
+    schema = parse(yaml.safe_load(
+        "game: toy\ntitle: Toy\ncreator: TToy\ntypes: {board: TyBd}\nconfigs: [square]\n"
+        "bitmaps: {board: 2000, mark: 2001}\n"
+        "required:\n  board:\n    bitmaps:\n      - {id: board, size: [32, 32], what: the board}\n"
+        "    optional:\n      - {id: mark, cells: [1, 1], what: the mark}\n"), "toy")
+    written = new_folder(schema, "board", tmp_path / "toy")
+    text = (tmp_path / "toy" / "manifest.yaml").read_text(encoding="utf-8")
+    assert [p.name for p in written] == ["manifest.yaml", "board.png"]
+    assert "board.png" in text and "mark" not in text  # no cell, so no size: left out

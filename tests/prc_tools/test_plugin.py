@@ -108,6 +108,21 @@ def test_sound_plugin(tmp_path: Path, make_wav: MakeWav) -> None:
     }
 
 
+def test_a_sound_too_big_to_read_is_named_once(tmp_path: Path, make_wav: MakeWav) -> None:
+    folder = tmp_path / "sounds"
+    folder.mkdir()
+    with open(folder / "click.wav", "wb") as out:
+        out.write(make_wav())
+        out.truncate(65 * 1024 * 1024)  # sparse: nothing written, the size alone refused
+    (folder / "manifest.yaml").write_text(
+        "name: Test Sounds\ngame: ishido\nkind: sound\nauthor: me\n"
+        "sounds:\n  - {file: click.wav, id: place}\n")
+    with pytest.raises(PluginError) as caught:
+        plugin.build_folder(folder)
+    message = str(caught.value)
+    assert message.count("click.wav") == 1 and "65 MiB is too big: at most 64 MiB" in message
+
+
 def test_board_plugin_and_its_size_check(tmp_path: Path) -> None:
     folder = tmp_path / "board"
     folder.mkdir()
