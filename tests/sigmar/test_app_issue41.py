@@ -4,7 +4,6 @@ Each test failed before its fix."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -124,11 +123,11 @@ def test_partner_dots_keep_off_the_letters_and_the_frames_differ(
     # neighbours', so the selected partner's mark would reach into this cell's box
     # when the two are neighbours (a random board made that happen now and then).
     assert app.view is not None and app.ctx is not None
-    bare = replace(app.scene, selected=None, focus=None, partners=[])
+    bare = app.scene.replace(selected=None, focus=None, partners=[])
 
     def drawn(**marks: object) -> Image.Image:
         assert app.view is not None and app.ctx is not None
-        app.view.paint(app.ctx.screen, replace(bare, **marks))  # type: ignore[arg-type]
+        app.view.paint(app.ctx.screen, bare.replace(**marks))
         return cell_image(app, take.b)  # type: ignore[arg-type]
 
     plain = drawn()
