@@ -33,6 +33,9 @@ class InternetHost:
                       "::1" if local[0] == "::" else local[0], local[1])
         self.say, self.log = say, log
         self.code: str | None = None
+        # How each joiner by code came: the local port its pump connects to the table
+        # from (the table sees it as the peer's address) -> direct or relayed.
+        self.paths: dict[int, str] = {}
 
     async def run(self) -> None:
         """Until cancelled; MeetError when the rendezvous cannot be reached at first.
@@ -93,6 +96,7 @@ class InternetHost:
             except OSError as err:
                 self.log(f"a joiner by code: cannot reach the table: {err}")
                 continue
+            self.paths[await threaded.call(_local_port, pump)] = met.path
             self.say(f"path: {met.path}")
             # The joiner closed its wormhole before its first bytes: the place is free.
             with contextlib.suppress(asyncio.TimeoutError, TimeoutError):
@@ -102,6 +106,10 @@ class InternetHost:
 def _pump_to(local: tuple[str, int], link: Any, warn: Callable[[str], None]) -> Any:
     from palmish.network.internet.pump import pump_to
     return pump_to(threaded.reactor(), local[0], local[1], link, warn)
+
+
+def _local_port(pump: Any) -> int:
+    return int(pump.transport.getHost().port)
 
 
 def _first_data(pump: Any) -> Any:

@@ -114,9 +114,15 @@ def from_args(args: argparse.Namespace, parser: argparse.ArgumentParser,
     """The options, else the environment, else the preference file, else the public
     servers; parser.error on bad."""
     try:
-        preferred = preferences(data_dir)
+        return chosen(data_dir, args)
     except ValueError as err:
         parser.error(str(err))
+
+
+def chosen(data_dir: Path | None, args: argparse.Namespace | None = None) -> Settings:
+    """As `from_args` (the window has no such options: the environment, the
+    preference file, the public servers); ValueError with one line on bad."""
+    preferred = preferences(data_dir)
     found: list[object] = []
     for option, env, check, default in (
             ("rendezvous", RENDEZVOUS_ENV, rendezvous_url, PUBLIC_RENDEZVOUS),
@@ -133,5 +139,5 @@ def from_args(args: argparse.Namespace, parser: argparse.ArgumentParser,
         try:
             found.append(check(text))
         except argparse.ArgumentTypeError as err:
-            parser.error(f"{where}: {err}")
+            raise ValueError(f"{where}: {err}") from None
     return Settings(str(found[0]), str(found[1]), found[2])  # type: ignore[arg-type]
