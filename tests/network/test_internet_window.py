@@ -44,6 +44,14 @@ def reactor_stopped_at_the_end() -> Iterator[None]:
     shutdown()
 
 
+@pytest.fixture(scope="module")
+def beam_built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from palmish.ishido.app import IshidoApp
+    from tests.game_devices import build_plugins
+
+    return build_plugins(tmp_path_factory, "beam-built", IshidoApp())
+
+
 @pytest.fixture
 def servers(tmp_path: Path) -> Iterator[Servers]:
     started = Servers(tmp_path / "servers")
@@ -278,3 +286,58 @@ def test_something_that_is_not_a_code_is_refused_at_once(
         assert bob_app.net is None
     finally:
         bob.shutdown()
+
+
+def test_a_beam_by_code_from_the_pick_a_handheld_dialog(
+        tmp_path: Path, beam_built: Path, servers: Servers,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Beam Receive's Code button gets a code; the sender picks By code... and types it;
+    no receiver's own code is asked (it comes with the meeting)."""
+    from palmish.boardgame.beam_send import beam
+    from palmish.device.exchange import BeamItem
+    from palmish.network.beam.device_service import BeamWindowService
+    from tests.network.test_beam_window_dialogs import handheld, message
+
+    use(monkeypatch, servers.env("off"))
+    sender = handheld(tmp_path / "sender", beam_built, "PalmIshido")
+    receiver = handheld(tmp_path / "receiver", beam_built, "Applications")
+    out = BeamWindowService(sender, tmp_path / "sender", "Kitchen", listen="127.0.0.1", port=0)
+    into = BeamWindowService(receiver, tmp_path / "receiver", "Lounge", listen="127.0.0.1",
+                             port=0)
+    receiver.services = Services(beam=lambda _device: into)  # as the window hands it over
+    try:
+        receiver.post(MenuCommand("beam"))  # Options > Beam Receive
+        receiver.post(KeyDown(Key.RIGHT))
+        receiver.post(KeyDown(Key.SELECT))  # On: the screen again, listening
+        screen = receiver.modals[-1]
+        assert isinstance(screen, Alert) and screen.row.labels()[-1] == "Code"
+        for _ in range(3):
+            receiver.post(KeyDown(Key.RIGHT))
+        receiver.post(KeyDown(Key.SELECT))  # Code
+        pump((receiver,), lambda: message(receiver).startswith("Internet code: "))
+        code = message(receiver).split()[2].rstrip(".")
+        assert message(receiver) == (f"Internet code: {code}. Your friend picks By code... "
+                                     "in Beam and types it.")
+        receiver.post(KeyDown(Key.SELECT))
+        receiver.post(MenuCommand("beam"))
+        assert f"Internet code: {code}" in message(receiver)
+        shot(receiver, "beam-receive-code")
+        receiver.post(KeyDown(Key.SELECT))  # Done
+
+        beam(BeamItem("deal", "ishido", number=77), "Deal 77", sender.open_modal, out)
+        pick = sender.modals[-1]
+        assert isinstance(pick, Form)
+        sender.post(KeyDown(Key.RIGHT))  # Other... -> By code...
+        assert pick.values["to"] == 1
+        shot(sender, "beam-by-code")
+        sender.post(CharKey("\n"))  # Beam
+        entry = sender.modals[-1]
+        assert isinstance(entry, NameEntry) and entry.title == "Internet code"
+        type_text(sender, code + "\n")
+        pump((sender, receiver), lambda: message(receiver).startswith("Accept Deal 77"))
+        receiver.post(KeyDown(Key.SELECT))  # Accept: the deal opens
+        pump((sender,), lambda: message(sender).startswith("Deal 77: accepted by Lounge."))
+    finally:
+        into.set_receiving(False)
+        for device in (sender, receiver):
+            device.shutdown()
