@@ -97,8 +97,22 @@ class StandInNetwork:
     def saved_game(self) -> str | None:
         return None
 
-    def kept_table(self) -> None:
+    def kept_table(self) -> tuple[str, str, str, str | None] | None:
         return None
+
+    def forget_table(self) -> None:
+        pass
+
+    def host(self, seats: Sequence[str], name: str, advertise: bool, wait_s: float,
+             turn_s: float | None, resume: bool = False,
+             internet: bool = False) -> tuple[object, str]:
+        raise OSError("a picture hosts nothing")
+
+    def join(self, address: str, code: str, name: str | None) -> object:
+        raise OSError("a picture joins nothing")
+
+    def join_by_code(self, code: str, name: str | None) -> object:
+        raise OSError("a picture joins nothing")
 
 
 def shoot(config: ConfigName, tmp: Path, out: Path) -> None:
