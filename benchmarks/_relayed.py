@@ -69,7 +69,7 @@ class Servers:
 
     def settings(self) -> Settings:
         return Settings(f"ws://{LOOPBACK}:{self.ports['wormhole-mailbox']}/v1",
-                        f"tcp:{LOOPBACK}:{self.ports['transitrelay']}", ())
+                        f"tcp:{LOOPBACK}:{self.ports['transitrelay']}", (), ())  # relay only
 
     def close(self) -> None:
         for proc in self.procs:

@@ -207,7 +207,8 @@ def test_a_relay_that_changes_a_byte_is_caught(tmp_path: Path, servers: Servers)
 
 def test_a_dead_rendezvous_is_one_line(tmp_path: Path) -> None:
     env = dict(os.environ, PALMISH_RENDEZVOUS=f"ws://127.0.0.1:{free_port()}/v1",
-               PALMISH_RELAY="tcp:127.0.0.1:9", PALMISH_DIRECT="off")
+               PALMISH_RELAY="tcp:127.0.0.1:9", PALMISH_DIRECT="off",
+               PALMISH_LAN="off")
     host = Process("host", "--app", "pachisi", "--internet", "--data-dir",
                    str(tmp_path / "host"), env=env)
     joiner = by_code("7-cobra-lantern", "Ann", tmp_path / "ann", env)

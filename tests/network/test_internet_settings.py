@@ -58,7 +58,7 @@ def test_a_damaged_preference_file_is_one_line(tmp_path: Path,
     args, parser = parsed([])
     with pytest.raises(SystemExit):
         settings.from_args(args, parser, tmp_path)
-    assert "not an object of rendezvous, relay and direct texts" in capsys.readouterr().err
+    assert "not an object of rendezvous, relay, direct and lan texts" in capsys.readouterr().err
 
 
 def test_the_meeting_places_of_a_code() -> None:

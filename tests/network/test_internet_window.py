@@ -62,7 +62,7 @@ def servers(tmp_path: Path) -> Iterator[Servers]:
 
 
 def use(monkeypatch: pytest.MonkeyPatch, env: dict[str, str]) -> None:
-    for name in ("PALMISH_RENDEZVOUS", "PALMISH_RELAY", "PALMISH_DIRECT"):
+    for name in ("PALMISH_RENDEZVOUS", "PALMISH_RELAY", "PALMISH_DIRECT", "PALMISH_LAN"):
         monkeypatch.setenv(name, env[name])
 
 
@@ -254,6 +254,7 @@ def test_a_dead_rendezvous_is_said_in_words_on_both_sides(
     monkeypatch.setenv("PALMISH_RENDEZVOUS", dead)
     monkeypatch.setenv("PALMISH_RELAY", f"tcp:127.0.0.1:{free_port()}")
     monkeypatch.setenv("PALMISH_DIRECT", "off")
+    monkeypatch.setenv("PALMISH_LAN", "off")
     host_app, host = window_device(built_plugins, tmp_path / "host", "Kitchen")
     bob_app, bob = window_device(built_plugins, tmp_path / "bob", "Den")
     words = f"Cannot reach the rendezvous server at {dead}: check the internet connection"
