@@ -80,10 +80,12 @@ def paths(process: Process) -> list[str]:
             if line.startswith("path: ")]
 
 
-@pytest.mark.parametrize("direct,path", [("off", "relayed"), ("127.0.0.1", "direct")])
-def test_two_joiners_by_one_code_play_to_the_end(direct: str, path: str, tmp_path: Path,
-                                                  servers: Servers) -> None:
-    env = servers.env(direct)
+@pytest.mark.parametrize("direct,lan,path", [("off", "off", "relayed"),
+                                             ("127.0.0.1", "off", "direct"),
+                                             ("off", "127.0.0.1", "lan")])
+def test_two_joiners_by_one_code_play_to_the_end(direct: str, lan: str, path: str,
+                                                  tmp_path: Path, servers: Servers) -> None:
+    env = servers.env(direct, lan=lan)  # lan: the host's table on 127.0.0.1, its LAN path
     host, _, _, code = internet_host(tmp_path / "host", env, "--seats",
                                      "remote,computer,remote")
     ann = by_code(code, "Ann", tmp_path / "ann", env)

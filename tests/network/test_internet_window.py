@@ -170,11 +170,13 @@ def has_code(app: PachisiApp) -> Callable[[], bool]:
     return lambda: any(line.startswith("Internet code: ") for line in lobby(app))
 
 
-@pytest.mark.parametrize("direct,path", [("off", "relayed"), ("127.0.0.1", "direct")])
+@pytest.mark.parametrize("direct,lan,path", [("off", "off", "relayed"),
+                                             ("127.0.0.1", "off", "direct"),
+                                             ("off", "127.0.0.1", "lan")])
 def test_a_window_hosts_by_code_and_another_joins_by_code_to_the_end(
         built_plugins: Path, tmp_path: Path, servers: Servers,
-        monkeypatch: pytest.MonkeyPatch, direct: str, path: str) -> None:
-    use(monkeypatch, servers.env(direct))
+        monkeypatch: pytest.MonkeyPatch, direct: str, lan: str, path: str) -> None:
+    use(monkeypatch, servers.env(direct, lan=lan))
     host_app, host = window_device(built_plugins, tmp_path / "host", "Kitchen")
     bob_app, bob = window_device(built_plugins, tmp_path / "bob", "Den")
     try:
@@ -189,7 +191,9 @@ def test_a_window_hosts_by_code_and_another_joins_by_code_to_the_end(
         pump((host, bob), lambda: bob_app.scene.lobby is None and host_app.scene.lobby is None)
         assert [p.name for p in bob_app.game.players] == ["You", "Bob"]  # every seat taken
         seen = hosting.internet()
-        assert seen is not None and seen.code == code and seen.paths == (("Bob", path),)
+        # the host names the path of a joiner that came to its table itself "LAN"
+        shown = {"lan": "LAN"}.get(path, path)
+        assert seen is not None and seen.code == code and seen.paths == (("Bob", shown),)
         assert joining.internet() == Internet(path=path)
 
         table = host_app.net.table  # type: ignore[union-attr]
