@@ -284,9 +284,9 @@ def host_form(advertise: bool = True, wait: str = "60 s", announces: bool = True
     the game is announced on the local network (off and greyed, saying why, when
     the window runs with --no-discovery). Host hosts for this network; Internet
     beside it for friends anywhere too, by a code (docs/network.md, "Across the
-    internet"): a button rather than a row, as no row is left free. The seats are pop-up lists: four
-    choices side by side do not fit beside "Seat 1:" on a 160-pixel screen, and
-    the form must fit without scrolling (docs/network.md)."""
+    internet"): a button rather than a row, as no row is left free. The seats
+    are pop-up lists: four choices side by side do not fit beside "Seat 1:" on a
+    160-pixel screen, and the form must fit without scrolling (docs/network.md)."""
     seats = tuple(PopupList(f"seat{i}", f"Seat {i + 1}", SEAT_CHOICES, (0, 1, 1, 3)[i])
                   for i in range(4))
     waits = tuple(WAITS)

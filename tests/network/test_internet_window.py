@@ -32,8 +32,8 @@ from tests.network.wormhole_servers import Servers
 
 pytestmark = [pytest.mark.process, pytest.mark.xdist_group("internet-window")]
 
-DEADLINE_S = 60.0
-GAME_S = 150.0
+DEADLINE_S = 120.0  # generous: a loaded 2-core machine
+GAME_S = 400.0
 SHOTS = Path("/tmp/internetui-shots")
 
 
