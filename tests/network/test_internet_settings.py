@@ -91,3 +91,17 @@ def test_a_hosts_lan_offer_is_read_with_care() -> None:
     assert lan_hints(offer, chosen) == [("127.0.0.1", 4000)]
     assert lan_hints({"lan": "127.0.0.1:4000"}, settings.Settings()) == []
     assert lan_hints({}, settings.Settings()) == []
+
+
+def test_a_peer_is_named_by_the_path_it_came_by() -> None:
+    """The host's window names each joiner's path: a pump of a meeting by code
+    connects from loopback, from a port it noted; anyone else came to the table's
+    listener itself: LAN."""
+    from palmish.network.internet.window import path_of_peer
+
+    pumps = {5000: "relayed", 5001: "direct"}
+    assert path_of_peer("127.0.0.1:5000", pumps) == "relayed"
+    assert path_of_peer("[::ffff:127.0.0.1]:5001", pumps) == "direct"  # a dual-stack listener
+    assert path_of_peer("127.0.0.1:5002", pumps) == "LAN"
+    assert path_of_peer("192.0.2.4:5000", pumps) == "LAN"  # that port, but not a pump
+    assert path_of_peer("?", pumps) == "LAN" and path_of_peer(None, pumps) == ""
