@@ -169,7 +169,8 @@ class NetworkGameMixin(NetDialogs):
                 if line.endswith(tuple(states))}
 
     def network_lines(self) -> list[str]:
-        """Lines after the game's log: who is away, trouble with the link."""
+        """Lines after the game's log: across the internet the code (on the host)
+        or the path (on a joiner), who is away, trouble with the link."""
         net = self.net
         if net is None or net.game is None:
             return []
@@ -178,6 +179,10 @@ class NetworkGameMixin(NetDialogs):
             (": away", ": silicon"))]
         lines = [line.replace(": away", " is away").replace(": silicon", ": Silicon plays")
                  for line in away]
+        internet = self._internet()
+        if internet is not None and (internet.code or internet.path):
+            lines.insert(0, f"Internet code: {internet.code}" if internet.code
+                         else f"Connected: {internet.path}")
         if not any(net.mine(i) for i in range(len(net.game.players))):
             lines.append(WATCHING)
         return [*lines, status] if status else lines

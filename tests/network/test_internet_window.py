@@ -195,6 +195,8 @@ def test_a_window_hosts_by_code_and_another_joins_by_code_to_the_end(
         shown = {"lan": "LAN"}.get(path, path)
         assert seen is not None and seen.code == code and seen.paths == (("Bob", shown),)
         assert joining.internet() == Internet(path=path)
+        assert bob_app.network_lines()[0] == f"Connected: {path}"  # under the log, mid-game
+        assert host_app.network_lines()[0] == f"Internet code: {code}"
 
         table = host_app.net.table  # type: ignore[union-attr]
         mirror = bob_app.net.mirror  # type: ignore[union-attr]
