@@ -105,3 +105,17 @@ def test_a_peer_is_named_by_the_path_it_came_by() -> None:
     assert path_of_peer("127.0.0.1:5002", pumps) == "LAN"
     assert path_of_peer("192.0.2.4:5000", pumps) == "LAN"  # that port, but not a pump
     assert path_of_peer("?", pumps) == "LAN" and path_of_peer(None, pumps) == ""
+
+
+def test_a_meeting_with_another_version_is_said_in_words() -> None:
+    import json
+
+    from palmish.network.internet.meeting import PROTOCOL, MeetError, _read_offer
+
+    older = json.dumps({"palmish": PROTOCOL - 1, "transit": {}}).encode()
+    with pytest.raises(MeetError, match=r"^Your friend's handheld speaks an older version"):
+        _read_offer(older)
+    newer = json.dumps({"palmish": PROTOCOL + 1, "transit": {}}).encode()
+    with pytest.raises(MeetError, match=r"speaks an other version"):
+        _read_offer(newer)
+    assert _read_offer(json.dumps({"palmish": PROTOCOL, "transit": {}}).encode())
