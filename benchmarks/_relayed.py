@@ -69,7 +69,7 @@ class Servers:
 
     def settings(self) -> Settings:
         return Settings(f"ws://{LOOPBACK}:{self.ports['wormhole-mailbox']}/v1",
-                        f"tcp:{LOOPBACK}:{self.ports['transitrelay']}", ())
+                        f"tcp:{LOOPBACK}:{self.ports['transitrelay']}", (), ())  # relay only
 
     def close(self) -> None:
         for proc in self.procs:
@@ -182,6 +182,10 @@ def relayed(throws: int, tmp: Path, latency_game: Callable[..., Any]) -> None:
         joins = asyncio.run(_joins(settings, tmp / "joins"))
         print(f"relayed: join by code (rendezvous, transit through the relay, the session "
               f"handshake) to the welcome: {_ms(joins)}")
+        lan = Settings(settings.rendezvous, settings.relay, (), (LOOPBACK,))
+        joins = asyncio.run(_joins(lan, tmp / "lan-joins"))
+        print(f"relayed: join by code on the LAN path (rendezvous, the table's own listener "
+              f"on 127.0.0.1, the session handshake) to the welcome: {_ms(joins)}")
         samples = _latency(settings, throws, tmp / "latency", latency_game)
         samples.sort()
         print(f"relayed: {len(samples)} throws, host throw -> joiner frame through the relay: "

@@ -8,7 +8,10 @@ them). Scenes: `receive` the launcher's Beam Receive screen (name, address,
 code, key, paired handhelds), `pick` PalmIshido's Beam Deal asking for a handheld
 (one found nearby, and Other...), `sending` the sender's bar while the
 receiver's person decides, `accept` the receiver asked over Sigmar's Garden,
-`progress` a large plugin arriving. The pictures are the LCD, without a skin.
+`progress` a large plugin arriving; across the internet (docs/network.md,
+"Across the internet"): `receive-code` the Beam Receive screen once its Code
+button got an internet code, `pick-code` the handheld picked By code... The
+pictures are the LCD, without a skin.
 """
 
 from __future__ import annotations
@@ -32,9 +35,15 @@ class StandIn:
 
     def __init__(self, device: Device) -> None:
         self.device = device
+        self.internet = ""  # the internet code, once asked for
 
     def receiving(self) -> Receiving | None:
-        return Receiving("Kitchen", "192.168.1.23:40732", "4821", "5F0C-9A12-77B3-0E41")
+        return Receiving("Kitchen", "192.168.1.23:40732", "4821", "5F0C-9A12-77B3-0E41",
+                         self.internet)
+
+    def receive_by_code(self) -> str | None:
+        self.internet = "7-cobra-lantern"
+        return None
 
     def set_receiving(self, on: bool) -> str | None:
         return None
@@ -51,7 +60,8 @@ class StandIn:
     def forget(self, name: str | None) -> int:
         return 0
 
-    def send(self, item: BeamItem, address: str, code: str | None = None) -> int:
+    def send(self, item: BeamItem, address: str, code: str | None = None,
+             by_code: bool = False) -> int:
         return 1
 
     def cancel(self, ticket: int) -> None:
@@ -86,11 +96,22 @@ def shoot(config: ConfigName, tmp: Path, out: Path) -> None:
     device.post(MenuCommand("beam"))
     save(device, "receive", config)
     close_all(device)
+    stand_in = device.beam_service()
+    assert isinstance(stand_in, StandIn)
+    stand_in.receive_by_code()  # its Code button pressed
+    device.post(MenuCommand("beam"))
+    save(device, "receive-code", config)
+    close_all(device)
 
     device.switch_to("PalmIshido")
     type_number(device, "deal", "77")  # the same pictures every run
     device.post(MenuCommand("beam"))
     save(device, "pick", config)
+    for _ in range(2):
+        device.post(KeyDown(Key.RIGHT))  # past Other... to By code...
+    save(device, "pick-code", config)
+    close_all(device)
+    device.post(MenuCommand("beam"))
     device.post(CharKey("\n"))  # Beam, to Lounge
     save(device, "sending", config)
     close_all(device)

@@ -1,6 +1,7 @@
 """Sending a beam (docs/network.md, "Beam"): the dialogs every game's Beam item
 and the Plugin Manager's Beam share. Pick a handheld found on the network, or
-Other... (type its address, then its port); then the beam goes, and its
+Other... (type its address, then its port), or By code... (the internet code its
+Beam Receive screen shows: docs/network.md, "Across the internet"); then the beam goes, and its
 progress bar, the receiver's code when it asks for it (once per pair: the
 receiver remembers this handheld) and the last line are the device's
 (palmish.device.beam.beaming.BeamDesk)."""
@@ -23,6 +24,7 @@ from palmish.device.ui.number_entry import NumberEntry
 OpenModal = Callable[[Modal, Callable[[object], None] | None], None]
 TITLE = "Beam"
 OTHER = "Other..."
+BY_CODE = "By code..."
 MOST_LISTED = 8
 
 
@@ -35,7 +37,8 @@ def beam(item: BeamItem, label: str, open_modal: OpenModal,
                          "terminal.", icon="info"), None)
         return
     found = list(beams.nearby())[:MOST_LISTED]
-    labels = (*(beaming.escaped(f"{name} ({address})", 60) for name, address in found), OTHER)
+    labels = (*(beaming.escaped(f"{name} ({address})", 60) for name, address in found), OTHER,
+              BY_CODE)
     form = Form(f"Beam {beaming.escaped(label, 24)}",
                 (PopupList("to", "To", labels, 0),), buttons=("Beam", "Cancel"))
 
@@ -46,6 +49,8 @@ def beam(item: BeamItem, label: str, open_modal: OpenModal,
             return
         if index < len(found):
             _send(beams, Sending(item, found[index][1], label, found[index][0]), open_modal)
+        elif labels[index] == BY_CODE:
+            _type_code(beams, item, label, open_modal)
         else:
             _type_address(beams, item, label, open_modal)
 
@@ -69,6 +74,16 @@ def _type_address(beams: BeamService, item: BeamItem, label: str,
         open_modal(NumberEntry("Port", BEAM_PORT), typed_port)
 
     open_modal(NameEntry("Address", address=True), typed_host)
+
+
+def _type_code(beams: BeamService, item: BeamItem, label: str, open_modal: OpenModal) -> None:
+    def typed(text: object) -> None:
+        if isinstance(text, str) and text.strip():
+            code = text.strip().lower()
+            _send(beams, Sending(item, code, label, f"code {code}", by_code=True), open_modal)
+
+    # a number and words, as the receiver's Beam Receive screen shows it
+    open_modal(NameEntry("Internet code", address=True), typed)
 
 
 def _send(beams: BeamService, sending: Sending, open_modal: OpenModal) -> None:

@@ -1,6 +1,7 @@
 """The Game > Network Game... dialogs every network game shares (docs/network.md):
 Host (its seats, the away wait, the turn timer, whether it is announced), Join
-(a game found nearby or an address typed), sit or watch, and leaving. Part of
+(a game found nearby, an address typed, or an internet code: net_internet.py),
+sit or watch, and leaving. Part of
 NetworkGameMixin (palmish/boardgame/network_game.py), which gives the methods
 listed below."""
 
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from palmish.boardgame.net_internet import CODE, INTERNET, InternetDialogs
 from palmish.device.addresses import GAME_PORT, address_text, is_port, parse_typed_host
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import CheckBox, Form, PopupList, PushButtons
@@ -26,17 +28,12 @@ TIMERS = {"Off": None, "30 s": 30.0, "2 min": 120.0}  # the turn timer
 OTHER = "Other..."
 NOT_ANNOUNCED = "Off: no discovery"  # announcing, under --no-discovery (fits 160 wide)
 TITLE = "Network Game"
+HOST = "Host"  # the Host form's buttons: this network, or the internet too
 LEAVE_HINT = "Game > Network Game... leaves."
 WATCHING = "You are watching."  # a spectator's device (or a host with no seat of its own)
 
 
-if TYPE_CHECKING:
-    from palmish.boardgame import BoardGameApp as _Base
-else:
-    _Base = object
-
-
-class NetDialogs(_Base):
+class NetDialogs(InternetDialogs):
     """The dialogs of NetworkGameMixin."""
 
     net: NetPlay | None = None
@@ -137,7 +134,7 @@ class NetDialogs(_Base):
     def _resume_or_new(self, result: FormResult) -> None:
         if result.button == "Resume":
             self._host([], "", self.prefs.get("advertise") is not False, 60.0, None,
-                       resume=True)
+                       resume=True, internet=self.prefs.get("internet") is True)
         elif result.button == "New":
             self._host_new()
 
@@ -150,7 +147,7 @@ class NetDialogs(_Base):
                        self._hosted)
 
     def _hosted(self, result: FormResult) -> None:
-        if result.button != "Host":
+        if result.button not in (HOST, INTERNET):
             return
         kinds = {"You": "host", "Open": "remote", "Silicon": "computer"}
         seats = [kinds[c] for c in (result.choice(f"seat{i}", SEAT_CHOICES, "None")
@@ -165,6 +162,8 @@ class NetDialogs(_Base):
         if service is not None and service.announces:  # greyed: the choice stays kept
             self.prefs["advertise"] = advertise  # preferences: a player expects to be found
         self.prefs["away_wait"] = wait
+        internet = result.button == INTERNET
+        self.prefs["internet"] = internet  # a game hosted again is hosted alike
         self.save_prefs()
 
         timer = TIMERS[result.choice("timer", tuple(TIMERS), "Off")]
@@ -172,16 +171,18 @@ class NetDialogs(_Base):
         def named(name: object) -> None:
             if isinstance(name, str):
                 self._remember_name(name)
-                self._host(seats, name, advertise, WAITS[wait], timer)
+                self._host(seats, name, advertise, WAITS[wait], timer, internet=internet)
 
         self.open(NameEntry("Your name", self._net_name()), named)
 
     def _host(self, seats: list[str], name: str, advertise: bool, wait_s: float,
-              turn_s: float | None, resume: bool = False) -> None:
+              turn_s: float | None, resume: bool = False, internet: bool = False) -> None:
         service = self._network()
         assert service is not None
         try:
-            play, address = service.host(seats, name, advertise, wait_s, turn_s, resume)
+            play, address = (service.host(seats, name, advertise, wait_s, turn_s, resume,
+                                          internet=True) if internet else
+                             service.host(seats, name, advertise, wait_s, turn_s, resume))
         except (OSError, ValueError) as err:
             self.open(Alert(TITLE, f"Cannot host: {err}", icon="error"))
             return
@@ -190,6 +191,11 @@ class NetDialogs(_Base):
             self._net_sync(0)
         self._net_lobby()
         # opened last: painting the waiting room now would draw over it
+        if internet:
+            self.open(Alert(TITLE, f"Hosting \"{play.table_name}\" over the internet: the "
+                            "code to read out to your friends shows in the waiting room. On "
+                            f"this network: {address}, join code {play.code}.", icon="info"))
+            return
         self.open(Alert(TITLE, f"Hosting \"{play.table_name}\" at {address}, join code "
                         f"{play.code}. The game starts when every open seat is taken "
                         f"(Game > Network Game... starts it now, with Silicon in the open "
@@ -199,7 +205,7 @@ class NetDialogs(_Base):
         service = self._network()
         assert service is not None
         found = list(service.found_games())
-        labels = (*(f"{name} ({address})" for name, address in found[:6]), OTHER)
+        labels = (*(f"{name} ({address})" for name, address in found[:6]), OTHER, CODE)
         form = Form("Join", (PushButtons("game", "Game", labels, 0),), buttons=("OK", "Cancel"))
 
         def chosen(result: FormResult) -> None:
@@ -208,6 +214,8 @@ class NetDialogs(_Base):
             label = result.choice("game", labels, OTHER)
             if label == OTHER:
                 self._type_address()
+            elif label == CODE:
+                self._type_internet_code()
             else:
                 self._ask_code(found[labels.index(label)][1])
 
@@ -272,11 +280,13 @@ class NetDialogs(_Base):
 
 def host_form(advertise: bool = True, wait: str = "60 s", announces: bool = True) -> Form:
     """Each seat: You (a person here), Open (for a joiner), Silicon or None; how
-    long an away seat waits for its person before Silicon plays it; and whether
+    long an away seat waits for its person before Silicon plays it; whether
     the game is announced on the local network (off and greyed, saying why, when
-    the window runs with --no-discovery). The seats are pop-up lists: four
-    choices side by side do not fit beside "Seat 1:" on a 160-pixel screen, and
-    the form must fit without scrolling (docs/network.md)."""
+    the window runs with --no-discovery). Host hosts for this network; Internet
+    beside it for friends anywhere too, by a code (docs/network.md, "Across the
+    internet"): a button rather than a row, as no row is left free. The seats
+    are pop-up lists: four choices side by side do not fit beside "Seat 1:" on a
+    160-pixel screen, and the form must fit without scrolling (docs/network.md)."""
     seats = tuple(PopupList(f"seat{i}", f"Seat {i + 1}", SEAT_CHOICES, (0, 1, 1, 3)[i])
                   for i in range(4))
     waits = tuple(WAITS)
@@ -285,4 +295,4 @@ def host_form(advertise: bool = True, wait: str = "60 s", announces: bool = True
     return Form("Host", (
         *seats, PushButtons("wait", "Away", waits, waits.index(wait) if wait in waits else 1),
         PushButtons("timer", "Timer", tuple(TIMERS), 0), announce,
-    ), buttons=("Host", "Cancel"))
+    ), buttons=(HOST, INTERNET, "Cancel"))

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from palmish.boardgame.net_dialogs import LEAVE_HINT, POLL_MS, TITLE, WATCHING, NetDialogs
 from palmish.boardgame.netplay import NetGame, NetPlay
-from palmish.device.events import Event, NetworkClosed, NetworkLine
+from palmish.device.events import Event, NetworkClosed, NetworkLine, NetworkNews
 from palmish.device.ui.alert import Alert
 
 if TYPE_CHECKING:
@@ -56,7 +56,9 @@ class NetworkGameMixin(NetDialogs):
     # ------------------------------------------------------------ playing
 
     def handle(self, event: Event) -> None:
-        if isinstance(event, NetworkLine | NetworkClosed):
+        if isinstance(event, NetworkNews):
+            self.net_news()
+        elif isinstance(event, NetworkLine | NetworkClosed):
             self.network_event(event)
         else:
             super().handle(event)
@@ -167,7 +169,8 @@ class NetworkGameMixin(NetDialogs):
                 if line.endswith(tuple(states))}
 
     def network_lines(self) -> list[str]:
-        """Lines after the game's log: who is away, trouble with the link."""
+        """Lines after the game's log: across the internet the code (on the host)
+        or the path (on a joiner), who is away, trouble with the link."""
         net = self.net
         if net is None or net.game is None:
             return []
@@ -176,6 +179,10 @@ class NetworkGameMixin(NetDialogs):
             (": away", ": silicon"))]
         lines = [line.replace(": away", " is away").replace(": silicon", ": Silicon plays")
                  for line in away]
+        internet = self._internet()
+        if internet is not None and (internet.code or internet.path):
+            lines.insert(0, f"Internet code: {internet.code}" if internet.code
+                         else f"Connected: {internet.path}")
         if not any(net.mine(i) for i in range(len(net.game.players))):
             lines.append(WATCHING)
         return [*lines, status] if status else lines
@@ -209,16 +216,23 @@ class NetworkGameMixin(NetDialogs):
                 return TITLE, f"Joining {self._net_address}...", "Waiting for the host."
             return TITLE, f"Joining {self._net_address}...", trouble, LEAVE_HINT
         lines = [net.table_name]
-        if net.code is not None:
+        internet = self._internet_lines(net.code is not None)
+        if net.code is not None and internet:  # the code to read out first
+            lines += [*internet, f"LAN: {self._net_address} code {net.code}"]
+        elif net.code is not None:
             lines += [f"At {self._net_address}", f"Join code: {net.code}"]
+        else:
+            lines += internet
         notes = {"away": " (away)", "silicon": " (Silicon plays)"}
         for i, line in enumerate(seats):
             name, _, state = line.rpartition(": ")
+            path = self._path_of(name) if internet and not net.mine(i) else ""
             if state == "open":
                 lines.append(f"{i + 1} open seat")
             else:
                 lines.append(f"{i + 1} {name}" + (" (you)" if net.mine(i) else
-                                                   notes.get(state, "")))
+                                                   notes.get(state, f" ({path})" if path
+                                                             else "")))
         if seats and not any(net.mine(i) for i in range(len(seats))):
             lines.append(WATCHING)
         lines.append(net.status() or (

@@ -4,7 +4,8 @@ to a receiver and wait for its answer.
     palmish beam (FILE | --board N | --deal N) --to HOST:PORT [--code NNNN]
                  [--name NAME] [--data-dir DIR]
     palmish beam (FILE | --board N | --deal N) --code CODE [--rendezvous URL] [--relay URL]
-                 [--direct auto|off|ADDRS] [--name NAME] [--data-dir DIR]
+                 [--direct auto|off|ADDRS] [--lan auto|off|ADDRS] [--name NAME]
+                 [--data-dir DIR]
 
 Without --to, --code is the receiver's internet code (`palmish receive --internet`).
 

@@ -3,7 +3,8 @@ without a window, its computer seats played at once.
 
     palmish host --app GAME [--port N] [--seats SPEC] [--code NNNN] [--advertise]
                  [--data-dir DIR] [--listen ADDRESS] [--wait SECONDS] [--seed N]
-                 [--internet [--rendezvous URL] [--relay URL] [--direct auto|off|ADDRESSES]]
+                 [--internet [--rendezvous URL] [--relay URL] [--direct auto|off|ADDRESSES]
+                             [--lan auto|off|ADDRESSES]]
 
 GAME is a game whose descriptor names a network engine (palmish/network/engine.py);
 the seats are checked by it.

@@ -4,7 +4,8 @@ paired handhelds.
 
     palmish receive [--accept] [--data-dir DIR] [--listen ADDRESS] [--port N]
                     [--advertise] [--name NAME] [--count N]
-                    [--internet [--rendezvous URL] [--relay URL] [--direct auto|off|ADDRS]]
+                    [--internet [--rendezvous URL] [--relay URL] [--direct auto|off|ADDRS]
+                                [--lan auto|off|ADDRS]]
     palmish receive --paired | --forget NAME | --forget-all [--data-dir DIR]
 
 Every problem is one line on standard error and exit 1 (2 for bad options).

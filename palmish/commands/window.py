@@ -10,6 +10,7 @@ network play does not import asyncio.
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -87,6 +88,9 @@ def window_services(args: argparse.Namespace) -> tuple[Services, Callable[[], No
     def close() -> None:
         for made_beam in made:
             made_beam.close()
+        internet = sys.modules.get("palmish.network.internet.reactor")
+        if internet is not None:  # the internet was used: its reactor's threads stop
+            internet.shutdown()
 
     return Services(network=network, beam=beam), close
 

@@ -165,10 +165,20 @@ class BeamDone(Frozen):
     peer: str = ""  # the other handheld's name once it said it (the receiver, or the sender)
 
 
+class NetworkNews(Frozen):
+    """The window's network service learnt something to show (docs/network.md,
+    "Across the internet"): an internet code, how a joiner is connected, trouble
+    with the rendezvous. `beam`: about Beam Receive (the device says `text` in a
+    line); else about the network game (its app asks the service again)."""
+
+    text: str = ""
+    beam: bool = False
+
+
 Event = (
     PenDown | PenMove | PenUp | KeyDown | CharKey | MenuCommand | DisplayChanged | AppStart
     | AppStop | Tick | Rotate | ToggleInputArea | NetworkLine | NetworkClosed
-    | BeamOffered | BeamProgress | BeamDone | PluginsChanged
+    | BeamOffered | BeamProgress | BeamDone | PluginsChanged | NetworkNews
 )
 
 

@@ -1,8 +1,10 @@
 """Beam Receive, as a Palm's Preferences had it (docs/network.md, "Beam"):
 on or off in the launcher's Preferences, and a screen that shows this
 handheld's name, address and code, with the handhelds paired to it and a way
-to forget them. The setting is the launcher's preference `beam_receive`;
-the window's beam service reads it at start and listens while it is on."""
+to forget them; its Code button asks the rendezvous for an internet code to
+read out (docs/network.md, "Across the internet"), shown there from then on.
+The setting is the launcher's preference `beam_receive`; the window's beam
+service reads it at start and listens while it is on."""
 
 from __future__ import annotations
 
@@ -72,6 +74,8 @@ def screen_text(on: bool, beams: BeamService | None) -> str:
              f"Code: {here.code}", f"Paired: {paired}"]
     if here.fingerprint:  # for a sender's person to compare with what it shows
         lines.insert(3, f"Key: {here.fingerprint}")
+    if here.internet:  # across the internet: the sender types it under By code...
+        lines.insert(3, f"Internet code: {here.internet}")
     return "\n".join(lines)
 
 
@@ -80,7 +84,9 @@ def open_screen(ctx: AppContext) -> None:
     paired handhelds; turn receiving on or off, forget the pairs."""
     beams = ctx.beam()
     on = receive_on(ctx)
-    buttons = ("Done", "Off" if on else "On", "Forget")
+    here = beams.receiving() if beams is not None and on else None
+    by_code = here is not None and not here.internet
+    buttons = ("Done", "Off" if on else "On", "Forget", *(("Code",) if by_code else ()))
     alert = Alert(TITLE, screen_text(on, beams), buttons, icon="info")
 
     def closed(result: object) -> None:
@@ -88,6 +94,11 @@ def open_screen(ctx: AppContext) -> None:
             switch(ctx, not on, lambda: open_screen(ctx))
         elif pressed(result) == "Forget":
             forget(ctx, lambda: open_screen(ctx))
+        elif pressed(result) == "Code" and beams is not None:
+            problem = beams.receive_by_code()  # the code comes as a line of its own
+            if problem is not None:
+                ctx.open_modal(Alert(TITLE, f"Cannot take beams by code: "
+                                     f"{escaped(problem, 160)}", icon="error"), None)
 
     ctx.open_modal(alert, closed)
 

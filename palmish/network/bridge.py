@@ -69,8 +69,10 @@ class Relay:
     def __init__(self, post: Post) -> None:
         self.post = post
         self.outbox: Outbox = []
+        self.names: dict[int, str] = {}  # the peers here: the name each joined as
 
     def join(self, peer: int, join: Join, arrival: Arrival, now: float) -> bool | None:
+        self.names[peer] = join.name or ""
         self.post(record_event(peer, join, arrival))
         return None
 
@@ -78,6 +80,7 @@ class Relay:
         self.post(record_event(peer, record))
 
     def gone(self, peer: int, now: float) -> None:
+        self.names.pop(peer, None)
         self.post(NetworkClosed(peer))
 
     def take_outbox(self) -> Outbox:
@@ -132,6 +135,13 @@ class HostLink:
             self.server.flush()
 
         self.thread.call(deliver)
+
+    def peers(self) -> list[tuple[str, str | None]]:
+        """The people here: (name joined as, where the table sees them), read from
+        the device's thread (a copy of the loop's dictionary)."""
+        server = self._server
+        return [(name, server.where(peer) if server is not None else None)
+                for peer, name in list(self.relay.names.items()) if name]
 
     def tell_all(self, text: str) -> None:
         """One line for every joiner's person (TableServer.tell_all)."""

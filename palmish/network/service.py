@@ -24,7 +24,10 @@ from palmish.network.leftovers import HostLock, clean_host_temporaries
 from palmish.network.protocol import new_code
 
 if TYPE_CHECKING:
+    from palmish.device.machine.services import Internet
     from palmish.device.machine.system import Device
+    from palmish.network.internet.settings import Settings
+    from palmish.network.internet.window import HostByCode, JoinByCode
 
 
 class WindowNetwork:
@@ -39,6 +42,9 @@ class WindowNetwork:
         self.data_dir = data_dir
         self.table_name = table_name
         self._browser: Browser | None = None
+        self._link: HostLink | None = None  # the game hosted now
+        self._by_code: HostByCode | None = None  # its joiners by code
+        self._joined_by_code: JoinByCode | None = None  # the game joined by code now
 
     @property
     def app(self) -> str:
@@ -75,8 +81,12 @@ class WindowNetwork:
             return None
 
     def host(self, seats: Sequence[str], name: str, advertise: bool, wait_s: float,
-             turn_s: float | None, resume: bool = False) -> tuple[object, str]:
-        """The engine's view of hosting (the app's NetPlay) and a line to show."""
+             turn_s: float | None, resume: bool = False,
+             internet: bool = False) -> tuple[object, str]:
+        """The engine's view of hosting (the app's NetPlay) and a line to show;
+        `internet`: joiners by code too (docs/network.md, "Across the internet")."""
+        settings = self._internet_settings() if internet else None  # ValueError first
+        self._forget_internet()
         engine, app = self._engine(), self.app
         table = self._saved_table() if resume else None
         prefer = None  # a resumed game listens where it did, when it can
@@ -103,8 +113,17 @@ class WindowNetwork:
             clean_host_temporaries(self.data_dir, app, lock, _log)
         saves = keep.HostSaves(self.data_dir, app, _log)
 
+        by_code = None
+        if settings is not None:
+            from palmish.network.internet.window import HostByCode
+            by_code = HostByCode(self._loop(), self._post, settings, app, table.code,
+                                 link.address, _log)
+        self._link, self._by_code = link, by_code
+
         def close() -> None:
             lock.release()
+            if by_code is not None:
+                by_code.close()
             link.close("the host left the game")
 
         def save(table: Table) -> None:
@@ -143,8 +162,44 @@ class WindowNetwork:
                 _log(f"cannot keep the table: {err.strerror or err}")
 
         keep_table("")
+        self._forget_internet()
         link = JoinLink(self._loop(), self._post, request, dice, _log, keep_table)
         return engine.join_play(link.send, link.close, dice)
+
+    def join_by_code(self, code: str, name: str | None) -> object:
+        """Join (or watch) the game hosted across the internet under `code`: the
+        engine's view of the joined game; the meeting goes on behind it, its
+        trouble a NetworkClosed as a LAN joiner's. Not kept for a rejoin (the
+        code is the host's to give again). ValueError with one line for a bad code
+        or bad settings."""
+        from palmish.network.internet.settings import CODE
+        from palmish.network.internet.window import JoinByCode
+
+        code = code.strip().lower()
+        if not CODE.match(code):
+            raise ValueError(f"{code!r} is not an internet code (a number and words, "
+                             "like 7-cobra-lantern)")
+        settings = self._internet_settings()
+        self._forget_internet()
+        dice = JoinerDice(contribute=name is not None)
+        link = JoinByCode(self._loop(), self._post, settings, code, self.app, name, dice,
+                          self.data_dir, _log)
+        self._joined_by_code = link
+        return self._engine().join_play(link.send, link.close, dice)
+
+    def internet(self) -> Internet | None:
+        from palmish.network.internet.window import internet_view
+
+        peers = self._link.peers() if self._link is not None and self._by_code else []
+        return internet_view(self._by_code, self._joined_by_code, peers)
+
+    def _internet_settings(self) -> Settings:
+        from palmish.network.internet.settings import chosen
+        return chosen(self.data_dir)
+
+    def _forget_internet(self) -> None:
+        """A new game: the last one's internet state is not shown any more."""
+        self._link = self._by_code = self._joined_by_code = None
 
     def kept_table(self) -> tuple[str, str, str, str | None] | None:
         """The table this window joined and did not leave: (table name, HOST:PORT,

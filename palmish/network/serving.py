@@ -71,6 +71,11 @@ class TableServer(Server):
                 self._welcomed.discard(peer)
                 session.writer.close()
 
+    def where(self, peer: int) -> str | None:
+        """The address the peer's session came from (HOST:PORT), None once gone."""
+        session = self._sessions.get(peer)
+        return None if session is None else session.where
+
     def tell_all(self, text: str) -> None:
         """One line for every welcomed peer's person, as an `error` (nothing in the
         game changed; any joiner of version 2 shows or logs it): the host's own

@@ -31,7 +31,7 @@ def _beam_to_an_address(device: Device, fake: FakeBeam) -> Progress:
     form = top(device)
     assert isinstance(form, Form)
     field = form.fields[0]
-    assert isinstance(field, PopupList) and field.options == ("Other...",)
+    assert isinstance(field, PopupList) and field.options == ("Other...", "By code...")
     device.post(CharKey("\n"))
     for char in "127.0.0.1\n":
         device.post(CharKey(char))

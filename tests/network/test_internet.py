@@ -80,10 +80,12 @@ def paths(process: Process) -> list[str]:
             if line.startswith("path: ")]
 
 
-@pytest.mark.parametrize("direct,path", [("off", "relayed"), ("127.0.0.1", "direct")])
-def test_two_joiners_by_one_code_play_to_the_end(direct: str, path: str, tmp_path: Path,
-                                                  servers: Servers) -> None:
-    env = servers.env(direct)
+@pytest.mark.parametrize("direct,lan,path", [("off", "off", "relayed"),
+                                             ("127.0.0.1", "off", "direct"),
+                                             ("off", "127.0.0.1", "lan")])
+def test_two_joiners_by_one_code_play_to_the_end(direct: str, lan: str, path: str,
+                                                  tmp_path: Path, servers: Servers) -> None:
+    env = servers.env(direct, lan=lan)  # lan: the host's table on 127.0.0.1, its LAN path
     host, _, _, code = internet_host(tmp_path / "host", env, "--seats",
                                      "remote,computer,remote")
     ann = by_code(code, "Ann", tmp_path / "ann", env)
@@ -207,7 +209,8 @@ def test_a_relay_that_changes_a_byte_is_caught(tmp_path: Path, servers: Servers)
 
 def test_a_dead_rendezvous_is_one_line(tmp_path: Path) -> None:
     env = dict(os.environ, PALMISH_RENDEZVOUS=f"ws://127.0.0.1:{free_port()}/v1",
-               PALMISH_RELAY="tcp:127.0.0.1:9", PALMISH_DIRECT="off")
+               PALMISH_RELAY="tcp:127.0.0.1:9", PALMISH_DIRECT="off",
+               PALMISH_LAN="off")
     host = Process("host", "--app", "pachisi", "--internet", "--data-dir",
                    str(tmp_path / "host"), env=env)
     joiner = by_code("7-cobra-lantern", "Ann", tmp_path / "ann", env)

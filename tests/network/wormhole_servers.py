@@ -77,11 +77,13 @@ class Servers:
     def rendezvous_url(self) -> str:
         return f"ws://127.0.0.1:{self.mailbox.port}/v1"
 
-    def env(self, direct: str = "off", relay_port: int | None = None) -> dict[str, str]:
-        """For palmish: these servers; direct hints only on loopback (or none)."""
+    def env(self, direct: str = "off", relay_port: int | None = None,
+            lan: str = "off") -> dict[str, str]:
+        """For palmish: these servers; direct and LAN hints only on loopback (or none:
+        never the machine's own outside addresses)."""
         return dict(os.environ, PALMISH_RENDEZVOUS=self.rendezvous_url,
                     PALMISH_RELAY=f"tcp:127.0.0.1:{relay_port or self.relay.port}",
-                    PALMISH_DIRECT=direct)
+                    PALMISH_DIRECT=direct, PALMISH_LAN=lan)
 
     def close(self) -> None:
         self.relay.kill()

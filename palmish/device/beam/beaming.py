@@ -38,6 +38,7 @@ class Receiving(Frozen):
     address: str
     code: str
     fingerprint: str = ""  # this handheld's key, for the sender's person to compare
+    internet: str = ""  # the code to type across the internet ("" until asked for one)
 
 
 class Sending(Frozen):
@@ -47,6 +48,7 @@ class Sending(Frozen):
     address: str
     label: str  # Jade Board, Deal 77
     to: str  # the receiver as the person picked it: Kitchen, 127.0.0.1:40732
+    by_code: bool = False  # `address` is the receiver's internet code (7-cobra-lantern)
 
 
 class DialogHost(Protocol):
@@ -91,9 +93,14 @@ class BeamService(Protocol):
     def forget(self, name: str | None) -> int:
         """Forget one paired handheld (None: all); how many were forgotten."""
 
-    def send(self, item: BeamItem, address: str, code: str | None = None) -> int:
+    def send(self, item: BeamItem, address: str, code: str | None = None,
+             by_code: bool = False) -> int:
         """Start beaming; the ticket its events carry. ValueError (one line) for
-        an address that is not HOST:PORT."""
+        an address that is not HOST:PORT (`by_code`: not an internet code)."""
+
+    def receive_by_code(self) -> str | None:
+        """Take beams by an internet code too, while Beam Receive is on: the code
+        comes as a NetworkNews (and in `receiving`); a line why not, or None."""
 
     def cancel(self, ticket: int) -> None:
         """Stop a beam under way (the receiver sees the sender gone)."""
@@ -154,7 +161,8 @@ class BeamDesk:
     def send(self, beams: BeamService, sending: Sending, code: str | None = None) -> None:
         """Beam as the person asked (ValueError, one line, for a bad address); its bar
         shows until it ends, and a receiver that wants its code gets it asked for."""
-        ticket = beams.send(sending.item, sending.address, code)
+        ticket = (beams.send(sending.item, sending.address, code, by_code=True)
+                  if sending.by_code else beams.send(sending.item, sending.address, code))
         self.sends[ticket] = sending
         self._bar(True, ticket, _step_text(sending, "connecting"), len(sending.item.data))
 
@@ -170,6 +178,10 @@ class BeamDesk:
         self._line(f"{escaped(sending.to, 48)}: {escaped(why, 120)}. Type the code its "
                    f"Beam Receive screen shows.", then=lambda: self.device.open_modal(
                        NumberEntry(f"Code of {escaped(sending.to, 20)}"), typed, system=True))
+
+    def news(self, text: str) -> None:
+        """The window's beam service learnt something to say (an internet code)."""
+        self._line(text)
 
     # ------------------------------------------------------------ receiving
 

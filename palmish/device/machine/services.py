@@ -14,6 +14,18 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 
+class Internet(Frozen):
+    """A network game across the internet as the device shows it (docs/network.md,
+    "Across the internet"): the host's code to read out (empty until the rendezvous
+    gave one), how each person is connected (name -> LAN, direct or relayed), this
+    joiner's own path, and trouble in one line."""
+
+    code: str = ""
+    paths: tuple[tuple[str, str], ...] = ()
+    path: str = ""
+    trouble: str = ""
+
+
 class NetworkService(Protocol):
     """What the window offers an app to host and join network games
     (palmish.network.service.WindowNetwork). A play is the game's own type, made
@@ -29,9 +41,20 @@ class NetworkService(Protocol):
         """One line about a hosted network game left unfinished, or None."""
 
     def host(self, seats: Sequence[str], name: str, advertise: bool, wait_s: float,
-             turn_s: float | None, resume: bool = False) -> tuple[Any, str]:
+             turn_s: float | None, resume: bool = False,
+             internet: bool = False) -> tuple[Any, str]:
         """Host: seat kinds (host, remote, computer), or the saved game again
-        (`resume`); the game's play and the address others join at (HOST:PORT)."""
+        (`resume`); the game's play and the address others join at (HOST:PORT).
+        `internet`: joiners by code too (the code comes later, see `internet`)."""
+
+    def join_by_code(self, code: str, name: str | None) -> Any:
+        """Join (or watch) the game whose host read out this internet code: the
+        game's play; the meeting goes on behind it. ValueError with one line for
+        something that is not a code."""
+
+    def internet(self) -> Internet | None:
+        """The network game across the internet as it now is; None when this game
+        is not played across the internet. Its changes come as NetworkNews."""
 
     def join(self, address: str, code: str, name: str | None) -> Any:
         """Join the game at HOST:PORT as `name`, or watch it (None): the game's play.

@@ -37,6 +37,7 @@ from palmish.device.events import (
     MenuCommand,
     NetworkClosed,
     NetworkLine,
+    NetworkNews,
     PenDown,
     PenMove,
     PenUp,
@@ -241,7 +242,9 @@ class Device:
                 self._key(Key.MENU)
             else:
                 self.running_app.handle(event)
-        elif isinstance(event, (NetworkLine, NetworkClosed)):
+        elif isinstance(event, NetworkNews) and event.beam:
+            self.beams.news(event.text)
+        elif isinstance(event, (NetworkLine, NetworkClosed, NetworkNews)):
             # Past any open dialog (another device's move never waits for this
             # one's menus).
             self._behind_dialogs(event)

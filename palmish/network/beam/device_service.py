@@ -43,9 +43,6 @@ class BeamWindowService(WindowBeam):
         except ValueError:
             return self.listen == "localhost"
 
-    def receiving(self) -> Receiving | None:
-        return self._here
-
     def set_receiving(self, on: bool) -> str | None:
         if not on:
             self.stop_receiving()
@@ -62,6 +59,12 @@ class BeamWindowService(WindowBeam):
         self._here = Receiving(self.name, address, code, self.identity().fingerprint)
         log(f"receiving on {address} code {code}")
         return None
+
+    def receiving(self) -> Receiving | None:
+        here = self._here
+        if here is not None and self.internet_code:
+            return here.replace(internet=self.internet_code)
+        return here
 
     def nearby(self) -> Sequence[tuple[str, str]]:
         """The receivers found on the local network, then those beamed to lately

@@ -40,6 +40,7 @@ from prc_tools.text import printable
 
 if TYPE_CHECKING:
     from palmish.device.machine.system import Device
+    from palmish.network.internet.window import ReceiveByCode
 
 STOP_WAIT_S = 2.0  # closing the listener takes a loop turn; a stuck loop must not hang the window
 
@@ -60,6 +61,8 @@ class WindowBeam:
         self._sending: dict[int, concurrent.futures.Future[Outcome]] = {}
         self._browser: Browser | None = None
         self._advert: Advertisement | None = None
+        self._by_code: ReceiveByCode | None = None  # receiving by an internet code too
+        self.internet_code = ""
 
     # ------------------------------------------------------------------ receiving
 
@@ -95,7 +98,31 @@ class WindowBeam:
             self._identity = load_identity(self.data_dir, log)
         return self._identity
 
+    def receive_by_code(self) -> str | None:
+        """Take beams by an internet code too, while receiving (docs/network.md,
+        "Across the internet"): the code comes as a NetworkNews; a line why not."""
+        if self._desk is None:
+            return "Beam Receive is off"
+        if self._by_code is not None:
+            return None
+        from palmish.network.internet.settings import chosen
+        from palmish.network.internet.window import ReceiveByCode
+        try:
+            settings = chosen(self.data_dir)
+        except ValueError as err:
+            return str(err)
+
+        def told(code: str) -> None:
+            self.internet_code = code
+
+        self._by_code = ReceiveByCode(self._loop(), self._post, settings, wire.APP,
+                                      self._desk.code, self._address, log, told)
+        return None
+
     def stop_receiving(self) -> None:
+        if self._by_code is not None:
+            self._by_code.close()
+            self._by_code, self.internet_code = None, ""
         desk, self._desk = self._desk, None
         if self._advert is not None:
             self._advert.close()
@@ -145,11 +172,22 @@ class WindowBeam:
 
     # ------------------------------------------------------------------ sending
 
-    def send(self, item: BeamItem, address: str, code: str | None = None) -> int:
+    def send(self, item: BeamItem, address: str, code: str | None = None,
+             by_code: bool = False) -> int:
         """Beam `item` to `HOST:PORT` (with the receiver's code the first time); the
         ticket of the BeamProgress and BeamDone events it posts. ValueError (one
-        line) for an address that is not HOST:PORT."""
-        host, port = parse_address(address)
+        line) for an address that is not HOST:PORT. `by_code`: `address` is the
+        receiver's internet code, met first (its own code comes with the meeting)."""
+        settings = None
+        if by_code:
+            from palmish.network.internet.settings import CODE, chosen
+            if not CODE.match(address):
+                raise ValueError(f"{address!r} is not an internet code (a number and "
+                                 "words, like 7-cobra-lantern)")
+            settings = chosen(self.data_dir)
+            host, port = "127.0.0.1", 0  # the door's, once met
+        else:
+            host, port = parse_address(address)
         ticket = next(self._sends)
         identity = self.identity()
 
@@ -166,18 +204,34 @@ class WindowBeam:
                                     step="waiting for its person's answer"))
 
         async def run() -> Outcome:
+            door = None
             try:
-                outcome = await send_item(item, host, port, name=self.name, identity=identity,
+                there, pairing = port, code
+                if settings is not None:
+                    from palmish.network.internet.meeting import MeetError
+                    from palmish.network.internet.window import door_to
+                    try:
+                        door = await door_to(settings, address, wire.APP, log)
+                    except MeetError as err:
+                        self._sending.pop(ticket, None)
+                        self._post(BeamDone(ticket, True, False, str(err), why="failed"))
+                        return Outcome("failed", str(err))
+                    there, pairing = door.port, door.table_code
+                outcome = await send_item(item, host, there, name=self.name,
+                                          identity=identity,
                                           receivers=paired_receivers(self.data_dir, log),
-                                          code=code, on_progress=progress,
+                                          code=pairing, on_progress=progress,
                                           on_asking=asking)
             except asyncio.CancelledError:
                 self._post(BeamDone(ticket, True, False, "cancelled", why="failed"))
                 raise
+            finally:
+                if door is not None:
+                    await door.close()
             self._sending.pop(ticket, None)
             if outcome.note:
                 log(outcome.note)
-            if outcome.receiver:  # it answered there: offered in "To:" next time
+            if outcome.receiver and settings is None:  # it answered there: in "To:" next time
                 remember_receiver(self.data_dir, outcome.receiver, address_text(host, port),
                                   log)
             self._post(BeamDone(ticket, True, outcome.accepted, outcome.text,

@@ -29,10 +29,14 @@ class InternetHost:
     def __init__(self, settings: Settings, app: str, table_code: str, local: tuple[str, int],
                  say: Callable[[str], None], log: Callable[[str], None]) -> None:
         self.settings, self.app, self.table_code = settings, app, table_code
+        self.lan = settings.lan_hints(local[0], local[1])  # the LAN path, offered
         self.local = ("127.0.0.1" if local[0] in ("0.0.0.0", "") else
                       "::1" if local[0] == "::" else local[0], local[1])
         self.say, self.log = say, log
         self.code: str | None = None
+        # How each joiner by code came: the local port its pump connects to the table
+        # from (the table sees it as the peer's address) -> direct or relayed.
+        self.paths: dict[int, str] = {}
 
     async def run(self) -> None:
         """Until cancelled; MeetError when the rendezvous cannot be reached at first.
@@ -68,7 +72,7 @@ class InternetHost:
             loop.call_soon_threadsafe(self.log, line)
 
         failures = 0
-        offer = {"app": self.app, "table": self.table_code}
+        offer = {"app": self.app, "table": self.table_code, "lan": self.lan}
         while True:
             code = None if self.code is None else slot_code(self.code, slot)
             try:
@@ -88,20 +92,29 @@ class InternetHost:
                 await asyncio.sleep(RETRY_S)
                 continue
             failures = 0
+            if met.connection is None:  # the LAN path: the joiner goes to the table itself
+                self.say(f"path: {met.path}")
+                continue
             try:
                 pump = await threaded.call(_pump_to, self.local, met.connection, warn)
             except OSError as err:
                 self.log(f"a joiner by code: cannot reach the table: {err}")
                 continue
-            self.say(f"path: {met.path}")
-            # The joiner closed its wormhole before its first bytes: the place is free.
+            self.paths[await threaded.call(_local_port, pump)] = met.path
+            # Said once the joiner's first bytes came through (a joiner whose LAN
+            # path won a moment before has closed this one); the place is free again.
             with contextlib.suppress(asyncio.TimeoutError, TimeoutError):
-                await within(threaded.call(_first_data, pump), FIRST_BYTES_S)
+                if await within(threaded.call(_first_data, pump), FIRST_BYTES_S):
+                    self.say(f"path: {met.path}")
 
 
 def _pump_to(local: tuple[str, int], link: Any, warn: Callable[[str], None]) -> Any:
     from palmish.network.internet.pump import pump_to
     return pump_to(threaded.reactor(), local[0], local[1], link, warn)
+
+
+def _local_port(pump: Any) -> int:
+    return int(pump.transport.getHost().port)
 
 
 def _first_data(pump: Any) -> Any:

@@ -19,7 +19,9 @@ from typing import Any
 
 from palmish.network.internet.settings import CONNECT_S, REACH_S, Settings
 
-PROTOCOL = 1  # what a meeting's message says; another number is another version
+PROTOCOL = 2  # what a meeting's message says; another number is another version
+# (2: the host offers its LAN path, and the joiner says which path it chose)
+LAN_S = 3.0  # the LAN path's TCP connection, tried alongside transit
 APPID = "palmish.network/v2"  # the mailbox server's namespace for palmish
 
 
@@ -56,15 +58,32 @@ def slot_code(code: str, slot: int) -> str:
 
 @dataclass
 class Met:
-    connection: Any  # wormhole.transit.Connection
+    connection: Any  # wormhole.transit.Connection, a pump.LanLink, or None (the host's lan)
     offer: dict[str, Any]  # the other side's
     path: str  # direct or relayed
     code: str
 
 
 def path_of(description: str) -> str:
-    """transit's description of the winner ("->relay:tcp:..." or "->tcp:...")."""
+    """transit's description of the winner ("->relay:tcp:..." or "->tcp:..."), or
+    the LAN path's ("->lan:tcp:...")."""
+    if "lan:" in description:
+        return "lan"
     return "relayed" if "relay:" in description else "direct"
+
+
+def lan_hints(offer: dict[str, Any], settings: Settings) -> list[tuple[str, int]]:
+    """The host's LAN addresses a joiner tries (well-formed ones, as its settings allow)."""
+    found = []
+    hints = offer.get("lan")
+    for hint in hints[:8] if isinstance(hints, list) else []:
+        if (isinstance(hint, list) and len(hint) == 2 and isinstance(hint[0], str)
+                and len(hint[0]) <= 45 and isinstance(hint[1], int) and 0 < hint[1] < 65536
+                and settings.tries_lan(hint[0])):
+            found.append((hint[0], hint[1]))
+    return found
+
+
 
 
 def _transit(settings: Settings, host: bool, reactor: Any) -> Any:
@@ -194,15 +213,50 @@ async def _meet_once(settings: Settings, reactor: Any, host: bool, code: str | N
         transit.add_connection_hints(theirs["transit"].get("hints-v1", []))
         transit.set_transit_key(w.derive_key(APPID + "/transit-key",
                                              transit.TRANSIT_KEY_LENGTH))
+        from palmish.network.internet.race import first_of
+
+        # The ladder, tried together: transit (direct, then the relay) and, on the
+        # joiner, the LAN path to the host's table; the joiner says which won.
+        tries = [transit.connect()]
+        if host:
+            tries.append(w.get_message())  # the joiner's choice
+        else:
+            lan = lan_hints(theirs, settings)
+            if lan:
+                from palmish.network.internet.pump import lan_connect
+                tries.append(lan_connect(reactor, lan, LAN_S))
         try:
-            connection = await transit.connect().addTimeout(CONNECT_S, reactor)
+            index, connection = await first_of(tries, cancel=not host).addTimeout(
+                CONNECT_S, reactor)
+            if host and index == 0:
+                tries[1].cancel()  # its choice is transit: nothing more to hear
+            elif host:  # the joiner chose before this side's transit was through
+                if _read_choice(connection) == "lan":
+                    tries[0].cancel()
+                    return Met(None, theirs, "lan", code)
+                connection = await tries[0].addTimeout(CONNECT_S, reactor)
+                if connection is None:  # its failure went to first_of
+                    raise ConnectionError("transit failed")
         except Exception as err:  # transit's own errors, timeouts, refused connections
             raise MeetError(f"no connection to the other side, direct or through the relay "
                             f"{settings.relay}: {err or type(err).__name__}") from None
-        return Met(connection, theirs, path_of(connection.describe()), code)
+        path = path_of(connection.describe())
+        if not host:
+            w.send_message(json.dumps({"chosen": path}).encode())
+        return Met(connection, theirs, path, code)
     finally:
         with contextlib.suppress(Exception):  # closing after trouble: nothing more to say
             await w.close().addTimeout(REACH_S, reactor)
+
+
+def _read_choice(raw: bytes) -> str:
+    try:
+        chosen = json.loads(raw).get("chosen")
+    except (ValueError, AttributeError):
+        chosen = None
+    if chosen not in ("lan", "direct", "relayed"):
+        raise MeetError("the other side sent something that is not palmish's")
+    return str(chosen)
 
 
 def _read_offer(raw: bytes) -> dict[str, Any]:

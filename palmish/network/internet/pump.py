@@ -29,7 +29,8 @@ class Pump(protocol.Protocol):
     def __init__(self, link: Any | None = None,
                  warn: Callable[[str], None] | None = None) -> None:
         self.link, self.warn = link, warn
-        self.first_data: defer.Deferred[None] = defer.Deferred()
+        # True at the link's first bytes (the other side is there), False if it went first
+        self.first_data: defer.Deferred[bool] = defer.Deferred()
 
     def connectionMade(self) -> None:
         if self.link is not None:
@@ -37,7 +38,7 @@ class Pump(protocol.Protocol):
 
     def glue(self, link: Any) -> None:
         self.link = link
-        lost = link.connectConsumer(self.transport, expected=FOREVER)
+        lost = link.connectConsumer(_Watching(self.transport, self._first), expected=FOREVER)
         lost.addBoth(self._link_lost)
 
     def _link_lost(self, _: object) -> None:
@@ -49,21 +50,93 @@ class Pump(protocol.Protocol):
                       "closed, to be made again")
         transport: Any = self.transport
         transport.loseConnection()
-        self._first(None)
+        self._first(False)
 
-    def _first(self, _: object) -> None:
+    def _first(self, came: bool) -> None:
         if not self.first_data.called:
-            self.first_data.callback(None)
+            self.first_data.callback(came)
 
     def dataReceived(self, data: bytes) -> None:
         if self.link is not None:
             self.link.send_record(data)
-            self._first(None)
 
     def connectionLost(self, reason: object = None) -> None:
         if self.link is not None:
             self.link.close()
-        self._first(None)
+        self._first(False)
+
+
+class _Watching:
+    """The local transport as the link's consumer, noting the link's first bytes."""
+
+    def __init__(self, transport: Any, first: Callable[[bool], None]) -> None:
+        self.transport, self.first = transport, first
+
+    def write(self, data: bytes) -> None:
+        self.first(True)
+        self.transport.write(data)
+
+    def registerProducer(self, producer: Any, streaming: bool) -> None:
+        self.transport.registerProducer(producer, streaming)
+
+    def unregisterProducer(self) -> None:
+        self.transport.unregisterProducer()
+
+
+class LanLink(protocol.Protocol):
+    """The LAN path: a plain TCP connection to the host's table, offering what a
+    Pump needs of a transit connection (its bytes are the session layer's own
+    sealed frames, as through transit)."""
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+        self.consumer: Any = None
+        self.held: list[bytes] = []
+        self.lost: defer.Deferred[None] = defer.Deferred()
+
+    def dataReceived(self, data: bytes) -> None:
+        if self.consumer is None:
+            self.held.append(data)
+        else:
+            self.consumer.write(data)
+
+    def connectConsumer(self, consumer: Any, expected: int = 0) -> defer.Deferred[None]:
+        self.consumer = consumer
+        for data in self.held:
+            consumer.write(data)
+        self.held.clear()
+        return self.lost
+
+    def send_record(self, data: bytes) -> None:
+        transport: Any = self.transport
+        transport.write(data)
+
+    def close(self) -> None:
+        transport: Any = self.transport
+        if transport is not None:
+            transport.loseConnection()
+
+    def describe(self) -> str:
+        return f"->lan:tcp:{self.where}"
+
+    def connectionLost(self, reason: object = None) -> None:
+        if not self.lost.called:
+            self.lost.callback(None)
+
+
+def lan_connect(reactor: Any, hints: list[tuple[str, int]],
+                timeout_s: float) -> defer.Deferred[LanLink]:
+    """The first of `hints` that takes a TCP connection within `timeout_s` (the
+    others cancelled or closed); the last failure when none does."""
+    from palmish.network.internet.race import first_of
+
+    tries = []
+    for host, port in hints:
+        endpoint = endpoints.HostnameEndpoint(reactor, host, port, timeout=timeout_s)
+        where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+        tries.append(endpoints.connectProtocol(endpoint, LanLink(where)))
+    first: defer.Deferred[LanLink] = first_of(tries).addCallback(lambda won: won[1])
+    return first
 
 
 def pump_to(reactor: Any, host: str, port: int, link: Any,

@@ -1,8 +1,8 @@
 """Where the rendezvous and the relay are, and which direct hints to offer
 (docs/network.md, "Across the internet"): a command-line option, else an
 environment variable, else the preference file DIR/network/internet.json
-(`{"rendezvous": ..., "relay": ..., "direct": ...}`), else the public
-servers Magic Wormhole's authors run."""
+(`{"rendezvous": ..., "relay": ..., "direct": ..., "lan": ...}`), else the
+public servers Magic Wormhole's authors run."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ PUBLIC_RELAY = "tcp:transit.magic-wormhole.io:4001"
 RENDEZVOUS_ENV = "PALMISH_RENDEZVOUS"
 RELAY_ENV = "PALMISH_RELAY"
 DIRECT_ENV = "PALMISH_DIRECT"  # "auto", "off", or addresses to offer, comma-separated
+LAN_ENV = "PALMISH_LAN"  # the same, for the LAN path (the table's own listener)
 REACH_S = 10.0  # the rendezvous must answer within this
 CONNECT_S = 20.0  # direct and relayed attempts together, per meeting
 
@@ -34,10 +35,26 @@ class Settings:
     rendezvous: str = PUBLIC_RENDEZVOUS
     relay: str = PUBLIC_RELAY
     direct: tuple[str, ...] | None = None  # None: the engine's own (every interface); (): none
+    lan: tuple[str, ...] | None = None  # the host's: its listener's LAN addresses; (): none
 
     @property
     def offers_direct(self) -> bool:
         return self.direct != ()
+
+    def lan_hints(self, listen: str, port: int) -> list[list[object]]:
+        """What a host offers for the LAN path: [address, port] of its table's own
+        listener (auto: the addresses a LAN joiner would use)."""
+        if self.lan == ():
+            return []
+        if self.lan is not None:
+            return [[address, port] for address in self.lan]
+        from palmish.network.discovery import lan_addresses
+        return [[address, port] for address in lan_addresses(listen)]
+
+    def tries_lan(self, address: str) -> bool:
+        """A joiner tries the LAN path to a host's `address` (off: never; a list:
+        only those)."""
+        return self.lan is None or address in self.lan
 
 
 def rendezvous_url(text: str) -> str:
@@ -84,6 +101,9 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--direct", metavar="auto|off|ADDRESSES",
                         help=f"the addresses offered for a direct connection (default "
                              f"${DIRECT_ENV}, else auto: every address of this machine)")
+    parser.add_argument("--lan", metavar="auto|off|ADDRESSES",
+                        help=f"the LAN path, tried with the others: the table's own addresses "
+                             f"offered (or tried) (default ${LAN_ENV}, else auto)")
 
 
 def preferences(data_dir: Path | None) -> dict[str, str]:
@@ -103,9 +123,9 @@ def preferences(data_dir: Path | None) -> dict[str, str]:
     except ValueError as err:
         raise ValueError(f"{path}: {err}") from None
     if not isinstance(value, dict) or not all(
-            k in ("rendezvous", "relay", "direct") and isinstance(v, str)
+            k in ("rendezvous", "relay", "direct", "lan") and isinstance(v, str)
             for k, v in value.items()):
-        raise ValueError(f"{path}: not an object of rendezvous, relay and direct texts")
+        raise ValueError(f"{path}: not an object of rendezvous, relay, direct and lan texts")
     return value
 
 
@@ -114,14 +134,21 @@ def from_args(args: argparse.Namespace, parser: argparse.ArgumentParser,
     """The options, else the environment, else the preference file, else the public
     servers; parser.error on bad."""
     try:
-        preferred = preferences(data_dir)
+        return chosen(data_dir, args)
     except ValueError as err:
         parser.error(str(err))
+
+
+def chosen(data_dir: Path | None, args: argparse.Namespace | None = None) -> Settings:
+    """As `from_args` (the window has no such options: the environment, the
+    preference file, the public servers); ValueError with one line on bad."""
+    preferred = preferences(data_dir)
     found: list[object] = []
     for option, env, check, default in (
             ("rendezvous", RENDEZVOUS_ENV, rendezvous_url, PUBLIC_RENDEZVOUS),
             ("relay", RELAY_ENV, relay_hint, PUBLIC_RELAY),
-            ("direct", DIRECT_ENV, direct_hints, "auto")):
+            ("direct", DIRECT_ENV, direct_hints, "auto"),
+            ("lan", LAN_ENV, direct_hints, "auto")):
         text = getattr(args, option, None)
         where = f"argument --{option}"
         if text is None and os.environ.get(env):
@@ -133,5 +160,5 @@ def from_args(args: argparse.Namespace, parser: argparse.ArgumentParser,
         try:
             found.append(check(text))
         except argparse.ArgumentTypeError as err:
-            parser.error(f"{where}: {err}")
-    return Settings(str(found[0]), str(found[1]), found[2])  # type: ignore[arg-type]
+            raise ValueError(f"{where}: {err}") from None
+    return Settings(str(found[0]), str(found[1]), found[2], found[3])  # type: ignore[arg-type]

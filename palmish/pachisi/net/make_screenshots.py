@@ -9,8 +9,12 @@ same code the window runs): the host
 in every configuration: `host` the Host form (seats, away wait, timer,
 announce), `lobby` the host's waiting room, `waiting` Bob's waiting room once
 he sat down, `join` Bob's device on his turn mid-game, `watch` the
-spectator's device then, `away` the host after Bob's device dropped. The
-pictures are the LCD, without a skin.
+spectator's device then, `away` the host after Bob's device dropped; across
+the internet (docs/network.md, "Across the internet", a stand-in for the
+window's network service saying what it would): `internet-lobby` the host's
+waiting room with the code to read out and Bob relayed, `internet-waiting`
+Bob's saying how he is connected, `join-code` Join's choice with Code...
+The pictures are the LCD, without a skin.
 """
 
 from __future__ import annotations
@@ -23,7 +27,8 @@ from palmish.boardgame.net_dialogs import host_form
 from palmish.boardgame.screenshots import every_config, screenshot_arguments, start
 from palmish.boardgame.screenshots import save as save_lcd
 from palmish.device.display import ConfigName
-from palmish.device.events import Key, KeyDown, NetworkClosed
+from palmish.device.events import Key, KeyDown, MenuCommand, NetworkClosed
+from palmish.device.machine.services import Internet, Services
 from palmish.device.machine.system import Device
 from palmish.network.engine import Arrival, NetworkRecord, record_event
 from palmish.network.fairdice import JoinerDice
@@ -74,6 +79,42 @@ class Wire:
                 watcher.post(self.to_watcher.pop(0))
 
 
+class StandInNetwork:
+    """The window's network service as the waiting room asks it: `view` is what
+    it would say across the internet (None: a game on this network only)."""
+
+    announces = False
+
+    def __init__(self) -> None:
+        self.view: Internet | None = None
+
+    def internet(self) -> Internet | None:
+        return self.view
+
+    def found_games(self) -> Sequence[tuple[str, str]]:
+        return ()
+
+    def saved_game(self) -> str | None:
+        return None
+
+    def kept_table(self) -> tuple[str, str, str, str | None] | None:
+        return None
+
+    def forget_table(self) -> None:
+        pass
+
+    def host(self, seats: Sequence[str], name: str, advertise: bool, wait_s: float,
+             turn_s: float | None, resume: bool = False,
+             internet: bool = False) -> tuple[object, str]:
+        raise OSError("a picture hosts nothing")
+
+    def join(self, address: str, code: str, name: str | None) -> object:
+        raise OSError("a picture joins nothing")
+
+    def join_by_code(self, code: str, name: str | None) -> object:
+        raise OSError("a picture joins nothing")
+
+
 def shoot(config: ConfigName, tmp: Path, out: Path) -> None:
     def save(device: Device, scene: str, config: ConfigName) -> None:
         save_lcd(device, f"network-{scene}", config, out=out)
@@ -81,6 +122,9 @@ def shoot(config: ConfigName, tmp: Path, out: Path) -> None:
     host_app, bob_app, watcher_app = PachisiApp(), PachisiApp(), PachisiApp()
     host = start(config, tmp / f"host-{config.value}", host_app, "pachisi")
     bob = start(config, tmp / f"bob-{config.value}", bob_app, "pachisi")
+    hosting, joining = StandInNetwork(), StandInNetwork()
+    host.services = Services(network=lambda _device: hosting)
+    bob.services = Services(network=lambda _device: joining)
     watcher = start(config, tmp / f"watcher-{config.value}", watcher_app, "pachisi")
     host_app.open_form(host_form(), lambda result: None)
     save(host, "host", config)
@@ -100,6 +144,15 @@ def shoot(config: ConfigName, tmp: Path, out: Path) -> None:
     wire.deliver(host, bob, watcher)
     save(host, "lobby", config)
     save(bob, "waiting", config)
+    hosting.view = Internet(code="7-cobra-lantern", paths=(("Bob", "relayed"),))
+    joining.view = Internet(path="relayed")
+    for app in (host_app, bob_app):
+        app.net_news()  # as the service's NetworkNews would
+    save(host, "internet-lobby", config)
+    save(bob, "internet-waiting", config)
+    hosting.view = joining.view = None
+    for app in (host_app, bob_app):
+        app.net_news()
     watcher_app.net = JoinSeat(wire.watcher_sends, dice_part=JoinerDice(contribute=False))
     wire.watcher_sends(Join(watch=True))
     wire.deliver(host, bob, watcher)
@@ -126,6 +179,14 @@ def shoot(config: ConfigName, tmp: Path, out: Path) -> None:
     save(watcher, "watch", config)
     host.post(NetworkClosed(BOB))
     save(host, "away", config)
+    lone_app = PachisiApp()
+    lone = start(config, tmp / f"lone-{config.value}", lone_app, "pachisi")
+    lone.services = Services(network=lambda _device: StandInNetwork())
+    lone.post(MenuCommand("network"))
+    lone.post(KeyDown(Key.RIGHT))
+    lone.post(KeyDown(Key.SELECT))  # Join: Other... and Code...
+    lone.post(KeyDown(Key.RIGHT))  # Code...
+    save(lone, "join-code", config)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
