@@ -19,8 +19,8 @@ import pytest
 
 from palmish.device.display import ConfigName
 from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, PenDown, PenUp
-from palmish.device.machine.services import Internet, Services
-from palmish.device.machine.system import Device
+from palmish.device.machine.services import Internet
+from palmish.device.machine.system import Device, Services
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form
 from palmish.device.ui.name_entry import NameEntry

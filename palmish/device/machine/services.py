@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from prc_tools.frozen import Frozen
+
 
 class Internet(Frozen):
     """A network game across the internet as the device shows it (docs/network.md,

@@ -28,8 +28,8 @@ from palmish.boardgame.screenshots import every_config, screenshot_arguments, st
 from palmish.boardgame.screenshots import save as save_lcd
 from palmish.device.display import ConfigName
 from palmish.device.events import Key, KeyDown, MenuCommand, NetworkClosed
-from palmish.device.machine.services import Internet, Services
-from palmish.device.machine.system import Device
+from palmish.device.machine.services import Internet
+from palmish.device.machine.system import Device, Services
 from palmish.network.engine import Arrival, NetworkRecord, record_event
 from palmish.network.fairdice import JoinerDice
 from palmish.network.session.kinds import Join
