@@ -39,6 +39,7 @@ from palmish.network.session.kinds import FROM_SERVER, Bye, Join
 from palmish.network.session.kinds import Refused as RefusedRecord
 from palmish.network.session.peers import KnownPeers
 from palmish.network.session.records import Record
+from palmish.network.session.talk import TABLE_LEVEL
 
 RETRY_S = 0.5
 LOCKED_RETRY_S = 1.0
@@ -232,12 +233,13 @@ class Joiner:
         request = self.request
         assert session.peer is not None
         if request.name is None:
-            session.send(Join(watch=True))
+            session.send(Join(watch=True, table=TABLE_LEVEL))
         else:
             if session.peer.scope is None:
                 raise HostError(f"{request.where} names no table to sit at")
             proof = prove_seat(self.identity, session.peer.scope, session.exporter)
-            session.send(Join(request.name, seat=proof, dice=self.dice.commitment))
+            session.send(Join(request.name, seat=proof, dice=self.dice.commitment,
+                              table=TABLE_LEVEL))
         self.session = session
         pinger = asyncio.ensure_future(session.keep_alive())
         progressed = False
