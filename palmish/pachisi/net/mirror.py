@@ -96,6 +96,7 @@ class Mirror:
     outbox: list[Record] = field(default_factory=list)  # answers (a dice reveal) to send
     talks: bool = False  # the host speaks the table's kinds (its welcome said so)
     table_lines: list[str] = field(default_factory=list)  # said at the table, newest last
+    lines_said: int = 0  # table lines in all (table_lines keeps the last TABLE_LINES)
     said: dict[int, str] = field(default_factory=dict)  # seat -> its message, until a step
     vote: talk.Rematch | None = None  # the rematch proposed, while it is open
     answered: bool = False  # this device answered the open rematch
@@ -170,6 +171,7 @@ class Mirror:
     def _line(self, line: str) -> None:
         self.table_lines.append(line)
         del self.table_lines[:-TABLE_LINES]
+        self.lines_said += 1
 
     def again(self, yes: bool) -> talk.Again:
         """This device's answer to a rematch (or its proposal): a yes carries a
