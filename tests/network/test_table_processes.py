@@ -38,7 +38,7 @@ def test_two_games_at_one_table_every_device_the_same_records(tmp_path: Path) ->
             assert "palmish join: The host proposes a rematch" in joiner.err_lines
             assert "palmish join: The rematch is on" in joiner.err_lines
         assert any(line.endswith("Ann: yes") for line in server.err_lines)
-        assert "palmish host: the rematch is on" in server.err_lines
+        assert "palmish host: The rematch is on" in server.err_lines
     finally:
         for p in (server, ann, bob):
             p.kill()

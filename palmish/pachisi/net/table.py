@@ -84,6 +84,7 @@ class HostTable(TableTalk):
     agrees: int = 0  # rematches the host's device takes without a person (headless --games)
     removed: set[bytes] = field(default_factory=set)  # the seat keys of removed people
     said: dict[int, str] = field(default_factory=dict)  # each seat's last table message
+    heard: list[str] = field(default_factory=list)  # the table's lines, the last ones
     finished: list[str] = field(default_factory=list)  # the records of the games ended
     _players: list[Player] = field(default_factory=list)
     _now: float = 0.0

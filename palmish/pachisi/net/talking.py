@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from palmish.pachisi.game import Game, Player
     from palmish.pachisi.net.seating import Peer, Seat
 
+HEARD_LINES = 20  # the table's lines the host's screen keeps
 LEFT_TABLE = "you left the table"
 NO_ANSWER = "you did not answer the rematch in time"
 
@@ -39,6 +40,7 @@ class TableTalk:
         wait_s: float
         removed: set[bytes]
         said: dict[int, str]
+        heard: list[str]
 
         def _send(self, peer: int, record: Record) -> None: ...
         def _broadcast_seats(self, now: float) -> None: ...
@@ -48,6 +50,12 @@ class TableTalk:
         def over(self) -> bool: ...
 
     # ------------------------------------------------------------ sending
+
+    def _heard(self, line: str) -> None:
+        """A line of the table's: the host's log, and its screen's (the last ones)."""
+        self.log.append(line)
+        self.heard.append(line)
+        del self.heard[:-HEARD_LINES]
 
     def _tell(self, record: Record) -> None:
         """To every peer that speaks the table's kinds."""
@@ -79,7 +87,7 @@ class TableTalk:
                     " wait a moment")
         name = self.seats[seat].name or f"Seat {seat + 1}"
         self.said[seat] = talk.MESSAGES[msg]
-        self.log.append(f"{name}: {talk.MESSAGES[msg]}")
+        self._heard(f"{name}: {talk.MESSAGES[msg]}")
         self._tell(talk.Said(seat, name, msg))
         return None
 
@@ -113,8 +121,8 @@ class TableTalk:
     def _propose(self, seat: int | None, now: float) -> talk.Vote:
         asked = {i: None for i, s in enumerate(self.seats)
                  if s.kind == "remote" and s.name is not None}
-        by = "the host" if seat is None else self.seats[seat].name
-        self.log.append(f"{by} proposes a rematch")
+        by = "The host" if seat is None else self.seats[seat].name
+        self._heard(f"{by} proposes a rematch")
         host = True if seat is None or self.agrees > 0 else None
         if seat is not None and self.seats[seat].kind == "host":
             host = True
@@ -175,13 +183,13 @@ class TableTalk:
                 self.peers.pop(peer)
         answers = tuple("yes" if vote.answers.get(i) else "-" for i in range(len(self.seats)))
         self._tell(talk.Rematch("on", vote.by, answers, 0, self.dice_round.commitment))
-        self.log.append("the rematch is on")
+        self._heard("The rematch is on")
         self._broadcast_seats(now)
         if self.ready():
             self.start(now)
 
     def _off(self, why: str) -> None:
-        self.log.append(f"no rematch: {why}")
+        self._heard(f"No rematch: {why}")
         self._tell(talk.Rematch("off", why=why))
         for s in self.seats:
             s.next_pledge = None
@@ -223,8 +231,8 @@ class TableTalk:
         if self.vote is not None:
             self.vote.answers.pop(seat, None)
         self.said.pop(seat, None)
-        self.log.append(f"{name} {'was removed from' if removed else 'left'} the table;"
-                        f" the seat is {'Silicon' if now_is == 'silicon' else 'open'}")
+        self._heard(f"{name} {'was removed from' if removed else 'left'} the table;"
+                    f" the seat is {'Silicon' if now_is == 'silicon' else 'open'}")
         self._tell(talk.Left(seat, name, removed, now_is))
         self._broadcast_seats(now)
         self._vote_moves(now)
