@@ -193,7 +193,8 @@ class NetworkGameMixin(TableDialogs, NetDialogs):
         away = {i: states[line[line.rindex(":"):]]
                 for i, line in enumerate(net.seat_lines(self._now_s()))
                 if line.endswith(tuple(states))}
-        return {**away, **net.said()}  # a table message in its corner until the next step
+        said = {i: text for i, text in net.said().items() if not net.mine(i)}
+        return {**away, **said}  # another's table message in its corner until the next step
 
     def network_lines(self) -> list[str]:
         """Lines after the game's log: who is away, trouble with the link."""

@@ -84,7 +84,7 @@ class TableDialogs(_Base):
         if net is None:
             return
         if net.code is not None:  # the host: what the seats of those who say no become
-            self.open_form(rematch_form("Play again at this table?", ("Propose", "Cancel")),
+            self.open_form(rematch_form("Play again here?", ("Propose", "Cancel")),
                            lambda r: self._host_answer(r, "Propose"))
             return
         if not self._refused(net.again(True)):
@@ -161,7 +161,7 @@ class TableDialogs(_Base):
         form = Form("Remove Player", (
             PopupList("seat", "Player", names, 0),
             PushButtons("vacate", "Seat", tuple(VACATE), 1),
-            Label("In a game, Silicon plays it."),
+            Label("In a game: Silicon"),
         ), buttons=("Remove", "Cancel"))
 
         def removed(result: FormResult) -> None:
@@ -178,5 +178,5 @@ class TableDialogs(_Base):
 def rematch_form(question: str, buttons: tuple[str, ...]) -> Form:
     """The host's rematch question: the seats of those who say no (or do not answer
     in time) become open or Silicon."""
-    return Form(REMATCH, (Label(question), PushButtons("vacate", "If not", tuple(VACATE), 0)),
+    return Form(REMATCH, (Label(question), PushButtons("vacate", "Seat if no", tuple(VACATE), 0)),
                 buttons=buttons)

@@ -170,7 +170,8 @@ class HostSeat:
     def again(self, yes: bool, vacate: str | None = None) -> str | None:
         if vacate in talk.VACATE:
             self.table.vacate = str(vacate)
-        problem = self.table.again(None, yes, self._now)
+        seat = next((i for i, s in enumerate(self.table.seats) if s.kind == "host"), None)
+        problem = self.table.again(seat, yes, self._now)  # its person's seat, if any
         self.flush()
         return problem
 
