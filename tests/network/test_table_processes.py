@@ -76,3 +76,67 @@ def test_one_game_tables_end_as_before_with_the_tables_bye(tmp_path: Path) -> No
     finally:
         for p in (server, ann):
             p.kill()
+
+
+async def _talker(port: int, code: str) -> list[str]:
+    """A seated peer of table level 1 that says free text, an unknown message and
+    five canned ones at once, then leaves: the errors it was sent."""
+    from palmish.network.fairdice import JoinerDice
+    from palmish.network.session import dice
+    from palmish.network.session.handshake import connect
+    from palmish.network.session.identity import Identity, prove_seat
+    from palmish.network.session.kinds import FROM_SERVER, Error, Join
+    from palmish.network.session.talk import TABLE_LEVEL, Leave, Say
+    from palmish.pachisi.net import messages
+
+    session = await connect("127.0.0.1", port, app="pachisi", identity=Identity.new(),
+                            code=code, hears=FROM_SERVER + dice.FROM_HOST + messages.FROM_HOST)
+    assert session.peer is not None and session.peer.scope is not None
+    part = JoinerDice()
+    session.send(Join("Eve", seat=prove_seat(Identity.new(), session.peer.scope,
+                                             session.exporter),
+                      dice=part.commitment, table=TABLE_LEVEL))
+    errors: list[str] = []
+    started = False
+    try:
+        for _ in range(10_000):  # bounded: the dice round, then the messages' answers
+            record = await session.receive()
+            assert record is not None, errors
+            if record.KIND == "welcome":
+                part.welcome(getattr(record, "dice", None))
+            reply = part.take(record, live=not started)
+            if reply is not None:
+                session.send(reply)
+            if record.KIND == "game" and not started:
+                started = True
+                for msg in ("hello there", "shout", *["good-luck"] * 5):
+                    session.send(Say(msg))
+            if isinstance(record, Error):
+                errors.append(record.text)
+            if len(errors) == 4:
+                session.send(Leave())  # Silicon plays Eve's seat to the end
+                await session.drain()
+                return errors
+    finally:
+        await session.close()
+    raise AssertionError(f"not every answer came: {errors}")
+
+
+def test_free_text_unknown_and_too_many_messages_are_refused_and_the_game_goes_on(
+        tmp_path: Path) -> None:
+    import asyncio
+
+    from palmish.network.deadline import within
+
+    server, port, code = host(tmp_path / "host", "--seats", "remote,computer")
+    try:
+        errors = asyncio.run(within(_talker(port, code), 60))
+        assert errors == ["no table message 'hello there'", "no table message 'shout'",
+                          *["at most 3 table messages in 10 s; wait a moment"] * 2]
+        assert server.finish() == 0, server.err_lines  # the game went on to its end
+        record = records(server)[0]
+        assert "players=Eve:h,Silicon:c " in record
+        assert server.err_lines.count("palmish host: Eve: Good luck!") == 3
+        assert not any("dropped peer" in line for line in server.err_lines)
+    finally:
+        server.kill()
