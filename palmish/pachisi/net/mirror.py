@@ -166,6 +166,8 @@ class Mirror:
     def _name(self, seat: int) -> str:
         if 0 <= seat < len(self.seats) and self.seats[seat].name:
             return str(self.seats[seat].name)
+        if self.game is not None and 0 <= seat < len(self.game.players):
+            return self.game.players[seat].name
         return f"Seat {seat + 1}"
 
     def _line(self, line: str) -> None:
