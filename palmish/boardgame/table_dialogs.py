@@ -1,11 +1,11 @@
-"""The Table menu of every network game (docs/network.md, "At the table"): the
-canned table messages, a rematch at the same table at Game Over, leaving the
-table, and on the host removing a player. Part of NetworkGameMixin
+"""The table items of a network game's Game menu (docs/network.md, "At the
+table"): the canned table messages, a rematch at the same table at Game Over,
+leaving the table, and on the host removing a player. Part of NetworkGameMixin
 (palmish/boardgame/network_game.py), which gives the methods listed below."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from palmish.boardgame.app import Command
@@ -19,9 +19,8 @@ if TYPE_CHECKING:
 # The canned table messages (palmish/network/session/talk.py's, by their text):
 # nothing else is ever said at a table.
 TABLE_MESSAGES = ("Good luck!", "Your turn", "Back in a minute", "Well played")
-MESSAGE_COMMANDS = ("say-luck", "say-turn", "say-back", "say-played")
 VACATE = {"Open": "open", "Silicon": "silicon"}  # what a seat left becomes between games
-TABLE = "Table"
+TABLE = "Table"  # the title of its alerts
 REMATCH = "Rematch"
 NOT_AT_A_TABLE = ("Table messages, rematches and leaving are for network games "
                   "(Game > Network Game...).")
@@ -34,7 +33,7 @@ else:
 
 
 class TableDialogs(_Base):
-    """The Table menu and the rematch question of NetworkGameMixin."""
+    """The table items and the rematch question of NetworkGameMixin."""
 
     net: NetPlay | None = None
     _rematch_asked: str | None = None  # the proposal this device's person is being asked
@@ -44,19 +43,13 @@ class TableDialogs(_Base):
         def back_to_local(self, why: str | None) -> None: ...
         def leave_network(self) -> None: ...
 
-    def table_menu(self) -> tuple[str, Sequence[Command]]:
-        """The Table menu: the canned messages, and the host's Remove Player...
-        (always shown; outside a network game its commands say what they are for)."""
-        say = tuple(Command(text, name, self._sayer(text))
-                    for text, name in zip(TABLE_MESSAGES, MESSAGE_COMMANDS, strict=True))
-        return TABLE, (*say, Command("Remove Player...", "remove", self.remove_player))
-
-    def leave_command(self) -> Command:
-        """Game > Leave Table."""
-        return Command("Leave Table", "leave", self.leave_table)
-
-    def _sayer(self, text: str) -> Callable[[], None]:
-        return lambda: self.say_at_table(text)
+    def table_commands(self) -> Sequence[Command]:
+        """The Game menu's table items (always shown: a fourth menu title does not
+        fit a 160-pixel menu bar; outside a network game they say what they are
+        for): Table Message..., Leave Table, and the host's Remove Player..."""
+        return (Command("Table Message...", "say", self.choose_message),
+                Command("Leave Table", "leave", self.leave_table),
+                Command("Remove Player...", "remove", self.remove_player))
 
     def _at_table(self) -> NetPlay | None:
         if self.net is None:
@@ -69,6 +62,19 @@ class TableDialogs(_Base):
         return problem is not None
 
     # ------------------------------------------------------------ messages
+
+    def choose_message(self) -> None:
+        """Game > Table Message...: one of the canned messages, sent to the table."""
+        if self._at_table() is None:
+            return
+        form = Form("Table Message", (PopupList("msg", "Say", TABLE_MESSAGES, 0),),
+                    buttons=("Send", "Cancel"))
+
+        def chosen(result: FormResult) -> None:
+            if result.button == "Send":
+                self.say_at_table(result.choice("msg", TABLE_MESSAGES, TABLE_MESSAGES[0]))
+
+        self.open_form(form, chosen)
 
     def say_at_table(self, text: str) -> None:
         net = self._at_table()

@@ -708,8 +708,8 @@ class PachisiApp(NetworkGameMixin, BoardGameApp, descriptor=GAME):
             Command("History", "history", self.history, "Y"),
             Command("Statistics", "stats", self.statistics, "T"),
             Command("Network Game...", "network", self.network_game),
-            self.leave_command(),
-        )), self.table_menu())
+            *self.table_commands(),
+        )),)
 
     def net_scene(self, game: NetGame) -> None:
         assert isinstance(game, Game)

@@ -1,5 +1,5 @@
 """At the table with two devices in-process (docs/network.md, "At the table"):
-the Table menu's messages, Game Over's "Play again?" as a rematch at the same
+Game > Table Message..., Game Over's "Play again?" as a rematch at the same
 table (never a local game with the table's names), Game > Leave Table and the
 host's Remove Player..., as a person does them with keys and menus."""
 
@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from palmish.device.events import CharKey, MenuCommand
+from palmish.device.events import CharKey, Key, KeyDown, MenuCommand
+from palmish.device.machine.system import Device
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form
 from palmish.network.session.kinds import Join
@@ -45,6 +46,15 @@ class TalkPair(Pair):
         return self.join_app.net
 
 
+def say(device: Device, index: int) -> None:
+    """Game > Table Message..., the message `index` (Right moves the choice), Send."""
+    device.post(MenuCommand("say"))
+    assert title(device.modals[-1]) == "Table Message"
+    for _ in range(index):
+        device.post(KeyDown(Key.RIGHT))
+    device.post(CharKey("\n"))
+
+
 def title(modal: object) -> str:
     return str(getattr(modal, "title", ""))
 
@@ -52,17 +62,17 @@ def title(modal: object) -> str:
 def test_table_messages_reach_the_other_device_its_log_and_the_senders_corner(
         built_plugins: Path, tmp_path: Path) -> None:
     pair = TalkPair(built_plugins, tmp_path, ["host", "remote"])
-    pair.joiner.post(MenuCommand("say-luck"))
+    say(pair.joiner, 0)  # Good luck!
     pair.deliver()
     assert pair.host_net().table_lines()[-1] == "Bob: Good luck!"
     assert "Bob: Good luck!" in pair.host_app.network_lines()
     assert pair.host_app.scene.away.get(1) == "Good luck!"  # Bob's corner (Square)
-    pair.host.post(MenuCommand("say-played"))
+    say(pair.host, 3)  # Well played
     pair.deliver()
     assert pair.join_net().table_lines()[-1] == "You: Well played"
     assert pair.join_app.scene.away.get(0) == "Well played"
     for _ in range(3):  # Bob's limit: 3 in 10 s (the first counted), refused on his device
-        pair.joiner.post(MenuCommand("say-turn"))
+        say(pair.joiner, 1)  # Your turn
     shown = pair.joiner.modals[-1]
     assert isinstance(shown, Alert) and shown.message.startswith("At most 3 table messages")
     pair.deliver()
@@ -133,7 +143,7 @@ def test_outside_a_network_game_the_table_commands_say_what_they_are_for(
     pair = TalkPair(built_plugins, tmp_path, ["host", "remote"])
     pair.join_app.leave_table_now()
     assert not pair.joiner.modals
-    for command in ("say-luck", "leave", "remove"):
+    for command in ("say", "leave", "remove"):
         pair.joiner.post(MenuCommand(command))
         shown = pair.joiner.modals[-1]
         assert isinstance(shown, Alert) and "network games" in shown.message

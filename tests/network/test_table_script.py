@@ -1,6 +1,6 @@
 """The table's kinds in event scripts (`net PEER LINE`, `menu COMMAND`): a
 joiner's device shows a table message in the sender's corner and its log,
-asks about a rematch, and sends its own message from the Table menu."""
+asks about a rematch, and sends its own message from Game > Table Message...."""
 
 from __future__ import annotations
 
@@ -20,7 +20,11 @@ net 0 {"t":"welcome","v":2,"app":"pachisi","name":"Kitchen","seat":1,"dice":"%s"
 net 0 {"t":"game","dice":"cowrie","players":[{"name":"Ann","computer":false},\
 {"name":"Bob","computer":false}],"steps":["T6","M0"]}
 net 0 {"t":"said","seat":0,"name":"Ann","msg":"good-luck"}
-menu say-played
+menu say
+key right
+key right
+key right
+char enter
 """.replace("\\\n", "") % ("ab" * 32)
 
 PROPOSAL = '{"t":"rematch","state":"open","by":0,"answers":["yes","wait"],"left_s":60}'

@@ -6,7 +6,8 @@ names for docs/network.md).
 
 As make_screenshots.py does (devices in one process, the window's records
 between them, no sockets): the host Ann, Bob at a joiner's device and
-Silicon. Scenes, in every configuration: `said` Bob's board after Ann's
+Silicon. Scenes, in every configuration: `say` Ann's Game > Table Message...
+form, `said` Bob's board after Ann's
 "Good luck!" (in her corner, and in the log where there is one), `leave`
 Bob's Game > Leave Table question, `remove` the host's Remove Player... form,
 `removed` Bob's device told it was removed, and after a game played to its
@@ -88,7 +89,9 @@ def shoot(config: ConfigName, tmp: Path, out: Path) -> None:
 
     host, host_app, bob, bob_app, watcher, wire = _table(config, tmp, "talk")
     _play(host, host_app, bob, bob_app, watcher, wire, until_over=False, steps=12)
-    host.post(MenuCommand("say-luck"))  # Ann's message, on Bob's turn
+    host.post(MenuCommand("say"))  # Ann's message, on Bob's turn
+    save(host, "say")
+    host.post(CharKey("\n"))  # Good luck!
     wire.deliver(host, bob, watcher)
     save(bob, "said")
     bob.post(MenuCommand("leave"))
