@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from palmish.device.events import Event, NetworkClosed
-from palmish.network.engine import Arrival, HostError, Outbox, record_event
+from palmish.network.engine import TABLE_CLOSED, Arrival, HostError, Outbox, record_event
 from palmish.network.fairdice import JoinerDice
 from palmish.network.hosting import serve_host
 from palmish.network.joining import Joiner, JoinRequest, Refused
@@ -30,7 +30,6 @@ if TYPE_CHECKING:
 
 Post = Callable[[Event], None]
 COMEBACK_S = 60.0
-CLOSED = "The host closed the table."  # its bye after a game
 START_S = 10.0  # the window waits this long at most for its host to listen
 
 
@@ -190,7 +189,7 @@ class EventSink:
 
     def closed(self, text: str) -> None:
         self.keep(None)
-        self.post(NetworkClosed(0, CLOSED))
+        self.post(NetworkClosed(0, TABLE_CLOSED))
 
 
 class JoinLink:

@@ -25,6 +25,7 @@ SendTo = Callable[[int, Record], None]  # (peer, message)
 # its line starts while the disk refuses its saves, and the line once it saves again.
 CANNOT_SAVE = "cannot save the game: "
 SAVED_AGAIN = "the game is saved again"
+TABLE_CLOSED = "The host closed the table."  # a window joiner's line at the host's bye
 Outbox = list[tuple[int, Record]]
 
 

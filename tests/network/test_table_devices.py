@@ -87,6 +87,8 @@ def test_play_again_on_a_joiner_is_a_rematch_at_the_same_table(built_plugins: Pa
     assert title(pair.joiner.modals[-1]) == "Game Over"
     answer(pair.joiner, "Yes")  # "Play again?"
     assert pair.join_app.net is not None  # no local game with the table's names
+    pair.join_app.play_again()  # Game > Play Again as well: said once, one commitment
+    assert len([r for r in pair.to_host if r.text.startswith('{"t":"again"')]) == 1
     assert pair.join_app.game is not first and pair.join_app.game.over  # still the table's
     pair.deliver()
     question = pair.host.modals[-1]

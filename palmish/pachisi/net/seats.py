@@ -12,7 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Mapping, Sequence
 
 from palmish.device.events import NetworkClosed, NetworkLine
-from palmish.network.engine import CANNOT_SAVE, SAVED_AGAIN, Arrival, HostError, SendTo
+from palmish.network.engine import (
+    CANNOT_SAVE,
+    SAVED_AGAIN,
+    TABLE_CLOSED,
+    Arrival,
+    HostError,
+    SendTo,
+)
 from palmish.network.fairdice import JoinerDice
 from palmish.network.session import dice, talk
 from palmish.network.session.handshake import MAX_CLIENT_MESSAGE, MAX_SERVER_MESSAGE
@@ -302,6 +309,8 @@ class JoinSeat:
         return self.mirror.said
 
     def _talk_problem(self) -> str | None:
+        if self.host_note == TABLE_CLOSED:
+            return "the host closed the table"
         if not self.mirror.talks:
             return "this host plays one game and takes no table messages"
         if self.mirror.seat is None:
@@ -334,6 +343,8 @@ class JoinSeat:
             return "a rematch is proposed once the game is over"
         if not yes:  # no more games at this table: leave it now
             self.leave_table()
+            return None
+        if self.mirror.answered:  # said yes already (its dice commitment stands)
             return None
         self._send(self.mirror.again(True))
         if self.mirror.vote is None:
