@@ -46,6 +46,7 @@ class NetDialogs(InternetDialogs):
         def _after(self) -> None: ...
         def _last_name(self) -> str: ...
         def leave_network(self) -> None: ...
+        def leave_table_now(self) -> None: ...
 
     # ------------------------------------------------------------ dialogs
 
@@ -92,7 +93,7 @@ class NetDialogs(InternetDialogs):
         if net is not None:
             self.open_form(Alert(TITLE, "Leave the network game?", ("Leave", "Stay"),
                                  icon="confirm"),
-                           lambda r: self.leave_network() if r.button == "Leave" else None)
+                           lambda r: self.leave_table_now() if r.button == "Leave" else None)
             return
         self.open_form(Alert(TITLE, f"Play {self.name} with other handhelds: host a game "
                              "here, or join one.", ("Host", "Join", "Cancel"), icon="confirm"),

@@ -11,7 +11,7 @@ protocols to its own game and choice types (palmish/pachisi/netplay.py).
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from typing import Any, Protocol
 
 from palmish.device.events import NetworkClosed, NetworkLine
@@ -36,6 +36,9 @@ class NetGame(Protocol):
 
     @property
     def current(self) -> int: ...
+
+    @property
+    def over(self) -> bool: ...
 
 
 class NetPlay(Protocol):
@@ -90,3 +93,39 @@ class NetPlay(Protocol):
 
     def close(self) -> None:
         """Leave the game (the links close)."""
+
+    # ------------------------------------------------------------ at the table
+
+    def table_lines(self) -> Sequence[str]:
+        """What was said and done at the table (messages, rematches, leavers), the
+        last lines, newest last."""
+
+    def said(self) -> Mapping[int, str]:
+        """Each seat's table message, shown in its corner until the next step."""
+
+    def say(self, text: str, now_s: float) -> str | None:
+        """Send a canned table message (its text); a line saying why not (the rate
+        limit is checked on the sender's device too), or None."""
+
+    def rematch_question(self) -> str | None:
+        """The open rematch proposal this device's person has yet to answer
+        ("Ann proposes a rematch."), or None."""
+
+    def again(self, yes: bool, vacate: str | None = None) -> str | None:
+        """Propose a rematch (at the end) or answer the open one; on the host
+        `vacate` (open or silicon) is what the seats of those who say no become.
+        A joiner's no leaves the table. A line saying why not, or None."""
+
+    def leave_table(self) -> None:
+        """This device's person leaves the table for good (the host: closes it)."""
+
+    def removable(self) -> Sequence[tuple[int, str]]:
+        """The host: the seats held by a person of another handheld, with their
+        names (empty on a joiner)."""
+
+    def remove(self, seat: int, vacate: str) -> str | None:
+        """The host removes the person of `seat` (its seat becomes `vacate`)."""
+
+    def ended(self) -> str | None:
+        """Why this device is no longer at the table (removed, or no answer to a
+        rematch): it then returns to its own game; None while it is there."""

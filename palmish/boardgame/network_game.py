@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from palmish.boardgame.net_dialogs import LEAVE_HINT, POLL_MS, TITLE, WATCHING, NetDialogs
 from palmish.boardgame.netplay import NetGame, NetPlay
+from palmish.boardgame.table_dialogs import TableDialogs
 from palmish.device.events import Event, NetworkClosed, NetworkLine, NetworkNews
 from palmish.device.ui.alert import Alert
 
@@ -22,7 +23,10 @@ if TYPE_CHECKING:
     from palmish.device.machine.app import AppContext
 
 
-class NetworkGameMixin(NetDialogs):
+TABLE_LOG_LINES = 3  # the table's last lines at the end of the log (Tall, Wide)
+
+
+class NetworkGameMixin(TableDialogs, NetDialogs):
     """Network play for a board game's app (which provides the attributes below).
     Its scene has `lobby` (the waiting room's lines, or None), `notice`, `away`
     (seat -> "away" or "Silicon"), `yours` (this device's turn) and `mark`."""
@@ -93,8 +97,14 @@ class NetworkGameMixin(NetDialogs):
             before = 0
         trouble = net.status()
         net.receive(event, self._now_s())
+        gone = net.ended()
+        if gone is not None:  # removed from the table: back to this handheld's game
+            self.back_to_local(gone[0].upper() + gone[1:] + ".")
+            return
         status = net.status()
         if net.game is None:
+            if self.scene.lobby is None:  # a rematch: its waiting room, then its game
+                self._net_lobby()
             self.scene.lobby = self._lobby_lines()
             self.paint()
             return
@@ -103,6 +113,7 @@ class NetworkGameMixin(NetDialogs):
         elif status is None and trouble is not None and self.scene.notice == trouble:
             self.scene.notice = None  # the trouble is over (the host is back)
         self._net_sync(before)
+        self.ask_rematch()
 
     def net_computer_step(self) -> None:
         """The app's computer timer in a network game: the host plays Silicon's
@@ -144,6 +155,7 @@ class NetworkGameMixin(NetDialogs):
             return
         if game is not self.game:
             self.net_scene(game)
+            self.recorded = False  # a game of its own (a rematch too): counted at its end
             before = len(game.events)
         for event in game.events[before:]:
             if event.kind in self.net_sounds:
@@ -157,6 +169,22 @@ class NetworkGameMixin(NetDialogs):
         if marker is not None and marker[0] == game.current and not self.human_turn:
             self.scene.mark = self.net_mark(game, marker[1])
             self.paint()
+        if game.over and net.code is not None and not self.turns.pending("table"):
+            self.turns.after("table", POLL_MS, self._table_poll)  # the rematch's clock
+
+    def _table_poll(self) -> None:
+        """The host at Game Over: a rematch proposal's time runs out, its game begins."""
+        net = self.net
+        if net is None:
+            return
+        net.computer_due(self._now_s())  # the table's clock (no Silicon at Game Over)
+        if net.game is None:
+            self._net_lobby()
+        elif net.game is not self.game:
+            self._net_sync(0)
+        else:
+            self.ask_rematch()
+            self.turns.after("table", POLL_MS, self._table_poll)
 
     def _away(self) -> dict[int, str]:
         """The seats whose person dropped: "away", or "Silicon" once it plays them."""
@@ -164,9 +192,11 @@ class NetworkGameMixin(NetDialogs):
         if net is None:
             return {}
         states = {": away": "away", ": silicon": "Silicon"}
-        return {i: states[line[line.rindex(":"):]]
+        away = {i: states[line[line.rindex(":"):]]
                 for i, line in enumerate(net.seat_lines(self._now_s()))
                 if line.endswith(tuple(states))}
+        said = {i: text for i, text in net.said().items() if not net.mine(i)}
+        return {**away, **said}  # another's table message in its corner until the next step
 
     def network_lines(self) -> list[str]:
         """Lines after the game's log: across the internet the code (on the host)
@@ -177,8 +207,9 @@ class NetworkGameMixin(NetDialogs):
         status = net.status()
         away = [line for line in net.seat_lines(self._now_s()) if line.endswith(
             (": away", ": silicon"))]
-        lines = [line.replace(": away", " is away").replace(": silicon", ": Silicon plays")
-                 for line in away]
+        lines = [*net.table_lines()[-TABLE_LOG_LINES:]]
+        lines += [line.replace(": away", " is away").replace(": silicon", ": Silicon plays")
+                  for line in away]
         internet = self._internet()
         if internet is not None and (internet.code or internet.path):
             lines.insert(0, f"Internet code: {internet.code}" if internet.code
@@ -186,6 +217,21 @@ class NetworkGameMixin(NetDialogs):
         if not any(net.mine(i) for i in range(len(net.game.players))):
             lines.append(WATCHING)
         return [*lines, status] if status else lines
+
+    def back_to_local(self, why: str | None) -> None:
+        """This device left the table (or was removed, `why`): its own game again,
+        as it was saved before the network game."""
+        self.leave_network()
+        self.turns.cancel("table")
+        self._rematch_asked = None
+        ctx = self.ctx
+        if ctx is not None and not self._resume(ctx):
+            self.recorded = False
+            self.new_game()
+        self.scene.lobby = None
+        self._after()
+        if why is not None:
+            self.open(Alert(TITLE, f"{why} Back to this handheld's own game.", icon="info"))
 
     def leave_network(self) -> None:
         if self.net is not None:
@@ -235,6 +281,7 @@ class NetworkGameMixin(NetDialogs):
                                                              else "")))
         if seats and not any(net.mine(i) for i in range(len(seats))):
             lines.append(WATCHING)
+        lines += net.table_lines()[-1:]  # the table's last line (a leaver, a message)
         lines.append(net.status() or (
             "Starts when every seat is taken, or now from Game > Network Game..."
             if net.code is not None else "Waiting for the host to start."))

@@ -23,6 +23,7 @@ from palmish.commands.args import (
     code,
     data_dir,
     listen_port,
+    positive,
     seconds,
 )
 from palmish.commands.output import fail, logger, say
@@ -58,6 +59,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="Silicon throws or moves for a player who takes longer"
                              " (default: none)")
     parser.add_argument("--seed", type=int, metavar="N", help="the game's seed (default: random)")
+    parser.add_argument("--games", type=positive, default=1, metavar="N",
+                        help="games at this table: after each but the last the host proposes"
+                             " a rematch (default 1)")
+    parser.add_argument("--leavers", choices=("open", "silicon"), default="open",
+                        help="what the seat of a person who leaves becomes between games"
+                             " (default open)")
     parser.add_argument("--internet", action="store_true",
                         help="take joiners by code across the internet too (prints code CODE)")
     internet_settings.add_options(parser)
@@ -104,6 +111,7 @@ def run(args: argparse.Namespace) -> int:
         table = engine.new_table(seats, args.code or new_code(), machine_name(),
                                  seed=args.seed, wait_s=args.wait)
     table.wait_s, table.turn_s = args.wait, args.turn_timer
+    table.agrees, table.vacate = args.games - 1, args.leavers
     listening: list[tuple[str, int]] = []
     internet = (internet_settings.from_args(args, parser, folder)
                 if args.internet else None)

@@ -20,7 +20,15 @@ from pathlib import Path
 
 from palmish.apps import hard_buttons, installed_apps, real_app
 from palmish.commands import netgame
-from palmish.commands.args import EXIT_FAILED, EXIT_OK, add_data_dir, address, code, data_dir
+from palmish.commands.args import (
+    EXIT_FAILED,
+    EXIT_OK,
+    add_data_dir,
+    address,
+    code,
+    data_dir,
+    positive,
+)
 from palmish.commands.output import fail, logger, say
 from palmish.commands.window import open_window, window_services
 from palmish.device.addresses import address_text
@@ -43,6 +51,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--name", required=True, metavar="NAME")
     parser.add_argument("--auto", action="store_true",
                         help="no window: the strongest Silicon plays the seat at once")
+    parser.add_argument("--games", type=positive, default=1, metavar="N",
+                        help="with --auto: play N games at the table, saying yes to its"
+                             " rematches, then leave it (default 1)")
     add_data_dir(parser)
     parser.add_argument("--app", choices=apps, default=apps[0] if apps else None,
                         dest="net_app", help=f"the game (default {apps[0] if apps else 'none'})")
@@ -72,14 +83,22 @@ def run(args: argparse.Namespace) -> int:
         if not args.auto:  # refused, unreachable: one line here, before any window
             asyncio.run(first_answer(request, log))
             return _join_in_window(args, folder)
-        record, verdict = asyncio.run(join_table(request, log))
+        verdicts: list[str] = []
+        asyncio.run(join_table(request, log, games=args.games,
+                               ended=lambda record, verdict: _ended(record, verdict, verdicts)))
     except Refused as err:
         return fail(f"refused by {address_text(host, port)}: {err}")
     except (HostError, OSError) as err:
         return fail(str(err))
+    # the host's throws are not the dice's in a game: 1
+    return EXIT_OK if set(verdicts) == {"verified"} else EXIT_FAILED
+
+
+def _ended(record: str, verdict: str, verdicts: list[str]) -> None:
+    """A game at the table ended: its record and the dice's check, at once."""
     say(f"record: {record}")
-    log(f"dice: {verdict}")
-    return EXIT_OK if verdict == "verified" else EXIT_FAILED  # the host's throws are not the dice's
+    logger("join")(f"dice: {verdict}")
+    verdicts.append(verdict)
 
 
 def _join_by_code(args: argparse.Namespace, strongest: str) -> int:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from palmish.device.events import Event, NetworkClosed
-from palmish.network.engine import Arrival, HostError, Outbox, record_event
+from palmish.network.engine import TABLE_CLOSED, Arrival, HostError, Outbox, record_event
 from palmish.network.fairdice import JoinerDice
 from palmish.network.hosting import serve_host
 from palmish.network.joining import Joiner, JoinRequest, Refused
@@ -23,6 +23,7 @@ from palmish.network.serving import TableServer
 from palmish.network.session.handshake import ServerSide
 from palmish.network.session.kinds import Join, Welcome
 from palmish.network.session.records import Record
+from palmish.network.session.talk import TABLE_LEVEL
 
 if TYPE_CHECKING:
     from palmish.device.machine.system import Device
@@ -164,27 +165,41 @@ def _no_keep(table: str | None) -> None:
 
 class EventSink:
     """The window's joiner: every record of the host goes to the device's inbox;
-    `keep` hears the table's name at the welcome and None at the end."""
+    `keep` hears the table's name at the welcome and None at the end (a host
+    that speaks the table's kinds keeps the table past the end, for a rematch,
+    until this device leaves it or the host closes it)."""
 
     def __init__(self, post: Post, keep: Keep = _no_keep) -> None:
         self.post, self.keep = post, keep
         self._ended = False
+        self._talks = False
 
     @property
     def done(self) -> bool:
+        return self._ended and not self._talks
+
+    @property
+    def finished(self) -> bool:
         return self._ended
 
     def take(self, record: Record) -> Sequence[Record]:
         self.post(record_event(0, record))
         if isinstance(record, Welcome):
+            self._talks = record.table >= TABLE_LEVEL
             self.keep(record.name)
-        elif record.KIND == "end" and not self._ended:
+        elif record.KIND == "end" and not self._ended and not self._talks:
             self.keep(None)
+        if record.KIND == "rematch" and getattr(record, "state", "") == "on":
+            self._ended = False  # the next game: a bye now is the host stopping
         self._ended = self._ended or record.KIND == "end"
         return ()  # the device answers through JoinLink.send
 
     def lost(self, line: str) -> None:
         self.post(NetworkClosed(0, "The host is gone; waiting for it."))
+
+    def closed(self, text: str) -> None:
+        self.keep(None)
+        self.post(NetworkClosed(0, TABLE_CLOSED))
 
 
 class JoinLink:

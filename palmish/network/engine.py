@@ -25,6 +25,7 @@ SendTo = Callable[[int, Record], None]  # (peer, message)
 # its line starts while the disk refuses its saves, and the line once it saves again.
 CANNOT_SAVE = "cannot save the game: "
 SAVED_AGAIN = "the game is saved again"
+TABLE_CLOSED = "The host closed the table."  # a window joiner's line at the host's bye
 Outbox = list[tuple[int, Record]]
 
 
@@ -96,6 +97,14 @@ class Table(Handler, Protocol):
     @property
     def over(self) -> bool: ...
 
+    @property
+    def closed(self) -> bool:
+        """Its game is over and no rematch is coming (the headless host then stops)."""
+
+    agrees: int  # rematches the host's device proposes and takes on its own (headless)
+    vacate: str  # what a seat its person left becomes between games: open or silicon
+    finished: list[str]  # the records of the games ended at this table, in order
+
     def ready(self) -> bool:
         """Every seat has its player (the headless host then starts)."""
 
@@ -143,6 +152,24 @@ class Mirror(Protocol):
 
     def silicon_intent(self, level: str) -> Record:
         """What Silicon at `level` would ask for in this seat now (its turn)."""
+
+    # The table's kinds (palmish/network/session/talk.py), when the host speaks them.
+    talks: bool  # the host's welcome said it speaks them
+    seat: int | None  # this device's seat (None: watching)
+    table_lines: list[str]  # what was said and done at the table, the last ones
+    lines_said: int  # how many table lines there were in all
+    games: int  # the games that ended here
+
+    @property
+    def vote(self) -> Any:
+        """The open rematch proposal (a `rematch` record), or None."""
+
+    @property
+    def answered(self) -> bool:
+        """This device answered the open rematch proposal."""
+
+    def again(self, yes: bool) -> Record:
+        """This device's proposal of, or answer to, a rematch."""
 
 
 @runtime_checkable

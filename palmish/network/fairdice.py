@@ -123,6 +123,16 @@ class JoinerDice:
         self.secrets: DiceSecrets | None = None
         self.host_secret: bytes | None = None
 
+    def renew(self, contribute: bool) -> None:
+        """A fresh part for the next game at the same table (a rematch): a new secret
+        (or none), and nothing of the host's yet. The same object stays shared."""
+        self._mine = dice.JoinerDice() if contribute else None
+        self.rewelcome(None)
+
+    def rewelcome(self, commitment: bytes | None) -> None:
+        """The host's commitment for the next game (its `rematch` on), this part kept."""
+        self.welcomed, self.commits, self.secrets, self.host_secret = commitment, None, None, None
+
     @property
     def commitment(self) -> bytes | None:
         """What goes in `join` (None: a spectator contributes nothing)."""

@@ -24,6 +24,7 @@ from palmish.network.session.kinds import FROM_CLIENT
 
 STEP_S = 0.05  # the host loop's longest sleep: away timers are checked this often
 GOODBYE_S = 1.0  # after the end, time for the last messages to leave
+CLOSED = "the table is closed"  # the headless host's bye after its last game
 
 
 R = TypeVar("R")
@@ -68,8 +69,10 @@ async def host_table(
     on_listening: Callable[[str, int], None] | None = None, advertise: bool = False,
     prefer: int | None = None,
 ) -> str:
-    """Serve `table` headless until its game is over; the record. `prefer`: the
-    port a resumed game listened on, tried first."""
+    """Serve `table` headless until it is closed (its game over, no rematch to
+    come); the last game's record (an earlier game's is said as `record: ...`
+    when its rematch starts). `prefer`: the port a resumed game listened on,
+    tried first."""
     where: list[int] = []
 
     def listening(server: TableServer, host: str, port: int) -> None:
@@ -81,16 +84,20 @@ async def host_table(
     return await serve_host(
         table, server_side(table, data_dir, log), listen, port, log=log,
         listening=listening,
-        drive=lambda server: drive_table(table, server, log, data_dir, where[0]),
-        goodbye=lambda: None if table.over else "the host stopped; the game is kept",
+        drive=lambda server: drive_table(table, server, log, data_dir, where[0],
+                                         lambda record: say(f"record: {record}")),
+        goodbye=lambda: CLOSED if table.over else "the host stopped; the game is kept",
         announce_as=(table.table_name, table.app) if advertise else None, prefer=prefer)
 
 
 async def drive_table(table: Table, server: TableServer, log: Callable[[str], None],
-                      data_dir: Path | None, port: int | None = None) -> str:
+                      data_dir: Path | None, port: int | None = None,
+                      earlier: Callable[[str], None] = lambda record: None) -> str:
     """The headless host's table: its clock, its start, Silicon's moves at once, the
-    save before anyone hears of a change, the log; the record at the end."""
+    save before anyone hears of a change, the log; the last record once it is
+    closed (`earlier` hears each earlier game's when its rematch starts)."""
     kept: object = None
+    told = 0  # the games whose record `earlier` heard
     saves = keep.HostSaves(data_dir, table.app, log) if data_dir is not None else None
     while True:
         now = time.monotonic()
@@ -111,7 +118,11 @@ async def drive_table(table: Table, server: TableServer, log: Callable[[str], No
         for line in table.log:
             log(line)
         table.log.clear()
-        if table.over:
+        if not table.over:  # a rematch started: the games before it are done
+            for record in table.finished[told:]:
+                earlier(record)
+            told = len(table.finished)
+        if table.closed:
             break
         await server.wait_activity(STEP_S)
     await asyncio.sleep(GOODBYE_S / 4)

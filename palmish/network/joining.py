@@ -39,6 +39,7 @@ from palmish.network.session.kinds import FROM_SERVER, Bye, Join
 from palmish.network.session.kinds import Refused as RefusedRecord
 from palmish.network.session.peers import KnownPeers
 from palmish.network.session.records import Record
+from palmish.network.session.talk import TABLE_LEVEL, Leave
 
 RETRY_S = 0.5
 LOCKED_RETRY_S = 1.0
@@ -84,26 +85,65 @@ class JoinSink(Protocol):
     def lost(self, line: str) -> None:
         """The link broke; the joiner tries again."""
 
+    @property
+    def finished(self) -> bool:
+        """A game ended here: the host's `bye` now closes the table (no retry)."""
+
+    def closed(self, text: str) -> None:
+        """The host closed the table after a game (its `bye`)."""
+
+
+Ended = Callable[[str, str], None]  # a game's record and the dice's verdict
+
 
 class MirrorSink:
-    """The headless joiner: the game's mirror, and Silicon at `level` (--auto)."""
+    """The headless joiner: the game's mirror, and Silicon at `level` (--auto),
+    for `games` games at the table (a rematch proposed is answered yes until
+    then); the table's lines are logged, each game's end told to `ended`."""
 
-    def __init__(self, mirror: Mirror, level: str | None, log: Callable[[str], None]) -> None:
+    def __init__(self, mirror: Mirror, level: str | None, log: Callable[[str], None],
+                 games: int = 1, ended: Ended | None = None) -> None:
         self.mirror, self.level, self.log = mirror, level, log
+        self.games, self.ended = games, ended
         self._asked_at: int | None = None  # the step count when Silicon last asked
+        self._told = 0  # table lines logged
+        self._closed = False
 
     @property
     def done(self) -> bool:
+        return self.mirror.record is not None and (
+            self.mirror.games >= self.games or self._closed)
+
+    @property
+    def finished(self) -> bool:
         return self.mirror.record is not None
+
+    def closed(self, text: str) -> None:
+        self.log(f"the host says: {text}")
+        self._closed = True
 
     def take(self, record: Record) -> Sequence[Record]:
         mirror = self.mirror
+        games = mirror.games
         mirror.receive(record)
         out = list(mirror.outbox)
         mirror.outbox.clear()
+        new = min(mirror.lines_said - self._told, len(mirror.table_lines))
+        for line in mirror.table_lines[len(mirror.table_lines) - new:]:
+            self.log(line)
+        self._told = mirror.lines_said
         if record.KIND == "error":
             self.log(f"the host says: {getattr(record, 'text', '')}")
-        if record.KIND in ("error", "welcome"):  # refused, or a new connection: ask again
+        if mirror.games > games and self.ended is not None:
+            assert mirror.record is not None and mirror.verdict is not None
+            self.ended(mirror.record, mirror.verdict)
+        if mirror.record is not None and mirror.talks:
+            if mirror.games >= self.games:
+                if mirror.seat is not None:  # no more games: the seat is not kept waiting
+                    out.append(Leave())
+            elif mirror.vote is not None and not mirror.answered:
+                out.append(mirror.again(True))
+        if record.KIND in ("error", "welcome", "rematch"):  # ask again (a new game too)
             self._asked_at = None
         if (self.level is not None and mirror.my_turn and mirror.record is None
                 and self._asked_at != len(mirror.steps)):
@@ -113,7 +153,6 @@ class MirrorSink:
 
     def lost(self, line: str) -> None:
         self.log(line)
-
 
 class Joiner:
     """One joiner's link to a host, kept up until the game ends."""
@@ -232,12 +271,13 @@ class Joiner:
         request = self.request
         assert session.peer is not None
         if request.name is None:
-            session.send(Join(watch=True))
+            session.send(Join(watch=True, table=TABLE_LEVEL))
         else:
             if session.peer.scope is None:
                 raise HostError(f"{request.where} names no table to sit at")
             proof = prove_seat(self.identity, session.peer.scope, session.exporter)
-            session.send(Join(request.name, seat=proof, dice=self.dice.commitment))
+            session.send(Join(request.name, seat=proof, dice=self.dice.commitment,
+                              table=TABLE_LEVEL))
         self.session = session
         pinger = asyncio.ensure_future(session.keep_alive())
         progressed = False
@@ -255,7 +295,11 @@ class Joiner:
                         raise _NotKnownThere()
                     raise Refused(record.reason)
                 if isinstance(record, Bye):
-                    self.log(f"the host says: {record.text}")
+                    if self.sink.finished:  # after a game: the host closed the table
+                        self.sink.closed(record.text)
+                        self._stopped = True
+                    else:
+                        self.log(f"the host says: {record.text}")
                     return progressed
                 for answer in self.sink.take(record):
                     session.send(answer)
@@ -281,12 +325,14 @@ class Joiner:
 
 
 async def join_table(request: JoinRequest, log: Callable[[str], None],
-                     mirror: Mirror | None = None) -> tuple[str, str]:
-    """Play (or watch) until the game's end: the record and the dice's verdict.
-    Refused, HostError or OSError with one line when it cannot."""
+                     mirror: Mirror | None = None, games: int = 1,
+                     ended: Ended | None = None) -> tuple[str, str]:
+    """Play (or watch) `games` games at the table (its rematches; fewer when the
+    host closes it): the last record and the dice's verdict, each game's told
+    to `ended`. Refused, HostError or OSError with one line when it cannot."""
     dice_part = JoinerDice(contribute=request.name is not None)
     mirror = mirror or engine_for(request.app).new_mirror(dice_part)
-    sink = MirrorSink(mirror, request.level, log)
+    sink = MirrorSink(mirror, request.level, log, games, ended)
     await Joiner(request, sink, log, mirror.dice).run()
     assert mirror.record is not None and mirror.verdict is not None
     return mirror.record, mirror.verdict
@@ -333,3 +379,10 @@ class _FirstAnswer:
 
     def lost(self, line: str) -> None:
         """Not asked: one connection only."""
+
+    @property
+    def finished(self) -> bool:
+        return False
+
+    def closed(self, text: str) -> None:
+        """Not asked: it stops at the welcome."""

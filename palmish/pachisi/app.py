@@ -590,6 +590,9 @@ class PachisiApp(NetworkGameMixin, BoardGameApp, descriptor=GAME):
         self._after()
 
     def play_again(self) -> None:
+        if self.net is not None:  # a rematch at the table, never its names here
+            self.propose_rematch()
+            return
         self.start_game(self.game.players)  # the dice of the Preferences
 
     def _game_over(self) -> None:
@@ -608,6 +611,10 @@ class PachisiApp(NetworkGameMixin, BoardGameApp, descriptor=GAME):
 
     def _again_answer(self, result: FormResult) -> None:
         if result.button != "Yes":
+            return
+        if self.net is not None:  # a network game: "Play again?" proposes a rematch
+            if self.game.over:  # (not when the rematch began under this question)
+                self.propose_rematch()
             return
         self.open_form(dialogs.same_players_alert(),  # Escape (no button): neither
                        lambda r: self.play_again() if r.button == "Yes" else
@@ -712,6 +719,7 @@ class PachisiApp(NetworkGameMixin, BoardGameApp, descriptor=GAME):
             Command("History", "history", self.history, "Y"),
             Command("Statistics", "stats", self.statistics, "T"),
             Command("Network Game...", "network", self.network_game),
+            *self.table_commands(),
         )),)
 
     def net_scene(self, game: NetGame) -> None:

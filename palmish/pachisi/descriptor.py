@@ -14,5 +14,5 @@ GAME = GameDescriptor(
     art_script="palmish.pachisi.make_art:main",
     screenshot_script="palmish.pachisi.make_screenshots:main",
     network="palmish.pachisi.net.engine:ENGINE",
-    network_screenshot_script="palmish.pachisi.net.make_screenshots:main",
+    network_screenshot_script="palmish.pachisi.net.make_table_screenshots:main",
 )

@@ -38,6 +38,13 @@ class Idle:
     def lost(self, line: str) -> None:
         print(line, file=sys.stderr, flush=True)
 
+    @property
+    def finished(self) -> bool:
+        return False
+
+    def closed(self, text: str) -> None:
+        print(text, file=sys.stderr, flush=True)
+
 
 async def main(port: int, code: str, name: str, data_dir: Path) -> None:
     dice = JoinerDice()

@@ -72,8 +72,10 @@ def test_host_messages_validate_too() -> None:
 
 
 def test_the_game_declares_its_kinds_apart_from_the_sessions() -> None:
-    assert set(messages.FROM_HOST.kinds()) == {"seats", "game", "step", "turn", "marker", "end"}
-    assert set(messages.FROM_JOINER.kinds()) == {"throw", "choose", "move", "pass"}
+    assert set(messages.FROM_HOST.kinds()) == {"seats", "game", "step", "turn", "marker", "end",
+                                               "said", "rematch", "left"}  # (the table's)
+    assert set(messages.FROM_JOINER.kinds()) == {"throw", "choose", "move", "pass",
+                                                 "say", "again", "leave"}
     assert not set(messages.FROM_HOST.kinds()) & set(FROM_SERVER.kinds() + dice.FROM_HOST.kinds())
 
 

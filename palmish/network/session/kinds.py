@@ -147,13 +147,15 @@ class SeatProof(Record):
 @dataclass(frozen=True)
 class Join(Record):
     """The client's first sealed request: sit as `name` (with the proof of the
-    seat's key), or watch; `dice`: a seated joiner's dice commitment."""
+    seat's key), or watch; `dice`: a seated joiner's dice commitment; `table`:
+    the table level it speaks (session/talk.py; 0, left out: none)."""
 
     KIND = "join"
     name: Annotated[str | None, Maybe(NAME)] = None
     watch: Annotated[bool, Flag()] = False
     seat: Annotated[SeatProof | None, Maybe(Nested(SeatProof))] = None
     dice: Annotated[bytes | None, Maybe(Hex(DIGEST_BYTES))] = None
+    table: Annotated[int, Int(0, 99)] = 0  # the table kinds the client speaks (session/talk.py)
 
 
 @dataclass(frozen=True)
@@ -168,6 +170,7 @@ class Welcome(Record):
     name: Annotated[str, LINE]
     seat: Annotated[int | None, Maybe(Int(0, 15))] = None
     dice: Annotated[bytes | None, Maybe(Hex(DIGEST_BYTES))] = None
+    table: Annotated[int, Int(0, 99)] = 0  # the table kinds both speak (0: none)
 
 
 CLIENT_HELLO = Vocabulary(Hello)

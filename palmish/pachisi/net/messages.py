@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
+from palmish.network.session import talk
 from palmish.network.session.records import (
     Flag,
     Int,
@@ -133,8 +134,9 @@ class Pass(Record):
     KIND = "pass"
 
 
-FROM_HOST = Vocabulary(Seats, GameSoFar, Step, Turn, Marker, End)
-FROM_JOINER = Vocabulary(Throw, Choose, Move, Pass)
+# with the table's kinds (messages, rematch, leaving: palmish/network/session/talk.py)
+FROM_HOST = Vocabulary(Seats, GameSoFar, Step, Turn, Marker, End) + talk.FROM_HOST
+FROM_JOINER = Vocabulary(Throw, Choose, Move, Pass) + talk.FROM_JOINER
 Intent = Throw | Choose | Move | Pass
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from palmish.network.engine import HostError
 from palmish.network.fairdice import DiceProblem, JoinerDice
+from palmish.network.session import talk
 from palmish.network.session.dice import DiceCommits, DiceEnd, DiceSecrets
 from palmish.network.session.kinds import Error, Welcome
 from palmish.network.session.records import Record
@@ -24,6 +25,8 @@ from palmish.pachisi import ai, rules
 from palmish.pachisi.game import Game, Phase, Player
 from palmish.pachisi.net import messages as msgs
 from palmish.pachisi.rules import IllegalMove, Move
+
+TABLE_LINES = 20  # what a joiner keeps of what was said at the table
 
 
 def apply_step(game: Game, step: str) -> None:
@@ -91,11 +94,19 @@ class Mirror:
     marker: tuple[int, int] | None = None
     errors: list[str] = field(default_factory=list)
     outbox: list[Record] = field(default_factory=list)  # answers (a dice reveal) to send
+    talks: bool = False  # the host speaks the table's kinds (its welcome said so)
+    table_lines: list[str] = field(default_factory=list)  # said at the table, newest last
+    lines_said: int = 0  # table lines in all (table_lines keeps the last TABLE_LINES)
+    said: dict[int, str] = field(default_factory=dict)  # seat -> its message, until a step
+    vote: talk.Rematch | None = None  # the rematch proposed, while it is open
+    answered: bool = False  # this device answered the open rematch
+    games: int = 0  # the games this device saw end here
 
     def receive(self, msg: Record) -> None:
         """A validated host message; HostError when it contradicts the game."""
         if isinstance(msg, Welcome):
             self.seat, self.table = msg.seat, msg.name
+            self.talks = msg.table >= talk.TABLE_LEVEL
             self._dice(lambda: self.dice.welcome(msg.dice))
         elif isinstance(msg, msgs.Seats):
             self.seats = list(msg.seats)
@@ -115,9 +126,62 @@ class Mirror:
             self._end(msg.record)
         elif isinstance(msg, Error):
             self.errors.append(msg.text)
+        elif isinstance(msg, talk.Said | talk.Rematch | talk.Left):
+            self._talk(msg)
         elif isinstance(msg, DiceCommits | DiceSecrets | DiceEnd):
             live = self.game is None  # the round opens now (else told to a late arrival)
             self._dice(lambda: self._answer(self.dice.take(msg, live)))
+
+    def _talk(self, msg: talk.Said | talk.Rematch | talk.Left) -> None:
+        if isinstance(msg, talk.Said):
+            self.said[msg.seat] = talk.MESSAGES[msg.msg]
+            self._line(f"{msg.name}: {talk.MESSAGES[msg.msg]}")
+        elif isinstance(msg, talk.Left):
+            self.said.pop(msg.seat, None)
+            how = "was removed from" if msg.removed else "left"
+            self._line(f"{msg.name} {how} the table; the seat is "
+                       + ("Silicon" if msg.now == "silicon" else "open"))
+        elif msg.state == "open":
+            if self.vote is None:
+                who = "The host" if msg.by is None else self._name(msg.by)
+                self._line(f"{who} proposes a rematch")
+            self.vote = msg
+        elif msg.state == "off":
+            self.vote, self.answered = None, False
+            self._line(f"No rematch: {msg.why or 'declined'}")
+        else:
+            self._rematch(msg.dice)
+
+    def _rematch(self, commitment: bytes | None) -> None:
+        """The next game at this table: its dice round and game follow."""
+        if not self.answered:  # a spectator: nothing of its own in the next dice
+            self.dice.renew(contribute=False)
+        self._dice(lambda: self.dice.rewelcome(commitment) if commitment else None)
+        self.vote, self.answered = None, False
+        self.game, self.steps, self.record, self.verdict = None, [], None, None
+        self.marker = None
+        self.said.clear()
+        self._line("The rematch is on")
+
+    def _name(self, seat: int) -> str:
+        if 0 <= seat < len(self.seats) and self.seats[seat].name:
+            return str(self.seats[seat].name)
+        if self.game is not None and 0 <= seat < len(self.game.players):
+            return self.game.players[seat].name
+        return f"Seat {seat + 1}"
+
+    def _line(self, line: str) -> None:
+        self.table_lines.append(line)
+        del self.table_lines[:-TABLE_LINES]
+        self.lines_said += 1
+
+    def again(self, yes: bool) -> talk.Again:
+        """This device's answer to a rematch (or its proposal): a yes carries a
+        fresh dice commitment for the next game."""
+        self.answered = True
+        if yes and self.seat is not None:
+            self.dice.renew(contribute=True)
+        return talk.Again(yes, self.dice.commitment if yes else None)
 
     def _answer(self, reply: Record | None) -> None:
         if reply is not None:
@@ -141,6 +205,7 @@ class Mirror:
             raise HostError(f"step {n} ({step}) does not fit the game: {err}") from None
         self.steps.append(step)
         self.marker = None
+        self.said.clear()
 
     def _check_turn(self, msg: msgs.Turn) -> None:
         if self.game is None or turn_message(self.game, len(self.steps)) != msg:
@@ -166,6 +231,7 @@ class Mirror:
                 raise HostError("the host's record does not replay to the end")
         self.record = record  # the game as played here, checked or not (the verdict says)
         self.verdict = verdict.text()
+        self.games += 1
 
     @property
     def started(self) -> bool:

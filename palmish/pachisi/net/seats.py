@@ -9,12 +9,19 @@ decoded here, as the session would.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 
 from palmish.device.events import NetworkClosed, NetworkLine
-from palmish.network.engine import CANNOT_SAVE, SAVED_AGAIN, Arrival, HostError, SendTo
+from palmish.network.engine import (
+    CANNOT_SAVE,
+    SAVED_AGAIN,
+    TABLE_CLOSED,
+    Arrival,
+    HostError,
+    SendTo,
+)
 from palmish.network.fairdice import JoinerDice
-from palmish.network.session import dice
+from palmish.network.session import dice, talk
 from palmish.network.session.handshake import MAX_CLIENT_MESSAGE, MAX_SERVER_MESSAGE
 from palmish.network.session.kinds import FROM_CLIENT, FROM_SERVER, Bye, Error, Join, Refused
 from palmish.network.session.records import MessageError, Record, Vocabulary
@@ -24,6 +31,7 @@ from palmish.pachisi.net import messages
 from palmish.pachisi.net.mirror import Mirror
 from palmish.pachisi.net.table import HostTable
 
+REFUSED = "Refused: "  # how the link says the host closed this device's session for good
 HOST_HEARS = FROM_CLIENT + dice.FROM_JOINER + messages.FROM_JOINER
 JOINER_HEARS = FROM_SERVER + dice.FROM_HOST + messages.FROM_HOST
 
@@ -141,6 +149,61 @@ class HostSeat:
     def close(self) -> None:
         self._close()
 
+    # ------------------------------------------------------------ at the table
+
+    def table_lines(self) -> Sequence[str]:
+        return self.table.heard
+
+    def said(self) -> Mapping[int, str]:
+        return self.table.said
+
+    def say(self, text: str, now_s: float) -> str | None:
+        self._now = now_s
+        seat = next((i for i, s in enumerate(self.table.seats) if s.kind == "host"), None)
+        msg = talk.message_id(text)
+        if seat is None or msg is None:
+            return "only a player at the table speaks to it"
+        problem = self.table.say(seat, msg, self._now)
+        self.flush()
+        return problem
+
+    def rematch_question(self) -> str | None:
+        vote = self.table.vote
+        if vote is None or vote.host is not None:
+            return None
+        return f"{self.table.seats[vote.by].name if vote.by is not None else 'The host'}" \
+               " proposes a rematch."
+
+    def again(self, yes: bool, vacate: str | None = None) -> str | None:
+        if vacate in talk.VACATE:
+            self.table.vacate = str(vacate)
+        seat = next((i for i, s in enumerate(self.table.seats) if s.kind == "host"), None)
+        problem = self.table.again(seat, yes, self._now)  # its person's seat, if any
+        self.flush()
+        return problem
+
+    def leave_table(self) -> None:
+        self.close()
+
+    def removable(self) -> Sequence[tuple[int, str]]:
+        return [(i, s.name) for i, s in enumerate(self.table.seats)
+                if s.kind == "remote" and s.name is not None]
+
+    def remove(self, seat: int, vacate: str) -> str | None:
+        seats = self.table.seats
+        if not 0 <= seat < len(seats) or seats[seat].kind != "remote" or not seats[seat].name:
+            return "nobody of another handheld sits there"
+        if vacate in talk.VACATE:
+            self.table.vacate = vacate
+        self.table.vacate_seat(seat, self._now, removed=True, how=vacate,
+                               why=f"{self.table.table_name[:60]}'s host removed you"
+                                   " from the table")
+        self.flush()
+        return None
+
+    def ended(self) -> str | None:
+        return None
+
 
 class JoinSeat:
     """A joiner's device: its seat in the host's game."""
@@ -152,6 +215,8 @@ class JoinSeat:
         self.trouble: str | None = None
         self.host_note: str | None = None  # the host's own trouble (its disk), while it lasts
         self.told_verdict = False
+        self.gone: str | None = None  # removed from the table (or left it): why
+        self._says = talk.SayLimit()
 
     @property
     def game(self) -> Game | None:
@@ -180,12 +245,19 @@ class JoinSeat:
 
     def receive(self, event: NetworkLine | NetworkClosed, now_s: float) -> None:
         if isinstance(event, NetworkClosed):
-            if self.mirror.record is None:
-                self.trouble = event.reason or "The host is gone; waiting for it."
+            reason = event.reason or "The host is gone; waiting for it."
+            if reason.startswith(REFUSED) and self.mirror.table:  # after the welcome
+                self.gone = reason.removeprefix(REFUSED)
+            elif self.mirror.record is None:
+                self.trouble = reason
+            else:  # after a game: the host closed the table, or went
+                self.host_note = reason
             return
         try:
             record = _record_of(event, JOINER_HEARS, MAX_SERVER_MESSAGE)
-            if isinstance(record, Refused):
+            if isinstance(record, Refused) and self.mirror.table:  # after the welcome
+                self.gone = record.reason
+            elif isinstance(record, Refused):
                 self.trouble = f"Refused: {record.reason}"
             elif isinstance(record, Bye):
                 self.trouble = f"The host says: {record.text}"
@@ -227,3 +299,68 @@ class JoinSeat:
 
     def close(self) -> None:
         self._close()
+
+    # ------------------------------------------------------------ at the table
+
+    def table_lines(self) -> Sequence[str]:
+        return self.mirror.table_lines
+
+    def said(self) -> Mapping[int, str]:
+        return self.mirror.said
+
+    def _talk_problem(self) -> str | None:
+        if self.host_note == TABLE_CLOSED:
+            return "the host closed the table"
+        if not self.mirror.talks:
+            return "this host plays one game and takes no table messages"
+        if self.mirror.seat is None:
+            return "spectators watch"
+        return None
+
+    def say(self, text: str, now_s: float) -> str | None:
+        msg = talk.message_id(text)
+        problem = self._talk_problem() or (None if msg else f"no table message {text!r}")
+        if problem is None and not self._says.allow(0, now_s):  # the host's limit, here
+            problem = (f"at most {talk.SAY_BURST} table messages in"
+                       f" {talk.SAY_WINDOW_S:.0f} s; wait a moment")
+        if problem is None and msg is not None:
+            self._send(talk.Say(msg))
+        return problem
+
+    def rematch_question(self) -> str | None:
+        mirror = self.mirror
+        vote = mirror.vote
+        if vote is None or mirror.answered or mirror.seat is None:
+            return None
+        who = "The host" if vote.by is None else mirror._name(vote.by)
+        return f"{who} proposes a rematch."
+
+    def again(self, yes: bool, vacate: str | None = None) -> str | None:
+        problem = self._talk_problem()
+        if problem is not None:
+            return problem
+        if self.mirror.record is None:
+            return "a rematch is proposed once the game is over"
+        if not yes:  # no more games at this table: leave it now
+            self.leave_table()
+            return None
+        if self.mirror.answered:  # said yes already (its dice commitment stands)
+            return None
+        self._send(self.mirror.again(True))
+        if self.mirror.vote is None:
+            self.mirror._line("You propose a rematch")
+        return None
+
+    def leave_table(self) -> None:
+        if self.mirror.talks and self.mirror.seat is not None:
+            self._send(talk.Leave())
+        self._close()
+
+    def removable(self) -> Sequence[tuple[int, str]]:
+        return ()
+
+    def remove(self, seat: int, vacate: str) -> str | None:
+        return "only the host removes a player"
+
+    def ended(self) -> str | None:
+        return self.gone

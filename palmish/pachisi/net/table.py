@@ -18,6 +18,7 @@ from typing import Any
 
 from palmish.network.engine import Arrival, HostError, Outbox, same_name
 from palmish.network.fairdice import HostRound, secret_from_number
+from palmish.network.session import talk
 from palmish.network.session.dice import DiceReveal
 from palmish.network.session.kinds import SCOPE_BYTES, VERSION, Error, Join, Refused, Welcome
 from palmish.network.session.records import Record
@@ -26,9 +27,10 @@ from palmish.pachisi.descriptor import GAME
 from palmish.pachisi.game import PASS, Game, Phase, Player
 from palmish.pachisi.net import messages as msg
 from palmish.pachisi.net.mirror import replay, same_game, turn_message
+from palmish.pachisi.net.seating import SEAT_KINDS, Peer, Seat
+from palmish.pachisi.net.talking import TableTalk
 from palmish.pachisi.rules import IllegalMove, Move
 
-SEAT_KINDS = ("remote", "computer", "host")
 DEFAULT_WAIT_S = 60.0
 
 
@@ -57,35 +59,7 @@ def _unhex(value: Any) -> bytes | None:
 
 
 @dataclass
-class Seat:
-    kind: str  # remote, computer or host
-    name: str | None = None
-    seat_key: bytes | None = None  # remote: the key the sitter proved (its seat proof)
-    identity: bytes | None = None  # remote: the sitter's identity (it may rejoin by keys)
-    pledge: bytes | None = None  # remote: the sitter's dice commitment, from its join
-    peer: int | None = None  # remote: the connection sitting here, None when away
-    away_since: float | None = None
-    silicon_told: bool = False  # everyone heard that Silicon plays this away seat
-
-    def state(self, now: float, wait_s: float) -> str:
-        if self.kind != "remote":
-            return "here"
-        if self.name is None:
-            return "open"
-        if self.peer is not None:
-            return "here"
-        assert self.away_since is not None
-        return "silicon" if now - self.away_since >= wait_s else "away"
-
-
-@dataclass
-class Peer:
-    seat: int | None = None  # None: a spectator
-    name: str | None = None
-
-
-@dataclass
-class HostTable:
+class HostTable(TableTalk):
     """Seats and game of one hosted Pachisi table."""
 
     seats: list[Seat]
@@ -104,6 +78,14 @@ class HostTable:
     log: list[str] = field(default_factory=list)
     scope: bytes = field(default_factory=lambda: secrets.token_bytes(SCOPE_BYTES))
     dice_round: HostRound | None = None
+    vote: talk.Vote | None = None  # the rematch proposed, until it is decided
+    says: talk.SayLimit = field(default_factory=talk.SayLimit)
+    vacate: str = "open"  # what a seat its person left becomes between games
+    agrees: int = 0  # rematches the host's device takes without a person (headless --games)
+    removed: set[bytes] = field(default_factory=set)  # the seat keys of removed people
+    said: dict[int, str] = field(default_factory=dict)  # each seat's last table message
+    heard: list[str] = field(default_factory=list)  # the table's lines, the last ones
+    finished: list[str] = field(default_factory=list)  # the records of the games ended
     _players: list[Player] = field(default_factory=list)
     _now: float = 0.0
 
@@ -149,7 +131,7 @@ class HostTable:
 
     def ready(self) -> bool:
         """Every seat has its player (the headless host then starts at once)."""
-        return all(s.name is not None for s in self.seats)
+        return all(s.name is not None or s.kind == "computer" for s in self.seats)
 
     def seat_list(self, now: float) -> list[msg.SeatState]:
         return [msg.SeatState(s.name, s.kind, s.state(now, self.wait_s)) for s in self.seats]
@@ -189,9 +171,10 @@ class HostTable:
             self._send(peer, Refused(VERSION, refusal, "seat"))
             return False
         assert seat is None or isinstance(seat, int)
+        talks = join.table >= talk.TABLE_LEVEL
         self._send(peer, Welcome(VERSION, self.app, self.table_name, seat,
-                                 self.round.commitment))
-        self.peers[peer] = Peer(seat, join.name)  # from now on it hears what everyone does
+                                 self.round.commitment, talk.TABLE_LEVEL if talks else 0))
+        self.peers[peer] = Peer(seat, join.name, talks)  # from now on it hears everything
         if seat is not None:
             s = self.seats[seat]
             s.name, s.peer, s.away_since = join.name, peer, None
@@ -226,6 +209,8 @@ class HostTable:
             return "a name and a seat proof are needed to sit down"
         if not rules.valid_name(join.name):
             return f"{join.name!r} is not a player name"
+        if arrival.seat_key in self.removed:
+            return "the host removed you from this table"
         return None
 
     def _seat_for(self, join: Join, arrival: Arrival) -> int | str:
@@ -277,6 +262,7 @@ class HostTable:
                 self._broadcast_seats(now)
         if self.round.ready(now):
             self._begin(now)
+        self.tick_talk(now)
 
     def receive(self, peer: int, record: Record, now: float) -> None:
         """An intent (or a dice reveal) from a seated joiner or spectator."""
@@ -295,6 +281,8 @@ class HostTable:
         elif isinstance(record, msg.Throw | msg.Choose | msg.Move | msg.Pass):
             piece = record.piece if isinstance(record, msg.Choose | msg.Move) else None
             problem = self.act(who.seat, record.KIND, piece, now)
+        elif isinstance(record, talk.Say | talk.Again | talk.Leave):
+            problem = self.table_request(who.seat, record, now)
         else:
             problem = f"no request {record.KIND!r} here"
         if problem is not None:
@@ -393,6 +381,7 @@ class HostTable:
 
     def _step(self, step: str) -> None:
         self.turn_since = self._now
+        self.said.clear()  # a table message shows in its corner until the next step
         self._broadcast(msg.Step(len(self.steps), step))
         self.steps.append(step)
         assert self.game is not None
@@ -401,6 +390,7 @@ class HostTable:
             self._broadcast(self.round.end())
             self._broadcast(msg.End(self.game.record()))
             self.log.append(f"the game is over: {self.game.record()}")
+            self.finished.append(self.game.record())
 
     def _game_message(self) -> msg.GameSoFar:
         game = self.game
@@ -436,6 +426,7 @@ class HostTable:
             "steps": list(self.steps),
             "seats": [{"kind": s.kind, "name": s.name, "seat_key": _hex(s.seat_key),
                        "identity": _hex(s.identity)} for s in self.seats],
+            "vacate": self.vacate, "removed": sorted(key.hex() for key in self.removed),
         }
 
     @classmethod
@@ -456,6 +447,10 @@ class HostTable:
                         wait_s=float(saved["wait_s"]),
                         turn_s=None if turn_s is None else float(turn_s), scope=scope,
                         dice_round=HostRound.restore(saved["fair"]))
+            table.vacate = str(saved.get("vacate", "open"))  # (kept since table level 1)
+            table.removed = {bytes.fromhex(str(key)) for key in saved.get("removed", [])}
+            if table.vacate not in talk.VACATE:
+                raise ValueError("a bad choice for seats left")
             steps = [str(step) for step in saved["steps"]]
             record = saved["record"]
         except (KeyError, TypeError, ValueError, AttributeError) as err:
