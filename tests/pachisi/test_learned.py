@@ -8,7 +8,6 @@ import math
 import random
 from collections.abc import Generator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -283,38 +282,3 @@ def test_only_a_close_call_gets_rollouts(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setattr(learned, "ROLLOUT_SEARCH_LIMIT", 0)
     best, _ = finish(learned.Evaluator(seats, [False] * 4, t).best_move(pos, moves, 3, True, True))
     assert settled == [2] and best == moves[-searched[-1][1]]
-
-
-def test_passing_is_rolled_out_with_the_throws_of_the_move_it_is_weighed_against(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """pass_gain: the mean of the rollouts after passing less those after the move,
-    the same throws for both; a move settle has rolled out is not rolled out again."""
-    monkeypatch.setattr(learned, "ROLLOUTS", 6)
-    t = features.tables("cowrie")
-    seats = (0, 1, 2, 3)
-    pos = [[38, 41, 0, 0], [59, 59, 13, 0], [70, 38, 70, 24], [14, 0, 0, 0]]
-    moves = [m for m in rules.distinct(rules.legal_moves(pos, seats, 0, 4, False))
-             if not m.caution]
-    assert len(moves) >= 2 and not any(rules.throws_again(4, m) for m in moves)
-    judge = learned.Evaluator(seats, [False] * 4, t)
-    gain = finish(judge.pass_gain(pos, moves[0], 4))
-    seed = learned.rollout_seed(pos, [False] * 4, 4, 0)
-    moved = math.fsum(judge.rollout(learned.apply(pos, moves[0]), 0, 1, random.Random(seed + r))
-                      for r in range(6))
-    passed = math.fsum(judge.rollout(pos, 0, 1, random.Random(seed + r)) for r in range(6))
-    assert gain == (passed - moved) / 6 and gain != 0.0
-    assert finish(learned.Evaluator(seats, [False] * 4, t).pass_gain(pos, moves[0], 4)) == gain
-    calls: list[int] = []
-    rollout = learned.Evaluator.rollout
-
-    def counted(self: learned.Evaluator, *args: Any) -> float:
-        calls.append(1)
-        return rollout(self, *args)
-
-    monkeypatch.setattr(learned.Evaluator, "rollout", counted)
-    judge = learned.Evaluator(seats, [False] * 4, t)
-    best = finish(judge.settle(pos, moves[:2], 4))
-    assert len(calls) == 12
-    assert finish(judge.pass_gain(pos, best, 4)) == finish(
-        learned.Evaluator(seats, [False] * 4, t).pass_gain(pos, best, 4))
-    assert len(calls) == 12 + 6 + 12  # the pass only, then both afresh
