@@ -23,10 +23,8 @@ window runs `hard`'s search between frames; the answer is the same.
   each of their likely throws; a throw the move earns is searched one throw
   deep, each of its moves that ends the turn answered the same way. When
   the two best moves are close, each is played on for two rounds, sixteen
-  times over the same throws, and the better mean wins. It passes when
-  passing beats its best move by more than PASS_MARGIN of win chance; by
-  less, only when the rollouts of both give passing more than
-  PASS_ROLLOUT_GAIN.
+  times over the same throws, and the better mean wins. It passes only when
+  passing beats its best move by more than PASS_MARGIN of win chance.
   `STRONGEST` names it.
 
 Every level is deterministic (ties go to the most advanced move), never
@@ -63,14 +61,13 @@ DOUBLE_RISK = 0.15  # only a double can take a double
 STALL_ROUNDS = 2
 NEXT_WEIGHT = 0.5
 REPLIES = 3  # lookahead: how many opponents' answers it looks at
-# hard passes at once when passing beats its best move by more than this chance
-# to win: most of its passes gained less than half a point (noise of the learned
+# hard passes only when passing beats its best move by more than this chance to
+# win: most of its passes gained less than half a point (noise of the learned
 # chances) and made a game a fifth longer (docs/pachisi-rules.md, Game length)
 PASS_MARGIN = 0.01
-# ... and when passing beats it by less (but beats it), only if the rollouts
-# (learned.py) of passing and of that move give passing more than this mean
-# chance to win: without them most such passes were noise, but passing none of
-# them cost hard some points against three sane random players
+# ... and when passing beats it by less (but beats it), it passes only if the
+# rollouts (learned.py) of passing and of that move give passing more than this
+# mean chance to win: most such passes were noise, some saved a piece
 PASS_ROLLOUT_GAIN = 0.005
 
 Positions = list[list[int]]
