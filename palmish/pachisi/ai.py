@@ -65,10 +65,6 @@ REPLIES = 3  # lookahead: how many opponents' answers it looks at
 # win: most of its passes gained less than half a point (noise of the learned
 # chances) and made a game a fifth longer (docs/pachisi-rules.md, Game length)
 PASS_MARGIN = 0.01
-# ... and when passing beats it by less (but beats it), it passes only if the
-# rollouts (learned.py) of passing and of that move give passing more than this
-# mean chance to win: most such passes were noise, some saved a piece
-PASS_ROLLOUT_GAIN = 0.005
 
 Positions = list[list[int]]
 
@@ -100,8 +96,7 @@ def _choosing(game: Game, level: str) -> Generator[None, None, Choice]:
         return sane[0]
     if level == "hard":
         return (yield from choosing_learned(game, learned.weights(), keep_captures=True,
-                                            reply=True, pass_margin=PASS_MARGIN,
-                                            pass_rollouts=True))
+                                            reply=True, pass_margin=PASS_MARGIN))
     pos = [list(game.positions(p)) for p in range(len(game.players))]
     ctx = _Context(game)
     me = game.current
@@ -126,21 +121,17 @@ def _choosing(game: Game, level: str) -> Generator[None, None, Choice]:
 
 def choose_learned(game: Game, w: Sequence[float], look: bool = True,
                    keep_captures: bool = False, reply: bool = False,
-                   pass_margin: float = 0.0, pass_rollouts: bool = False) -> Choice:
+                   pass_margin: float = 0.0) -> Choice:
     """hard (and the trainer's self-play): the move with the best learned
     chance to win; `look` searches a throw the move earns one throw deep;
-    `keep_captures` never passes while a move captures; it passes when
-    passing beats the best move by more than `pass_margin` (a chance), and,
-    with `pass_rollouts`, when passing beats it by less but the rollouts of
-    both give passing more than PASS_ROLLOUT_GAIN."""
-    return finish(choosing_learned(game, w, look, keep_captures, reply, pass_margin,
-                                   pass_rollouts))
+    `keep_captures` never passes while a move captures; it passes only when
+    passing beats the best move by more than `pass_margin` (a chance)."""
+    return finish(choosing_learned(game, w, look, keep_captures, reply, pass_margin))
 
 
 def choosing_learned(game: Game, w: Sequence[float], look: bool = True,
                      keep_captures: bool = False, reply: bool = False,
-                     pass_margin: float = 0.0,
-                     pass_rollouts: bool = False) -> Generator[None, None, Choice]:
+                     pass_margin: float = 0.0) -> Generator[None, None, Choice]:
     """`choose_learned`, stepped."""
     moves = game.legal_moves()
     sane = rules.sane(moves)
@@ -165,12 +156,7 @@ def choosing_learned(game: Game, w: Sequence[float], look: bool = True,
     if may_pass and not captures:
         stay = ((yield from judge.answered(pos, me)) if reply
                 else judge.chance(pos, me, (me + 1) % n))
-        gain = stay - best_chance
-        if gain > pass_margin:
-            return PASS
-        # a close call between passing and the best move: the rollouts settle it
-        if (pass_rollouts and gain > 0.0 and judge.looked <= learned.ROLLOUT_SEARCH_LIMIT
-                and (yield from judge.pass_gain(pos, best, value)) > PASS_ROLLOUT_GAIN):
+        if stay > best_chance + pass_margin:
             return PASS
     return best
 

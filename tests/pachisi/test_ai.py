@@ -156,9 +156,8 @@ def test_hard_and_normal_play_whole_games() -> None:
     assert g.over
 
 
-# Passing ends the turn and makes a game drag: hard passes when passing beats its
-# best move by more than ai.PASS_MARGIN of win chance, or by less when the rollouts
-# of both give passing more than ai.PASS_ROLLOUT_GAIN; these passes they refuse.
+# Passing ends the turn and makes a game drag: hard passes only when passing beats
+# its best move by more than ai.PASS_MARGIN of win chance.
 NEEDLESS_PASSES = [
     # four lone pieces just entered; moving 4 -> 7 was judged a hair worse than staying
     ([[4, 0, 0, 0], [4, 0, 0, 0], [4, 0, 0, 0], [2, 0, 0, 0]], 3),
@@ -178,31 +177,6 @@ def test_hard_moves_when_passing_would_gain_less_than_the_margin(
     assert bare is PASS
     choice = ai.choose(g, "hard")
     assert isinstance(choice, Move) and choice in g.legal_moves() and not choice.caution
-
-
-# Passing beats the best move by less than the margin, and the rollouts of both
-# (the same throws) find passing worth more than ai.PASS_ROLLOUT_GAIN: a piece on
-# a safe square stays there rather than stepping off it.
-PASSES_BY_ROLLOUTS = [
-    # a double on the safe 38 would step to 40
-    ([[38, 38, 25, 0], [0, 35, 35, 0], [36, 24, 24, 0], [34, 47, 47, 0]], 2),
-    # a single on the safe 38 would step to 42
-    ([[38, 41, 0, 0], [59, 59, 13, 0], [70, 38, 70, 24], [14, 0, 0, 0]], 4),
-]
-
-
-@pytest.mark.parametrize("positions, throw", PASSES_BY_ROLLOUTS)
-def test_hard_passes_within_the_margin_when_the_rollouts_say_so(
-        positions: list[list[int]], throw: int) -> None:
-    g = setup(positions, [throw])
-    g.throw()
-    w = learned.weights()
-    assert ai.choose_learned(g, w, keep_captures=True, reply=True) is PASS  # by a hair
-    by_margin = ai.choose_learned(g, w, keep_captures=True, reply=True,
-                                  pass_margin=ai.PASS_MARGIN)
-    assert isinstance(by_margin, Move) and by_margin.frm == 38
-    assert ai.choose(g, "hard") is PASS
-    assert ai.choose(g, "hard") is PASS  # the rollouts' throws come from the position
 
 
 def test_hard_still_passes_when_passing_is_worth_something() -> None:
