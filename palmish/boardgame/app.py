@@ -340,9 +340,14 @@ class BoardGameApp(App):
         if not self.in_progress():
             action()
             return
-        question = Alert(button, f"{button}? The game in progress will be lost.",
-                         (button, "Cancel"), icon="confirm")
-        self.open_form(question, lambda r: action() if r.button == button else None)
+        self.open_form(self.discard_question(button),
+                       lambda r: action() if r.button == button else None)
+
+    def discard_question(self, button: str) -> Modal:
+        """The question confirm_discard asks, with the buttons `button` and Cancel (a game
+        whose alerts take the keyboard gives its own kind)."""
+        return Alert(button, f"{button}? The game in progress will be lost.",
+                     (button, "Cancel"), icon="confirm")
 
     def high_scores_text(self) -> str:
         """Every variant's table (the one being played first), for the High Scores viewer."""

@@ -6,7 +6,7 @@ Coordinates are native LCD pixels, origin top-left.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
 from palmish.device.display import DisplayConfig
@@ -208,19 +208,29 @@ def coalesce_moves(events: Iterable[_Item]) -> Iterator[_Item]:
         yield held
 
 
-def coalesce_rotations(events: Iterable[_Item]) -> Iterator[_Item]:
-    """`events` with each run of consecutive rotations cut to its parity.
+def coalesce_toggles(events: Iterable[_Item],
+                     event_of: Callable[[_Item], object] = lambda item: item) -> Iterator[_Item]:
+    """`events` with each run of consecutive equal display toggles cut to its parity.
 
     A rotation turns the device to Wide and the next one back to the configuration
-    it left, so two in a row, with nothing between them (no wait, no pen, no key),
-    leave the device as it was; nothing is drawn between them either, in a script.
-    A script of a hundred thousand `rotate` lines so costs one rotation at most
-    (each costs the game a new layout, its plugins and a repaint, some 5 ms).
+    it left, and an input-area toggle turns Square into Tall and the next one back
+    (in Wide both do nothing), so two of one kind in a row, with nothing between
+    them (no wait, no pen, no key), leave the device as it was; nothing is drawn
+    between them either, in a script. A script of a hundred thousand `rotate` (or
+    `input-area`) lines so costs one change at most (each costs the game a new
+    layout, its plugins and a repaint, some 5 ms). A rotation and a toggle do not
+    cancel each other. `event_of` finds the event in an item (a script's numbered
+    steps).
     """
     held: _Item | None = None
     for event in events:
-        if isinstance(event, Rotate):
-            held = None if held is not None else event
+        if isinstance(event_of(event), (Rotate, ToggleInputArea)):
+            if held is not None and type(event_of(held)) is type(event_of(event)):
+                held = None
+                continue
+            if held is not None:
+                yield held
+            held = event
             continue
         if held is not None:
             yield held

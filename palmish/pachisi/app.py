@@ -738,5 +738,8 @@ class PachisiApp(NetworkGameMixin, BoardGameApp, descriptor=GAME):
     def icon(self) -> Image.Image:
         return launcher_icon()
 
+    def discard_question(self, button: str) -> Modal:
+        return dialogs.discard_alert(button)  # Y and N answer it, as every question here
+
     def about(self) -> Modal:
         return dialogs.about_alert([p.name for p in self.game.players])

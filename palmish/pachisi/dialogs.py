@@ -49,10 +49,10 @@ class KeyAlert(Alert):
             self.close(self.row.result(0))
         elif char == "\n":
             self.close(self.row.result(self.row.focus))
-        else:
-            chosen = [i for i, label in enumerate(labels) if label.startswith(char.lower())]
+        else:  # Y and N first: N is Cancel in "New Game? ..." (New Game / Cancel)
+            chosen = self._yes_or_no(char.lower())
             if not chosen:
-                chosen = self._yes_or_no(char.lower())
+                chosen = [i for i, label in enumerate(labels) if label.startswith(char.lower())]
             if len(chosen) == 1:
                 self.close(self.row.result(chosen[0]))
 
@@ -115,6 +115,13 @@ def fill_alert(humans: int) -> Alert:
 def name_entry(index: int, count: int, current: str) -> NameEntry:
     title = "Your name" if count == 1 else f"Player {index + 1} of {count}: name"
     return NameEntry(title, current)
+
+
+def discard_alert(button: str) -> Alert:
+    """New Game or Play Again while a game is in progress: Y goes on, N and Escape keep
+    the game; Enter and Select press the focused button (the first, as before)."""
+    return KeyAlert(button, f"{button}? The game in progress will be lost.",
+                    (button, CANCEL), icon="confirm")
 
 
 def caution_alert() -> Alert:

@@ -483,12 +483,21 @@ def throws_label(game: Game, short: bool = False) -> str:
 
 def throws_lines(game: Game, fits: Callable[[str], bool]) -> list[str]:
     """The throws line as the panel shows it: whole where it fits, else the short form,
-    else on two lines, the values under their label (Wide's narrow panel)."""
+    else the values under their label, on as many lines as they need (Wide's narrow
+    panel: a run of six throws cut to "10 6 25 10 6..." before)."""
     for label in (throws_label(game), throws_label(game, short=True)):
         if fits(label):
             return [label]
     head, _, values = label.partition(": ")
-    return [head + ":", values]
+    lines = [head + ":"]
+    line = ""
+    for value in values.split():
+        longer = f"{line} {value}" if line else value
+        if line and not fits(longer):
+            lines.append(line)
+            longer = value
+        line = longer
+    return [*lines, line]
 
 
 def _xy(rect: Rect) -> tuple[int, int]:

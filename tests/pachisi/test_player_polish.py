@@ -95,6 +95,26 @@ def test_a_long_run_of_throws_goes_on_two_lines_where_one_is_too_narrow() -> Non
     assert throws_lines(game, lambda text: len(text) <= 10) == ["Throws:", "10 6 25 3"]
 
 
+def test_six_throws_on_wide_are_all_shown_on_as_many_lines_as_they_need(
+        make_device: MakeDevice) -> None:
+    """The second line cut a run of six throws to "10 6 25 10 6..." on Wide."""
+    device, app = make_device("wide")
+    app.load_game(Game.from_position((ANN, Player("Bob")), [[10, 0, 0, 0], [10, 0, 0, 0]],
+                                     throws=[10, 6, 25, 10, 6, 3], first_turn=False))
+    for _ in range(5):  # throw and move: each of the five earns another throw
+        device.post(KeyDown(Key.SELECT))
+        device.post(KeyDown(Key.SELECT))
+    device.post(KeyDown(Key.SELECT))
+    game = app.game
+    assert game.current == 0 and game.turn_throws == [10, 6, 25, 10, 6, 3]
+    assert app.layout is not None and app.layout.panel is not None
+    std, w = device.screen.font("std"), app.layout.panel.text.w
+    lines = throws_lines(game, lambda text: std.width(text) <= w)
+    assert len(lines) >= 3 and all(std.width(line) <= w for line in lines)
+    assert " ".join(lines) == "Throws: 10 6 25 10 6 3"
+    assert throws_lines(game, lambda text: len(text) <= 10) == ["Throws:", "10 6 25 10", "6 3"]
+
+
 @pytest.mark.parametrize("config", [ConfigName.SQUARE_LOW, ConfigName.TALL])
 def test_the_launcher_shows_a_cross_icon_not_the_generic_one(config: ConfigName,
                                                             tmp_path: Path) -> None:

@@ -60,6 +60,26 @@ def test_y_and_n_answer_move_it_anyway(make_device: MakeDevice) -> None:
     assert not device.modals and app.game.position(0, 0) == 75
 
 
+def test_y_and_n_answer_new_game_and_play_again_while_a_game_is_on(
+        make_device: MakeDevice) -> None:
+    """Issue 41: "New Game? The game in progress will be lost." (New Game / Cancel) took
+    no key: N (not New Game's first letter) keeps the game, Y goes on."""
+    device, app = make_device()
+    set_up(app, [[10, 0, 0, 0], [20, 0, 0, 0]], [3, 4], players=(ANN, BOB))
+    play(device, "key select")  # Ann throws: the game is under way
+    game = app.game
+    for command in ("new", "again"):
+        play(device, f"menu {command}")
+        assert isinstance(device.modals[-1], Alert)
+        play(device, "char n")
+        assert not device.modals and app.game is game and game.phase == "move"
+    play(device, "menu again\nchar y")  # Play Again: a new game with the same players
+    assert not device.modals and app.game is not game and not app.game.history
+    assert [p.name for p in app.game.players] == ["Ann", "Bob"]
+    play(device, "key select\nmenu new\nchar Y")  # New Game...: its set-up form
+    assert device.modals and not isinstance(device.modals[-1], Alert)
+
+
 def test_p_passes_before_and_after_the_throw_from_a_script(make_device: MakeDevice) -> None:
     device, app = make_device()
     set_up(app, [[10, 0, 0, 0], [20, 0, 0, 0], [0, 0, 0, 0]], [3, 4, 5],

@@ -46,7 +46,7 @@ from palmish.device.events import (
     Rotate,
     ToggleInputArea,
     coalesce_moves,
-    coalesce_rotations,
+    coalesce_toggles,
 )
 from palmish.device.exchange import BeamItem, Checked
 from palmish.device.machine.app import App
@@ -56,6 +56,10 @@ from prc_tools.frozen import Frozen
 # Limits that keep a hostile script cheap (docs/events-format.md, "Limits").
 MAX_SCRIPT_BYTES = 1024 * 1024
 MAX_SCRIPT_EVENTS = 200_000  # after expanding taps and drags
+# Lines that lay the screen out again (rotate and input-area, after a run of them
+# is cut to its parity, and app): each costs a layout and a repaint, 5-20 ms, so a
+# script of them alone would run for many minutes within the events bound.
+MAX_SCRIPT_LAYOUTS = 1_000
 
 
 class ScriptError(ValueError):
@@ -293,7 +297,22 @@ def numbered_steps(text: str, source: str = "<events>") -> list[tuple[int, Step]
             raise ScriptError(
                 f"{source}:{number}: the script expands to more than {MAX_SCRIPT_EVENTS} events"
             )
+    _check_layouts(steps, source)
     return steps
+
+
+def _check_layouts(steps: Sequence[tuple[int, Step]], source: str) -> None:
+    """ScriptError, naming the line, once the lines that lay the screen out again
+    (rotate and input-area as they reach the device after `coalesce_toggles`, and
+    app lines) pass MAX_SCRIPT_LAYOUTS."""
+    count = 0
+    for number, step in coalesce_toggles(steps, lambda item: item[1]):
+        if isinstance(step, (Rotate, ToggleInputArea, SwitchApp)):
+            count += 1
+            if count > MAX_SCRIPT_LAYOUTS:
+                raise ScriptError(
+                    f"{source}:{number}: the script lays the screen out again (rotate, "
+                    f"input-area, app) more than {MAX_SCRIPT_LAYOUTS} times")
 
 
 def read_script(path: Path) -> list[Step]:
@@ -337,9 +356,10 @@ def run_script(target: ScriptTarget, steps: list[Step]) -> None:
 
     Consecutive pen moves reach the device as the last of them (`coalesce_moves`):
     a drag's points between the same two waits are one burst, as in the window.
-    Consecutive rotations reach it as their parity (`coalesce_rotations`).
+    Consecutive rotations (and input-area toggles) reach it as their parity
+    (`coalesce_toggles`).
     """
-    for step in coalesce_rotations(coalesce_moves(steps)):
+    for step in coalesce_toggles(coalesce_moves(steps)):
         if isinstance(step, Wait):
             target.advance(target.now_ms + step.ms)
         elif isinstance(step, SwitchApp):
