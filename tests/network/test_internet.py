@@ -168,7 +168,7 @@ class FlippingRelay:
         seen = 0
         try:
             while data := source.recv(65536):
-                if flips and self.FLIP_AT < seen + len(data):
+                if flips and seen + len(data) > self.FLIP_AT:
                     with self.lock:
                         if not self.flipped:
                             self.flipped = True
