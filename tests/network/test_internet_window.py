@@ -27,6 +27,7 @@ from palmish.device.ui.name_entry import NameEntry
 from palmish.network.service import WindowNetwork
 from palmish.pachisi.app import PachisiApp
 from tests.game_devices import start_device
+from tests.network.dialogs import answer_dialogs
 from tests.network.processes import free_port
 from tests.network.wormhole_servers import Servers
 
@@ -207,9 +208,7 @@ def test_a_window_hosts_by_code_and_another_joins_by_code_to_the_end(
                                       (bob, bob_app, mirror.record is not None)):
                 if done:  # nothing pressed any more: no new game starts
                     continue
-                while device.modals:
-                    caution = getattr(device.modals[-1], "title", "") == "Caution"
-                    device.post(CharKey("m") if caution else KeyDown(Key.SELECT))
+                answer_dialogs(device)
                 if app.human_turn:
                     device.post(KeyDown(Key.SELECT))
             return table.over and mirror.record is not None

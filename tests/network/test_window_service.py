@@ -13,10 +13,11 @@ from pathlib import Path
 import pytest
 
 from palmish.device.display import ConfigName
-from palmish.device.events import CharKey, Key, KeyDown
+from palmish.device.events import Key, KeyDown
 from palmish.network.service import WindowNetwork
 from palmish.pachisi.app import PachisiApp
 from tests.game_devices import start_device
+from tests.network.dialogs import answer_dialogs
 from tests.network.processes import Process
 
 
@@ -36,9 +37,7 @@ def test_a_hosting_device_and_a_joiner_process_finish_alike(built_plugins: Path,
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline and not (app.game.over and bob.proc.poll() is not None):
             device.post_waiting()
-            while device.modals:  # Caution asks with Cancel first: this person means it (M)
-                caution = getattr(device.modals[-1], "title", "") == "Caution"
-                device.post(CharKey("m") if caution else KeyDown(Key.SELECT))
+            answer_dialogs(device)
             if app.human_turn:
                 device.post(KeyDown(Key.SELECT))
             device.advance(device.now_ms + 100)
