@@ -229,7 +229,12 @@ async def _meet_once(settings: Settings, reactor: Any, host: bool, code: str | N
             index, connection = await first_of(tries, cancel=not host).addTimeout(
                 CONNECT_S, reactor)
             if host and index == 0:
-                tries[1].cancel()  # its choice is transit: nothing more to hear
+                # transit is through here, yet the joiner's LAN path may have won there
+                # a moment before (its transit then closes): its choice decides
+                chosen = await tries[1].addTimeout(CONNECT_S, reactor)
+                if _read_choice(chosen) == "lan":
+                    connection.close()
+                    return Met(None, theirs, "lan", code)
             elif host:  # the joiner chose before this side's transit was through
                 if _read_choice(connection) == "lan":
                     tries[0].cancel()
