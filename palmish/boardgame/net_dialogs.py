@@ -246,37 +246,14 @@ class NetDialogs(InternetDialogs):
 
     def _ask_code(self, address: str) -> None:
         def typed_code(code: object) -> None:
-            if not isinstance(code, int) or not 0 <= code <= 9999:
-                return
-
-            def typed_name(name: object) -> None:
-                if isinstance(name, str):
-                    self._remember_name(name)
-                    self._join(address, f"{code:04d}", name)
-
-            def sit_or_watch(result: FormResult) -> None:
-                if result.button == "Sit":
-                    self.open(NameEntry("Your name", self._net_name()), typed_name)
-                elif result.button == "Watch":
-                    self._join(address, f"{code:04d}", None)
-
-            self.open_form(Alert(TITLE, "Sit in a free seat, or watch the game?",
-                                 ("Sit", "Watch", "Cancel"), icon="confirm"), sit_or_watch)
+            if isinstance(code, int) and 0 <= code <= 9999:
+                self._sit_or_watch(lambda name: self._join(address, f"{code:04d}", name))
 
         self.open(NumberEntry("Join code"), typed_code)
 
     def _join(self, address: str, code: str, name: str | None) -> None:
         """Join at the address with the code, as `name`, or watch (None)."""
-        service = self._network()
-        assert service is not None
-        try:
-            self.net = service.join(address, code, name)
-        except (OSError, ValueError) as err:
-            self.open(Alert(TITLE, f"Cannot join: {err}", icon="error"))
-            return
-        self._net_address = address
-        self.scene.lobby = self._lobby_lines()
-        self._after()
+        self._joined(lambda service: service.join(address, code, name), address)
 
 
 def host_form(advertise: bool = True, wait: str = "60 s", announces: bool = True) -> Form:

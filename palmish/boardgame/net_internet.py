@@ -7,6 +7,7 @@ Part of NetDialogs (palmish/boardgame/net_dialogs.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from palmish.device.ui.alert import Alert
@@ -39,41 +40,46 @@ class InternetDialogs(_Base):
         def _after(self) -> None: ...
         def paint(self) -> None: ...
 
-    def _type_internet_code(self) -> None:
-        """Join > Code...: the code, then sit (and a name) or watch."""
-        def typed_code(text: object) -> None:
-            if not isinstance(text, str) or not text.strip():
-                return
-            code = text.strip().lower()
+    def _sit_or_watch(self, join: Callable[[str | None], None]) -> None:
+        """Sit in a free seat (under a name, the last one prefilled) or watch: `join`
+        with the name, or None to watch."""
+        def typed_name(name: object) -> None:
+            if isinstance(name, str):
+                self._remember_name(name)
+                join(name)
 
-            def typed_name(name: object) -> None:
-                if isinstance(name, str):
-                    self._remember_name(name)
-                    self._join_by_code(code, name)
+        def sit_or_watch(result: FormResult) -> None:
+            if result.button == "Sit":
+                self.open(NameEntry("Your name", self._net_name()), typed_name)
+            elif result.button == "Watch":
+                join(None)
 
-            def sit_or_watch(result: FormResult) -> None:
-                if result.button == "Sit":
-                    self.open(NameEntry("Your name", self._net_name()), typed_name)
-                elif result.button == "Watch":
-                    self._join_by_code(code, None)
+        self.open_form(Alert(TITLE, "Sit in a free seat, or watch the game?",
+                             ("Sit", "Watch", "Cancel"), icon="confirm"), sit_or_watch)
 
-            self.open_form(Alert(TITLE, "Sit in a free seat, or watch the game?",
-                                 ("Sit", "Watch", "Cancel"), icon="confirm"), sit_or_watch)
-
-        # a number and words, as the host's waiting room shows it: 7-cobra-lantern
-        self.open(NameEntry("Internet code", address=True), typed_code)
-
-    def _join_by_code(self, code: str, name: str | None) -> None:
+    def _joined(self, joining: Callable[[NetworkService], NetPlay], address: str) -> None:
+        """At the table `joining` reaches (by address or by code), or why not."""
         service = self._network()
         assert service is not None
         try:
-            self.net = service.join_by_code(code, name)
+            self.net = joining(service)
         except (OSError, ValueError) as err:
             self.open(Alert(TITLE, f"Cannot join: {err}", icon="error"))
             return
-        self._net_address = code
+        self._net_address = address
         self.scene.lobby = self._lobby_lines()
         self._after()
+
+    def _type_internet_code(self) -> None:
+        """Join > Code...: the code, then sit (and a name) or watch."""
+        def typed_code(text: object) -> None:
+            if isinstance(text, str) and text.strip():
+                code = text.strip().lower()
+                self._sit_or_watch(lambda name: self._joined(
+                    lambda service: service.join_by_code(code, name), code))
+
+        # a number and words, as the host's waiting room shows it: 7-cobra-lantern
+        self.open(NameEntry("Internet code", address=True), typed_code)
 
     def _internet(self) -> Internet | None:
         service = self._network()

@@ -13,31 +13,21 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.network.processes import Process
-from tests.network.wormhole_servers import Servers
+from tests.network.wormhole_servers import Servers, servers
 
 from .conftest import needs_display
 from .test_ishido_window import built_cache, fresh_device, wait_for
 from .test_network_host_window import hosted, keys, network_game, type_text, window
 
 pytestmark = [pytest.mark.window, pytest.mark.process, needs_display]
-__all__ = ["built_cache"]  # the fixture, shared with the PalmIshido window test
+__all__ = ["built_cache", "servers"]  # fixtures shared with other tests
 
 CODE = re.compile(r"palmish network: internet code (\d+(?:-[a-z]+)+)")
-
-
-@pytest.fixture
-def servers(tmp_path: Path) -> Iterator[Servers]:
-    started = Servers(tmp_path / "servers")
-    try:
-        yield started
-    finally:
-        started.close()
 
 
 def test_a_window_hosts_over_the_internet_and_a_joiner_sits_by_code(

@@ -75,6 +75,14 @@ class Pair:
         self.host.advance(self.host.now_ms + 600)
         self.deliver()
 
+    def play_to_the_end(self) -> None:
+        for _ in range(5000):
+            if self.host_app.game.over:
+                break
+            self.step()
+        self.deliver()
+        assert self.host_app.game.over and self.join_app.game.over
+
 
 def test_a_person_on_each_device_and_silicon_play_to_the_same_end(
         built_plugins: Path, tmp_path: Path) -> None:
@@ -84,11 +92,7 @@ def test_a_person_on_each_device_and_silicon_play_to_the_same_end(
     assert pair.host_app.net is not None and pair.host_app.net.game is host_game
     assert join_game.players == host_game.players
     assert [p.name for p in host_game.players] == ["You", "Bob", "Silicon"]
-    for _ in range(5000):
-        if host_game.over:
-            break
-        pair.step()
-    pair.deliver()
+    pair.play_to_the_end()
     assert host_game.over and pair.join_app.game.over
     join_net = pair.join_app.net
     assert isinstance(join_net, JoinSeat)
@@ -185,11 +189,7 @@ def test_at_the_end_every_device_shows_the_result_and_counts_it_apart(
         built_plugins: Path, tmp_path: Path) -> None:
     pair = Pair(built_plugins, tmp_path, ["host", "remote"])
     pair.deliver()
-    for _ in range(5000):
-        if pair.host_app.game.over:
-            break
-        pair.step()
-    pair.deliver()
+    pair.play_to_the_end()
     assert pair.host_app.game.over and pair.join_app.game.over
     assert pair.join_app.game.record().split(" seed=")[1].split(" ", 1)[1] == \
         pair.host_app.game.record().split(" seed=")[1].split(" ", 1)[1]

@@ -13,7 +13,6 @@ import socket
 import subprocess
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,15 +22,6 @@ from tests.network.processes import Process, free_port, idle_joiner
 from tests.network.wormhole_servers import Servers
 
 pytestmark = pytest.mark.process  # every test here starts other programs
-
-
-@pytest.fixture
-def servers(tmp_path: Path) -> Iterator[Servers]:
-    started = Servers(tmp_path / "servers")
-    try:
-        yield started
-    finally:
-        started.close()
 
 
 def internet_host(folder: Path, env: dict[str, str],

@@ -53,15 +53,6 @@ def beam_built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build_plugins(tmp_path_factory, "beam-built", IshidoApp())
 
 
-@pytest.fixture
-def servers(tmp_path: Path) -> Iterator[Servers]:
-    started = Servers(tmp_path / "servers")
-    try:
-        yield started
-    finally:
-        started.close()
-
-
 def use(monkeypatch: pytest.MonkeyPatch, env: dict[str, str]) -> None:
     for name in ("PALMISH_RENDEZVOUS", "PALMISH_RELAY", "PALMISH_DIRECT", "PALMISH_LAN"):
         monkeypatch.setenv(name, env[name])

@@ -29,14 +29,6 @@ class TalkPair(Pair):
         self._joiner_sends(Join("Bob", dice=join_net.mirror.dice.commitment, table=TABLE_LEVEL))
         self.deliver()
 
-    def play_to_the_end(self) -> None:
-        for _ in range(5000):
-            if self.host_app.game.over:
-                break
-            self.step()
-        self.deliver()
-        assert self.host_app.game.over and self.join_app.game.over
-
     def host_net(self) -> HostSeat:
         assert isinstance(self.host_app.net, HostSeat)
         return self.host_app.net

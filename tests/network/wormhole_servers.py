@@ -9,7 +9,10 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 from tests.network.processes import free_port
 
@@ -88,3 +91,13 @@ class Servers:
     def close(self) -> None:
         self.relay.kill()
         self.mailbox.kill()
+
+
+@pytest.fixture
+def servers(tmp_path: Path) -> Iterator[Servers]:
+    """A rendezvous and a relay of the test's own, closed after it."""
+    started = Servers(tmp_path / "servers")
+    try:
+        yield started
+    finally:
+        started.close()

@@ -18,6 +18,8 @@ from typing import Any
 from twisted.internet import defer, protocol
 from twisted.internet import endpoints as _endpoints
 
+from palmish.device.addresses import address_text
+
 endpoints: Any = _endpoints  # typed only in part
 
 FOREVER = 1 << 62  # connectConsumer's `expected`: its Deferred then fires only on loss
@@ -133,8 +135,7 @@ def lan_connect(reactor: Any, hints: list[tuple[str, int]],
     tries = []
     for host, port in hints:
         endpoint = endpoints.HostnameEndpoint(reactor, host, port, timeout=timeout_s)
-        where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-        tries.append(endpoints.connectProtocol(endpoint, LanLink(where)))
+        tries.append(endpoints.connectProtocol(endpoint, LanLink(address_text(host, port))))
     first: defer.Deferred[LanLink] = first_of(tries).addCallback(lambda won: won[1])
     return first
 

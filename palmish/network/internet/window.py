@@ -53,19 +53,46 @@ def path_of_peer(where: str | None, by_port: dict[int, str]) -> str:
     return LAN
 
 
-class HostByCode:
-    """The window's host taking joiners by code (serving.Taking) for its table's
-    listener at (host, port), started at once without waiting for the code."""
+class _TakingByCode:
+    """Taking joiners (or senders) by code for a listener at `local` (serving.Taking),
+    started at once without waiting for the code; `_said` hears the engine's lines."""
 
     def __init__(self, thread: LoopThread, post: Post, settings: Settings, app: str,
                  table_code: str, local: tuple[str, int], log: Callable[[str], None]) -> None:
         from palmish.network.internet.serving import Taking
 
         self.thread, self.post, self.log = thread, post, log
-        self.code = ""
-        self.trouble = ""
         self.taking: Taking = Taking(settings, app, table_code, self._said, log)
         self._task = asyncio.run_coroutine_threadsafe(self._start(local), thread.loop)
+
+    def _said(self, line: str) -> None:
+        raise NotImplementedError
+
+    def _failed(self, trouble: str) -> None:
+        """The rendezvous could not be reached (one line)."""
+        raise NotImplementedError
+
+    async def _start(self, local: tuple[str, int]) -> None:
+        try:
+            await self.taking.start(*local)
+        except MeetError as err:
+            self.log(str(err))
+            self._failed(str(err))
+
+    def close(self) -> None:
+        """Stop taking by code (the reactor goes on: another game may come)."""
+        async def stop() -> None:
+            await self.taking.stop(final=False)
+
+        self._task.cancel()
+        asyncio.run_coroutine_threadsafe(stop(), self.thread.loop)
+
+
+class HostByCode(_TakingByCode):
+    """The window's host taking joiners by code for its table's listener."""
+
+    code = ""
+    trouble = ""
 
     def _said(self, line: str) -> None:
         """The engine's lines: `code CODE` once, `path: ...` at each joiner."""
@@ -76,25 +103,13 @@ class HostByCode:
             self.log(line)
         self.post(NetworkNews(line))
 
-    async def _start(self, local: tuple[str, int]) -> None:
-        try:
-            await self.taking.start(*local)
-        except MeetError as err:
-            self.trouble = str(err)
-            self.log(self.trouble)
-            self.post(NetworkNews(self.trouble))
+    def _failed(self, trouble: str) -> None:
+        self.trouble = trouble
+        self.post(NetworkNews(trouble))
 
     def paths(self) -> dict[int, str]:
         internet = self.taking.internet
         return dict(internet.paths) if internet is not None else {}
-
-    def close(self) -> None:
-        """Stop taking joiners by code (the reactor goes on: another game may come)."""
-        async def stop() -> None:
-            await self.taking.stop(final=False)
-
-        self._task.cancel()
-        asyncio.run_coroutine_threadsafe(stop(), self.thread.loop)
 
 
 class JoinByCode:
@@ -179,19 +194,16 @@ def internet_view(host: HostByCode | None, joiner: JoinByCode | None,
     return None
 
 
-class ReceiveByCode:
-    """Beam Receive taking senders by an internet code too (serving.Taking for the
-    receiver's listener at `local`); the code, or the trouble, is said to the
-    device as a NetworkNews about Beam (a line over whatever app runs)."""
+class ReceiveByCode(_TakingByCode):
+    """Beam Receive taking senders by an internet code too, for the receiver's
+    listener; the code, or the trouble, is said to the device as a NetworkNews
+    about Beam (a line over whatever app runs)."""
 
     def __init__(self, thread: LoopThread, post: Post, settings: Settings, app: str,
                  desk_code: str, local: tuple[str, int], log: Callable[[str], None],
                  told: Callable[[str], None]) -> None:
-        from palmish.network.internet.serving import Taking
-
-        self.thread, self.post, self.log, self.told = thread, post, log, told
-        self.taking: Taking = Taking(settings, app, desk_code, self._said, log)
-        self._task = asyncio.run_coroutine_threadsafe(self._start(local), thread.loop)
+        self.told = told
+        super().__init__(thread, post, settings, app, desk_code, local, log)
 
     def _said(self, line: str) -> None:
         if line.startswith("code "):
@@ -203,19 +215,8 @@ class ReceiveByCode:
         else:
             self.log(line)
 
-    async def _start(self, local: tuple[str, int]) -> None:
-        try:
-            await self.taking.start(*local)
-        except MeetError as err:
-            self.log(str(err))
-            self.post(NetworkNews(str(err), beam=True))
-
-    def close(self) -> None:
-        async def stop() -> None:
-            await self.taking.stop(final=False)
-
-        self._task.cancel()
-        asyncio.run_coroutine_threadsafe(stop(), self.thread.loop)
+    def _failed(self, trouble: str) -> None:
+        self.post(NetworkNews(trouble, beam=True))
 
 
 async def door_to(settings: Settings, code: str, app: str,

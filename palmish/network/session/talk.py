@@ -33,6 +33,9 @@ SAY_WINDOW_S = 10.0  # ... in any 10 seconds; more get an `error`, nothing else 
 VACATE = ("open", "silicon")  # what a seat its person left becomes between games
 ANSWER = Text(r"yes|no|wait|-")
 SEAT = Int(0, 15)
+SEAT_NAME = Text(r"[^\s,:\x00-\x1f\x7f-\x9f]{1,10}")  # a seated person's name, as games check it
+TOO_MANY = (f"at most {SAY_BURST} table messages in {SAY_WINDOW_S:.0f} s;"
+            " wait a moment")  # the rate limit's answer, on the host and the sender alike
 
 
 def message_id(text: str) -> str | None:
@@ -77,7 +80,7 @@ class Said(Record):
 
     KIND = "said"
     seat: Annotated[int, SEAT]
-    name: Annotated[str, Text(r"[^\s,:\x00-\x1f\x7f-\x9f]{1,10}")]
+    name: Annotated[str, SEAT_NAME]
     msg: Annotated[str, MESSAGE_ID]
 
 
@@ -104,9 +107,21 @@ class Left(Record):
 
     KIND = "left"
     seat: Annotated[int, SEAT]
-    name: Annotated[str, Text(r"[^\s,:\x00-\x1f\x7f-\x9f]{1,10}")]
+    name: Annotated[str, SEAT_NAME]
     removed: Annotated[bool, Flag()] = False
     now: Annotated[str, Text(r"open|silicon")] = "open"
+
+
+def said_line(said: Said) -> str:
+    """A table message as every device's log shows it."""
+    return f"{said.name}: {MESSAGES[said.msg]}"
+
+
+def left_line(left: Left) -> str:
+    """A leaver as every device's log shows it."""
+    how = "was removed from" if left.removed else "left"
+    return f"{left.name} {how} the table; the seat is " + (
+        "Silicon" if left.now == "silicon" else "open")
 
 
 FROM_JOINER = Vocabulary(Say, Again, Leave)
@@ -143,9 +158,12 @@ class Vote:
     deadline: float
     vacate: str = "open"
 
-    def answer(self, seat: int, yes: bool) -> None:
-        if seat in self.answers and self.answers[seat] is None:
-            self.answers[seat] = yes
+    def answer(self, seat: int, yes: bool) -> bool:
+        """Take `seat`'s answer; False when it was not asked or answered already."""
+        if seat not in self.answers or self.answers[seat] is not None:
+            return False
+        self.answers[seat] = yes
+        return True
 
     def decided(self, now: float) -> bool:
         return (now >= self.deadline or self.host is False

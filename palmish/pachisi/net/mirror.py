@@ -135,12 +135,10 @@ class Mirror:
     def _talk(self, msg: talk.Said | talk.Rematch | talk.Left) -> None:
         if isinstance(msg, talk.Said):
             self.said[msg.seat] = talk.MESSAGES[msg.msg]
-            self._line(f"{msg.name}: {talk.MESSAGES[msg.msg]}")
+            self._line(talk.said_line(msg))
         elif isinstance(msg, talk.Left):
             self.said.pop(msg.seat, None)
-            how = "was removed from" if msg.removed else "left"
-            self._line(f"{msg.name} {how} the table; the seat is "
-                       + ("Silicon" if msg.now == "silicon" else "open"))
+            self._line(talk.left_line(msg))
         elif msg.state == "open":
             if self.vote is None:
                 who = "The host" if msg.by is None else self._name(msg.by)

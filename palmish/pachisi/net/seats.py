@@ -159,13 +159,17 @@ class HostSeat:
 
     def say(self, text: str, now_s: float) -> str | None:
         self._now = now_s
-        seat = next((i for i, s in enumerate(self.table.seats) if s.kind == "host"), None)
+        seat = self._person_seat()
         msg = talk.message_id(text)
         if seat is None or msg is None:
             return "only a player at the table speaks to it"
         problem = self.table.say(seat, msg, self._now)
         self.flush()
         return problem
+
+    def _person_seat(self) -> int | None:
+        """The seat of this device's own person, if one sits at the table."""
+        return next((i for i, s in enumerate(self.table.seats) if s.kind == "host"), None)
 
     def rematch_question(self) -> str | None:
         vote = self.table.vote
@@ -177,8 +181,7 @@ class HostSeat:
     def again(self, yes: bool, vacate: str | None = None) -> str | None:
         if vacate in talk.VACATE:
             self.table.vacate = str(vacate)
-        seat = next((i for i, s in enumerate(self.table.seats) if s.kind == "host"), None)
-        problem = self.table.again(seat, yes, self._now)  # its person's seat, if any
+        problem = self.table.again(self._person_seat(), yes, self._now)
         self.flush()
         return problem
 
@@ -321,8 +324,7 @@ class JoinSeat:
         msg = talk.message_id(text)
         problem = self._talk_problem() or (None if msg else f"no table message {text!r}")
         if problem is None and not self._says.allow(0, now_s):  # the host's limit, here
-            problem = (f"at most {talk.SAY_BURST} table messages in"
-                       f" {talk.SAY_WINDOW_S:.0f} s; wait a moment")
+            problem = talk.TOO_MANY
         if problem is None and msg is not None:
             self._send(talk.Say(msg))
         return problem

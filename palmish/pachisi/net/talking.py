@@ -83,12 +83,11 @@ class TableTalk:
         if msg not in talk.MESSAGES:
             return f"no table message {msg[:20]!r}"
         if not self.says.allow(seat, now):
-            return (f"at most {talk.SAY_BURST} table messages in {talk.SAY_WINDOW_S:.0f} s;"
-                    " wait a moment")
-        name = self.seats[seat].name or f"Seat {seat + 1}"
+            return talk.TOO_MANY
+        said = talk.Said(seat, self.seats[seat].name or f"Seat {seat + 1}", msg)
         self.said[seat] = talk.MESSAGES[msg]
-        self._heard(f"{name}: {talk.MESSAGES[msg]}")
-        self._tell(talk.Said(seat, name, msg))
+        self._heard(talk.said_line(said))
+        self._tell(said)
         return None
 
     # ------------------------------------------------------------ rematch
@@ -110,11 +109,9 @@ class TableTalk:
             vote.host = yes
             if seat is None:
                 self.log.append("the host " + ("agrees" if yes else "declines"))
-        else:
-            if seat in vote.answers and vote.answers[seat] is None:
-                self.seats[seat].next_pledge = dice if yes else None
-                self.log.append(f"{self.seats[seat].name}: {'yes' if yes else 'no'}")
-            vote.answer(seat, yes)
+        elif vote.answer(seat, yes):
+            self.seats[seat].next_pledge = dice if yes else None
+            self.log.append(f"{self.seats[seat].name}: {'yes' if yes else 'no'}")
         self._vote_moves(now)
         return None
 
@@ -231,8 +228,8 @@ class TableTalk:
         if self.vote is not None:
             self.vote.answers.pop(seat, None)
         self.said.pop(seat, None)
-        self._heard(f"{name} {'was removed from' if removed else 'left'} the table;"
-                    f" the seat is {'Silicon' if now_is == 'silicon' else 'open'}")
-        self._tell(talk.Left(seat, name, removed, now_is))
+        left = talk.Left(seat, name, removed, now_is)
+        self._heard(talk.left_line(left))
+        self._tell(left)
         self._broadcast_seats(now)
         self._vote_moves(now)
