@@ -327,6 +327,7 @@ def read_database(path: Path) -> Database:
 def cmd_build(args: argparse.Namespace) -> int:
     from prc_tools import plugin
     from prc_tools.atomic import write_atomic
+    from prc_tools.plugin_words import KINDS
     from prc_tools.progress import ProgressBar
 
     schemas = schemas_for(args)
@@ -354,7 +355,10 @@ def cmd_build(args: argparse.Namespace) -> int:
                     f" items, {len(data)} bytes"))
     if args.sheet is not None:
         _build_sheet(args.sheet, args.folder, db, schemas)
-    if db.is_resource and db.resource("pINF", 0) is not None:
+    # A plugin, or a game's own data (Sigmar's levels: its schema names the type).
+    owner = schemas.by_codes(db.creator, db.type)
+    game_data = owner is not None and not any(owner.types.get(k) == db.type for k in KINDS)
+    if db.is_resource and (db.resource("pINF", 0) is not None or game_data):
         print(printable(f"install it: palmish install {args.output}"))
     return EXIT_OK
 

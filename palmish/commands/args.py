@@ -120,3 +120,17 @@ def data_dir(args: argparse.Namespace) -> Path:
     default (looked up only then: finding it may import platformdirs)."""
     given: Path | None = args.command_data_dir or args.data_dir
     return given if given is not None else default_data_dir()
+
+
+def add_no_discovery(parser: argparse.ArgumentParser) -> None:
+    """--no-discovery after the word of a command that opens a window (preview, join):
+    the same as before it (no_discovery)."""
+    parser.add_argument("--no-discovery", action="store_true", dest="command_no_discovery",
+                        help="the window neither announces nor looks for other handhelds"
+                             " (no multicast), as before the command word")
+
+
+def no_discovery(args: argparse.Namespace) -> bool:
+    """--no-discovery before the command word or after it."""
+    return bool(getattr(args, "no_discovery", False)
+                or getattr(args, "command_no_discovery", False))

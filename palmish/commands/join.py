@@ -24,6 +24,7 @@ from palmish.commands.args import (
     EXIT_FAILED,
     EXIT_OK,
     add_data_dir,
+    add_no_discovery,
     address,
     code,
     data_dir,
@@ -55,6 +56,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="with --auto: play N games at the table, saying yes to its"
                              " rematches, then leave it (default 1)")
     add_data_dir(parser)
+    add_no_discovery(parser)
     parser.add_argument("--app", choices=apps, default=apps[0] if apps else None,
                         dest="net_app", help=f"the game (default {apps[0] if apps else 'none'})")
     internet_settings.add_options(parser)

@@ -21,7 +21,14 @@ from pathlib import Path
 
 from palmish.apps import hard_buttons, installed_apps
 from palmish.commands import screenshot
-from palmish.commands.args import EXIT_FAILED, EXIT_USAGE, add_data_dir, display_config, positive
+from palmish.commands.args import (
+    EXIT_FAILED,
+    EXIT_USAGE,
+    add_data_dir,
+    add_no_discovery,
+    display_config,
+    positive,
+)
 from palmish.commands.output import fail, logger
 from palmish.commands.preview_session import Preview
 from palmish.device.disk.storage import usable_dir
@@ -35,7 +42,9 @@ from palmish.device.scripting.eventscript import (
     read_numbered,
 )
 from prc_tools.errors import PluginError
+from prc_tools.plugin.manifest import Manifest
 from prc_tools.plugin.manifest import load as load_manifest
+from prc_tools.plugin_words import KINDS
 from prc_tools.schema import registry
 
 
@@ -55,6 +64,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="with --screenshot: events to feed first")
     add_data_dir(parser, help="a storage folder to use (default: a fresh one, removed at"
                               " the end)")
+    add_no_discovery(parser)
 
 
 def _first_config(configs: tuple[str, ...]) -> DisplayConfig:
@@ -72,12 +82,13 @@ def run(args: argparse.Namespace) -> int:
         manifest = load_manifest(folder, registry())
     except PluginError as exc:
         return fail(str(exc))
-    if manifest.game is None or manifest.kind is None or manifest.info is None:
-        return fail(f"{manifest.path}: not a game's plugin (no game: and kind: to preview)")
+    shown = _game_and_kind(manifest)
+    if isinstance(shown, str):
+        return fail(shown)
+    game, kind, configs = shown
     apps = installed_apps()
-    if find_app(apps, manifest.game) is None:
-        return fail(f"{manifest.path}: no game {manifest.game!r} on this device")
-    configs = tuple(str(c) for c in manifest.info.get("configs") or ())
+    if find_app(apps, game) is None:
+        return fail(f"{manifest.path}: no game {game!r} on this device")
     config = args.preview_config or args.config or _first_config(configs)
     out = args.preview_screenshot or args.screenshot
     events = args.preview_events or args.events
@@ -90,9 +101,24 @@ def run(args: argparse.Namespace) -> int:
         if problem:
             return fail(problem)
         if out is not None:
-            return _screenshot(args, folder, manifest.game, manifest.kind, config, data_dir,
-                               out, events)
-        return _window(args, folder, manifest.game, manifest.kind, config, data_dir)
+            return _screenshot(args, folder, game, kind, config, data_dir, out, events)
+        return _window(args, folder, game, kind, config, data_dir)
+
+
+def _game_and_kind(manifest: Manifest) -> tuple[str, str, tuple[str, ...]] | str:
+    """The game, kind and slots of a plugin folder, or of a game's data (a Levels
+    database: its codes are its game's, of a kind that is no plugin; every slot);
+    else the problem in one line."""
+    if manifest.game is not None and manifest.kind is not None and manifest.info is not None:
+        return (manifest.game, manifest.kind,
+                tuple(str(c) for c in manifest.info.get("configs") or ()))
+    schema = registry().by_codes(manifest.creator, manifest.type)
+    kind = next((k for k, code in schema.types.items()
+                 if code == manifest.type and k not in KINDS), None) if schema else None
+    if schema is None or kind is None:
+        return (f"{manifest.path}: not a game's plugin or data (no game: and kind:, and"
+                f" type {manifest.type} creator {manifest.creator} is no game's data)")
+    return schema.game, kind, schema.configs
 
 
 def _device(args: argparse.Namespace, config: DisplayConfig, data_dir: Path, game: str,

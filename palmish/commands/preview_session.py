@@ -13,8 +13,9 @@ import os
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Protocol, runtime_checkable
 
-from palmish.apps import real_app
+from palmish.apps import install_game_file, real_app
 from palmish.boardgame import BoardGameApp
 from palmish.boardgame.beam_send import beam
 from palmish.device.display import config_by_name
@@ -32,6 +33,7 @@ from prc_tools.plugin import build_folder
 from prc_tools.schema import registry
 
 BEAM = "Beam"
+NEXT = "Next"  # a data folder of several items (levels): the next one
 POLL_S = 0.2  # how often the window asks whether the folder changed (benchmarks/studio_preview.py)
 
 
@@ -41,6 +43,15 @@ def sound_names(game: str, db: Database) -> list[tuple[str, int]]:
     schema = registry().get(game)
     named = {id_: name for name, id_ in (schema.sounds.items() if schema else ())}
     return [(named.get(r.id, str(r.id)), r.id) for r in db.resources if r.type == "wave"]
+
+
+@runtime_checkable
+class ShowsData(Protocol):
+    """A game that shows its own data (Sigmar's levels) in a preview: item `index`
+    (wrapped) of the database `data`, already installed; the number of items.
+    ValueError (one line) for data it cannot show."""
+
+    def show_data(self, kind: str, data: bytes, index: int) -> int: ...
 
 
 class Preview:
@@ -62,6 +73,11 @@ class Preview:
         self.problem: str | None = None
         self._sounds: list[tuple[str, int]] = []  # a Sounds plugin's: (name, 'wave' id)
         self.configs: tuple[str, ...] = ()  # the slots the last good build serves
+        self.is_data = False  # the last good build is a game's data (levels), no plugin
+        self.index = 0  # the data's item shown (Next), of `items`
+        self.items = 0
+        self._stamp = ""  # the last good build's time, and its first warning
+        self._warning: str | None = None
         self._status = ""
         self._slot = device.config.plugin_slot  # the slot the strip was drawn for
         self.strip = StatusStrip(self._button)
@@ -102,12 +118,15 @@ class Preview:
             return self._failed(one_line(exc))
         self.builds += 1
         self.problem = None
-        stamp = time.strftime("%H:%M:%S", self.clock())
-        note = f"; {warnings[0]}" if warnings else ""
-        self._show(f"built {stamp}{note}", None, draw=False)
-        self.device.post(PluginsChanged())  # the game lays out again with it, strip over it
-        if self.builds == 1:
-            self._show_plugin()
+        self._stamp = time.strftime("%H:%M:%S", self.clock())
+        self._warning = warnings[0] if warnings else None
+        self._built_status()
+        if self.is_data:
+            self.device.draw_overlay()  # the game shows the data: nothing to lay out
+        else:
+            self.device.post(PluginsChanged())  # the game lays out again with it
+            if self.builds == 1:
+                self._show_plugin()
         for warning in warnings:
             self.say(f"warning: {warning}")
 
@@ -118,15 +137,52 @@ class Preview:
         if isinstance(app, BoardGameApp) and app.show_plugin(self.kind):
             self.device.draw_overlay()
 
+    def _built_status(self) -> None:
+        what = self._data_what()
+        shown = f"; {what} {self.index + 1} of {self.items}" if self.items > 1 else ""
+        note = f"; {self._warning}" if self._warning else ""
+        self._show(f"built {self._stamp}{shown}{note}", None, draw=False)
+
+    def _data_what(self) -> str:
+        schema = registry().get(self.game)
+        sample = schema.samples.get(self.kind) if schema is not None else None
+        return sample.what if sample is not None else "item"
+
     def _install(self, db: Database, data: bytes) -> None:
         staged = self.device.storage.cache_dir / "preview" / f"{self.folder.folder.name}.prc"
         staged.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(staged, data)
+        if db.resource("pINF", 0) is None:  # a game's data (levels): its own installer
+            self._install_data(staged, data)
+            return
         info = self.device.plugins.install(staged)
+        self.is_data, self.items = False, 0
         for slot in info.configs:
             self.device.plugins.choose(info.creator, info.kind, slot, info.name)
         self.data, self.name, self.configs = data, info.name, info.configs
         self._sounds = sound_names(self.game, db) if info.kind == "sound" else []
+
+    def _install_data(self, staged: Path, data: bytes) -> None:
+        """Install a data database as `palmish install` does (the game's installer),
+        then let the game show item `index` of it; ValueError (one line) naming the
+        folder, not the staged copy, when either refuses it."""
+        try:
+            done = install_game_file(staged, self.device.storage)
+            if done is None:
+                raise ValueError(f"{staged}: no game installs this database (not a plugin"
+                                 " either: no 'pINF')")
+            app = real_app(self.device.running_app)
+            if not isinstance(app, ShowsData):
+                raise ValueError(f"{staged}: {app.name} shows no {self.kind} in a preview")
+            self.items = app.show_data(self.kind, data, self.index)
+        except ValueError as exc:
+            raise ValueError(str(exc).replace(str(staged), str(self.folder.folder))) from None
+        self.index %= self.items
+        self.is_data = True
+        schema = registry().get(self.game)
+        self.data, self.name = data, Database.read(data).name
+        self.configs = schema.configs if schema is not None else ()
+        self._sounds = []
 
     def _failed(self, problem: str) -> None:
         self.problem = problem
@@ -140,7 +196,8 @@ class Preview:
         self._status = status
         slot = self._slot = self.device.config.plugin_slot
         note = f"; not for {slot}" if self.configs and slot not in self.configs else ""
-        self.strip.show(status + note, problem, buttons=(*self._turns(), BEAM),
+        following = (NEXT,) if self.items > 1 else ()
+        self.strip.show(status + note, problem, buttons=(*self._turns(), *following, BEAM),
                         pads=[name for name, _ in self._sounds])
         if draw:
             self.device.draw_overlay()
@@ -159,6 +216,9 @@ class Preview:
         if label == BEAM:
             self.beam()
             return
+        if label == NEXT:
+            self.next_item()
+            return
         if label.lower() in self.configs:
             self.device.change_config(config_by_name(label.lower()))
             self._show(self._status, self.problem)
@@ -168,6 +228,23 @@ class Preview:
                 found = Database.read(self.data).resource("wave", id_)
                 if found is not None:
                     self.device.queue_sound(found.data)
+
+    def next_item(self) -> None:
+        """Next: a data folder's next item (level) from its start; after the last, the
+        first. A game that refuses it now (a file changed since) leaves the screen as it
+        was, the problem said over it."""
+        if self.data is None or not self.is_data or self.items < 2:
+            return
+        self.index = (self.index + 1) % self.items
+        app = real_app(self.device.running_app)
+        try:
+            if isinstance(app, ShowsData):
+                self.items = app.show_data(self.kind, self.data, self.index)
+        except ValueError as exc:
+            return self._failed(one_line(exc))
+        if self.problem is None:
+            self._built_status()
+        self.device.draw_overlay()
 
     def beam(self) -> None:
         """Beam the last good build (the Beam dialogs every game's Beam uses)."""

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from palmish.commands import start
-from palmish.commands.args import data_dir
+from palmish.commands.args import data_dir, no_discovery
 from palmish.commands.output import fail
 from palmish.device.addresses import BEAM_PORT, GAME_PORT, WINDOW_LISTEN
 from palmish.device.disk.storage import usable_dir
@@ -72,7 +72,7 @@ def window_services(args: argparse.Namespace) -> tuple[Services, Callable[[], No
 
         port = GAME_PORT if args.network_port is None else args.network_port
         return WindowNetwork(device, device.storage.data_dir, machine_name(),
-                             args.network_listen or WINDOW_LISTEN, port, not args.no_discovery)
+                             args.network_listen or WINDOW_LISTEN, port, not no_discovery(args))
 
     def beam(device: Device) -> BeamWindowService:
         from palmish.network.beam.device_service import BeamWindowService
@@ -82,7 +82,7 @@ def window_services(args: argparse.Namespace) -> tuple[Services, Callable[[], No
         port = BEAM_PORT if beam_port is None else beam_port
         made.append(BeamWindowService(device, device.storage.data_dir, machine_name(),
                                       args.network_listen or WINDOW_LISTEN, port,
-                                      discovery=not args.no_discovery))
+                                      discovery=not no_discovery(args)))
         return made[-1]
 
     def close() -> None:

@@ -40,7 +40,14 @@ from palmish.sigmar import (
 )
 from palmish.sigmar.art import load_art
 from palmish.sigmar.beam import BOARD, HEX_BOARD, LEVEL
-from palmish.sigmar.catalog import LevelEntry, all_levels, cleared_key, find_level, hex_levels
+from palmish.sigmar.catalog import (
+    LevelEntry,
+    all_levels,
+    cleared_key,
+    find_level,
+    hex_levels,
+    levels_from_resources,
+)
 from palmish.sigmar.descriptor import GAME
 from palmish.sigmar.garden import GARDENS, HEXAGONAL, SQUARE, TITLES, Garden, garden_of
 from palmish.sigmar.hexagonal.game import HexGame
@@ -54,6 +61,7 @@ from palmish.sigmar.schema import SCHEMA
 from palmish.sigmar.showcase import CHOSEN, showcase_game
 from palmish.sigmar.view import Scene, SigmarView
 from palmish.stepped import finish
+from prc_tools import Database, PrcError
 
 Cell = tuple[int, int]
 # Each garden's statistics table; the square one keeps the name it had alone.
@@ -66,6 +74,7 @@ HINT_CAP_MS = 270  # checked before each slice, so the answer comes within 300 m
 ANY = "any"  # self.dealt's key for New Game without a difficulty
 DEAL_PLAYOUTS_PER_SLICE = 16  # random playouts of New Game's rating per slice (~15 ms)
 MAX_RANDOM_BOARD = 999_999  # New Game draws board numbers short enough to share
+LEVELS_KIND = "levels"  # the Levels database's kind in plugin-schema.yaml
 
 
 class SigmarApp(BoardGameApp, descriptor=GAME):
@@ -197,6 +206,32 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
         self._switch_to(HEXAGONAL)
         self.relayout()
         return True
+
+    def show_data(self, kind: str, data: bytes, index: int) -> int:
+        """`palmish preview` of a Levels folder: the database `data` (installed just
+        before, so Game > Levels... lists it too) has its level `index` (wrapped)
+        played from the start in the square garden; the number of levels it holds.
+        LevelError (a ValueError, one line) for a kind it is not, or a bad level."""
+        if kind != LEVELS_KIND:
+            raise LevelError(f"{self.name} previews no {kind}")
+        try:
+            db = Database.read(data)
+        except PrcError as exc:
+            raise LevelError(f"not a Levels database: {exc}") from None
+        entries, problems = levels_from_resources(db.resources, db.name)
+        if problems:
+            raise LevelError(problems[0])
+        if not entries:
+            raise LevelError(f"{db.name}: a Levels database without levels")
+        if self.ctx is not None:
+            self._load_levels(self.ctx)
+        entry = entries[index % len(entries)]
+        listed = [e for e in self.garden_levels[SQUARE] if e.id == entry.id]
+        self.prefs["garden"] = SQUARE
+        self._switch_to(SQUARE)
+        self.start_game(_from_level(listed[0] if listed else entry))
+        self.relayout()
+        return len(entries)
 
     def game_fields(self) -> dict[str, object] | None:
         if self.game is self.showing:

@@ -140,6 +140,13 @@ def find_manifest(folder: Path) -> Path:
         candidate = folder / name
         if candidate.is_file():
             return candidate
+    try:
+        empty = next(folder.iterdir(), None) is None
+    except OSError:
+        empty = False
+    if empty:  # emptied, say, while `palmish preview` watches it
+        raise PluginError(f"{folder}: an empty folder: no manifest.yaml (prc-tools new"
+                          " GAME KIND FOLDER makes a folder that builds)")
     raise PluginError(f"{folder}: no manifest.yaml in this folder")
 
 

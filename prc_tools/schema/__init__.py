@@ -24,6 +24,7 @@ from prc_tools.files import FileProblem, read_regular
 from prc_tools.frozen import Frozen, field
 from prc_tools.plugin_words import KINDS, SLOTS
 from prc_tools.safeyaml import brief
+from prc_tools.schema.samples import Sample, parse_samples
 
 # Not `from typing import TYPE_CHECKING`: typing costs a quick command 3 ms to load.
 TYPE_CHECKING = False
@@ -33,7 +34,8 @@ if TYPE_CHECKING:
 ENTRY_POINT_GROUP = "prc_tools.plugin_schemas"
 MAX_SCHEMA_BYTES = 1024 * 1024
 _FIELDS = {"game", "title", "creator", "types", "configs", "bitmaps", "sounds", "required",
-           "placeholders", "config_names", "one_cell_shape", "cell_sizes", "placeholder_names"}
+           "placeholders", "config_names", "one_cell_shape", "cell_sizes", "placeholder_names",
+           "samples"}
 _RULE_FIELDS = {"bitmaps", "sounds", "optional"}
 _BITMAP_RULE_FIELDS = {"id", "count", "what", "cells", "size", "max_cells", "min_cells",
                        "usual_cells", "note", "like", "safe"}
@@ -118,6 +120,9 @@ class Schema(Frozen):
     # The cell (144-dpi pixels) the game draws in each display slot: a Board or Pieces
     # plugin's `cell` must be this for every slot it serves.
     cell_sizes: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    # Kinds whose resources are data (levels), with the sample files `prc-tools new`
+    # copies into a new folder (schema/samples.py).
+    samples: Mapping[str, Sample] = field(default_factory=dict)
     source: str = ""  # the file it came from, for messages
 
     @property
@@ -245,6 +250,7 @@ def parse(document: Any, source: str) -> Schema:
         if slot not in configs:
             raise check.fail("cell_sizes", f"{brief(slot)} is not one of the configs")
         cell_sizes[slot] = check.pair(size, f"cell_sizes.{slot}")
+    samples = parse_samples(top.get("samples", {}), types, required, source, check.fail)
     return Schema(
         game=game,
         title=check.text(top.get("title", game), "title"),
@@ -259,6 +265,7 @@ def parse(document: Any, source: str) -> Schema:
         one_cell_shape=_flag(check, top.get("one_cell_shape", False), "one_cell_shape"),
         cell_sizes=MappingProxyType(cell_sizes),
         placeholder_names=MappingProxyType(placeholder_names),
+        samples=MappingProxyType(samples),
         source=source,
     )
 

@@ -82,9 +82,13 @@ def sounds(schema: Schema, kind: str) -> list[SoundItem]:
 
 def kinds(schema: Schema) -> list[str]:
     """The kinds `prc-tools new` can make for a game: those with sounds, or pictures whose
-    sizes the schema gives (a kind without a cell and without sizes has no template)."""
+    sizes the schema gives (a kind without a cell and without sizes has no template),
+    or sample files (a kind of data, such as levels)."""
     made = []
     for kind in schema.types:
+        if kind in schema.samples:
+            made.append(kind)
+            continue
         cell = cell_for(schema, kind, default_configs(schema, kind))
         drawn = pictures(schema, kind)
         sized = all(p.size(cell) is not None for p in drawn if p.required)

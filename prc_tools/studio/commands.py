@@ -15,6 +15,7 @@ from prc_tools.studio.catalog import (
     pictures,
     sounds,
 )
+from prc_tools.studio.samples import README, new_data_folder
 from prc_tools.studio.templates import new_folder
 
 
@@ -24,6 +25,12 @@ def kinds_text(schemas: Registry) -> str:
     for schema in schemas:
         lines.append(f"{schema.game} ({schema.title}):")
         for kind in kinds(schema):
+            sample = schema.samples.get(kind)
+            if sample is not None:
+                many = len(sample.files)
+                lines.append(f"  {kind:8} {many} sample {sample.what}{'s' if many > 1 else ''}"
+                             f" (a database of {schema.types[kind]} resources; every slot)")
+                continue
             count = len(pictures(schema, kind))
             heard = len(sounds(schema, kind))
             what = ", ".join(part for part in (
@@ -53,6 +60,8 @@ def new(schemas: Registry, game: str | None, kind: str | None, folder: Path,
     if kind is None or kind not in kinds(schema):
         raise PluginError(f"{schema.game} has no kind {kind!r} to make (one of"
                           f" {', '.join(kinds(schema))})")
+    if kind in schema.samples:
+        return _new_data(schema, kind, folder, configs)
     _one_orientation(schema, kind, configs)
     written = new_folder(schema, kind, folder, configs, author)
     served = default_configs(schema, kind, configs)
@@ -61,6 +70,20 @@ def new(schemas: Registry, game: str | None, kind: str | None, folder: Path,
     return (f"{folder}: a {schema.title} {kind} plugin for {slots_text(served)}{grid}:"
             f" {len(written) - 1} files and manifest.yaml\n"
             f"Paint over the pictures (keep their sizes), then see it live:"
+            f" palmish preview {folder}\n"
+            f"or build it: prc-tools build {folder} -o {_output_name(folder)}")
+
+
+def _new_data(schema: Schema, kind: str, folder: Path, configs: tuple[str, ...]) -> str:
+    """A folder of the kind's sample files (levels): data every slot uses alike."""
+    if configs:
+        raise PluginError(f"--config: {schema.title} {kind} are data for every"
+                          " configuration (leave --config out)")
+    written = new_data_folder(schema, kind, folder)
+    sample = schema.samples[kind]
+    names = ", ".join(p.name for p in written[1:] if p.name != README)
+    return (f"{folder}: {schema.title} {kind}: {names}, {README} and manifest.yaml\n"
+            f"Edit the {sample.what} ({README} says the format), then see it live:"
             f" palmish preview {folder}\n"
             f"or build it: prc-tools build {folder} -o {_output_name(folder)}")
 

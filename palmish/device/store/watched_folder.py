@@ -14,9 +14,14 @@ MOST_ENTRIES = 4000  # a folder of more is scanned only this far (a plugin has ~
 Signature = tuple[tuple[str, int, int], ...]
 
 
+# The signature of a folder that cannot be read (gone, say): not that of an empty
+# one, so removing an emptied folder (or making it again) is a change too.
+UNREADABLE: Signature = (("", -1, -1),)
+
+
 def signature(folder: Path, suffix: str = "") -> Signature:
     """(relative path, size, mtime_ns) of every file under `folder` (whose name ends
-    with `suffix`), sorted; empty when the folder cannot be read."""
+    with `suffix`), sorted; UNREADABLE when the folder itself cannot be read."""
     found: list[tuple[str, int, int]] = []
     stack = [folder]
     while stack and len(found) < MOST_ENTRIES:
@@ -38,6 +43,8 @@ def signature(folder: Path, suffix: str = "") -> Signature:
                     found.append((os.path.relpath(entry.path, folder), stat.st_size,
                                   stat.st_mtime_ns))
         except OSError:
+            if here is folder:
+                return UNREADABLE
             continue
     return tuple(sorted(found))
 
