@@ -336,3 +336,110 @@ def test_a_sigmar_hex_board_plugin_is_shown_in_the_hexagonal_garden(tmp_path: Pa
     assert not screen_has(made, (255, 0, 255))
     paint(folder / "hex-cell.png", (255, 0, 255))
     assert settle(made) and made.problem is None and screen_has(made, (255, 0, 255))
+
+
+def write(path: Path, text: str) -> None:
+    """An editor's save: new text, and a new mtime even on a coarse clock."""
+    path.write_text(text, encoding="utf-8")
+    later = time.time_ns() + 10_000_000_000
+    os.utime(path, ns=(later, later))
+
+
+def press(made: Preview, label: str) -> None:
+    rect = made.strip.rect_of(label)
+    assert rect is not None, (label, made.strip.buttons)
+    made.device.post(PenDown(rect.x + 2, rect.y + 2))
+    made.device.post(PenUp(rect.x + 2, rect.y + 2))
+
+
+def test_a_levels_folder_plays_its_first_level_and_next_shows_the_others(
+        tmp_path: Path) -> None:
+    folder = new_folder(tmp_path, "sigmar", "levels")
+    made, said = preview(tmp_path, folder, "sigmar", "levels")
+    assert made.problem is None and made.is_data, said
+    app = made.device.running_app
+    assert app.game.level == "100" and app.game.name == "My First Level"  # type: ignore[attr-defined]
+    assert made.strip.status == "built 12:00:00" and "Next" not in made.strip.buttons
+    assert made.strip.buttons == ("Tall", "Beam")  # every slot: the turn goes on to Tall
+    installed = [e for e in app.levels if e.file is not None]  # type: ignore[attr-defined]
+    assert [e.id for e in installed] == ["100"]  # installed: Game > Levels... lists it
+    write(folder / "101.dat", "Second\n3 3\n")
+    manifest = folder / "manifest.yaml"
+    write(manifest, manifest.read_text(encoding="utf-8")
+          + "  - {file: 101.dat, type: SgLv, id: 101}\n")
+    assert settle(made) and made.problem is None, said
+    assert made.strip.status == "built 12:00:00; level 1 of 2"
+    assert app.game.level == "100"  # type: ignore[attr-defined]
+    press(made, "Next")
+    assert app.game.level == "101" and app.game.name == "Second"  # type: ignore[attr-defined]
+    assert made.strip.status == "built 12:00:00; level 2 of 2"
+    write(folder / "101.dat", "Second, edited\n3  3\n")
+    assert settle(made) and app.game.name == "Second, edited"  # type: ignore[attr-defined]
+    press(made, "Next")  # after the last, the first
+    assert app.game.level == "100"  # type: ignore[attr-defined]
+    write(folder / "100.dat", "Broken\n")  # a level the game's reader refuses
+    assert settle(made) and made.problem is not None
+    assert "level 100: no atoms" in made.problem and "preview" not in made.problem
+    assert str(folder) in said[-1] and red_pixels(made) > 50
+    assert app.game.level == "100"  # type: ignore[attr-defined]  # the last good one stays
+    write(folder / "100.dat", "Fixed\n3 3\n")
+    assert settle(made) and made.problem is None and red_pixels(made) == 0
+    assert app.game.name == "Fixed"  # type: ignore[attr-defined]
+
+
+def test_an_emptied_then_removed_folder_says_what_is_wrong_now(tmp_path: Path) -> None:
+    import shutil
+
+    folder = new_folder(tmp_path, "ishido", "board", "square")
+    made, said = preview(tmp_path, folder, "ishido", "board")
+    assert made.problem is None, said
+    for path in sorted(folder.rglob("*"), reverse=True):
+        path.unlink() if path.is_file() else path.rmdir()
+    assert settle(made) and made.problem is not None
+    assert "an empty folder: no manifest.yaml" in made.problem
+    assert made.strip.status == "failed 12:00:00"
+    folder.rmdir()
+    assert settle(made) and made.problem == f"{folder}: not a folder"
+    folder.mkdir()
+    assert settle(made) and made.problem is not None and "an empty folder" in made.problem
+    shutil.rmtree(folder)
+    assert prc_tools_main(["new", "ishido", "board", "--config", "square", str(folder)]) == 0
+    assert settle(made) and made.problem is None and made.strip.status == "built 12:00:00"
+
+
+@pytest.mark.parametrize("words", [
+    ["--no-discovery", "preview", "FOLDER"],
+    ["preview", "FOLDER", "--no-discovery"],
+    ["preview", "--no-discovery", "FOLDER"],
+    ["--no-discovery", "join", "127.0.0.1:1", "--code", "1234", "--name", "A"],
+    ["join", "127.0.0.1:1", "--code", "1234", "--name", "A", "--no-discovery"],
+])
+def test_no_discovery_is_taken_before_and_after_the_command_word(words: list[str]) -> None:
+    from palmish.commands.args import data_dir, no_discovery
+    from palmish.commands.main import build_parser
+
+    args = build_parser().parse_args(words)
+    assert no_discovery(args)
+    plain = build_parser().parse_args([w for w in words if w != "--no-discovery"])
+    assert not no_discovery(plain)
+    for where in (0, len(words)):  # --data-dir too, either side of the command word
+        given = [*words[:where], "--data-dir", "D", *words[where:]]
+        assert data_dir(build_parser().parse_args(given)) == Path("D")
+
+
+@pytest.mark.process
+def test_the_command_previews_a_levels_folder_with_no_discovery_after_it(
+        tmp_path: Path) -> None:
+    folder = new_folder(tmp_path, "sigmar", "levels")
+    out = tmp_path / "shot.png"
+    done = subprocess.run([sys.executable, "-m", "palmish", "preview", str(folder),
+                           "--no-discovery", "--screenshot", str(out)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert Image.open(out).size == (320, 480)
+    (folder / "100.dat").write_text("Broken\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "palmish", "preview", str(folder),
+                           "--screenshot", str(out)], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 1 and "level 100: no atoms" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
