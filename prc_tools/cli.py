@@ -355,7 +355,7 @@ def cmd_build(args: argparse.Namespace) -> int:
                     f" items, {len(data)} bytes"))
     if args.sheet is not None:
         _build_sheet(args.sheet, args.folder, db, schemas)
-    # A plugin, or a game's own data (Sigmar's levels: its schema names the type).
+    # A plugin, or a game's own data (levels, say: a kind of its schema, no plugin).
     owner = schemas.by_codes(db.creator, db.type)
     game_data = owner is not None and not any(owner.types.get(k) == db.type for k in KINDS)
     if db.is_resource and (db.resource("pINF", 0) is not None or game_data):

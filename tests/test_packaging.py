@@ -16,6 +16,7 @@ import pytest
 
 from palmish.device.disk.resources import bundled_plugins
 from prc_tools import speedups
+from prc_tools.schema import registry
 
 pytestmark = pytest.mark.process  # every test here starts another program
 
@@ -73,6 +74,11 @@ def test_the_wheel_carries_skins_and_plugin_sources(wheel: Path) -> None:
     assert {"prc_tools/bitmap/__init__.py", "prc_tools/plugin/build.py",
             "prc_tools/schema/codes.py"} <= names
     assert "palmish/pachisi/hard-weights.json" in names  # the hard player's learned weights
+    # The sample files the schemas' samples: name (`prc-tools new sigmar levels`).
+    samples = {item.relative_to(ROOT).as_posix() for schema in registry()
+               for sample in schema.samples.values()
+               for item in (*(f.path for f in sample.files), sample.about) if item is not None}
+    assert samples and samples <= names
     # The C speedups, compiled where this install compiled them (CI insists), with their stub.
     if speedups.built() is not None or speedups.required():
         assert any(n.startswith("prc_tools/_speedups.") and n.endswith(".so") for n in names)

@@ -5,7 +5,7 @@
     palmish gremlins --events N --seed S [--config C] [--data-dir DIR]
     palmish install FILE.prc|LEVEL.dat [--data-dir DIR]
     palmish plugins [--data-dir DIR]
-    palmish preview FOLDER [--config C] [--screenshot OUT.png [--events FILE]]
+    palmish preview FOLDER [--config C] [--no-discovery] [--screenshot OUT.png [--events FILE]]
     palmish host --app GAME [--port N] [--seats SPEC] [--code NNNN] ...  (docs/network.md)
     palmish join HOST:PORT --code NNNN --name NAME [--auto] [--data-dir DIR]
     palmish beam FILE|--board N|--deal N --to HOST:PORT ...            (docs/network.md)
@@ -20,6 +20,9 @@ start pays for one command, and what a game declares (its options, the items it
 beams) is read only by the command that uses it.
 
 A game's own options (such as `--board ID`) come from its descriptor (palmish.games).
+The options before the command word count for it too; a few are taken after it as
+well (a command's own `--data-dir`, and `--no-discovery` of the commands that open a
+window: args.data_dir and args.no_discovery read both).
 Usage errors exit 2 (argparse, and a bad --events script: a line it cannot read,
 an app or menu command the device does not have); bad files and names print one
 line and exit 1 (args.py).

@@ -1,7 +1,7 @@
 """`palmish preview DIR`: the handheld showing the plugin a folder builds, on its game,
 rebuilt and shown again at every save (docs/making-plugins.md).
 
-    palmish preview DIR [--config C] [--zoom N] [--data-dir D]
+    palmish preview DIR [--config C] [--zoom N] [--data-dir D] [--no-discovery]
     palmish preview DIR --screenshot OUT.png [--events FILE]
 
 The device is one of its own (a fresh storage folder, removed at the end, unless
@@ -11,6 +11,10 @@ second whether it changed (preview_session.Preview); a build that fails leaves t
 window up with the last good build and the problem drawn over it. With
 --screenshot the first build is shown, the event script runs, and the screen is
 written as a PNG; exit status 1 when the build failed (the picture shows why).
+
+A folder of a game's data (a Levels database: its type is a kind of the game's
+schema that is no plugin) is installed as `palmish install` installs it, and the
+game shows its first item (`ShowsData`); Next on the strip shows the others.
 """
 
 from __future__ import annotations

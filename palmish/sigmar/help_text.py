@@ -117,7 +117,9 @@ palmish --app sigmar --board test
 
 A folder of levels becomes one Levels database with prc-tools build (a \
 manifest names it, type SgLv, creator PSgm, one resource per level); \
-palmish install takes that .prc too.
+palmish install takes that .prc too. prc-tools new sigmar levels FOLDER \
+makes such a folder with a sample level, and palmish preview FOLDER plays \
+it again at every save.
 
 Make sure a level can be cleared: every element needs a partner, metals need \
 a quicksilver each (gold none), and an atom boxed in on all sides waits \

@@ -1,5 +1,5 @@
-"""A schema's `samples:`: kinds whose resources are data the game reads (Sigmar's
-levels), with sample files for `prc-tools new` to copy into a new folder.
+"""A schema's `samples:`: kinds whose resources are data the game reads (a game's
+levels, say), with sample files for `prc-tools new` to copy into a new folder.
 
     samples:
       levels:

@@ -1,4 +1,4 @@
-"""`prc-tools new GAME KIND FOLDER` for a kind of data (Sigmar's levels): the sample
+"""`prc-tools new GAME KIND FOLDER` for a kind of data (a game's levels): the sample
 files the game's schema names (its `samples:`, prc_tools/schema/samples.py), a
 manifest that builds them into a plain database of the kind's type, one raw
 resource each, and the schema's note on their format as README.txt.
