@@ -226,7 +226,9 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
         if self.ctx is not None:
             self._load_levels(self.ctx)
         entry = entries[index % len(entries)]
-        listed = [e for e in self.garden_levels[SQUARE] if e.id == entry.id]
+        # As Levels... lists it (its installed file), when that is this very board.
+        listed = [e for e in self.garden_levels[SQUARE]
+                  if e.id == entry.id and e.level.text() == entry.level.text()]
         self.prefs["garden"] = SQUARE
         self._switch_to(SQUARE)
         self.start_game(_from_level(listed[0] if listed else entry))
