@@ -155,7 +155,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="start a plugin folder from templates of the right sizes",
         description="Write FOLDER: a manifest filled in and a template picture (or sound) of"
         " the size the game draws for every resource the kind has; it builds as it is."
-        " `new --list` lists the games and kinds.",
+        " A kind of data (levels) gets the game's sample files and a README.txt on their"
+        " format instead. `new --list` lists the games and kinds.",
         epilog="The steps after it: docs/making-plugins.md.",
     )
     new.add_argument("game", metavar="GAME", nargs="?")
@@ -164,7 +165,8 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--list", action="store_true", help="list the games and kinds, then exit")
     new.add_argument("--config", action="append", default=[], metavar="SLOT",
                      help="a display slot to serve (square, tall, wide; may repeat; default:"
-                     " every slot with the first slot's cell)")
+                     " every slot with the first slot's cell; none for data, which serves"
+                     " every slot)")
     new.add_argument("--author", default="Your Name", help="the manifest's author")
     _schema_option(new)
     return parser

@@ -385,6 +385,19 @@ def test_a_levels_folder_plays_its_first_level_and_next_shows_the_others(
     write(folder / "100.dat", "Fixed\n3 3\n")
     assert settle(made) and made.problem is None and red_pixels(made) == 0
     assert app.game.name == "Fixed"  # type: ignore[attr-defined]
+    assert "cannot be cleared" not in " ".join(said)
+
+
+def test_a_level_that_cannot_be_cleared_is_played_with_a_warning(tmp_path: Path) -> None:
+    folder = new_folder(tmp_path, "sigmar", "levels")
+    made, said = preview(tmp_path, folder, "sigmar", "levels")
+    assert made.strip.status == "built 12:00:00" and not any("warning" in s for s in said)
+    write(folder / "100.dat", "Odd Fire\ne e e\n")  # three Fires: one is left over
+    assert settle(made) and made.problem is None
+    warning = "level 100 cannot be cleared (no sequence of reactions empties it)"
+    assert made.strip.status == f"built 12:00:00; {warning}"
+    assert said[-1] == f"warning: {warning}"
+    assert made.device.running_app.game.name == "Odd Fire"  # type: ignore[attr-defined]
 
 
 def test_an_emptied_then_removed_folder_says_what_is_wrong_now(tmp_path: Path) -> None:

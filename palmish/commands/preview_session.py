@@ -48,10 +48,11 @@ def sound_names(game: str, db: Database) -> list[tuple[str, int]]:
 @runtime_checkable
 class ShowsData(Protocol):
     """A game that shows its own data (Sigmar's levels) in a preview: item `index`
-    (wrapped) of the database `data`, already installed; the number of items.
+    (wrapped) of the database `data`, already installed; the number of items, and a
+    warning about the item shown (a level that cannot be cleared) or None.
     ValueError (one line) for data it cannot show."""
 
-    def show_data(self, kind: str, data: bytes, index: int) -> int: ...
+    def show_data(self, kind: str, data: bytes, index: int) -> tuple[int, str | None]: ...
 
 
 class Preview:
@@ -78,6 +79,7 @@ class Preview:
         self.items = 0
         self._stamp = ""  # the last good build's time, and its first warning
         self._warning: str | None = None
+        self._shown_note: str | None = None  # the game's warning on the data item shown
         self._status = ""
         self._slot = device.config.plugin_slot  # the slot the strip was drawn for
         self.strip = StatusStrip(self._button)
@@ -119,6 +121,8 @@ class Preview:
         self.builds += 1
         self.problem = None
         self._stamp = time.strftime("%H:%M:%S", self.clock())
+        if self._shown_note is not None:  # the data's own (a level that cannot be cleared)
+            warnings.append(self._shown_note)
         self._warning = warnings[0] if warnings else None
         self._built_status()
         if self.is_data:
@@ -156,7 +160,7 @@ class Preview:
             self._install_data(staged, data)
             return
         info = self.device.plugins.install(staged)
-        self.is_data, self.items = False, 0
+        self.is_data, self.items, self._shown_note = False, 0, None
         for slot in info.configs:
             self.device.plugins.choose(info.creator, info.kind, slot, info.name)
         self.data, self.name, self.configs = data, info.name, info.configs
@@ -174,7 +178,7 @@ class Preview:
             app = real_app(self.device.running_app)
             if not isinstance(app, ShowsData):
                 raise ValueError(f"{staged}: {app.name} shows no {self.kind} in a preview")
-            self.items = app.show_data(self.kind, data, self.index)
+            self.items, self._shown_note = app.show_data(self.kind, data, self.index)
         except ValueError as exc:
             raise ValueError(str(exc).replace(str(staged), str(self.folder.folder))) from None
         self.index %= self.items
@@ -239,9 +243,12 @@ class Preview:
         app = real_app(self.device.running_app)
         try:
             if isinstance(app, ShowsData):
-                self.items = app.show_data(self.kind, self.data, self.index)
+                self.items, self._shown_note = app.show_data(self.kind, self.data, self.index)
         except ValueError as exc:
             return self._failed(one_line(exc))
+        self._warning = self._shown_note
+        if self._shown_note is not None:
+            self.say(f"warning: {self._shown_note}")
         if self.problem is None:
             self._built_status()
         self.device.draw_overlay()

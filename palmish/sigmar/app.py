@@ -55,6 +55,7 @@ from palmish.sigmar.hexagonal.level import LEVEL_SUFFIX as HEX_SUFFIX
 from palmish.sigmar.hexagonal.level import HexLevel
 from palmish.sigmar.hexart import load_hex_art
 from palmish.sigmar.icon import launcher_icon
+from palmish.sigmar.install import proven_unclearable
 from palmish.sigmar.layout import SigmarLayout, layout_for
 from palmish.sigmar.level import LEVELS_DB_TYPE, normalize_level_id
 from palmish.sigmar.schema import SCHEMA
@@ -207,11 +208,13 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
         self.relayout()
         return True
 
-    def show_data(self, kind: str, data: bytes, index: int) -> int:
+    def show_data(self, kind: str, data: bytes, index: int) -> tuple[int, str | None]:
         """`palmish preview` of a Levels folder: the database `data` (installed just
         before, so Game > Levels... lists it too) has its level `index` (wrapped)
-        played from the start in the square garden; the number of levels it holds.
+        played from the start in the square garden. The number of levels it holds,
+        and a warning when the solver proves that level cannot be cleared.
         LevelError (a ValueError, one line) for a kind it is not, or a bad level."""
+
         if kind != LEVELS_KIND:
             raise LevelError(f"{self.name} previews no {kind}")
         try:
@@ -233,7 +236,10 @@ class SigmarApp(BoardGameApp, descriptor=GAME):
         self._switch_to(SQUARE)
         self.start_game(_from_level(listed[0] if listed else entry))
         self.relayout()
-        return len(entries)
+        if proven_unclearable(entry.level):
+            return len(entries), (f"level {entry.id} cannot be cleared (no sequence of"
+                                  " reactions empties it)")
+        return len(entries), None
 
     def game_fields(self) -> dict[str, object] | None:
         if self.game is self.showing:

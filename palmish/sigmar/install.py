@@ -121,8 +121,16 @@ def _shadow_notes(level_ids: list[str]) -> str:
 
 def _unclearable_note(level: Level | HexLevel) -> str:
     """A warning when the solver proves the level cannot be cleared (an odd Fire, a
-    metal without quicksilver): it installs all the same, as the seed plays any board.
-    The search runs in slices and stops after CHECK_SECONDS, as the Hint does."""
+    metal without quicksilver): it installs all the same, as the seed plays any board."""
+    if not proven_unclearable(level):
+        return ""
+    return "\nwarning: this level cannot be cleared (no sequence of reactions empties it)"
+
+
+def proven_unclearable(level: Level | HexLevel) -> bool:
+    """Whether the solver proves the level cannot be cleared. The search runs in
+    slices and stops after CHECK_SECONDS, as the Hint does (False: cleared, or too
+    big to decide quickly)."""
     game = HexGame.from_level(level) if isinstance(level, HexLevel) else Game.from_level(level)
     steps = garden.solving(game, solver.HINT_MAX_NODES)
     deadline = time.monotonic() + CHECK_SECONDS
@@ -130,12 +138,11 @@ def _unclearable_note(level: Level | HexLevel) -> str:
         while time.monotonic() < deadline:
             next(steps)
     except StopIteration as done:
-        if done.value is None:
-            return "\nwarning: this level cannot be cleared (no sequence of reactions empties it)"
+        return done.value is None
     except SearchBudget:
         pass  # too big to decide quickly: say nothing
     steps.close()
-    return ""
+    return False
 
 
 def _write(target: Path, data: bytes, durable: bool) -> None:
