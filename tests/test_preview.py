@@ -456,3 +456,18 @@ def test_the_command_previews_a_levels_folder_with_no_discovery_after_it(
                           timeout=120)
     assert done.returncode == 1 and "level 100: no atoms" in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+
+
+def test_a_renamed_levels_database_leaves_no_stale_copy(tmp_path: Path) -> None:
+    folder = new_folder(tmp_path, "sigmar", "levels")
+    made, said = preview(tmp_path, folder, "sigmar", "levels")
+    files = made.device.storage.files_dir("PSgm")
+    assert [p.name for p in files.iterdir()] == ["My Levels.prc"], said
+    manifest = folder / "manifest.yaml"
+    write(manifest, manifest.read_text(encoding="utf-8").replace("My Levels", "Garden Mine"))
+    write(folder / "100.dat", "Renamed\n3 3\n")
+    assert settle(made) and made.problem is None, said
+    assert [p.name for p in files.iterdir()] == ["Garden Mine.prc"]
+    app = made.device.running_app
+    listed = [e for e in app.levels if e.id == "100"]  # type: ignore[attr-defined]
+    assert [e.level.name for e in listed] == ["Renamed"]

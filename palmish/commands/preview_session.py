@@ -80,6 +80,7 @@ class Preview:
         self._stamp = ""  # the last good build's time, and its first warning
         self._warning: str | None = None
         self._shown_note: str | None = None  # the game's warning on the data item shown
+        self._installed: Path | None = None  # the file the last data install wrote
         self._status = ""
         self._slot = device.config.plugin_slot  # the slot the strip was drawn for
         self.strip = StatusStrip(self._button)
@@ -170,11 +171,14 @@ class Preview:
         """Install a data database as `palmish install` does (the game's installer),
         then let the game show item `index` of it; ValueError (one line) naming the
         folder, not the staged copy, when either refuses it."""
+        files = self.device.storage.files_dir(Database.read(data).creator)
+        before = _stamps(files)
         try:
             done = install_game_file(staged, self.device.storage)
             if done is None:
                 raise ValueError(f"{staged}: no game installs this database (not a plugin"
                                  " either: no 'pINF')")
+            self._forget_renamed(files, before)
             app = real_app(self.device.running_app)
             if not isinstance(app, ShowsData):
                 raise ValueError(f"{staged}: {app.name} shows no {self.kind} in a preview")
@@ -187,6 +191,17 @@ class Preview:
         self.data, self.name = data, Database.read(data).name
         self.configs = schema.configs if schema is not None else ()
         self._sounds = []
+
+    def _forget_renamed(self, files: Path, before: dict[Path, tuple[int, int]]) -> None:
+        """The file this install wrote (the one new or rewritten); the one the last
+        build wrote is removed when it is another (the database was renamed), so the
+        game's lists hold no stale copy of the folder."""
+        written = [p for p, stamp in _stamps(files).items() if before.get(p) != stamp]
+        if len(written) != 1:
+            return
+        old, self._installed = self._installed, written[0]
+        if old is not None and old != written[0]:
+            old.unlink(missing_ok=True)
 
     def _failed(self, problem: str) -> None:
         self.problem = problem
@@ -261,3 +276,13 @@ class Preview:
         beam(BeamItem(PLUGIN, data=self.data), self.name,
              lambda modal, on_close: self.device.open_modal(modal, on_close, system=True),
              self.device.beam_service())
+
+
+def _stamps(folder: Path) -> dict[Path, tuple[int, int]]:
+    """(inode, mtime) of each file in `folder` (an atomic write makes a new inode)."""
+    try:
+        with os.scandir(folder) as entries:
+            return {Path(e.path): (e.inode(), e.stat().st_mtime_ns) for e in entries
+                    if e.is_file()}
+    except OSError:
+        return {}
