@@ -158,7 +158,7 @@ class Preview:
         staged.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(staged, data)
         if db.resource("pINF", 0) is None:  # a game's data (levels): its own installer
-            self._install_data(staged, data)
+            self._install_data(staged, db, data)
             return
         info = self.device.plugins.install(staged)
         self.is_data, self.items, self._shown_note = False, 0, None
@@ -167,11 +167,11 @@ class Preview:
         self.data, self.name, self.configs = data, info.name, info.configs
         self._sounds = sound_names(self.game, db) if info.kind == "sound" else []
 
-    def _install_data(self, staged: Path, data: bytes) -> None:
+    def _install_data(self, staged: Path, db: Database, data: bytes) -> None:
         """Install a data database as `palmish install` does (the game's installer),
         then let the game show item `index` of it; ValueError (one line) naming the
         folder, not the staged copy, when either refuses it."""
-        files = self.device.storage.files_dir(Database.read(data).creator)
+        files = self.device.storage.files_dir(db.creator)
         before = _stamps(files)
         try:
             done = install_game_file(staged, self.device.storage)
@@ -188,7 +188,7 @@ class Preview:
         self.index %= self.items
         self.is_data = True
         schema = registry().get(self.game)
-        self.data, self.name = data, Database.read(data).name
+        self.data, self.name = data, db.name
         self.configs = schema.configs if schema is not None else ()
         self._sounds = []
 
