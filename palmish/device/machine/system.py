@@ -481,10 +481,17 @@ class Device:
             modal.draw(self.screen)
 
     def close_modal(self, modal: Modal) -> None:
-        """Close an open modal from outside (its beam ended) without its result."""
+        """Close an open modal from outside (its beam ended, the question no longer
+        applies) without its result; the modals above it step aside meanwhile, so what
+        it covered is put back under them."""
         for entry in [e for e in self._modals if e.modal is modal]:
+            above = self._modals[self._modals.index(entry) + 1:]
+            for other in reversed(above):
+                other.modal.erase(self.screen)
             modal.close(None)
             self._close_modal(entry, notify=False)
+            for other in above:
+                other.modal.draw(self.screen)
 
     def notify(self, message: str) -> None:
         """A one-line message for the user: logged, and shown in an alert once per session."""
