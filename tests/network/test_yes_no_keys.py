@@ -177,6 +177,20 @@ def test_leave_table_and_leave_the_network_game(built_plugins: Path, tmp_path: P
     assert (pair.join_app.net is None) is left
 
 
+@pytest.mark.parametrize(("press", "closed"), [("y", True), ("n", False), (ESCAPE, False)])
+def test_the_hosts_close_the_table(built_plugins: Path, tmp_path: Path, press: str,
+                                   closed: bool) -> None:
+    """On the host Leave Table asks "Close the table? ..." (Leave, Stay): Y closes it,
+    N and Escape stay."""
+    pair = TalkPair(built_plugins, tmp_path, ["host", "remote"])
+    pair.deliver()
+    pair.host.post(MenuCommand("leave"))
+    asked = top(pair.host)
+    assert isinstance(asked, Alert) and asked.message.startswith("Close the table?")
+    key(pair.host, press)
+    assert top(pair.host) is not asked and (pair.host_app.net is None) is closed
+
+
 @pytest.mark.parametrize(("press", "then"), [("y", "started"), ("s", "started"),
                                              ("n", "waits"), ("w", "waits"),
                                              (ESCAPE, "waits"), ("l", "left")])
@@ -290,11 +304,12 @@ def test_a_rematch_the_host_starts_closes_the_question_still_open_on_a_joiner(
         assert not device.modals, device.modals
 
 
-@pytest.mark.parametrize(("press", "agreed"), [("y", True), ("n", False)])
+@pytest.mark.parametrize(("press", "agreed"), [("y", True), ("n", False), (ESCAPE, None)])
 def test_the_hosts_rematch_question_takes_y_and_n(built_plugins: Path, tmp_path: Path,
-                                                  press: str, agreed: bool) -> None:
+                                                  press: str, agreed: bool | None) -> None:
     """Bob proposes; the host is asked (Yes, No and the seat of a no): Y agrees and the
-    rematch starts (the host's Game Over closes with the last game), N declines."""
+    rematch starts (the host's Game Over closes with the last game), N declines,
+    Escape leaves it unanswered (the proposal waits)."""
     pair = TalkPair(built_plugins, tmp_path, ["host", "remote"])
     last = pair.host_app.game
     game_over_on_both(pair)
@@ -305,8 +320,10 @@ def test_the_hosts_rematch_question_takes_y_and_n(built_plugins: Path, tmp_path:
     assert asked.row.labels() == ("Yes", "No")
     key(pair.host, press)
     pair.deliver()
-    assert (pair.host_app.game is not last) is agreed
-    if agreed:
+    assert (pair.host_app.game is not last) is bool(agreed)
+    if agreed is None:
+        assert pair.host_net().table.vote is not None and top(pair.host) is not asked
+    elif agreed:
         assert not pair.host.modals and not pair.joiner.modals
     else:
         assert "No rematch: the host declined" in pair.join_net().table_lines()
