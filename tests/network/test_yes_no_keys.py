@@ -18,6 +18,10 @@ from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form
 from palmish.device.ui.name_entry import NameEntry
 from palmish.network import keep
+from palmish.network.engine import Arrival, record_event
+from palmish.network.session.kinds import Join
+from palmish.network.session.records import Record
+from palmish.network.session.talk import TABLE_LEVEL
 from palmish.pachisi.app import PachisiApp
 from tests.game_devices import start_device
 from tests.network.test_table_devices import TalkPair, title
@@ -327,3 +331,34 @@ def test_the_hosts_rematch_question_takes_y_and_n(built_plugins: Path, tmp_path:
         assert not pair.host.modals and not pair.joiner.modals
     else:
         assert "No rematch: the host declined" in pair.join_net().table_lines()
+
+
+class ThreePair(TalkPair):
+    """TalkPair with a third seat another joiner (Cy, peer 8) takes later; what the
+    host says to Cy is not followed."""
+
+    def _host_sends(self, peer: int, record: Record) -> None:
+        if peer != CY:
+            super()._host_sends(peer, record)
+
+
+CY = 8
+
+
+def test_start_now_closes_when_the_last_seat_fills_and_the_game_starts(
+        built_plugins: Path, tmp_path: Path) -> None:
+    """The host asks itself "Start now, with Silicon in the open seats?" while Cy
+    takes the last seat: the game starts, and the question no longer applies."""
+    pair = ThreePair(built_plugins, tmp_path, ["host", "remote", "remote"])
+    pair.deliver()
+    pair.host.services = Services(network=lambda _device: FakeNetwork())
+    pair.host.post(MenuCommand("network"))
+    asked = top(pair.host)
+    assert isinstance(asked, Alert) and asked.row.labels() == ("Start", "Leave", "Wait")
+    # (Cy pledges no dice: the round then waits for Bob's alone)
+    pair.host.post(record_event(CY, Join("Cy", table=TABLE_LEVEL),
+                                Arrival(b"c" * 32, b"C" * 32)))
+    pair.deliver()
+    net = pair.host_app.net
+    assert net is not None and net.game is not None  # every seat taken: it began
+    assert not pair.host.modals  # the question went with the waiting room
