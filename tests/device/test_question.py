@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from palmish.device.events import CharKey, Key, KeyDown
+from palmish.device.events import CharKey, Event, Key, KeyDown, NetworkNews
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Label, PushButtons
 from palmish.device.ui.question import KeyAlert, KeyForm, keyed_button
@@ -107,3 +107,35 @@ def test_close_modal_from_the_app_puts_back_what_it_covered_under_the_one_above(
     device.post(KeyDown(Key.SELECT))  # the note goes
     assert answers and not device.modals
     assert device.screen.image.tobytes() == bare.tobytes() != with_lower.tobytes()
+
+
+class RepaintingApp(RecordingApp):
+    """On network news (handled behind the dialogs) it paints itself anew and closes
+    the question it asked earlier (as a rematch that began closes Game Over)."""
+
+    colour = (20, 90, 200)
+    asked: Alert | None = None
+
+    def handle(self, event: Event) -> None:
+        super().handle(event)
+        if isinstance(event, NetworkNews) and self.ctx is not None:
+            if self.asked is not None:  # closed first, then the new game painted
+                self.ctx.close_modal(self.asked)
+            self.ctx.screen.fill(self.ctx.bounds, self.colour)
+
+
+def test_close_modal_behind_the_dialogs_leaves_no_stale_pixels_under_the_one_above(
+        make_device: MakeDevice) -> None:
+    app = RepaintingApp()
+    device = make_device(apps=[app], start="Recorder")
+    assert app.ctx is not None
+    app.asked = Alert("Game Over", "Play again?", ("Yes", "No"))
+    app.ctx.open_modal(app.asked)
+    note = Alert("Note", "It is Silicon's turn.")
+    app.ctx.open_modal(note)
+    device.post(NetworkNews())  # the app repaints under the dialogs and closes the question
+    assert device.modals == (note,)
+    device.post(KeyDown(Key.SELECT))  # the note goes: the new paint all over, no old patch
+    bounds = device.config.app_bounds
+    painted = device.screen.image.crop((bounds.x, bounds.y, bounds.right, bounds.bottom))
+    assert painted.getcolors() == [(bounds.w * bounds.h, RepaintingApp.colour)]
