@@ -45,6 +45,7 @@ from palmish.device.menus import Menu, MenuItem
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Field
 from palmish.device.ui.modal import Modal
+from palmish.device.ui.question import KeyAlert
 from palmish.device.ui.result import FormResult
 from palmish.device.ui.textview import TextViewer
 from palmish.outcome import Outcome
@@ -344,10 +345,11 @@ class BoardGameApp(App):
                        lambda r: action() if r.button == button else None)
 
     def discard_question(self, button: str) -> Modal:
-        """The question confirm_discard asks, with the buttons `button` and Cancel (a game
-        whose alerts take the keyboard gives its own kind)."""
-        return Alert(button, f"{button}? The game in progress will be lost.",
-                     (button, "Cancel"), icon="confirm")
+        """The question confirm_discard asks, with the buttons `button` and Cancel: Y
+        goes on, N and Escape keep the game, Enter presses the focused button (the
+        first)."""
+        return KeyAlert(button, f"{button}? The game in progress will be lost.",
+                        (button, "Cancel"), icon="confirm")
 
     def high_scores_text(self) -> str:
         """Every variant's table (the one being played first), for the High Scores viewer."""

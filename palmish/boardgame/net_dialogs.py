@@ -15,10 +15,14 @@ from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import CheckBox, Form, PopupList, PushButtons
 from palmish.device.ui.name_entry import NameEntry
 from palmish.device.ui.number_entry import NumberEntry
+from palmish.device.ui.question import KeyAlert
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from palmish.boardgame.netplay import NetPlay
     from palmish.device.machine.services import NetworkService
+    from palmish.device.ui.modal import Modal
     from palmish.device.ui.result import FormResult
 
 POLL_MS = 250  # the host checks away seats and Silicon's turn this often
@@ -47,6 +51,8 @@ class NetDialogs(InternetDialogs):
         def _last_name(self) -> str: ...
         def leave_network(self) -> None: ...
         def leave_table_now(self) -> None: ...
+        def ask_at_table(self, modal: Modal,
+                         on_result: Callable[[FormResult], None]) -> None: ...
 
     # ------------------------------------------------------------ dialogs
 
@@ -68,7 +74,7 @@ class NetDialogs(InternetDialogs):
             else:
                 service.forget_table()
 
-        self.open_form(Alert(TITLE, question, ("Rejoin", "No"), icon="confirm"), answered)
+        self.open_form(KeyAlert(TITLE, question, ("Rejoin", "No"), icon="confirm"), answered)
 
     def _net_name(self) -> str:
         """The name last used at a network table (else the last local one)."""
@@ -87,16 +93,18 @@ class NetDialogs(InternetDialogs):
             return
         net = self.net
         if net is not None and net.game is None and self._hosting():
-            self.open_form(Alert(TITLE, "Start now, with Silicon in the open seats?",
-                                 ("Start", "Leave", "Wait"), icon="confirm"), self._lobby_answer)
+            self.ask_at_table(KeyAlert(TITLE, "Start now, with Silicon in the open seats?",
+                                       ("Start", "Leave", "Wait"), icon="confirm",
+                                       escape=("Wait",), yes="Start"), self._lobby_answer)
             return
         if net is not None:
-            self.open_form(Alert(TITLE, "Leave the network game?", ("Leave", "Stay"),
-                                 icon="confirm"),
+            self.open_form(KeyAlert(TITLE, "Leave the network game?", ("Leave", "Stay"),
+                                    icon="confirm", escape=("Stay",)),
                            lambda r: self.leave_table_now() if r.button == "Leave" else None)
             return
-        self.open_form(Alert(TITLE, f"Play {self.name} with other handhelds: host a game "
-                             "here, or join one.", ("Host", "Join", "Cancel"), icon="confirm"),
+        self.open_form(KeyAlert(TITLE, f"Play {self.name} with other handhelds: host a game "
+                                "here, or join one.", ("Host", "Join", "Cancel"),
+                                icon="confirm"),
                        self._host_or_join)
 
     def _network(self) -> NetworkService | None:
@@ -124,8 +132,10 @@ class NetDialogs(InternetDialogs):
         service = self._network()
         saved = service.saved_game() if service is not None else None
         if result.button == "Host" and saved is not None:
-            self.open_form(Alert(TITLE, f"Host the network game you left again? ({saved})",
-                                 ("Resume", "New", "Cancel"), icon="confirm"),
+            # Y hosts it again, N hosts a new one instead, Escape neither
+            self.open_form(KeyAlert(TITLE, f"Host the network game you left again? ({saved})",
+                                    ("Resume", "New", "Cancel"), icon="confirm",
+                                    escape=("Cancel",), yes="Resume", no="New"),
                            self._resume_or_new)
         elif result.button == "Host":
             self._host_new()

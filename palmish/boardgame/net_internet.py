@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.name_entry import NameEntry
+from palmish.device.ui.question import KeyAlert
 
 if TYPE_CHECKING:
     from palmish.boardgame import BoardGameApp as _Base
@@ -54,8 +55,9 @@ class InternetDialogs(_Base):
             elif result.button == "Watch":
                 join(None)
 
-        self.open_form(Alert(TITLE, "Sit in a free seat, or watch the game?",
-                             ("Sit", "Watch", "Cancel"), icon="confirm"), sit_or_watch)
+        # Not a yes/no question: S sits, W watches, N, C and Escape cancel (docs/network.md)
+        self.open_form(KeyAlert(TITLE, "Sit in a free seat, or watch the game?",
+                                ("Sit", "Watch", "Cancel"), icon="confirm"), sit_or_watch)
 
     def _joined(self, joining: Callable[[NetworkService], NetPlay], address: str) -> None:
         """At the table `joining` reaches (by address or by code), or why not."""

@@ -154,6 +154,7 @@ class NetworkGameMixin(TableDialogs, NetDialogs):
         if game is None:
             return
         if game is not self.game:
+            self.close_table_questions()  # about the last game (or the waiting room)
             self.net_scene(game)
             self.recorded = False  # a game of its own (a rematch too): counted at its end
             before = len(game.events)
@@ -222,6 +223,7 @@ class NetworkGameMixin(TableDialogs, NetDialogs):
         """This device left the table (or was removed, `why`): its own game again,
         as it was saved before the network game."""
         self.leave_network()
+        self.close_table_questions()
         self.turns.cancel("table")
         self._rematch_asked = None
         ctx = self.ctx
@@ -246,6 +248,7 @@ class NetworkGameMixin(TableDialogs, NetDialogs):
         """The waiting room instead of the board until the game starts."""
         net = self.net
         if net is not None and net.game is None:
+            self.close_table_questions()  # a rematch's waiting room: the last game's
             self.scene.lobby = self._lobby_lines()
             self._after()
             self.turns.after("cpu", POLL_MS, self._computer_step_again)

@@ -16,6 +16,7 @@ from palmish.device.store.info import PluginInfo
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form, PopupList
 from palmish.device.ui.modal import Modal
+from palmish.device.ui.question import KeyAlert
 from palmish.device.ui.textview import TextViewer
 
 OpenModal = Callable[[Modal, Callable[[object], None] | None], None]
@@ -88,7 +89,7 @@ def open_plugin_manager(plugins: PluginContext, open_modal: OpenModal,
                 else:
                     open_plugin_manager(plugins, open_modal, changed, app_name, index)
 
-            open_modal(Alert("Delete Plugin", f"Delete {info.name}?", ("Delete", "Cancel")),
+            open_modal(KeyAlert("Delete Plugin", f"Delete {info.name}?", ("Delete", "Cancel")),
                        confirmed)
 
     open_modal(form, closed)

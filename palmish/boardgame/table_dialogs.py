@@ -5,15 +5,17 @@ leaving the table, and on the host removing a player. Part of NetworkGameMixin
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from palmish.boardgame.app import Command
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form, Label, PopupList, PushButtons
+from palmish.device.ui.question import KeyAlert, KeyForm
 
 if TYPE_CHECKING:
     from palmish.boardgame.netplay import NetPlay
+    from palmish.device.ui.modal import Modal
     from palmish.device.ui.result import FormResult
 
 # The canned table messages (palmish/network/session/talk.py's, by their text):
@@ -37,6 +39,7 @@ class TableDialogs(_Base):
 
     net: NetPlay | None = None
     _rematch_asked: str | None = None  # the proposal this device's person is being asked
+    _table_questions: tuple[Modal, ...] = ()  # about the game at the table now
     if TYPE_CHECKING:
         def _now_s(self) -> float: ...
         def _net_sync(self, before: int) -> None: ...
@@ -81,6 +84,24 @@ class TableDialogs(_Base):
         if net is not None and not self._refused(net.say(text, self._now_s())):
             self._net_sync(0)
 
+    # ------------------------------------------------------------ questions
+
+    def ask_at_table(self, modal: Modal, on_result: Callable[[FormResult], None]) -> None:
+        """Open a question about the game at the table now (Game Over's "Play
+        again?", a rematch's, "Start now?"): when another game begins there it no
+        longer applies, and it closes unanswered (close_table_questions)."""
+        self._table_questions = (*(q for q in self._table_questions if not q.closed), modal)
+        self.open_form(modal, on_result)
+
+    def close_table_questions(self) -> None:
+        """A game began at the table (a rematch others agreed to, the host started
+        it): the questions about the last one close, and nobody answers them."""
+        still_open = [q for q in self._table_questions if not q.closed]
+        self._table_questions = ()
+        if self.ctx is not None:
+            for question in reversed(still_open):  # the topmost first
+                self.ctx.close_modal(question)
+
     # ------------------------------------------------------------ rematch
 
     def propose_rematch(self) -> None:
@@ -90,8 +111,8 @@ class TableDialogs(_Base):
         if net is None:
             return
         if net.code is not None:  # the host: what the seats of those who say no become
-            self.open_form(rematch_form("Play again here?", ("Propose", "Cancel")),
-                           lambda r: self._host_answer(r, "Propose"))
+            self.ask_at_table(rematch_form("Play again here?", ("Propose", "Cancel")),
+                              lambda r: self._host_answer(r, "Propose"))
             return
         if not self._refused(net.again(True)):
             self._net_sync(0)
@@ -106,11 +127,13 @@ class TableDialogs(_Base):
         self._rematch_asked = question
         assert net is not None
         if net.code is not None:
-            self.open_form(rematch_form(question, ("Yes", "No")),
-                           lambda r: self._host_answer(r, "Yes"))
+            self.ask_at_table(rematch_form(question, ("Yes", "No")),
+                              lambda r: self._host_answer(r, "Yes"))
             return
-        self.open_form(Alert(REMATCH, f"{question} Play again at this table? (No leaves it.)",
-                             ("Yes", "No"), icon="confirm"), self._joiner_answer)
+        # Y and N answer it; Escape leaves it unanswered (it does not leave the table)
+        self.ask_at_table(KeyAlert(REMATCH, f"{question} Play again at this table? (No "
+                                   "leaves it.)", ("Yes", "No"), icon="confirm", escape=()),
+                          self._joiner_answer)
 
     def _host_answer(self, result: FormResult, yes: str) -> None:
         net = self.net
@@ -142,7 +165,8 @@ class TableDialogs(_Base):
             text = ("Leave the table? Silicon plays your seat to the end of this game; "
                     "this handheld goes back to its own game.")
 
-        self.open_form(Alert(TABLE, text, ("Leave", "Stay"), icon="confirm"),
+        self.open_form(KeyAlert(TABLE, text, ("Leave", "Stay"), icon="confirm",
+                                escape=("Stay",)),
                        lambda r: self.leave_table_now() if r.button == "Leave" else None)
 
     def leave_table_now(self) -> None:
@@ -181,8 +205,10 @@ class TableDialogs(_Base):
         self.open_form(form, removed)
 
 
-def rematch_form(question: str, buttons: tuple[str, ...]) -> Form:
+def rematch_form(question: str, buttons: tuple[str, str]) -> Form:
     """The host's rematch question: the seats of those who say no (or do not answer
-    in time) become open or Silicon."""
-    return Form(REMATCH, (Label(question), PushButtons("vacate", "Seat if no", tuple(VACATE), 0)),
-                buttons=buttons)
+    in time) become open or Silicon. Y presses the first button (Propose, Yes), N
+    the second (Cancel, No), with the seat choice."""
+    return KeyForm(REMATCH, (Label(question),
+                             PushButtons("vacate", "Seat if no", tuple(VACATE), 0)),
+                   buttons=buttons, yes=buttons[0], no=buttons[1])

@@ -28,7 +28,7 @@ nowhere.
 
 Stuck for a cell? The Up and Down keys walk through every cell where the tile \
 fits and mark it; Select (the centre key) puts it there. Some call that \
-cheating; it is up to you.
+cheating; it is up to you. Y and N answer a question (New Game? Restart?).
 
 Tip: four-ways are worth far more than anything else.
 """

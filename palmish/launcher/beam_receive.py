@@ -15,6 +15,7 @@ from palmish.device.beam.beaming import BeamService, escaped
 from palmish.device.machine.app import AppContext
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import CheckBox, Form, PopupList
+from palmish.device.ui.question import KeyAlert
 from palmish.device.ui.result import pressed
 
 PREF = "beam_receive"
@@ -139,5 +140,5 @@ def forget(ctx: AppContext, then: Callable[[], None]) -> None:
                 if names is None else
                 f"Forget {escaped(names[0], 24)}? It must type this handheld's code again.")
     only = None if names is None else names[0]
-    ctx.open_modal(Alert(TITLE, question, ("Forget", "Cancel"), icon="confirm"),
+    ctx.open_modal(KeyAlert(TITLE, question, ("Forget", "Cancel"), icon="confirm"),
                    lambda result: forgotten(only) if pressed(result) == "Forget" else then())

@@ -607,7 +607,9 @@ class PachisiApp(NetworkGameMixin, BoardGameApp, descriptor=GAME):
             # Statistics count network games apart.
             self.record_result("network" if self.net else "games", outcome, players=names)
             text = game.message or "The game is over."
-            self.open_form(dialogs.win_alert(text), self._again_answer)
+            # at a table it closes when the next game there begins (a rematch)
+            ask = self.ask_at_table if self.net is not None else self.open_form
+            ask(dialogs.win_alert(text), self._again_answer)
 
     def _again_answer(self, result: FormResult) -> None:
         if result.button != "Yes":
@@ -737,9 +739,6 @@ class PachisiApp(NetworkGameMixin, BoardGameApp, descriptor=GAME):
 
     def icon(self) -> Image.Image:
         return launcher_icon()
-
-    def discard_question(self, button: str) -> Modal:
-        return dialogs.discard_alert(button)  # Y and N answer it, as every question here
 
     def about(self) -> Modal:
         return dialogs.about_alert([p.name for p in self.game.players])

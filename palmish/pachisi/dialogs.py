@@ -10,10 +10,10 @@ from collections.abc import Sequence
 
 from palmish.boardgame.help import HelpPage
 from palmish.boardgame.stats import Tallies
-from palmish.device.events import KeyDown, PenDown, PenMove, PenUp
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form, PushButtons
 from palmish.device.ui.name_entry import NameEntry
+from palmish.device.ui.question import KeyAlert
 from palmish.device.ui.textview import TextViewer
 from palmish.pachisi.game import CAUTION_TEXT
 from palmish.pachisi.help_text import ABOUT, PLAYING, PLUGINS, RULES
@@ -27,61 +27,6 @@ DICE_LABELS = ("Cowries", "7-sided")  # "7-sided die" wrapped at 160x160
 START, CANCEL = "Start", "Cancel"
 HUMAN, COMPUTER = "h:", "c:"  # statistics keys: a name counts apart as person and computer
 NETWORK = "n"  # before those: a network game's player ("nh:Bob"), counted apart
-
-
-class KeyAlert(Alert):
-    """An alert the keyboard answers as the seed's did: a button's first letter presses it
-    (Y and N for Yes and No), Enter and Select the focused one; a message with a single
-    button goes away on any key. Escape keeps its meaning (Cancel, or the only button)."""
-
-    wants_text = True
-
-    def __init__(self, title: str, message: str, buttons: tuple[str, ...] = ("OK",),
-                 icon: str | None = None, default: int = 0,
-                 escape: tuple[str, ...] = ("No", CANCEL)) -> None:
-        super().__init__(title, message, buttons, icon)
-        self.row.focus = default
-        self.escape = escape  # the labels Escape may press; none of them: dismissed
-
-    def _char(self, char: str) -> None:
-        labels = [b.label.lower() for b in self.row.buttons]
-        if len(labels) == 1:
-            self.close(self.row.result(0))
-        elif char == "\n":
-            self.close(self.row.result(self.row.focus))
-        else:  # Y and N first: N is Cancel in "New Game? ..." (New Game / Cancel)
-            chosen = self._yes_or_no(char.lower())
-            if not chosen:
-                chosen = [i for i, label in enumerate(labels) if label.startswith(char.lower())]
-            if len(chosen) == 1:
-                self.close(self.row.result(chosen[0]))
-
-    def _yes_or_no(self, char: str) -> list[int]:
-        """Y and N answer every yes/no question, whatever its buttons say (Move/Cancel):
-        N the button Escape presses, Y the one other button (docs/pachisi-app.md)."""
-        labels = [b.label for b in self.row.buttons]
-        no = [i for i, label in enumerate(labels) if label in self.escape]
-        if char == "n":
-            return no
-        if char == "y" and len(no) == 1 and len(labels) == 2:
-            return [1 - no[0]]
-        return []
-
-    def cancel(self) -> None:
-        """Escape: the only button, else No or Cancel; with neither the alert is dismissed
-        (None), never an action such as "One" or "Yes"."""
-        labels = [b.label for b in self.row.buttons]
-        if len(labels) == 1:
-            self.close(self.row.result(0))
-            return
-        escape = next((i for i, label in enumerate(labels) if label in self.escape), None)
-        self.close(self.row.result(escape))
-
-    def _handle(self, event: PenDown | PenMove | PenUp | KeyDown) -> None:
-        if isinstance(event, KeyDown) and len(self.row.buttons) == 1:
-            self.close(self.row.result(0))
-            return
-        super()._handle(event)
 
 
 def message(title: str, text: str) -> KeyAlert:
@@ -115,13 +60,6 @@ def fill_alert(humans: int) -> Alert:
 def name_entry(index: int, count: int, current: str) -> NameEntry:
     title = "Your name" if count == 1 else f"Player {index + 1} of {count}: name"
     return NameEntry(title, current)
-
-
-def discard_alert(button: str) -> Alert:
-    """New Game or Play Again while a game is in progress: Y goes on, N and Escape keep
-    the game; Enter and Select press the focused button (the first, as before)."""
-    return KeyAlert(button, f"{button}? The game in progress will be lost.",
-                    (button, CANCEL), icon="confirm")
 
 
 def caution_alert() -> Alert:

@@ -13,6 +13,7 @@ from palmish.boardgame.stats import Tally
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.form import Form, PopupList
 from palmish.device.ui.number_entry import NumberEntry
+from palmish.device.ui.question import KeyAlert
 from palmish.sigmar.catalog import LevelEntry, cleared_key
 from palmish.sigmar.garden import Garden
 from palmish.sigmar.help_text import ABOUT, LEVELS, PLUGINS, RULES
@@ -61,8 +62,8 @@ def remove_level_alert(entry: LevelEntry, others: Sequence[LevelEntry],
         then = f" The bundled level {level_label(back[0], False)} comes back."
     elif back:
         then = f" The bundled levels {', '.join(e.id for e in back)} come back."
-    return Alert("Remove Level", f"Remove {what}?{then}", buttons=("Remove", "Cancel"),
-                 icon="confirm")
+    return KeyAlert("Remove Level", f"Remove {what}?{then}", ("Remove", "Cancel"),
+                    icon="confirm")  # Y removes, N and Escape keep it
 
 
 def board_entry(seed: int | None, word: str = "Board") -> NumberEntry:

@@ -60,7 +60,8 @@ You may also drag from an atom to its partner.
 A tap that cannot work buzzes and the panel says why in one line.
 
 Keys: Up and Down walk the atoms you can select; Select selects the marked \
-one, then Up and Down walk its partners and Select takes the pair.
+one, then Up and Down walk its partners and Select takes the pair. Y and N \
+answer a question (New Game? Remove the level?).
 
 Game menu:
 - New Game: a random board (Options > Preferences picks how hard).

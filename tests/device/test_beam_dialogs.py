@@ -353,3 +353,24 @@ def test_a_damaged_pairings_file_is_one_line_and_forget_clears_it(
     device.post(KeyDown(Key.SELECT))  # Forget
     device.post(KeyDown(Key.SELECT))  # confirmed
     assert "Paired: none" in message(device)
+
+
+@pytest.mark.parametrize(("key", "accepted"), [("y", True), ("a", True), ("n", False),
+                                               ("d", False)])
+def test_y_and_n_answer_an_offer(device: Device, beam: FakeBeam, key: str,
+                                 accepted: bool) -> None:
+    """Issue 41: every yes/no question answers Y and N, the beam's too (over any game)."""
+    device.switch_to("PalmIshido")
+    device.post(offer())
+    device.post(CharKey(key))
+    assert beam.answers == [(1, accepted)]
+
+
+@pytest.mark.parametrize(("key", "forgotten"), [("y", True), ("n", False)])
+def test_y_and_n_answer_forget(device: Device, beam: FakeBeam, key: str,
+                               forgotten: bool) -> None:
+    beam.on = True
+    forget_screen(device)
+    assert message(device).startswith("Forget Kitchen?")
+    device.post(CharKey(key))
+    assert (beam.paired_names == []) is forgotten

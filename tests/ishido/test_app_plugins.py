@@ -10,7 +10,7 @@ import yaml
 
 from palmish.device.disk.resources import bundled_plugins
 from palmish.device.display import CONFIGS, ConfigName
-from palmish.device.events import MenuCommand, PenDown, PenUp
+from palmish.device.events import CharKey, Key, KeyDown, MenuCommand, PenDown, PenUp
 from palmish.device.geometry import Rect
 from palmish.device.machine.system import Device
 from palmish.device.ui.alert import Alert
@@ -127,3 +127,26 @@ def test_wide_gets_its_own_plugins(data: Path) -> None:
     tile = app.view.art.tiles[(0, 0)]
     assert tile.size == (34, 40)
     assert app.view.art.board is not None and app.view.art.board.size == (408, 320)
+
+
+@pytest.mark.parametrize(("key", "deleted"), [("y", True), ("d", True), ("n", False),
+                                              ("c", False), ("escape", False)])
+def test_y_and_n_answer_delete_plugin(data: Path, extra_pieces: Path, key: str,
+                                      deleted: bool) -> None:
+    """Issue 41: "Delete Test Pieces?" (Delete, Cancel) answers Y and N like every
+    yes/no question; N and Escape keep it and the manager comes back."""
+    device, _app = start(data)
+    device.plugins.install(extra_pieces)
+    device.post(MenuCommand("plugins"))
+    manager = device.modals[-1]
+    assert isinstance(manager, Form) and isinstance(manager.fields[0], PopupList)
+    manager.fields[0].selected = next(i for i, o in enumerate(manager.fields[0].options)
+                                      if o.startswith("Test Pieces"))
+    tap(device, manager.row.buttons[2].rect)  # Delete
+    confirm = device.modals[-1]
+    assert isinstance(confirm, Alert) and confirm.message == "Delete Test Pieces?"
+    device.post(KeyDown(Key.CANCEL) if key == "escape" else CharKey(key))
+    assert device.modals[-1] is not confirm and isinstance(device.modals[-1], Form)
+    kept = any(p.name == "Test Pieces" for p in device.context.plugins())
+    assert kept is not deleted
+    device.shutdown()

@@ -330,3 +330,20 @@ def test_14_preferences_and_plugin_manager_fit_their_rows(make_ishido: Make) -> 
             assert font.width(shown) <= popup.rows_rect.w  # nothing clipped mid-letter
             assert shown == option or "\u2026" in shown
         assert all("bundled" not in o for o in popup.options)  # short kind labels
+
+
+@pytest.mark.parametrize(("command", "key", "kept"), [
+    ("new", "n", True), ("new", "escape", True), ("new", "y", False),
+    ("restart", "N", True), ("restart", "Y", False)])
+def test_y_and_n_answer_new_game_and_restart(make_ishido: Make, command: str, key: str,
+                                              kept: bool) -> None:
+    """Issue 41: every yes/no question answers Y and N (N and Escape keep the game)."""
+    device, app = make_ishido()
+    device.post(KeyDown(Key.DOWN))
+    device.post(KeyDown(Key.SELECT))  # a tile placed: the game is in progress
+    assert app.game.remaining == 65
+    device.post(MenuCommand(command))
+    assert isinstance(device.modals[-1], Alert)
+    device.post(KeyDown(Key.CANCEL) if key == "escape" else CharKey(key))
+    assert not device.modals
+    assert (app.game.remaining == 65) is kept

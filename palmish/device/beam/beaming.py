@@ -18,6 +18,7 @@ from palmish.device.events import BeamDone, BeamOffered, BeamProgress, Event
 from palmish.device.exchange import PLUGIN, BeamItem
 from palmish.device.ui.alert import Alert
 from palmish.device.ui.number_entry import NumberEntry
+from palmish.device.ui.question import KeyAlert
 from palmish.device.ui.result import pressed
 from prc_tools.frozen import Frozen
 from prc_tools.text import printable
@@ -191,7 +192,9 @@ class BeamDesk:
         note = f" ({escaped(event.note, 60)})" if event.note else ""
         question = (f"Accept {escaped(event.checked.title)} ({escaped(event.checked.what, 60)}"
                     f"{size}) from {escaped(event.sender, 32)}{note}?")
-        alert = Alert(TITLE, question, ("Accept", "Decline"), icon="confirm")
+        # Y (or A) accepts, N (or D) and Escape decline (docs/ui.md, "Answering by keys")
+        alert = KeyAlert(TITLE, question, ("Accept", "Decline"), icon="confirm",
+                         escape=("Decline",))
         self.asking[event.ticket] = alert
 
         def answered(result: object) -> None:

@@ -56,6 +56,10 @@ class AppContext(Protocol):
     ) -> None:
         """Show a menu, alert, form or text viewer over the app; `on_close` gets its result."""
 
+    def close_modal(self, modal: Modal) -> None:
+        """Close a modal this app opened that no longer applies (a question about a game
+        that another has replaced), without its result: `on_close` is not called."""
+
     def load_prefs(self) -> dict[str, object]: ...
 
     def save_prefs(self, prefs: dict[str, object]) -> None: ...

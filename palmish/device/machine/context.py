@@ -58,6 +58,8 @@ class Handheld(Protocol):
     def open_modal(self, modal: Modal, on_close: Callable[[object], None] | None = None,
                    ) -> None: ...
 
+    def close_modal(self, modal: Modal) -> None: ...
+
     def notify(self, message: str) -> None: ...
 
     def network(self) -> NetworkService | None: ...
@@ -116,6 +118,10 @@ class DeviceContext:
     ) -> None:
         if self.active:
             self._device.open_modal(modal, on_close)
+
+    def close_modal(self, modal: Modal) -> None:
+        if self.active:
+            self._device.close_modal(modal)
 
     def notify(self, message: str) -> None:
         """Tell the user something in one line (shown in an alert, also logged)."""

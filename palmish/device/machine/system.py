@@ -192,6 +192,7 @@ class Device:
         self.polled = False
         self._sounds: list[bytes] = []
         self._timer_due: int | None = None
+        self._aside = False  # the dialogs stepped aside while the app handles an event
         self._pen_owner: str | None = None  # "modal", "status", "app", "ignore"
         self._pressed: StatusButton | None = None
         self._portrait: DisplayConfig | None = None  # what a rotation from landscape returns to
@@ -281,7 +282,11 @@ class Device:
         before = list(self._modals)
         for entry in reversed(before):
             entry.modal.erase(self.screen)
-        self.running_app.handle(event)
+        self._aside = True
+        try:
+            self.running_app.handle(event)
+        finally:
+            self._aside = False
         # A dialog the app opened meanwhile was drawn over the bare board: it steps
         # aside too, so that every dialog is drawn again in its order on the stack.
         for entry in reversed([e for e in self._modals if e not in before]):
@@ -481,10 +486,18 @@ class Device:
             modal.draw(self.screen)
 
     def close_modal(self, modal: Modal) -> None:
-        """Close an open modal from outside (its beam ended) without its result."""
+        """Close an open modal from outside (its beam ended, the question no longer
+        applies) without its result; the modals above it step aside meanwhile, so what
+        it covered is put back under them (behind the dialogs they are aside already,
+        and drawn again once the app has painted)."""
         for entry in [e for e in self._modals if e.modal is modal]:
+            above = [] if self._aside else self._modals[self._modals.index(entry) + 1:]
+            for other in reversed(above):
+                other.modal.erase(self.screen)
             modal.close(None)
             self._close_modal(entry, notify=False)
+            for other in above:
+                other.modal.draw(self.screen)
 
     def notify(self, message: str) -> None:
         """A one-line message for the user: logged, and shown in an alert once per session."""
