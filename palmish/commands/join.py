@@ -37,6 +37,7 @@ from palmish.device.disk.storage import usable_dir
 from palmish.device.display import config_by_name
 from palmish.device.machine.system import Device
 from palmish.network.engine import HostError, JoinsNetwork
+from palmish.network.fairdice import JoinerDice
 from palmish.network.internet import settings as internet_settings
 from palmish.network.internet.meeting import MeetError
 from palmish.network.joining import JoinRequest, Refused, first_answer, join_table
@@ -83,8 +84,8 @@ def run(args: argparse.Namespace) -> int:
                           level=engine.strongest_level if args.auto else None)
     try:
         if not args.auto:  # refused, unreachable: one line here, before any window
-            asyncio.run(first_answer(request, log))
-            return _join_in_window(args, folder)
+            dice_part = asyncio.run(first_answer(request, log))
+            return _join_in_window(args, folder, (request, dice_part))
         verdicts: list[str] = []
         asyncio.run(join_table(request, log, games=args.games,
                                ended=lambda record, verdict: _ended(record, verdict, verdicts)))
@@ -156,9 +157,9 @@ def _window_by_code(args: argparse.Namespace, settings: internet_settings.Settin
                         timeout=MEETING_S)
         request = JoinRequest("127.0.0.1", door.port, door.table_code, args.name,
                               app=args.net_app, data_dir=folder)
-        loop.run(first_answer(request, log), timeout=MEETING_S)
+        dice_part = loop.run(first_answer(request, log), timeout=MEETING_S)
         args.address, args.code = ("127.0.0.1", door.port), door.table_code
-        return _join_in_window(args, folder)
+        return _join_in_window(args, folder, (request, dice_part))
     except MeetError as err:
         return fail(str(err))
     except Refused as err:
@@ -169,12 +170,14 @@ def _window_by_code(args: argparse.Namespace, settings: internet_settings.Settin
         shutdown()
 
 
-def _join_in_window(args: argparse.Namespace, folder: Path) -> int:
-    """Without --auto: the window opens on the game, joining the host's."""
+def _join_in_window(args: argparse.Namespace, folder: Path,
+                    checked: tuple[JoinRequest, JoinerDice]) -> int:
+    """Without --auto: the window opens on the game, joining the host's with the
+    dice part its check sat with (`checked`)."""
     problem = usable_dir(folder)
     if problem:
         return fail(problem)
-    services, close_services = window_services(args)
+    services, close_services = window_services(args, checked)
     try:
         device = Device(args.config or config_by_name("square"), folder, installed_apps(),
                         args.net_app, exclusive=True, buttons=hard_buttons(), services=services)

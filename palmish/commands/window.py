@@ -25,6 +25,8 @@ from palmish.device.machine.system import LAUNCHER_CREATOR, Device, Services
 if TYPE_CHECKING:
     from palmish.frontend.window import Watcher
     from palmish.network.beam.device_service import BeamWindowService
+    from palmish.network.fairdice import JoinerDice
+    from palmish.network.joining import JoinRequest
     from palmish.network.service import WindowNetwork
 
 
@@ -59,7 +61,9 @@ def open_window(device: Device, args: argparse.Namespace,
         device.shutdown()
 
 
-def window_services(args: argparse.Namespace) -> tuple[Services, Callable[[], None]]:
+def window_services(args: argparse.Namespace,
+                    checked_join: tuple[JoinRequest, JoinerDice] | None = None,
+                    ) -> tuple[Services, Callable[[], None]]:
     """What the window offers its apps (docs/network.md): network games where
     --network-listen, --network-port and --no-discovery say, and Beam ("Beam"),
     each made when an app first asks for it; and what closes them when the window
@@ -72,7 +76,8 @@ def window_services(args: argparse.Namespace) -> tuple[Services, Callable[[], No
 
         port = GAME_PORT if args.network_port is None else args.network_port
         return WindowNetwork(device, device.storage.data_dir, machine_name(),
-                             args.network_listen or WINDOW_LISTEN, port, not no_discovery(args))
+                             args.network_listen or WINDOW_LISTEN, port, not no_discovery(args),
+                             checked_join)
 
     def beam(device: Device) -> BeamWindowService:
         from palmish.network.beam.device_service import BeamWindowService

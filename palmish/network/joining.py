@@ -338,11 +338,14 @@ async def join_table(request: JoinRequest, log: Callable[[str], None],
     return mirror.record, mirror.verdict
 
 
-async def first_answer(request: JoinRequest, log: Callable[[str], None]) -> None:
+async def first_answer(request: JoinRequest, log: Callable[[str], None]) -> JoinerDice:
     """Join once and read the answer: Refused, HostError or OSError when the
-    window would only show trouble (the seat is given back at once)."""
+    window would only show trouble. The seat stays this device's: its dice part
+    is returned for the window's join, since a join that fills the last seat
+    opens the dice round with this part's commitment at once."""
     sink = _FirstAnswer()
-    joiner = Joiner(request, sink, log, JoinerDice(request.name is not None))
+    dice_part = JoinerDice(request.name is not None)
+    joiner = Joiner(request, sink, log, dice_part)
     for _ in range(2):  # by keys, and with the code if the host does not know ours
         try:
             session = await joiner._connect()
@@ -361,6 +364,7 @@ async def first_answer(request: JoinRequest, log: Callable[[str], None]) -> None
             await session.close()
     if not sink.welcomed:
         raise OSError(f"the host at {request.where} closed the connection")
+    return dice_part
 
 
 class _FirstAnswer:

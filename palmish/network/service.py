@@ -35,8 +35,12 @@ class WindowNetwork:
 
     def __init__(self, device: Device, data_dir: Path, table_name: str,
                  listen: str = WINDOW_LISTEN, port: int = GAME_PORT,
-                 discovery: bool = True) -> None:
+                 discovery: bool = True,
+                 checked_join: tuple[JoinRequest, JoinerDice] | None = None) -> None:
         self.device = device
+        # `palmish join`'s check before the window (joining.first_answer) sat with
+        # this dice part: the window's join of that table uses it again
+        self._checked_join = checked_join
         self.listen, self.port = listen, port
         self.discovery = discovery  # False: never advertise nor browse (no multicast)
         self.data_dir = data_dir
@@ -149,7 +153,7 @@ class WindowNetwork:
         host, port = parse_address(address)
         engine, app, folder = self._engine(), self.app, self.data_dir
         request = JoinRequest(host, port, code, name, app=app, data_dir=folder)
-        dice = JoinerDice(contribute=name is not None)
+        dice = self._checked_dice(request) or JoinerDice(contribute=name is not None)
         kept = keep.KeptTable("", address, code, name)
 
         def keep_table(table: str | None) -> None:
@@ -165,6 +169,18 @@ class WindowNetwork:
         self._forget_internet()
         link = JoinLink(self._loop(), self._post, request, dice, _log, keep_table)
         return engine.join_play(link.send, link.close, dice)
+
+    def _checked_dice(self, request: JoinRequest) -> JoinerDice | None:
+        """The dice part the command line's check sat with, once, for the same join:
+        when that join filled the last seat the host opened the dice round with
+        its commitment, and a new part would not be in it."""
+        checked, self._checked_join = self._checked_join, None
+        if checked is None:
+            return None
+        earlier, dice = checked
+        same = (earlier.host, earlier.port, earlier.code, earlier.name, earlier.app) == (
+            request.host, request.port, request.code, request.name, request.app)
+        return dice if same else None
 
     def join_by_code(self, code: str, name: str | None) -> object:
         """Join (or watch) the game hosted across the internet under `code`: the

@@ -1,7 +1,10 @@
 """Two windows on one X server play a network game by xdotool (docs/network.md):
 a headless host on loopback with two open seats, two `palmish join` windows,
 Return pressed in each in turn (throw, then move the marked piece). The host's
-saved game shows both people's throws and moves."""
+saved game shows both people's throws and moves, and neither person was ever
+away: the second window's check before it opened filled the last seat, and the
+window sat with that check's dice part (a new one is not in the round the host
+opened at once, and the joiner then took the host for a cheat)."""
 
 from __future__ import annotations
 
@@ -59,8 +62,39 @@ def test_two_windows_play_a_few_turns(tmp_path: Path, built_cache: Path) -> None
         assert len(played) >= 12, played
         assert any(s.startswith("M") for s in played)
         assert all(w.poll() is None for w in windows)  # both windows still up
+        away = [line for line in server.err_lines if " is away" in line]
+        assert not away, server.err_lines
     finally:
         for w in windows:
             w.kill()
-            w.wait(timeout=10)
+            _, said = w.communicate(timeout=10)
+            assert "trusted" not in said, said
         server.kill()
+
+
+def test_a_window_that_fills_the_last_seat_stays_seated(tmp_path: Path,
+                                                        built_cache: Path) -> None:
+    """`palmish join`'s check before the window fills the table, so the host opens
+    the dice round with the check's commitment at once; the window then sits with
+    that same dice part and stays (with a new part the window took the host's list
+    for a cheat and left, and Silicon played its seat)."""
+    server, port, code = host(tmp_path / "host", "--seats", "remote,computer", "--seed", "3")
+    env = dict(os.environ, PYGLET_AUDIO="silent")
+    data = fresh_device(tmp_path / "Bob", built_cache)
+    window = subprocess.Popen(
+        [sys.executable, "-m", "palmish", "join", f"127.0.0.1:{port}", "--code", code,
+         "--name", "Bob", "--data-dir", str(data)],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        server.wait_for_log("the game starts", timeout=90)
+        time.sleep(2)  # a window that left would have said so by now
+        lines = list(server.err_lines)
+        sat = max(i for i, line in enumerate(lines) if "Bob sits in seat" in line)
+        assert sum("Bob sits in seat" in line for line in lines) == 2, lines  # check, window
+        assert not [line for line in lines[sat:] if "Bob is away" in line], lines
+        assert window.poll() is None
+    finally:
+        window.kill()
+        _, said = window.communicate(timeout=10)
+        server.kill()
+    assert "trusted" not in said, said
