@@ -23,8 +23,10 @@ window runs `hard`'s search between frames; the answer is the same.
   each of their likely throws; a throw the move earns is searched one throw
   deep, each of its moves that ends the turn answered the same way. When
   the two best moves are close, each is played on for two rounds, sixteen
-  times over the same throws, and the better mean wins. It passes only when
-  passing beats its best move by more than PASS_MARGIN of win chance.
+  times over the same throws, and the better mean wins. It passes when
+  passing beats its best move by more than PASS_MARGIN of win chance; when
+  passing beats it by less, passing and the move are played on the same
+  way (the same throws) and it passes only if passing comes out ahead.
   `STRONGEST` names it.
 
 Every level is deterministic (ties go to the most advanced move), never
@@ -65,6 +67,10 @@ REPLIES = 3  # lookahead: how many opponents' answers it looks at
 # win: most of its passes gained less than half a point (noise of the learned
 # chances) and made a game a fifth longer (docs/pachisi-rules.md, Game length)
 PASS_MARGIN = 0.01
+# ... and when passing beats it by less (but beats it), the rollouts (learned.py)
+# of passing and of that move, on the same throws, decide: it passes only if
+# passing comes out ahead there too (most such passes were the learned chances'
+# noise; some saved a piece)
 
 Positions = list[list[int]]
 
@@ -96,7 +102,8 @@ def _choosing(game: Game, level: str) -> Generator[None, None, Choice]:
         return sane[0]
     if level == "hard":
         return (yield from choosing_learned(game, learned.weights(), keep_captures=True,
-                                            reply=True, pass_margin=PASS_MARGIN))
+                                            reply=True, pass_margin=PASS_MARGIN,
+                                            pass_rollouts=True))
     pos = [list(game.positions(p)) for p in range(len(game.players))]
     ctx = _Context(game)
     me = game.current
@@ -121,17 +128,21 @@ def _choosing(game: Game, level: str) -> Generator[None, None, Choice]:
 
 def choose_learned(game: Game, w: Sequence[float], look: bool = True,
                    keep_captures: bool = False, reply: bool = False,
-                   pass_margin: float = 0.0) -> Choice:
+                   pass_margin: float = 0.0, pass_rollouts: bool = False) -> Choice:
     """hard (and the trainer's self-play): the move with the best learned
     chance to win; `look` searches a throw the move earns one throw deep;
-    `keep_captures` never passes while a move captures; it passes only when
-    passing beats the best move by more than `pass_margin` (a chance)."""
-    return finish(choosing_learned(game, w, look, keep_captures, reply, pass_margin))
+    `keep_captures` never passes while a move captures; it passes when
+    passing beats the best move by more than `pass_margin` (a chance), and,
+    with `pass_rollouts`, when passing beats it by less and the rollouts of
+    both (the same throws) give passing the higher mean chance too."""
+    return finish(choosing_learned(game, w, look, keep_captures, reply, pass_margin,
+                                   pass_rollouts))
 
 
 def choosing_learned(game: Game, w: Sequence[float], look: bool = True,
                      keep_captures: bool = False, reply: bool = False,
-                     pass_margin: float = 0.0) -> Generator[None, None, Choice]:
+                     pass_margin: float = 0.0,
+                     pass_rollouts: bool = False) -> Generator[None, None, Choice]:
     """`choose_learned`, stepped."""
     moves = game.legal_moves()
     sane = rules.sane(moves)
@@ -156,7 +167,12 @@ def choosing_learned(game: Game, w: Sequence[float], look: bool = True,
     if may_pass and not captures:
         stay = ((yield from judge.answered(pos, me)) if reply
                 else judge.chance(pos, me, (me + 1) % n))
-        if stay > best_chance + pass_margin:
+        gain = stay - best_chance
+        if gain > pass_margin:
+            return PASS
+        # a close call between passing and the best move: the rollouts settle it
+        if (pass_rollouts and gain > 0.0 and judge.looked <= learned.ROLLOUT_SEARCH_LIMIT
+                and (yield from judge.pass_gain(pos, best, value)) > 0.0):
             return PASS
     return best
 

@@ -145,6 +145,7 @@ class Evaluator:
         self.budget = budget  # positions the answers may look at (None: no bound)
         self.looked = 0
         self.earned_answers = True  # an earned throw's continuations answered too
+        self._rolled: dict[Move, float] = {}  # rolled_out's sums, by move
 
     def chance(self, pos: Sequence[Sequence[int]], me: int, to_move: int) -> float:
         first = self.first
@@ -192,20 +193,42 @@ class Evaluator:
         played on with the same throws, drawn from a seed the position makes,
         so the same position always gets the same move. A pause after each
         rollout."""
-        me = moves[0].player
-        seed = rollout_seed(pos, self.first, value, me)
         best, best_total = moves[0], -1.0
         for m in moves:
-            after = apply(pos, m)
-            nxt = me if rules.throws_again(value, m) else (me + 1) % self.n
-            outcomes = []
-            for r in range(ROLLOUTS):
-                outcomes.append(self.rollout(after, me, nxt, random.Random(seed + r)))
-                yield
-            total = math.fsum(outcomes)
+            total = yield from self.rolled_out(pos, m, value)
             if total > best_total:
                 best, best_total = m, total
         return best
+
+    def rolled_out(self, pos: Positions, m: Move, value: int) -> Steps:
+        """The sum of the mover's chances over the ROLLOUTS rollouts after move `m` of
+        throw `value` (remembered: passing compares with the same sum). A pause after
+        each rollout."""
+        if m not in self._rolled:
+            me = m.player
+            nxt = me if rules.throws_again(value, m) else (me + 1) % self.n
+            self._rolled[m] = yield from self._rollouts(apply(pos, m), me, nxt, pos, value)
+        return self._rolled[m]
+
+    def pass_gain(self, pos: Positions, best: Move, value: int) -> Steps:
+        """How much passing beats move `best` (of throw `value`) by the rollouts: the
+        mean of the mover's chance after passing less that after the move, both
+        played on with the same throws as `settle` uses."""
+        me = best.player
+        moved = yield from self.rolled_out(pos, best, value)
+        passed = yield from self._rollouts(pos, me, (me + 1) % self.n, pos, value)
+        return (passed - moved) / ROLLOUTS
+
+    def _rollouts(self, after: Positions, me: int, nxt: int, pos: Positions,
+                  value: int) -> Steps:
+        """The sum of ROLLOUTS rollouts from `after` (`nxt` throwing first), their
+        throws drawn from the seed of the decision (position `pos`, throw `value`)."""
+        seed = rollout_seed(pos, self.first, value, me)
+        outcomes = []
+        for r in range(ROLLOUTS):
+            outcomes.append(self.rollout(after, me, nxt, random.Random(seed + r)))
+            yield
+        return math.fsum(outcomes)
 
     def rollout(self, pos: Positions, me: int, player: int, rng: random.Random) -> float:
         """The mover's chance after ROLLOUT_THROWS throws from `pos`, `player`

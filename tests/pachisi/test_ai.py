@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from palmish.pachisi import PASS, Game, Move, Player, ai, learned, rules
+from palmish.pachisi import PASS, Game, Move, Player, ai, features, learned, rules
+from palmish.stepped import finish
 
 START = [0, 0, 0, 0]
 
@@ -156,27 +157,71 @@ def test_hard_and_normal_play_whole_games() -> None:
     assert g.over
 
 
-# Passing ends the turn and makes a game drag: hard passes only when passing beats
-# its best move by more than ai.PASS_MARGIN of win chance.
+# Passing ends the turn and makes a game drag: hard passes when passing beats its
+# best move by more than ai.PASS_MARGIN of win chance; when it beats it by less,
+# passing and the move are played on with the same throws (learned.Evaluator.
+# pass_gain) and hard passes only if passing comes out ahead there too.
+def pass_gain(g: Game, move: Move) -> float:
+    """What passing gains over `move` by the rollouts (the same throws for both)."""
+    n = len(g.players)
+    judge = learned.Evaluator(g.seats, [g.in_first_turn(p) for p in range(n)],
+                              features.tables(g.dice), learned.weights())
+    assert g.last_throw is not None
+    return finish(judge.pass_gain([list(g.positions(p)) for p in range(n)], move,
+                                  g.last_throw))
+
+
+def within_the_margin(positions: list[list[int]], throw: int) -> tuple[Game, Move]:
+    """The game after `throw`, where the learned chances favour passing by less
+    than the margin, and the move they would make instead."""
+    g = setup(positions, [throw])
+    g.throw()
+    assert g.can_pass and rules.sane(g.legal_moves())
+    w = learned.weights()
+    assert ai.choose_learned(g, w, keep_captures=True, reply=True) is PASS  # by a hair
+    move = ai.choose_learned(g, w, keep_captures=True, reply=True, pass_margin=ai.PASS_MARGIN)
+    assert isinstance(move, Move)
+    return g, move
+
+
 NEEDLESS_PASSES = [
     # four lone pieces just entered; moving 4 -> 7 was judged a hair worse than staying
     ([[4, 0, 0, 0], [4, 0, 0, 0], [4, 0, 0, 0], [2, 0, 0, 0]], 3),
-    # mid-race, 34 -> 38 from one safe square to the next
-    ([[34, 0, 0, 0], [24, 0, 0, 0], [19, 17, 0, 0], [21, 21, 0, 0]], 4),
+    # early in a game of four hard players (seed 12), 3 -> 5 and 9 -> 12
+    ([[3, 0, 0, 0], [2, 0, 0, 0], [7, 0, 0, 0], [2, 0, 0, 0]], 2),
+    ([[9, 0, 0, 0], [12, 36, 0, 0], [0, 31, 13, 0], [10, 0, 0, 0]], 3),
 ]
 
 
 @pytest.mark.parametrize("positions, throw", NEEDLESS_PASSES)
-def test_hard_moves_when_passing_would_gain_less_than_the_margin(
+def test_hard_moves_when_neither_the_chances_nor_the_rollouts_favour_passing(
         positions: list[list[int]], throw: int) -> None:
-    g = setup(positions, [throw])
-    g.throw()
-    assert g.can_pass and rules.sane(g.legal_moves())
-    # without the margin the learned chances favour passing, by a hair
-    bare = ai.choose_learned(g, learned.weights(), keep_captures=True, reply=True)
-    assert bare is PASS
-    choice = ai.choose(g, "hard")
-    assert isinstance(choice, Move) and choice in g.legal_moves() and not choice.caution
+    g, move = within_the_margin(positions, throw)
+    assert pass_gain(g, move) < 0.0  # the rollouts favour the move
+    assert ai.choose(g, "hard") == move
+    assert not move.caution
+
+
+# Passing beats the best move by less than the margin, and the rollouts of both
+# (the same throws) favour passing: a piece on a safe square stays there rather
+# than stepping off it.
+PASSES_BY_ROLLOUTS = [
+    # a double on the safe 38 would step to 40
+    ([[38, 38, 25, 0], [0, 35, 35, 0], [36, 24, 24, 0], [34, 47, 47, 0]], 2),
+    # a single on the safe 38 would step to 42
+    ([[38, 41, 0, 0], [59, 59, 13, 0], [70, 38, 70, 24], [14, 0, 0, 0]], 4),
+    # mid-race, 34 -> 38 from one safe square to the next (by a seventh of a point)
+    ([[34, 0, 0, 0], [24, 0, 0, 0], [19, 17, 0, 0], [21, 21, 0, 0]], 4),
+]
+
+
+@pytest.mark.parametrize("positions, throw", PASSES_BY_ROLLOUTS)
+def test_hard_passes_within_the_margin_when_the_rollouts_say_so(
+        positions: list[list[int]], throw: int) -> None:
+    g, move = within_the_margin(positions, throw)
+    assert pass_gain(g, move) > 0.0
+    assert ai.choose(g, "hard") is PASS
+    assert ai.choose(g, "hard") is PASS  # the rollouts' throws come from the position
 
 
 def test_hard_still_passes_when_passing_is_worth_something() -> None:
@@ -194,21 +239,27 @@ def test_hard_still_passes_when_passing_is_worth_something() -> None:
 
 
 @pytest.mark.slow
-def test_a_table_of_hard_players_seldom_passes() -> None:
-    # one whole game, seeded: before the margin a third of the turns ended in a pass
+def test_every_pass_of_a_table_of_hard_players_is_worth_something() -> None:
+    # one whole game, seeded: each pass beats the best move by more than the margin,
+    # or by less and the rollouts favour it too; never a pass on a hair alone
     g = Game.new(seed=12, players=[Player(f"S{i}", computer=True) for i in range(4)])
-    turns = passes = 0
+    w = learned.weights()
+    by_margin = by_rollouts = 0
     while not g.over:
-        if not g.turn_throws:
-            turns += 1
         g.throw()
         if g.phase != "move":
             continue
         choice = ai.choose(g, "hard")
         if choice is PASS:
-            passes += 1
+            move = ai.choose_learned(g, w, keep_captures=True, reply=True,
+                                     pass_margin=ai.PASS_MARGIN)
+            if move is PASS:
+                by_margin += 1
+            else:
+                assert isinstance(move, Move) and pass_gain(g, move) > 0.0
+                by_rollouts += 1
             g.pass_turn()
         else:
             assert isinstance(choice, Move)
             g.move(choice)
-    assert passes <= turns // 10
+    assert by_margin and by_rollouts  # both kinds occur in this game

@@ -21,7 +21,7 @@ from palmish.device.ui.form import Form
 from palmish.device.ui.modal import Modal
 from palmish.device.ui.name_entry import NameEntry
 from palmish.device.ui.textview import TextViewer
-from palmish.pachisi import Game, Player, ai
+from palmish.pachisi import PASS, Game, Player, ai
 from palmish.pachisi.app import NOTICE_MS, SPEED_MS, PachisiApp
 
 ANN, BOB = Player("Ann"), Player("Bob")
@@ -363,6 +363,20 @@ def test_hint_marks_a_move_where_passing_gains_next_to_nothing(make_device: Make
     device.advance(device.now_ms + 1000)
     assert not device.modals  # no "Silicon would pass."
     assert app.scene.mark == app.game.legal_moves()[0]
+
+
+def test_hint_says_pass_where_the_rollouts_favour_passing(make_device: MakeDevice) -> None:
+    # passing beats moving the double off the safe 38 by less than hard's pass margin,
+    # and the rollouts of both favour passing: hard passes, and so says the Hint
+    device, app = make_device()
+    players = (ANN, SILICON, Player("Silicon1", True), Player("Silicon2", True))
+    set_up(app, [[38, 38, 25, 0], [0, 35, 35, 0], [36, 24, 24, 0], [34, 47, 47, 0]], [2],
+           players)
+    device.post(KeyDown(Key.SELECT))
+    assert ai.choose(app.game, ai.STRONGEST) is PASS
+    device.post(MenuCommand("hint"))
+    device.advance(device.now_ms + 1000)
+    assert alert_text(device) == "Silicon would pass."
 
 
 def test_new_game_asks_the_seed_questions_and_the_names(make_device: MakeDevice) -> None:
