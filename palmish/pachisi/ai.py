@@ -63,14 +63,13 @@ DOUBLE_RISK = 0.15  # only a double can take a double
 STALL_ROUNDS = 2
 NEXT_WEIGHT = 0.5
 REPLIES = 3  # lookahead: how many opponents' answers it looks at
-# hard passes only when passing beats its best move by more than this chance to
-# win: most of its passes gained less than half a point (noise of the learned
-# chances) and made a game a fifth longer (docs/pachisi-rules.md, Game length)
+# hard passes at once when passing beats its best move by more than this chance
+# to win; when by less (but it beats it), the rollouts (learned.py) of passing and
+# of that move, on the same throws, decide: it passes only if passing comes out
+# ahead there too. Without either, most of its passes gained less than half a
+# point (noise of the learned chances) and made a game a fifth longer
+# (docs/pachisi-rules.md, Passing and the length of a game)
 PASS_MARGIN = 0.01
-# ... and when passing beats it by less (but beats it), the rollouts (learned.py)
-# of passing and of that move, on the same throws, decide: it passes only if
-# passing comes out ahead there too (most such passes were the learned chances'
-# noise; some saved a piece)
 
 Positions = list[list[int]]
 
