@@ -135,18 +135,18 @@ class Mirror:
     def _talk(self, msg: talk.Said | talk.Rematch | talk.Left) -> None:
         if isinstance(msg, talk.Said):
             self.said[msg.seat] = talk.MESSAGES[msg.msg]
-            self._line(talk.said_line(msg))
+            self.log_line(talk.said_line(msg))
         elif isinstance(msg, talk.Left):
             self.said.pop(msg.seat, None)
-            self._line(talk.left_line(msg))
+            self.log_line(talk.left_line(msg))
         elif msg.state == "open":
             if self.vote is None:
-                who = "The host" if msg.by is None else self._name(msg.by)
-                self._line(f"{who} proposes a rematch")
+                who = "The host" if msg.by is None else self.seat_name(msg.by)
+                self.log_line(f"{who} proposes a rematch")
             self.vote = msg
         elif msg.state == "off":
             self.vote, self.answered = None, False
-            self._line(f"No rematch: {msg.why or 'declined'}")
+            self.log_line(f"No rematch: {msg.why or 'declined'}")
         else:
             self._rematch(msg.dice)
 
@@ -159,16 +159,18 @@ class Mirror:
         self.game, self.steps, self.record, self.verdict = None, [], None, None
         self.marker = None
         self.said.clear()
-        self._line("The rematch is on")
+        self.log_line("The rematch is on")
 
-    def _name(self, seat: int) -> str:
+    def seat_name(self, seat: int) -> str:
+        """The name at `seat`: its person's, else the game's player, else "Seat N"."""
         if 0 <= seat < len(self.seats) and self.seats[seat].name:
             return str(self.seats[seat].name)
         if self.game is not None and 0 <= seat < len(self.game.players):
             return self.game.players[seat].name
         return f"Seat {seat + 1}"
 
-    def _line(self, line: str) -> None:
+    def log_line(self, line: str) -> None:
+        """A line of the table's log (the last TABLE_LINES kept)."""
         self.table_lines.append(line)
         del self.table_lines[:-TABLE_LINES]
         self.lines_said += 1

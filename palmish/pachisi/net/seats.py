@@ -334,7 +334,7 @@ class JoinSeat:
         vote = mirror.vote
         if vote is None or mirror.answered or mirror.seat is None:
             return None
-        who = "The host" if vote.by is None else mirror._name(vote.by)
+        who = "The host" if vote.by is None else mirror.seat_name(vote.by)
         return f"{who} proposes a rematch."
 
     def again(self, yes: bool, vacate: str | None = None) -> str | None:
@@ -350,7 +350,7 @@ class JoinSeat:
             return None
         self._send(self.mirror.again(True))
         if self.mirror.vote is None:
-            self.mirror._line("You propose a rematch")
+            self.mirror.log_line("You propose a rematch")
         return None
 
     def leave_table(self) -> None:
