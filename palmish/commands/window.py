@@ -83,8 +83,7 @@ def window_services(args: argparse.Namespace,
         from palmish.network.beam.device_service import BeamWindowService
         from palmish.network.discovery import machine_name
 
-        beam_port = getattr(args, "beam_port", None)
-        port = BEAM_PORT if beam_port is None else beam_port
+        port = BEAM_PORT if args.beam_port is None else args.beam_port
         made.append(BeamWindowService(device, device.storage.data_dir, machine_name(),
                                       args.network_listen or WINDOW_LISTEN, port,
                                       discovery=not no_discovery(args)))
