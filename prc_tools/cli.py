@@ -329,7 +329,6 @@ def read_database(path: Path) -> Database:
 def cmd_build(args: argparse.Namespace) -> int:
     from prc_tools import plugin
     from prc_tools.atomic import write_atomic
-    from prc_tools.plugin_words import KINDS
     from prc_tools.progress import ProgressBar
 
     schemas = schemas_for(args)
@@ -359,7 +358,7 @@ def cmd_build(args: argparse.Namespace) -> int:
         _build_sheet(args.sheet, args.folder, db, schemas)
     # A plugin, or a game's own data (levels, say: a kind of its schema, no plugin).
     owner = schemas.by_codes(db.creator, db.type)
-    game_data = owner is not None and not any(owner.types.get(k) == db.type for k in KINDS)
+    game_data = owner is not None and owner.data_kind(db.type) is not None
     if db.is_resource and (db.resource("pINF", 0) is not None or game_data):
         print(printable(f"install it: palmish install {args.output}"))
     return EXIT_OK

@@ -132,5 +132,4 @@ def add_no_discovery(parser: argparse.ArgumentParser) -> None:
 
 def no_discovery(args: argparse.Namespace) -> bool:
     """--no-discovery before the command word or after it."""
-    return bool(getattr(args, "no_discovery", False)
-                or getattr(args, "command_no_discovery", False))
+    return bool(args.no_discovery or args.command_no_discovery)

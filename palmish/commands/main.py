@@ -140,7 +140,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action=version_action(f"palmish {__version__}"),
                         help="show the version and whether prc_tools' C speedups run, then exit")
     start.add_arguments(parser)
-    parser.set_defaults(command_data_dir=None)  # a command's own --data-dir (args.data_dir)
+    # a command's own --data-dir and --no-discovery (args.data_dir, args.no_discovery)
+    parser.set_defaults(command_data_dir=None, command_no_discovery=False)
     words = parser.add_subparsers(dest="command", metavar="COMMAND",
                                   parser_class=_CommandParser)
     for command in commands():

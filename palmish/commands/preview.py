@@ -48,7 +48,6 @@ from palmish.device.scripting.eventscript import (
 from prc_tools.errors import PluginError
 from prc_tools.plugin.manifest import Manifest
 from prc_tools.plugin.manifest import load as load_manifest
-from prc_tools.plugin_words import KINDS
 from prc_tools.schema import registry
 
 
@@ -117,8 +116,7 @@ def _game_and_kind(manifest: Manifest) -> tuple[str, str, tuple[str, ...]] | str
         return (manifest.game, manifest.kind,
                 tuple(str(c) for c in manifest.info.get("configs") or ()))
     schema = registry().by_codes(manifest.creator, manifest.type)
-    kind = next((k for k, code in schema.types.items()
-                 if code == manifest.type and k not in KINDS), None) if schema else None
+    kind = schema.data_kind(manifest.type) if schema is not None else None
     if schema is None or kind is None:
         return (f"{manifest.path}: not a game's plugin or data (no game: and kind:, and"
                 f" type {manifest.type} creator {manifest.creator} is no game's data)")

@@ -66,6 +66,9 @@ class Preview:
         self.device = device
         self.folder = WatchedFolder(folder)
         self.game, self.kind = game, kind
+        self._schema = registry().get(game)
+        sample = self._schema.samples.get(kind) if self._schema is not None else None
+        self._item_word = sample.what if sample is not None else "item"  # "level 1 of 2"
         self.say = say  # a line for the terminal (a problem in full)
         self.clock = clock
         self.data: bytes | None = None  # the last good build
@@ -143,15 +146,9 @@ class Preview:
             self.device.draw_overlay()
 
     def _built_status(self) -> None:
-        what = self._data_what()
-        shown = f"; {what} {self.index + 1} of {self.items}" if self.items > 1 else ""
+        shown = f"; {self._item_word} {self.index + 1} of {self.items}" if self.items > 1 else ""
         note = f"; {self._warning}" if self._warning else ""
         self._show(f"built {self._stamp}{shown}{note}", None, draw=False)
-
-    def _data_what(self) -> str:
-        schema = registry().get(self.game)
-        sample = schema.samples.get(self.kind) if schema is not None else None
-        return sample.what if sample is not None else "item"
 
     def _install(self, db: Database, data: bytes) -> None:
         staged = self.device.storage.cache_dir / "preview" / f"{self.folder.folder.name}.prc"
@@ -187,9 +184,8 @@ class Preview:
             raise ValueError(str(exc).replace(str(staged), str(self.folder.folder))) from None
         self.index %= self.items
         self.is_data = True
-        schema = registry().get(self.game)
         self.data, self.name = data, db.name
-        self.configs = schema.configs if schema is not None else ()
+        self.configs = self._schema.configs if self._schema is not None else ()
         self._sounds = []
 
     def _forget_renamed(self, files: Path, before: dict[Path, tuple[int, int]]) -> None:

@@ -130,6 +130,12 @@ class Schema(Frozen):
         """The kinds a manifest of this game may name: the generic ones and its own."""
         return (*KINDS, *(k for k in self.types if k not in KINDS))
 
+    def data_kind(self, type_: str) -> str | None:
+        """The kind whose type code `type_` is when that kind is the game's own data
+        (levels, say: no board, pieces or sound plugin), else None."""
+        return next((k for k, code in self.types.items() if code == type_ and k not in KINDS),
+                    None)
+
     def rules(self, kind: str | None) -> KindRules:
         return self.required.get(kind, _NO_RULES) if kind is not None else _NO_RULES
 
