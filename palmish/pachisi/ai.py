@@ -23,8 +23,10 @@ window runs `hard`'s search between frames; the answer is the same.
   each of their likely throws; a throw the move earns is searched one throw
   deep, each of its moves that ends the turn answered the same way. When
   the two best moves are close, each is played on for two rounds, sixteen
-  times over the same throws, and the better mean wins. It passes only when
-  passing beats its best move by more than PASS_MARGIN of win chance.
+  times over the same throws, and the better mean wins. It passes when
+  passing beats its best move; once another player has passed this game,
+  only when by more than PASS_MARGIN of win chance
+  (`hard_pass_margin`).
   `STRONGEST` names it.
 
 Every level is deterministic (ties go to the most advanced move), never
@@ -61,9 +63,11 @@ DOUBLE_RISK = 0.15  # only a double can take a double
 STALL_ROUNDS = 2
 NEXT_WEIGHT = 0.5
 REPLIES = 3  # lookahead: how many opponents' answers it looks at
-# hard passes only when passing beats its best move by more than this chance to
-# win: most of its passes gained less than half a point (noise of the learned
-# chances) and made a game a fifth longer (docs/pachisi-rules.md, Game length)
+# once another player has passed, hard passes only when passing beats its best
+# move by more than this chance to win: in a table of players who wait, most of
+# its passes gained less than half a point (noise of the learned chances) and
+# made a game a fifth longer (docs/pachisi-rules.md, Passing and the length of
+# a game; `hard_pass_margin`)
 PASS_MARGIN = 0.01
 
 Positions = list[list[int]]
@@ -96,7 +100,7 @@ def _choosing(game: Game, level: str) -> Generator[None, None, Choice]:
         return sane[0]
     if level == "hard":
         return (yield from choosing_learned(game, learned.weights(), keep_captures=True,
-                                            reply=True, pass_margin=PASS_MARGIN))
+                                            reply=True, pass_margin=hard_pass_margin(game)))
     pos = [list(game.positions(p)) for p in range(len(game.players))]
     ctx = _Context(game)
     me = game.current
@@ -159,6 +163,19 @@ def choosing_learned(game: Game, w: Sequence[float], look: bool = True,
         if stay > best_chance + pass_margin:
             return PASS
     return best
+
+
+def hard_pass_margin(game: Game) -> float:
+    """How much more than its best move passing must be worth before hard
+    passes: nothing while no other player has passed this game (each has
+    moved every throw it could use), PASS_MARGIN once one of them has.
+
+    Hard's search judges a pass as if the next players must move (they do
+    not pass in its answers). Against players who always move that holds, and
+    a wait pays: they come into reach or go by. Against players who wait too,
+    the pass is worth less than it looks and only lengthens the game."""
+    others = (p for p in range(len(game.players)) if p != game.current)
+    return PASS_MARGIN if any(game.has_passed(p) for p in others) else 0.0
 
 
 def _stalled(game: Game) -> bool:

@@ -124,6 +124,7 @@ class Game:
         self._turn_start = 0  # where the current player's turn begins in history
         self.events: list[Event] = []
         self._decisions: list[str] = []
+        self._passed = [False] * len(players)  # each player, once it has passed
         self._legal: list[Move] = []
         self._check_squares()
         self._check_won()
@@ -199,6 +200,10 @@ class Game:
     @property
     def can_pass(self) -> bool:
         return self.phase in (Phase.THROW, Phase.MOVE) and not self._first[self.current]
+
+    def has_passed(self, player: int) -> bool:
+        """Whether the player has passed in this game (before or after a throw)."""
+        return self._passed[player]
 
     def position(self, player: int, piece: int) -> int:
         return self._pos[player][piece]
@@ -386,6 +391,7 @@ class Game:
             raise IllegalMove("the game is over")
         if self._first[self.current]:
             raise IllegalMove("no passing in your first turn")
+        self._passed[self.current] = True
         if self.phase == Phase.MOVE:
             self._decisions.append("p")
             self.history[-1] = self.history[-1]._replace(outcome="passed")

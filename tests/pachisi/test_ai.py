@@ -12,9 +12,20 @@ from palmish.pachisi import PASS, Game, Move, Player, ai, learned, rules
 START = [0, 0, 0, 0]
 
 
-def setup(positions: list[list[int]], throws: list[int], first: bool = False) -> Game:
+def setup(positions: list[list[int]], throws: list[int], first: bool = False,
+          current: int = 0) -> Game:
     players = [Player(f"P{i}", computer=True) for i in range(len(positions))]
-    return Game.from_position(players, positions, throws=throws, first_turn=first)
+    return Game.from_position(players, positions, throws=throws, first_turn=first,
+                              current=current)
+
+
+def after_a_pass(positions: list[list[int]], throws: list[int]) -> Game:
+    """The position with player 0 to throw, the player before it having just
+    passed (before its throw)."""
+    g = setup(positions, throws, current=len(positions) - 1)
+    g.pass_turn()
+    assert g.current == 0 and g.has_passed(len(positions) - 1)
+    return g
 
 
 @pytest.mark.parametrize("level", ai.ALL_LEVELS)
@@ -156,8 +167,9 @@ def test_hard_and_normal_play_whole_games() -> None:
     assert g.over
 
 
-# Passing ends the turn and makes a game drag: hard passes only when passing beats
-# its best move by more than ai.PASS_MARGIN of win chance.
+# Passing ends the turn and makes a game drag: once another player has passed,
+# hard passes only when passing beats its best move by more than ai.PASS_MARGIN
+# of win chance.
 NEEDLESS_PASSES = [
     # four lone pieces just entered; moving 4 -> 7 was judged a hair worse than staying
     ([[4, 0, 0, 0], [4, 0, 0, 0], [4, 0, 0, 0], [2, 0, 0, 0]], 3),
@@ -169,8 +181,9 @@ NEEDLESS_PASSES = [
 @pytest.mark.parametrize("positions, throw", NEEDLESS_PASSES)
 def test_hard_moves_when_passing_would_gain_less_than_the_margin(
         positions: list[list[int]], throw: int) -> None:
-    g = setup(positions, [throw])
+    g = after_a_pass(positions, [throw])
     g.throw()
+    assert ai.hard_pass_margin(g) == ai.PASS_MARGIN
     assert g.can_pass and rules.sane(g.legal_moves())
     # without the margin the learned chances favour passing, by a hair
     bare = ai.choose_learned(g, learned.weights(), keep_captures=True, reply=True)
@@ -179,13 +192,57 @@ def test_hard_moves_when_passing_would_gain_less_than_the_margin(
     assert isinstance(choice, Move) and choice in g.legal_moves() and not choice.caution
 
 
+@pytest.mark.parametrize("positions, throw", NEEDLESS_PASSES)
+def test_hard_passes_on_any_gain_while_nobody_else_has_passed(
+        positions: list[list[int]], throw: int) -> None:
+    # against players who always move, a wait pays: the search's answers assume
+    # they move, and hard's strength against sane random players comes from it
+    g = setup(positions, [throw])
+    g.throw()
+    assert ai.hard_pass_margin(g) == 0.0
+    assert ai.choose(g, "hard") is PASS
+
+
+def test_only_another_players_pass_sets_the_margin() -> None:
+    g = setup([[30, 0, 0, 0], [20, 0, 0, 0]], [4, 4])
+    assert ai.hard_pass_margin(g) == 0.0
+    g.pass_turn()  # player 0 passes before its throw
+    assert g.current == 1 and g.has_passed(0) and not g.has_passed(1)
+    assert ai.hard_pass_margin(g) == ai.PASS_MARGIN
+    g.throw()
+    g.move(g.legal_moves()[0])
+    assert g.current == 0 and ai.hard_pass_margin(g) == 0.0  # its own pass does not count
+
+
+def test_a_pass_after_the_throw_counts_too() -> None:
+    g = setup([[30, 0, 0, 0], [20, 0, 0, 0]], [4])
+    g.throw()
+    g.pass_turn()
+    assert g.current == 1 and ai.hard_pass_margin(g) == ai.PASS_MARGIN
+
+
+def test_a_replayed_game_knows_who_passed() -> None:
+    g = Game.new(seed=3, players=[Player("A"), Player("B")])
+    for _ in range(100):
+        if not (g.in_first_turn(0) or g.in_first_turn(1) or g.current != 1):
+            break
+        g.throw()
+        if g.phase == "move":
+            g.move(g.legal_moves()[0])
+    assert g.current == 1 and g.phase == "throw"
+    g.pass_turn()
+    again = Game.from_record(g.record())
+    assert again.has_passed(1) and not again.has_passed(0)
+
+
 def test_hard_still_passes_when_passing_is_worth_something() -> None:
     # South's lone piece on 40 would move to 44, North's entering square for a 10
     # (North's own 10), where North's waiting pieces come in and throw again.
-    g = setup([[0, 0, 40, 0], [0, 0, 30, 76]], [4])
+    g = after_a_pass([[0, 0, 40, 0], [0, 0, 30, 76]], [4])
     g.throw()
     [move] = rules.sane(g.legal_moves())
     assert move.to == 44
+    assert ai.hard_pass_margin(g) == ai.PASS_MARGIN
     assert ai.choose(g, "hard") is PASS
     # and by more than the margin: a margin twice as wide would move
     wide = ai.choose_learned(g, learned.weights(), keep_captures=True, reply=True,

@@ -354,10 +354,15 @@ def test_hint_marks_silicons_choice(make_device: MakeDevice) -> None:
 
 
 def test_hint_marks_a_move_where_passing_gains_next_to_nothing(make_device: MakeDevice) -> None:
-    # hard without its pass margin would pass here; the Hint marks the move instead
+    # hard without its pass margin would pass here; once another player has
+    # passed (Silicon2, just before Ann) it has the margin, and the Hint marks
+    # the move instead
     device, app = make_device()
     players = (ANN, SILICON, Player("Silicon1", True), Player("Silicon2", True))
-    set_up(app, [[4, 0, 0, 0], [4, 0, 0, 0], [4, 0, 0, 0], [2, 0, 0, 0]], [3], players)
+    game = Game.from_position(players, [[4, 0, 0, 0], [4, 0, 0, 0], [4, 0, 0, 0], [2, 0, 0, 0]],
+                              throws=[3], current=3)
+    game.pass_turn()
+    app.load_game(game)
     device.post(KeyDown(Key.SELECT))
     device.post(MenuCommand("hint"))
     device.advance(device.now_ms + 1000)
