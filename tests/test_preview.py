@@ -369,10 +369,12 @@ def test_a_levels_folder_plays_its_first_level_and_next_shows_the_others(
           + "  - {file: 101.dat, type: SgLv, id: 101}\n")
     assert settle(made) and made.problem is None, said
     assert made.strip.status == "built 12:00:00; level 1 of 2"
+    assert made.strip.short == "1/2 12:00:00"  # what a narrow strip (Square) shows
     assert app.game.level == "100"  # type: ignore[attr-defined]
     press(made, "Next")
     assert app.game.level == "101" and app.game.name == "Second"  # type: ignore[attr-defined]
     assert made.strip.status == "built 12:00:00; level 2 of 2"
+    assert made.strip.short == "2/2 12:00:00"
     write(folder / "101.dat", "Second, edited\n3  3\n")
     assert settle(made) and app.game.name == "Second, edited"  # type: ignore[attr-defined]
     press(made, "Next")  # after the last, the first

@@ -85,6 +85,7 @@ class Preview:
         self._shown_note: str | None = None  # the game's warning on the data item shown
         self._installed: Path | None = None  # the file the last data install wrote
         self._status = ""
+        self._short: str | None = None  # the status for a narrow strip
         self._slot = device.config.plugin_slot  # the slot the strip was drawn for
         self.strip = StatusStrip(self._button)
         device.set_overlay(self.strip)
@@ -95,7 +96,7 @@ class Preview:
         """One cheap scan; rebuild when the folder changed and settled. True when the
         screen changed."""
         if self.device.config.plugin_slot != self._slot:  # turned: the strip says so
-            self._show(self._status, self.problem)
+            self._show(self._status, self.problem, short=self._short)
             return True
         if not self.folder.due():
             return False
@@ -148,7 +149,10 @@ class Preview:
     def _built_status(self) -> None:
         shown = f"; {self._item_word} {self.index + 1} of {self.items}" if self.items > 1 else ""
         note = f"; {self._warning}" if self._warning else ""
-        self._show(f"built {self._stamp}{shown}{note}", None, draw=False)
+        # Square's strip, with a turn button, Next and Beam, has room for some eight
+        # letters: the item's number matters more there than "built" or the seconds
+        short = f"{self.index + 1}/{self.items} {self._stamp}{note}" if shown else None
+        self._show(f"built {self._stamp}{shown}{note}", None, draw=False, short=short)
 
     def _install(self, db: Database, data: bytes) -> None:
         staged = self.device.storage.cache_dir / "preview" / f"{self.folder.folder.name}.prc"
@@ -207,13 +211,15 @@ class Preview:
         inside = problem.replace(f"{self.folder.folder}{os.sep}", "")
         self._show(f"failed {stamp}", inside)
 
-    def _show(self, status: str, problem: str | None, draw: bool = True) -> None:
-        self._status = status
+    def _show(self, status: str, problem: str | None, draw: bool = True,
+              short: str | None = None) -> None:
+        self._status, self._short = status, short
         slot = self._slot = self.device.config.plugin_slot
         note = f"; not for {slot}" if self.configs and slot not in self.configs else ""
         following = (NEXT,) if self.items > 1 else ()
         self.strip.show(status + note, problem, buttons=(*self._turns(), *following, BEAM),
-                        pads=[name for name, _ in self._sounds])
+                        pads=[name for name, _ in self._sounds],
+                        short=None if short is None else short + note)
         if draw:
             self.device.draw_overlay()
 
@@ -236,7 +242,7 @@ class Preview:
             return
         if label.lower() in self.configs:
             self.device.change_config(config_by_name(label.lower()))
-            self._show(self._status, self.problem)
+            self._show(self._status, self.problem, short=self._short)
             return
         for name, id_ in self._sounds:
             if name == label and self.data is not None:

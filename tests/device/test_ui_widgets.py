@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from palmish.device.display import CONFIGS, ConfigName, DisplayConfig
@@ -21,6 +23,7 @@ from palmish.device.ui import (
     TextViewer,
 )
 from palmish.device.ui.result import FormResult
+from palmish.device.ui.status_strip import StatusStrip
 from palmish.device.ui.widgets import ScrollBar
 
 APP_COLOUR = (10, 200, 30)
@@ -458,3 +461,32 @@ def test_alert_icon_sits_left_of_the_text(config: DisplayConfig) -> None:
     assert with_icon.result == FormResult("OK")
     with pytest.raises(ValueError, match="icon"):
         Alert("T", "M", icon="smiley")
+
+
+
+class _Lines(Framebuffer):
+    """A framebuffer that keeps the lines of text drawn on it."""
+
+    def __init__(self, side: int, density: int) -> None:
+        super().__init__(side, side, density)
+        self.lines: list[str] = []
+
+    def text(self, x: int, y: int, s: str, *args: Any, **kwargs: Any) -> int:
+        self.lines.append(s)
+        return super().text(x, y, s, *args, **kwargs)
+
+
+@pytest.mark.parametrize("density", [72, 144])
+def test_a_status_strip_too_narrow_for_its_status_draws_the_short_one(density: int) -> None:
+    side = 160 if density == 72 else 320
+    bounds = Rect(0, 0, side, side)
+    strip = StatusStrip(lambda label: None)
+    strip.show("built 12:00:00; level 1 of 2", buttons=("Tall", "Next", "Beam"),
+               short="1/2 12:00:00")
+    fb = _Lines(side, density)
+    strip.draw(fb, bounds, None)
+    assert fb.lines[-1].startswith("1/2 ")  # the buttons first, then the status
+    strip.show("built 12:00:00; level 1 of 2", buttons=(), short="1/2 12:00:00")
+    fb = _Lines(side, density)
+    strip.draw(fb, bounds, None)  # room enough: the whole status
+    assert fb.lines[-1] == "built 12:00:00; level 1 of 2"

@@ -22,6 +22,7 @@ class StatusStrip:
     def __init__(self, on_button: Callable[[str], None]) -> None:
         self.on_button = on_button
         self.status = ""
+        self.short: str | None = None  # drawn instead of a status too wide for the strip
         self.problem: str | None = None
         self.buttons: tuple[str, ...] = ()  # on the strip, right-aligned
         self.pads: tuple[str, ...] = ()  # a grid of buttons above the strip
@@ -30,9 +31,12 @@ class StatusStrip:
         self._pressed: str | None = None
 
     def show(self, status: str, problem: str | None = None,
-             buttons: Sequence[str] | None = None, pads: Sequence[str] | None = None) -> None:
-        """What to draw from now on (the device draws it after the next event)."""
+             buttons: Sequence[str] | None = None, pads: Sequence[str] | None = None,
+             short: str | None = None) -> None:
+        """What to draw from now on (the device draws it after the next event);
+        `short` stands for a status that does not fit beside the buttons."""
         self.status, self.problem = _drawable(status) or "", _drawable(problem)
+        self.short = _drawable(short)
         if buttons is not None:
             self.buttons = tuple(buttons)
         if pads is not None:
@@ -61,7 +65,11 @@ class StatusStrip:
             rect = Rect(right - width, strip.y + pad, width, strip.h - 2 * pad)
             self._button(screen, rect, label, font.height)
             right = rect.x - pad
-        text = font.fit(self.status, max(0, right - strip.x - 2 * pad))
+        room = max(0, right - strip.x - 2 * pad)
+        status = self.status
+        if self.short and font.width(status) > room:
+            status = self.short
+        text = font.fit(status, room)
         screen.text(strip.x + pad, strip.y + (strip.h - font.height) // 2, text,
                     RED if self.problem else BLACK)
         if self.pads:
