@@ -96,7 +96,7 @@ class Preview:
         """One cheap scan; rebuild when the folder changed and settled. True when the
         screen changed."""
         if self.device.config.plugin_slot != self._slot:  # turned: the strip says so
-            self._show(self._status, self.problem, short=self._short)
+            self._show_again()
             return True
         if not self.folder.due():
             return False
@@ -223,6 +223,10 @@ class Preview:
         if draw:
             self.device.draw_overlay()
 
+    def _show_again(self) -> None:
+        """The last status and problem, drawn for the configuration now."""
+        self._show(self._status, self.problem, short=self._short)
+
     def _turns(self) -> tuple[str, ...]:
         """The button to the next configuration the build serves (none for one)."""
         if len(self.configs) < 2:
@@ -242,7 +246,7 @@ class Preview:
             return
         if label.lower() in self.configs:
             self.device.change_config(config_by_name(label.lower()))
-            self._show(self._status, self.problem, short=self._short)
+            self._show_again()
             return
         for name, id_ in self._sounds:
             if name == label and self.data is not None:
